@@ -1,0 +1,20 @@
+// Decides whether a URL belongs to the app's own page: the packaged renderer file, or the dev server's origin.
+import { pathToFileURL } from 'node:url'
+
+export interface AppLocation {
+  rendererFile: string
+  devServerUrl?: string | undefined
+}
+
+export function isAppUrl(location: AppLocation, candidate: string): boolean {
+  let url: URL
+  try {
+    url = new URL(candidate)
+  } catch {
+    return false
+  }
+  if (location.devServerUrl) {
+    return url.origin === new URL(location.devServerUrl).origin
+  }
+  return url.protocol === 'file:' && url.pathname === pathToFileURL(location.rendererFile).pathname
+}

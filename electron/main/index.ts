@@ -1,0 +1,42 @@
+// The Electron main process: lifecycle and wiring only.
+import { app, BrowserWindow, ipcMain } from 'electron'
+import { fileURLToPath } from 'node:url'
+import { createMainServices, type MainServices } from './composition'
+import { registerIpc } from './ipc/register'
+import { isAppUrl, type AppLocation } from './app-origin'
+import { createMainWindow, lockDownSession } from './window'
+
+const location: AppLocation = {
+  rendererFile: fileURLToPath(new URL('../renderer/index.html', import.meta.url)),
+  devServerUrl: app.isPackaged ? undefined : process.env['ELECTRON_RENDERER_URL'],
+}
+const preloadPath = fileURLToPath(new URL('../preload/index.cjs', import.meta.url))
+
+app.enableSandbox()
+let services: MainServices | undefined
+
+async function start(): Promise<void> {
+  await app.whenReady()
+  lockDownSession()
+  services = await createMainServices({ version: app.getVersion(), dataDir: app.getPath('userData') })
+  registerIpc(ipcMain, services.dispatch, (url) => isAppUrl(location, url))
+  services.bus.subscribe((event, payload) => {
+    for (const window of BrowserWindow.getAllWindows()) window.webContents.send(event, payload)
+  })
+  createMainWindow(location, preloadPath)
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) createMainWindow(location, preloadPath)
+  })
+}
+
+app.on('window-all-closed', () => {
+  if (process.platform !== 'darwin') app.quit()
+})
+app.on('will-quit', () => {
+  void services?.close()
+})
+
+start().catch((error: unknown) => {
+  console.error('Matchdesk failed to start:', error)
+  app.exit(1)
+})

@@ -1,0 +1,13 @@
+// Handlers of the app:* channels: what the status bar shows about the app and the active connection.
+import type { Handler } from './dispatch'
+
+export interface AppInfoPorts {
+  version: string
+  activeProfile(): { id: string; name: string; demo: boolean }
+}
+
+export function appHandlers(ports: AppInfoPorts): { 'app:info': Handler<'app:info'> } {
+  return {
+    'app:info': () => ({ version: ports.version, profile: ports.activeProfile() }),
+  }
+}

@@ -1,0 +1,45 @@
+// One IPC call: unknown channel refused, input parsed by the contract, handler run, every outcome a Result.
+import type { z } from 'zod'
+import { contract, type Contract, type Output } from '../../../shared/ipc/contract'
+import { isChannel, type Channel } from '../../../shared/ipc/channels'
+import type { Result } from '../../../shared/ipc/result'
+import { fieldErrors, summarizeIssues } from '../../../shared/api/errors'
+import { AppError } from '../app-error'
+
+export type Handler<C extends Channel> = (input: z.output<Contract[C]['input']>) => Promise<Output<C>> | Output<C>
+export type Handlers = { [C in Channel]: Handler<C> }
+
+export type Dispatch = (channel: unknown, input: unknown) => Promise<Result<unknown>>
+
+/** Logs what went wrong without letting it cross the bridge; injected so tests stay quiet. */
+export type ErrorLog = (channel: string, error: unknown) => void
+
+export function createDispatch(handlers: Handlers, logError: ErrorLog = defaultLog): Dispatch {
+  return async (channel, input) => {
+    if (!isChannel(channel)) {
+      return { ok: false, error: { code: 'not_found', message: `unknown channel ${String(channel)}` } }
+    }
+    const parsed = contract[channel].input.safeParse(input ?? {})
+    if (!parsed.success) {
+      return {
+        ok: false,
+        error: { code: 'validation', message: summarizeIssues(parsed.error), fields: fieldErrors(parsed.error) },
+      }
+    }
+    try {
+      const handler = handlers[channel] as (input: unknown) => unknown
+      const value = await handler(parsed.data)
+      return { ok: true, value }
+    } catch (error) {
+      if (error instanceof AppError) {
+        return { ok: false, error: { code: error.code, message: error.message, ...(error.fields && { fields: error.fields }) } }
+      }
+      logError(channel, error)
+      return { ok: false, error: { code: 'internal', message: 'Something went wrong in Matchdesk; the details are in the log.' } }
+    }
+  }
+}
+
+function defaultLog(channel: string, error: unknown): void {
+  console.error(`[ipc] ${channel} failed:`, error instanceof Error ? error.message : error)
+}

@@ -1,0 +1,66 @@
+// The main BrowserWindow and its locks: sandboxed renderer, CSP, navigation pinned to the app, no popups, no permissions.
+import { BrowserWindow, session } from 'electron'
+import { isAppUrl, type AppLocation } from './app-origin'
+
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: https:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ')
+
+export const WEB_PREFERENCES = {
+  sandbox: true,
+  contextIsolation: true,
+  nodeIntegration: false,
+  nodeIntegrationInWorker: false,
+  nodeIntegrationInSubFrames: false,
+  webSecurity: true,
+  allowRunningInsecureContent: false,
+  experimentalFeatures: false,
+  webviewTag: false,
+  spellcheck: false,
+} as const
+
+/** Session-wide rules: the CSP header on every response and every permission request denied. */
+export function lockDownSession(target = session.defaultSession): void {
+  target.webRequest.onHeadersReceived((details, callback) => {
+    callback({
+      responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] },
+    })
+  })
+  target.setPermissionRequestHandler((_webContents, _permission, callback) => callback(false))
+  target.setPermissionCheckHandler(() => false)
+}
+
+export function createMainWindow(location: AppLocation, preloadPath: string): BrowserWindow {
+  const window = new BrowserWindow({
+    width: 1280,
+    height: 800,
+    minWidth: 900,
+    minHeight: 600,
+    title: 'Matchdesk',
+    backgroundColor: '#14161a',
+    show: false,
+    webPreferences: { ...WEB_PREFERENCES, preload: preloadPath },
+  })
+  const contents = window.webContents
+  contents.on('will-navigate', (event, url) => {
+    if (!isAppUrl(location, url)) event.preventDefault()
+  })
+  contents.on('will-redirect', (event, url) => {
+    if (!isAppUrl(location, url)) event.preventDefault()
+  })
+  contents.on('will-attach-webview', (event) => event.preventDefault())
+  contents.setWindowOpenHandler(() => ({ action: 'deny' }))
+  window.once('ready-to-show', () => window.show())
+
+  if (location.devServerUrl) void window.loadURL(location.devServerUrl)
+  else void window.loadFile(location.rendererFile)
+  return window
+}

@@ -1,0 +1,44 @@
+// `npm run web`: the main-process services and the built renderer, served to a browser on 127.0.0.1.
+import { mkdirSync, readFileSync, existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import { createMainServices } from '../main/composition'
+import { defaultDataDir } from './data-dir'
+import { startBridge } from './bridge'
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '0' },
+    json: { type: 'boolean', default: false },
+    'data-dir': { type: 'string' },
+  },
+})
+
+const port = Number(values.port)
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`--port must be a whole number from 0 to 65535 (got ${values.port})`)
+  process.exit(2)
+}
+const rendererDir = fileURLToPath(new URL('../../out/renderer', import.meta.url))
+if (!existsSync(rendererDir)) {
+  console.error('The renderer is not built: run `npm run build:renderer` (npm run web does it for you).')
+  process.exit(2)
+}
+const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+const dataDir = values['data-dir'] ?? defaultDataDir()
+mkdirSync(dataDir, { recursive: true })
+
+const services = await createMainServices({ version: pkg.version, dataDir })
+const bridge = await startBridge({ services, rendererDir, port })
+
+if (values.json) console.log(JSON.stringify({ url: bridge.url, token: bridge.token }))
+else console.log(`Matchdesk web mode: open ${bridge.url} (data in ${dataDir}); Ctrl+C stops it.`)
+
+const stop = () => {
+  void bridge
+    .close()
+    .then(() => services.close())
+    .finally(() => process.exit(0))
+}
+process.on('SIGINT', stop)
+process.on('SIGTERM', stop)

@@ -1,0 +1,20 @@
+// What the status bar shows about the app: version and active connection profile.
+import type { Output } from '../../../shared/ipc/contract'
+import { invoke } from './ipc'
+
+class AppInfoState {
+  info = $state<Output<'app:info'> | null>(null)
+  error = $state<string | null>(null)
+
+  async load(): Promise<void> {
+    const result = await invoke('app:info', {})
+    if (result.ok) {
+      this.info = result.value
+      this.error = null
+    } else {
+      this.error = result.error.message
+    }
+  }
+}
+
+export const appInfo = new AppInfoState()

@@ -1,0 +1,21 @@
+// The renderer's Vite config, shared by electron-vite (desktop build) and `npm run build:renderer` (web mode).
+import { svelte } from '@sveltejs/vite-plugin-svelte'
+import { resolve } from 'node:path'
+import { defineConfig, type UserConfig } from 'vite'
+
+/** Paths are resolved from the project root, which the caller passes (bundled configs lose their own location). */
+export function rendererConfig(projectRoot: string): UserConfig {
+  const root = resolve(projectRoot, 'renderer')
+  return {
+    root,
+    base: './',
+    plugins: [svelte()],
+    build: {
+      outDir: resolve(projectRoot, 'out/renderer'),
+      emptyOutDir: true,
+      rolldownOptions: { input: resolve(root, 'index.html') },
+    },
+  }
+}
+
+export default defineConfig(rendererConfig(resolve(import.meta.dirname, '..')))

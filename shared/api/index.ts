@@ -1,0 +1,13 @@
+// The Organizer interface model: every schema, type, limit and enum, in one import.
+export * from './limits'
+export * from './codes'
+export * from './enums'
+export * from './formats'
+export * from './participant'
+export * from './stage'
+export * from './bracket-node'
+export * from './stream'
+export * from './discipline'
+export * from './tournament'
+export * from './range'
+export * from './errors'

@@ -1,0 +1,10 @@
+// The shape of the bridge the renderer calls: the same under Electron (preload) and in web mode (HTTP bridge).
+import type { Channel, EventName } from './channels'
+import type { Input, Output } from './contract'
+import type { EventPayload } from './events'
+import type { Result } from './result'
+
+export interface BridgeApi {
+  invoke<C extends Channel>(channel: C, input: Input<C>): Promise<Result<Output<C>>>
+  subscribe<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void
+}
