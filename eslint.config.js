@@ -42,11 +42,13 @@ export default tseslint.config(
   },
   {
     files: ['renderer/src/**'],
+    ignores: ['**/*.test.ts'],
     languageOptions: { globals: { ...globals.browser } },
     rules: { 'no-restricted-imports': ['error', { paths: nodeBuiltinPaths, patterns: noElectronOrNode }] },
   },
   {
     files: ['shared/**'],
+    ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

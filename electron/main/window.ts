@@ -1,18 +1,8 @@
 // The main BrowserWindow and its locks: sandboxed renderer, CSP, navigation pinned to the app, no popups, no permissions.
 import { BrowserWindow, session } from 'electron'
 import { isAppUrl, type AppLocation } from './app-origin'
+import { CONTENT_SECURITY_POLICY } from './csp'
 
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: https:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ')
 
 export const WEB_PREFERENCES = {
   sandbox: true,

@@ -2,7 +2,7 @@
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify'
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
-import { CONTENT_SECURITY_POLICY } from '../main/window'
+import { CONTENT_SECURITY_POLICY } from '../main/csp'
 import type { MainServices } from '../main/composition'
 import { readStaticFile } from './static-files'
 
@@ -27,6 +27,8 @@ function sameSecret(given: string, expected: string): boolean {
 export async function startBridge(options: BridgeOptions): Promise<Bridge> {
   const token = randomBytes(32).toString('base64url')
   const server = Fastify({ logger: false, bodyLimit: 8 * 1024 * 1024 })
+  // JSON only: a cross-site "simple" request (text/plain) must not reach a handler.
+  server.removeContentTypeParser('text/plain')
   let expectedHost = ''
   const openStreams = new Set<() => void>()
 

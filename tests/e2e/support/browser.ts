@@ -1,0 +1,27 @@
+// Debian's Chromium through playwright-core, with the flags this machine's closed network needs.
+import { chromium, type Browser } from 'playwright-core'
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { PROJECT_ROOT } from '../../support/paths'
+
+export const SCREENSHOT_DIR = join(PROJECT_ROOT, 'test-results')
+
+export function launchBrowser(): Promise<Browser> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true })
+  return chromium.launch({
+    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  })
+}
+
+export function screenshotPath(name: string): string {
+  return join(SCREENSHOT_DIR, `${name}.png`)
+}

@@ -1,0 +1,38 @@
+// Starts `npm run web`'s server (renderer already built) in a child process on a free port with a fresh data folder.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+import { PROJECT_ROOT } from '../../support/paths'
+
+export interface WebMode {
+  url: string
+  token: string
+  dataDir: string
+  stop(): Promise<void>
+}
+
+export async function startWebMode(): Promise<WebMode> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'matchdesk-e2e-'))
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'electron/web/cli.ts', '--port', '0', '--json', '--data-dir', dataDir],
+    { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+  )
+  const ready = await new Promise<{ url: string; token: string }>((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! })
+    lines.once('line', (line) => resolve(JSON.parse(line) as { url: string; token: string }))
+    child.once('exit', (code) => reject(new Error(`web mode exited with ${code} before it was ready`)))
+  })
+  return {
+    ...ready,
+    dataDir,
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGTERM')
+      await exited
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
