@@ -1,0 +1,110 @@
+// startSandbox: the local Organizer service on 127.0.0.1 — the app's Demo venue and every test's real server.
+import { randomBytes } from 'node:crypto'
+import type { AddressInfo } from 'node:net'
+import { z } from 'zod'
+import { SCOPES } from '../shared/api'
+import { Faults, FaultSettings } from './faults'
+import { MatchEngine } from './match-engine'
+import { OAuthServer } from './oauth/oauth-server'
+import { seedVenue } from './seed/venue'
+import { buildServer } from './server'
+import { Stats } from './stats'
+import { Rng } from './store/rng'
+import { Store } from './store/store'
+
+export const SandboxOptions = z.strictObject({
+  port: z.number().int().min(0).max(65535).default(0),
+  seed: z.number().int().min(0).default(1),
+  size: z.enum(['small', 'medium', 'large']).default('small'),
+  /** Milliseconds between simulation ticks; off when absent. */
+  simulateMs: z.number().int().min(10).optional(),
+  control: z.boolean().default(false),
+  faults: FaultSettings.partial().default({}),
+  tokenTtlSeconds: z.number().int().min(1).default(3600),
+  apiKey: z.string().min(8).optional(),
+  clientId: z.string().min(1).optional(),
+  clientSecret: z.string().min(8).optional(),
+  appName: z.string().default('Matchdesk'),
+})
+export type SandboxOptions = z.input<typeof SandboxOptions>
+
+export interface Sandbox {
+  origin: string
+  organizer: string
+  participant: string
+  v1: string
+  auth: string
+  account: string
+  apiKey: string
+  clientId: string
+  clientSecret: string
+  faults: Faults
+  stats: Stats
+  store: Store
+  oauth: OAuthServer
+  engine: MatchEngine
+  close(): Promise<void>
+}
+
+const secret = () => randomBytes(24).toString('base64url')
+
+export async function startSandbox(input: SandboxOptions = {}): Promise<Sandbox> {
+  const options = SandboxOptions.parse(input)
+  const store = new Store(options.seed)
+  seedVenue(store, options.seed, options.size)
+  const apiKey = options.apiKey ?? secret()
+  const client = { id: options.clientId ?? `demo-${secret().slice(0, 8)}`, secret: options.clientSecret ?? secret(), name: options.appName, scopes: SCOPES }
+  const oauth = new OAuthServer(client, options.tokenTtlSeconds)
+  const engine = new MatchEngine(store, new Rng(options.seed + 1))
+  const stats = new Stats()
+  let port = options.port
+  const faults = new Faults(options.faults, options.seed, (offline) => (offline ? stop() : listen()))
+  const { app, sockets } = buildServer({ context: { store, oauth }, apiKey, faults, stats, control: options.control })
+
+  function stop(): Promise<void> {
+    return new Promise((resolve) => {
+      app.server.close(() => resolve())
+      for (const socket of sockets) socket.destroy()
+    })
+  }
+  function listen(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      app.server.once('error', reject)
+      app.server.listen(port, '127.0.0.1', () => {
+        app.server.off('error', reject)
+        resolve()
+      })
+    })
+  }
+
+  await app.listen({ host: '127.0.0.1', port })
+  port = (app.server.address() as AddressInfo).port
+  if (options.faults.offline) await stop()
+  const timer = options.simulateMs ? setInterval(() => engine.tick(), options.simulateMs) : undefined
+  timer?.unref()
+
+  const origin = `http://127.0.0.1:${port}`
+  return {
+    origin,
+    organizer: `${origin}/organizer/v2`,
+    participant: `${origin}/participant/v2`,
+    v1: `${origin}/v1`,
+    auth: origin,
+    account: origin,
+    apiKey,
+    clientId: client.id,
+    clientSecret: client.secret,
+    faults,
+    stats,
+    store,
+    oauth,
+    engine,
+    close: async () => {
+      clearInterval(timer)
+      faults.dispose()
+      for (const socket of sockets) socket.destroy()
+      if (faults.settings.offline) await listen().catch(() => undefined)
+      await app.close()
+    },
+  }
+}

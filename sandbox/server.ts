@@ -1,0 +1,73 @@
+// Assembles the sandbox's HTTP server: parsers, hooks (stats, faults, access), error shapes and every route family.
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
+import type { Socket } from 'node:net'
+import type { SandboxContext } from './context'
+import { accessGuard } from './http/access'
+import { sendError } from './http/replies'
+import type { Faults } from './faults'
+import type { Stats } from './stats'
+import { bracketNodeRoutes } from './routes/bracket-nodes'
+import { controlRoutes } from './routes/control'
+import { disciplineRoutes } from './routes/disciplines'
+import { oauthRoutes } from './routes/oauth'
+import { participantRoutes } from './routes/participants'
+import { stageRoutes, v1Routes } from './routes/stages'
+import { streamRoutes } from './routes/streams'
+import { tournamentRoutes } from './routes/tournaments'
+
+export interface ServerParts {
+  context: SandboxContext
+  apiKey: string
+  faults: Faults
+  stats: Stats
+  control: boolean
+}
+
+const isControl = (url: string) => url.startsWith('/_sandbox/')
+
+export function buildServer(parts: ServerParts): { app: FastifyInstance; sockets: Set<Socket> } {
+  const { context, faults, stats } = parts
+  const app = Fastify({ logger: false, bodyLimit: 2 * 1024 * 1024, routerOptions: { ignoreTrailingSlash: true } })
+  const sockets = new Set<Socket>()
+  app.server.on('connection', (socket: Socket) => {
+    sockets.add(socket)
+    socket.on('close', () => sockets.delete(socket))
+  })
+
+  app.removeContentTypeParser('text/plain')
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)))
+  })
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (isControl(request.url)) return
+    await stats.onRequest(request)
+    await faults.onRequest(request, reply)
+  })
+  app.addHook('onRequest', accessGuard(parts.apiKey, context.oauth))
+  app.addHook('onSend', async (request, reply, payload) => (isControl(request.url) ? payload : faults.onSend(request, reply, payload)))
+  app.addHook('onResponse', async (request, reply) => {
+    if (!isControl(request.url)) await stats.onResponse(request, reply)
+  })
+
+  app.setErrorHandler((error: FastifyError, _request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500
+    if (status === 500) console.error('[sandbox] unexpected error:', error)
+    return sendError(reply, status, status === 500 ? 'internal error' : error.message, { scope: 'body', type: error.code ?? 'invalid' })
+  })
+  app.setNotFoundHandler((request, reply) => sendError(reply, 404, `no route ${request.method} ${request.url.split('?')[0]}`, { scope: 'path', type: 'not_found' }))
+
+  void app.register(
+    async (organizer) => {
+      for (const routes of [participantRoutes, stageRoutes, bracketNodeRoutes, streamRoutes, disciplineRoutes, tournamentRoutes]) {
+        routes(organizer, context)
+      }
+    },
+    { prefix: '/organizer/v2' },
+  )
+  void app.register(async (participant) => disciplineRoutes(participant, context), { prefix: '/participant/v2' })
+  void app.register(async (v1) => v1Routes(v1, context), { prefix: '/v1' })
+  oauthRoutes(app, context)
+  if (parts.control) void app.register(async (scope) => controlRoutes(scope, context, faults, stats), { prefix: '/_sandbox' })
+  return { app, sockets }
+}

@@ -1,0 +1,72 @@
+// The sandbox's in-memory data: one map per resource in creation order, plus the links between them.
+import { IdFactory } from './ids'
+import type {
+  DisciplineRecord,
+  GroupRecord,
+  NodeRecord,
+  ParticipantRecord,
+  RoundRecord,
+  StageRecord,
+  StreamRecord,
+  TournamentRecord,
+} from './records'
+
+export class Store {
+  readonly tournaments = new Map<string, TournamentRecord>()
+  readonly participants = new Map<string, ParticipantRecord>()
+  readonly stages = new Map<string, StageRecord>()
+  readonly groups = new Map<string, GroupRecord>()
+  readonly rounds = new Map<string, RoundRecord>()
+  readonly nodes = new Map<string, NodeRecord>()
+  readonly streams = new Map<string, StreamRecord>()
+  /** match id → linked stream ids, in the order they were given. */
+  readonly matchStreams = new Map<string, string[]>()
+  readonly disciplines = new Map<string, DisciplineRecord>()
+  readonly ids: IdFactory
+
+  constructor(
+    seed: number,
+    readonly now: () => Date = () => new Date(),
+  ) {
+    this.ids = new IdFactory(seed)
+  }
+
+  timestamp(): string {
+    return this.now().toISOString().replace(/\.\d{3}Z$/, '+00:00')
+  }
+
+  streamsOfTournament(tournamentId: string): StreamRecord[] {
+    return [...this.streams.values()].filter((stream) => stream.tournament_id === tournamentId)
+  }
+
+  deleteStream(id: string): void {
+    this.streams.delete(id)
+    for (const [matchId, linked] of this.matchStreams) {
+      if (linked.includes(id)) this.matchStreams.set(matchId, linked.filter((streamId) => streamId !== id))
+    }
+  }
+
+  deleteStage(id: string): void {
+    this.stages.delete(id)
+    for (const [nodeId, node] of this.nodes) {
+      if (node.stage_id === id) {
+        this.nodes.delete(nodeId)
+        this.matchStreams.delete(nodeId)
+      }
+    }
+    for (const [groupId, group] of this.groups) if (group.stage_id === id) this.groups.delete(groupId)
+    for (const [roundId, round] of this.rounds) if (round.stage_id === id) this.rounds.delete(roundId)
+  }
+
+  /** A fingerprint of everything stored: tests compare it before and after requests that must change nothing. */
+  snapshot(): string {
+    return JSON.stringify([
+      [...this.tournaments.values()],
+      [...this.participants.values()],
+      [...this.stages.values()],
+      [...this.nodes.values()],
+      [...this.streams.values()],
+      [...this.matchStreams.entries()],
+    ])
+  }
+}
