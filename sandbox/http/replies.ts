@@ -24,7 +24,8 @@ export function sendInvalid(reply: FastifyReply, error: z.ZodError, scope: Scope
     error.issues.map((issue) => ({
       message: issue.message,
       scope,
-      property_path: issuePath(issue),
+      // An unknown field is reported at the field itself, like the public service's property paths.
+      property_path: issue.code === 'unrecognized_keys' ? [issuePath(issue), issue.keys[0]].filter(Boolean).join('.') : issuePath(issue),
       invalid_value: 'input' in issue ? (issue.input) : undefined,
       type: issue.code,
     })),
