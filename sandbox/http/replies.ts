@@ -40,8 +40,17 @@ export function parseOr<T extends z.ZodType>(reply: FastifyReply, schema: T, val
   return undefined
 }
 
-/** Answers one range of `items`: 206 (or `status`) with Content-Range, 416 past the end, 400/416 for bad ranges. */
-export function sendRange<T>(request: FastifyRequest, reply: FastifyReply, unit: RangeUnit, items: T[], status = 206) {
+/**
+ * Answers one range of `items`: 206 (or `status`) with Content-Range, 416 past the end, 400/416 for bad ranges.
+ * `form` cuts the response form out of each record, and runs only on the range sent.
+ */
+export function sendRange<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  unit: RangeUnit,
+  items: T[],
+  { status = 206, form = (item: T): unknown => item }: { status?: number; form?: (item: T) => unknown } = {},
+) {
   const parsed = parseRange(request.headers.range, unit)
   if (!parsed.ok) {
     return sendError(reply, parsed.status, parsed.message, { scope: 'header', property_path: 'Range', invalid_value: request.headers.range, type: 'range' })
@@ -53,5 +62,5 @@ export function sendRange<T>(request: FastifyRequest, reply: FastifyReply, unit:
   }
   const last = Math.min(parsed.range.last, items.length - 1)
   reply.header('content-range', formatContentRange(unit, first, last, items.length))
-  return reply.code(status).send(items.slice(first, last + 1))
+  return reply.code(status).send(items.slice(first, last + 1).map((item) => form(item)))
 }

@@ -9,7 +9,12 @@ export function controlRoutes(app: FastifyInstance, { oauth }: SandboxContext, f
   const config = { access: 'key' as const }
   app.post('/faults', { config }, async (request, reply) => {
     const change = parseOr(reply, FaultUpdate, request.body, 'body')
-    return change ? faults.update(change) : reply
+    if (!change) return reply
+    const { offlineForMs, ...settings } = change
+    if (settings.offline !== true && offlineForMs === undefined) return faults.update(change)
+    // Going offline cuts every connection: answer first, then switch.
+    reply.raw.once('finish', () => void faults.update(change))
+    return { ...faults.settings, ...settings, offline: true }
   })
   app.get('/stats', { config }, () => stats.snapshot())
   app.post('/stats/reset', { config }, (_request, reply) => {

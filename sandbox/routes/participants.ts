@@ -39,7 +39,7 @@ export function participantRoutes(app: FastifyInstance, { store }: SandboxContex
   app.get('/participants', { config }, (request, reply) => {
     const query = parseOr(reply, ParticipantsQuery, request.query, 'query')
     if (!query) return reply
-    return sendRange(request, reply, 'participants', filterParticipants(store, query).map(participantForms.list))
+    return sendRange(request, reply, 'participants', filterParticipants(store, query), { form: participantForms.list })
   })
 
   app.post('/participants', { config }, (request, reply) => {
@@ -79,7 +79,7 @@ export function participantRoutes(app: FastifyInstance, { store }: SandboxContex
     const query = parseOr(reply, LegacyParticipantsQuery, request.query, 'query')
     if (!query || !tournamentOf(reply, request.params.tournament_id)) return reply
     const items = filterParticipants(store, { ...query, sort: undefined, tournament_ids: [request.params.tournament_id] })
-    return sendRange(request, reply, 'participants', sortParticipants(items, query.sort).map(participantForms.legacy))
+    return sendRange(request, reply, 'participants', sortParticipants(items, query.sort), { form: participantForms.legacy })
   })
 
   app.post<Scoped>('/tournaments/:tournament_id/participants', { config }, (request, reply) => {

@@ -98,7 +98,7 @@ export function streamRoutes(app: FastifyInstance, { store }: SandboxContext): v
     if (!q) return reply
     if (!store.tournaments.has(tournamentId)) return notFound(reply, 'tournament', tournamentId)
     const items = store.streamsOfTournament(tournamentId).filter((s) => !q.languages || q.languages.includes(s.language))
-    return sendRange(request, reply, 'streams', items.map(streamForms.legacy))
+    return sendRange(request, reply, 'streams', items, { form: streamForms.legacy })
   })
   app.post<Id>('/tournaments/:tournament_id/streams', { config: admin }, (request, reply) => {
     const body = parseOr(reply, LegacyStreamCreate, request.body, 'body')

@@ -115,7 +115,7 @@ export function tournamentRoutes(app: FastifyInstance, { store }: SandboxContext
 
   app.get('/tournaments', { config: view }, (request, reply) => {
     const q = parseOr(reply, TournamentsQuery, request.query, 'query')
-    return q ? sendRange(request, reply, 'tournaments', filterTournaments(store, q).map(tournamentForms.list)) : reply
+    return q ? sendRange(request, reply, 'tournaments', filterTournaments(store, q), { form: tournamentForms.list }) : reply
   })
 
   app.post('/tournaments', { config: { access: ['organizer:admin'] } }, (request, reply) => {

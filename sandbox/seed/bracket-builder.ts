@@ -10,7 +10,7 @@ export interface Entrant {
 }
 
 type Branch = NodeRecord['branch']
-type Source = { type: 'winner' | 'loser'; node: NodeRecord } | { type: 'none'; entrant: Entrant | null }
+export type Source = { type: 'winner' | 'loser'; node: NodeRecord } | { type: 'none'; entrant: Entrant | null }
 
 export class BracketBuilder {
   private groupNumber = 0
@@ -52,6 +52,10 @@ export class BracketBuilder {
     this.built.push(node)
     this.store.nodes.set(node.id, node)
     return node
+  }
+
+  nodesOf(roundId: string): NodeRecord[] {
+    return this.built.filter((node) => node.round_id === roundId)
   }
 
   /** Depth is the longest path from a node to the end of its bracket, the last match being 1. */

@@ -1,52 +1,47 @@
 // Single and double elimination brackets: byes omitted as the public service does, losers dropped in swapped pairs.
 import type { Store } from '../store/store'
 import type { NodeRecord, StageRecord } from '../store/records'
-import { BracketBuilder, loserOf, seat, winnerOf, type Entrant } from './bracket-builder'
+import { BracketBuilder, loserOf, seat, winnerOf, type Entrant, type Source } from './bracket-builder'
 
 const nextPowerOfTwo = (n: number) => 2 ** Math.ceil(Math.log2(Math.max(2, n)))
 
-/** Winner-bracket rounds; `entrants` may hold nulls for seats not placed yet. Returns the nodes of each round. */
+/** Standard seeding order: seed 1 meets the last seed, halves mirrored (1, 32, 16, 17, 8, 25, …). */
+export function seedingOrder(size: number): number[] {
+  let order = [1]
+  while (order.length < size) {
+    const next = order.length * 2
+    order = order.flatMap((seed) => [seed, next + 1 - seed])
+  }
+  return order
+}
+
+/**
+ * Winner-bracket rounds for seeds 1…n (entrants[i] is seed i+1; null while unplaced). A first-round pair whose
+ * second seed does not exist is a bye: no node, the present seed sits in the second round (as opponent 1).
+ */
 function winnerRounds(builder: BracketBuilder, groupId: string, entrants: (Entrant | null)[], branch: 'wb' | null): NodeRecord[][] {
   const size = nextPowerOfTwo(entrants.length)
+  const order = seedingOrder(size)
+  const pairs = range(size / 2).map((i) => [order[2 * i]!, order[2 * i + 1]!] as const)
+  const entrant = (seed: number) => entrants[seed - 1] ?? null
   const rounds: NodeRecord[][] = []
-  const firstRoundMatches = entrants.length - size / 2
   let roundNumber = 1
-  let previous: NodeRecord[]
 
-  if (firstRoundMatches === size / 2) {
-    const roundId = builder.round(groupId, roundNumber++)
-    previous = Array.from({ length: size / 2 }, (_, i) =>
-      builder.node(groupId, roundId, i + 1, branch, [seat(entrants[2 * i]!), seat(entrants[2 * i + 1]!)]),
-    )
-    rounds.push(previous)
-  } else {
-    // Byes: the last 2k entrants play a first round; its winners spread over the second round's matches.
-    const playIn = entrants.slice(entrants.length - 2 * firstRoundMatches)
-    const byes = entrants.slice(0, entrants.length - 2 * firstRoundMatches)
-    const roundId = builder.round(groupId, roundNumber++)
-    const first = Array.from({ length: firstRoundMatches }, (_, i) =>
-      builder.node(groupId, roundId, i + 1, branch, [seat(playIn[2 * i]!), seat(playIn[2 * i + 1]!)]),
-    )
-    rounds.push(first)
-    const secondCount = size / 4
-    const slotOrder = [...range(secondCount).filter((i) => i % 2 === 0), ...range(secondCount).filter((i) => i % 2 === 1)]
-    const fed = new Map(first.map((node, j) => [slotOrder[j]!, node]))
-    const secondId = builder.round(groupId, roundNumber++)
-    let byeIndex = 0
-    const nextBye = () => seat(byes[byeIndex++] ?? null)
-    previous = range(secondCount).map((i) => {
-      const source = fed.get(i)
-      return builder.node(groupId, secondId, i + 1, branch, [nextBye(), source ? winnerOf(source) : nextBye()])
-    })
-    rounds.push(previous)
-  }
+  const firstId = builder.round(groupId, roundNumber++)
+  let number = 0
+  const sides: Source[] = pairs.map(([a, b]) => {
+    if (b > entrants.length) return seat(entrant(a))
+    return winnerOf(builder.node(groupId, firstId, ++number, branch, [seat(entrant(a)), seat(entrant(b))]))
+  })
+  rounds.push(builder.nodesOf(firstId))
+
+  let previous = sides
   while (previous.length > 1) {
     const roundId = builder.round(groupId, roundNumber++)
     const feeding = previous
-    previous = range(feeding.length / 2).map((i) =>
-      builder.node(groupId, roundId, i + 1, branch, [winnerOf(feeding[2 * i]!), winnerOf(feeding[2 * i + 1]!)]),
-    )
-    rounds.push(previous)
+    const nodes = range(feeding.length / 2).map((i) => builder.node(groupId, roundId, i + 1, branch, [feeding[2 * i]!, feeding[2 * i + 1]!]))
+    rounds.push(nodes)
+    previous = nodes.map(winnerOf)
   }
   return rounds
 }

@@ -45,7 +45,6 @@ export const participantForms = {
 }
 
 export const stageForms = {
-  full: (s: StageRecord) => s,
   legacy: (s: StageRecord) => ({
     id: s.id,
     number: s.number,
@@ -61,7 +60,6 @@ export const stageForms = {
 }
 
 export const streamForms = {
-  full: (s: StreamRecord) => s,
   legacy: ({ tournament_id: _tournament, ...rest }: StreamRecord) => rest,
 }
 
