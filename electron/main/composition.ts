@@ -1,25 +1,65 @@
 // Builds the main-process services, handlers and event bus from their ports; shared by Electron and web mode.
+import { startSandbox, type SandboxOptions } from '../../sandbox/index'
+import { PUBLIC_SERVICE_BASES } from './api/public-service'
+import { systemClock, type Clock } from './clock'
+import { EventBus } from './event-bus'
 import { appHandlers } from './ipc/app.handlers'
 import { createDispatch, type Dispatch, type Handlers } from './ipc/dispatch'
-import { EventBus } from './event-bus'
+import { participantHandlers } from './ipc/participants.handlers'
+import { profileHandlers } from './ipc/profiles.handlers'
+import { stageHandlers } from './ipc/stages.handlers'
+import { streamHandlers } from './ipc/streams.handlers'
+import { tournamentHandlers } from './ipc/tournaments.handlers'
+import type { SandboxStarter } from './profiles/demo-venue'
+import type { CredentialStore } from './secrets/credential-store'
+import { MemoryCredentialStore } from './secrets/memory-store'
+import { Connections } from './services/connections'
 
 export interface MainPorts {
   version: string
   dataDir: string
+  credentials?: CredentialStore
+  clock?: Clock
+  openBrowser?: (url: string) => Promise<void>
+  /** How the Demo venue's sandbox runs (size, seed, simulation, faults). */
+  demo?: Omit<SandboxOptions, 'apiKey' | 'clientId' | 'clientSecret' | 'port'>
 }
 
 export interface MainServices {
   dispatch: Dispatch
   bus: EventBus
+  connections: Connections
   close(): Promise<void>
 }
 
-export const DEMO_PROFILE = { id: 'demo', name: 'Demo venue', demo: true } as const
+/** The Demo venue by default: small, seeded, matches advancing every few seconds. */
+export const DEFAULT_DEMO: MainPorts['demo'] = { size: 'small', seed: 1, simulateMs: 4000 }
 
-export function createMainServices(ports: MainPorts): Promise<MainServices> {
+export async function createMainServices(ports: MainPorts): Promise<MainServices> {
   const bus = new EventBus()
+  const startDemo: SandboxStarter = (credentials) => startSandbox({ ...(ports.demo ?? DEFAULT_DEMO), ...credentials })
+  const connections = await Connections.open({
+    dataDir: ports.dataDir,
+    credentials: ports.credentials ?? new MemoryCredentialStore(),
+    clock: ports.clock ?? systemClock,
+    bus,
+    openBrowser: ports.openBrowser ?? (() => Promise.reject(new Error('no browser can be opened here'))),
+    startSandbox: startDemo,
+    defaultBases: PUBLIC_SERVICE_BASES,
+  })
   const handlers: Handlers = {
-    ...appHandlers({ version: ports.version, activeProfile: () => ({ ...DEMO_PROFILE }) }),
+    ...appHandlers({
+      version: ports.version,
+      activeProfile: () => {
+        const { id, name, demo } = connections.active.profile
+        return { id, name, demo }
+      },
+    }),
+    ...profileHandlers(connections),
+    ...tournamentHandlers(connections, bus),
+    ...stageHandlers(connections),
+    ...participantHandlers(connections, bus),
+    ...streamHandlers(connections, bus),
   }
-  return Promise.resolve({ dispatch: createDispatch(handlers), bus, close: () => Promise.resolve() })
+  return { dispatch: createDispatch(handlers), bus, connections, close: () => connections.close() }
 }

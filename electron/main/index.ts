@@ -1,10 +1,12 @@
 // The Electron main process: lifecycle and wiring only.
-import { app, BrowserWindow, ipcMain } from 'electron'
+import { app, BrowserWindow, ipcMain, shell } from 'electron'
 import { fileURLToPath } from 'node:url'
 import { createMainServices, type MainServices } from './composition'
 import { registerIpc } from './ipc/register'
 import { isAppUrl, type AppLocation } from './app-origin'
 import { createMainWindow, lockDownSession } from './window'
+import { isOpenableUrl } from './external-links'
+import { KeychainCredentialStore } from './secrets/keychain'
 
 const location: AppLocation = {
   rendererFile: fileURLToPath(new URL('../renderer/index.html', import.meta.url)),
@@ -18,7 +20,15 @@ let services: MainServices | undefined
 async function start(): Promise<void> {
   await app.whenReady()
   lockDownSession()
-  services = await createMainServices({ version: app.getVersion(), dataDir: app.getPath('userData') })
+  services = await createMainServices({
+    version: app.getVersion(),
+    dataDir: app.getPath('userData'),
+    credentials: new KeychainCredentialStore(),
+    openBrowser: async (url) => {
+      if (!isOpenableUrl(url)) throw new Error('Matchdesk opens only https addresses in the browser.')
+      await shell.openExternal(url)
+    },
+  })
   registerIpc(ipcMain, services.dispatch, (url) => isAppUrl(location, url))
   services.bus.subscribe((event, payload) => {
     for (const window of BrowserWindow.getAllWindows()) window.webContents.send(event, payload)

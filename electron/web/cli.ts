@@ -4,6 +4,10 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { createMainServices } from '../main/composition'
 import { defaultDataDir } from './data-dir'
+import { openInBrowser } from './open-browser'
+import { KeychainCredentialStore } from '../main/secrets/keychain'
+import { MemoryCredentialStore } from '../main/secrets/memory-store'
+import { DEFAULT_DEMO } from '../main/composition'
 import { startBridge } from './bridge'
 
 const { values } = parseArgs({
@@ -11,6 +15,8 @@ const { values } = parseArgs({
     port: { type: 'string', default: '0' },
     json: { type: 'boolean', default: false },
     'data-dir': { type: 'string' },
+    keychain: { type: 'boolean', default: false },
+    'demo-simulate': { type: 'string' },
   },
 })
 
@@ -28,7 +34,15 @@ const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.ur
 const dataDir = values['data-dir'] ?? defaultDataDir()
 mkdirSync(dataDir, { recursive: true })
 
-const services = await createMainServices({ version: pkg.version, dataDir })
+const simulateMs = values['demo-simulate'] === undefined ? DEFAULT_DEMO?.simulateMs : Number(values['demo-simulate']) || undefined
+const services = await createMainServices({
+  version: pkg.version,
+  dataDir,
+  // A headless machine usually has no Secret Service: secrets stay in memory unless --keychain asks.
+  credentials: values.keychain ? new KeychainCredentialStore() : new MemoryCredentialStore(),
+  openBrowser: openInBrowser,
+  demo: { ...DEFAULT_DEMO, simulateMs },
+})
 const bridge = await startBridge({ services, rendererDir, port })
 
 if (values.json) console.log(JSON.stringify({ url: bridge.url, token: bridge.token }))

@@ -1,8 +1,33 @@
 // The names of every IPC channel (renderer → main) and event (main → renderer); plain data so the preload stays tiny.
-export const CHANNELS = ['app:info'] as const
+export const CHANNELS = [
+  'app:info',
+  'profiles:list',
+  'profiles:save',
+  'profiles:delete',
+  'profiles:activate',
+  'auth:sign-in',
+  'auth:sign-out',
+  'auth:status',
+  'tournaments:list',
+  'tournaments:get',
+  'tournaments:create',
+  'disciplines:list',
+  'disciplines:get',
+  'stages:list',
+  'stages:create',
+  'stages:update',
+  'stages:delete',
+  'participants:list',
+  'participants:get',
+  'participants:create',
+  'participants:delete',
+  'streams:list',
+  'bracket:nodes',
+  'match-streams:get',
+] as const
 export type Channel = (typeof CHANNELS)[number]
 
-export const EVENTS = ['app:notice'] as const
+export const EVENTS = ['app:notice', 'auth:session-ended', 'load:progress'] as const
 export type EventName = (typeof EVENTS)[number]
 
 export function isChannel(name: unknown): name is Channel {

@@ -6,7 +6,7 @@ import { AppError } from '../app-error'
 const profile = { id: 'demo', name: 'Demo venue', demo: true }
 
 function dispatchWith(handler: Handlers['app:info'], log = vi.fn()) {
-  return { dispatch: createDispatch({ 'app:info': handler }, log), log }
+  return { dispatch: createDispatch({ 'app:info': handler } as unknown as Handlers, log), log }
 }
 
 describe('createDispatch', () => {

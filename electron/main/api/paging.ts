@@ -1,0 +1,56 @@
+// Lists everything behind a Range endpoint: the first answer's total decides the rest, fetched under a bound, in order.
+import { rangeMax, type RangeUnit } from '../../../shared/api'
+import type { Answer } from './client'
+
+/** One range of a list; status 416 means the range starts past the end. */
+export type FetchRange<T> = (first: number, last: number) => Promise<Answer<T[] | undefined>>
+
+export interface PagingOptions {
+  /** How many ranges may be in flight at once (default 4). */
+  concurrency?: number
+  onProgress?: (done: number, total: number) => void
+}
+
+/** Yields the list's pages in order; ends cleanly on 416 (an empty or shrinking list). */
+export async function* pages<T>(fetchRange: FetchRange<T>, unit: RangeUnit, options: PagingOptions = {}): AsyncGenerator<T[]> {
+  const size = rangeMax(unit)
+  const first = await fetchRange(0, size - 1)
+  if (first.status === 416 || !first.data) {
+    options.onProgress?.(0, 0)
+    return
+  }
+  const total = first.contentRange?.total ?? first.data.length
+  let done = first.data.length
+  options.onProgress?.(done, total)
+  yield first.data
+
+  const starts: number[] = []
+  for (let start = size; start < total; start += size) starts.push(start)
+  const limit = Math.max(1, options.concurrency ?? 4)
+  const inFlight: Promise<Answer<T[] | undefined>>[] = []
+  let next = 0
+  const launch = () => {
+    const start = starts[next++]!
+    inFlight.push(fetchRange(start, start + size - 1))
+  }
+  while (next < starts.length && inFlight.length < limit) launch()
+  try {
+    while (inFlight.length > 0) {
+      const answer = await inFlight.shift()!
+      if (answer.status === 416 || !answer.data) return
+      if (next < starts.length) launch()
+      done += answer.data.length
+      options.onProgress?.(done, Math.max(total, done))
+      yield answer.data
+    }
+  } finally {
+    // Ranges still in flight when the caller stops early are let go quietly.
+    for (const pending of inFlight) pending.catch(() => undefined)
+  }
+}
+
+export async function listAll<T>(fetchRange: FetchRange<T>, unit: RangeUnit, options: PagingOptions = {}): Promise<T[]> {
+  const items: T[] = []
+  for await (const page of pages(fetchRange, unit, options)) items.push(...page)
+  return items
+}

@@ -1,0 +1,19 @@
+// The port for secrets: API key, client secret and refresh token per connection profile. Values never leave main.
+export const SECRET_KINDS = ['api-key', 'client-secret', 'refresh-token'] as const
+export type SecretKind = (typeof SECRET_KINDS)[number]
+
+export interface CredentialStore {
+  get(profileId: string, kind: SecretKind): Promise<string | undefined>
+  set(profileId: string, kind: SecretKind, value: string): Promise<void>
+  delete(profileId: string, kind: SecretKind): Promise<void>
+}
+
+/** Which secrets a profile has, without their values: all the renderer may learn. */
+export async function secretPresence(store: CredentialStore, profileId: string): Promise<Record<SecretKind, boolean>> {
+  const entries = await Promise.all(SECRET_KINDS.map(async (kind) => [kind, (await store.get(profileId, kind)) !== undefined] as const))
+  return Object.fromEntries(entries) as Record<SecretKind, boolean>
+}
+
+export async function deleteAllSecrets(store: CredentialStore, profileId: string): Promise<void> {
+  await Promise.all(SECRET_KINDS.map((kind) => store.delete(profileId, kind)))
+}

@@ -1,0 +1,182 @@
+// Connection profiles and the active connection: its client, its tokens, sign-in and sign-out.
+import type { z } from 'zod'
+import type { ProfileInput, AuthStatus, ProfileView } from '../../../shared/ipc/profiles'
+import type { ServiceBases } from '../api/client'
+import { organizerApi, type OrganizerApi } from '../api/organizer-api'
+import { AppError } from '../app-error'
+import { signInWithBrowser } from '../auth/browser-sign-in'
+import { TokenManager } from '../auth/token-manager'
+import { tokenEndpoint } from '../auth/token-endpoint'
+import type { Clock } from '../clock'
+import type { EventBus } from '../event-bus'
+import { DEMO_PROFILE_ID, openDemoVenue, type DemoVenue, type SandboxStarter } from '../profiles/demo-venue'
+import { ProfileStore, type ProfileRecord } from '../profiles/profile-file'
+import { secretPresence, deleteAllSecrets, type CredentialStore } from '../secrets/credential-store'
+
+export interface ConnectionPorts {
+  dataDir: string
+  credentials: CredentialStore
+  clock: Clock
+  bus: EventBus
+  openBrowser(url: string): Promise<void>
+  startSandbox: SandboxStarter
+  /** Base URLs of the public service, for profiles that name none. */
+  defaultBases: ServiceBases
+  signInTimeoutMs?: number
+}
+
+export interface Connection {
+  profile: ProfileRecord
+  bases: ServiceBases
+  api: OrganizerApi
+  tokens: TokenManager
+}
+
+export class Connections {
+  private current!: Connection
+
+  private constructor(
+    private readonly ports: ConnectionPorts,
+    private readonly profiles: ProfileStore,
+    private readonly demo: DemoVenue,
+  ) {}
+
+  static async open(ports: ConnectionPorts): Promise<Connections> {
+    const profiles = new ProfileStore(ports.dataDir)
+    await profiles.load()
+    const demo = await openDemoVenue(profiles, ports.credentials, ports.startSandbox)
+    const connections = new Connections(ports, profiles, demo)
+    const active = (profiles.activeId && profiles.find(profiles.activeId)) || demo.profile
+    connections.current = connections.connect(active)
+    if (profiles.activeId !== active.id) await profiles.setActive(active.id)
+    return connections
+  }
+
+  get active(): Connection {
+    return this.current
+  }
+
+  get sandbox() {
+    return this.demo.sandbox
+  }
+
+  async list(): Promise<ProfileView[]> {
+    return Promise.all(this.profiles.list().map((profile) => this.view(profile)))
+  }
+
+  async save(input: z.output<typeof ProfileInput>): Promise<ProfileView> {
+    const existing = input.id ? this.profiles.find(input.id) : undefined
+    if (input.id && !existing) throw new AppError('not_found', `There is no connection ${input.id}.`)
+    if (existing?.demo) throw new AppError('validation', 'The Demo venue cannot be edited.', { name: 'The Demo venue cannot be edited.' })
+    const { credentials } = this.ports
+    const stored = existing ? await secretPresence(credentials, existing.id) : undefined
+    const fields: Record<string, string> = {}
+    if (!input.apiKey && !stored?.['api-key']) fields['apiKey'] = 'apiKey is required for a new connection'
+    if (input.method === 'client-credentials' && !input.clientSecret && !stored?.['client-secret']) {
+      fields['clientSecret'] = 'clientSecret is required to sign in with client credentials'
+    }
+    if (Object.keys(fields).length) throw new AppError('validation', Object.values(fields).join('; '), fields)
+
+    const record = await this.profiles.upsert({ id: input.id, name: input.name, clientId: input.clientId, method: input.method, scopes: input.scopes, baseUrls: input.baseUrls, demo: false })
+    if (input.apiKey) await credentials.set(record.id, 'api-key', input.apiKey)
+    if (input.clientSecret) await credentials.set(record.id, 'client-secret', input.clientSecret)
+    if (input.method === 'browser') await credentials.delete(record.id, 'client-secret')
+    if (this.current.profile.id === record.id) this.current = this.connect(record)
+    return this.view(record)
+  }
+
+  async delete(id: string): Promise<void> {
+    const profile = this.profiles.find(id)
+    if (!profile) throw new AppError('not_found', `There is no connection ${id}.`)
+    if (profile.demo) throw new AppError('validation', 'The Demo venue cannot be deleted.')
+    await deleteAllSecrets(this.ports.credentials, id)
+    await this.profiles.remove(id)
+    if (this.current.profile.id === id) await this.activate(DEMO_PROFILE_ID)
+  }
+
+  async activate(id: string): Promise<ProfileView> {
+    const profile = this.profiles.find(id)
+    if (!profile) throw new AppError('not_found', `There is no connection ${id}.`)
+    await this.profiles.setActive(id)
+    this.current = this.connect(profile)
+    return this.view(profile)
+  }
+
+  status(): AuthStatus {
+    const { profile, tokens } = this.current
+    return { profileId: profile.id, method: profile.method, ...tokens.status() }
+  }
+
+  async signIn(): Promise<AuthStatus> {
+    const { profile, bases, tokens } = this.current
+    if (profile.method === 'browser') {
+      const answer = await signInWithBrowser({
+        accountBase: bases.account,
+        clientId: profile.clientId,
+        scopes: profile.scopes,
+        endpoint: tokenEndpoint(bases.auth),
+        openBrowser: (url) => this.ports.openBrowser(url),
+        ...(this.ports.signInTimeoutMs !== undefined && { timeoutMs: this.ports.signInTimeoutMs }),
+      })
+      await tokens.adopt(answer)
+    } else {
+      await tokens.refresh('')
+    }
+    return this.status()
+  }
+
+  async signOut(): Promise<AuthStatus> {
+    await this.current.tokens.signOut()
+    return this.status()
+  }
+
+  async close(): Promise<void> {
+    await this.demo.sandbox.close()
+  }
+
+  private connect(profile: ProfileRecord): Connection {
+    const { credentials, clock, bus } = this.ports
+    const sandbox = this.demo.sandbox
+    const bases: ServiceBases = profile.demo
+      ? { organizer: sandbox.organizer, participant: sandbox.participant, v1: sandbox.v1, auth: sandbox.auth, account: sandbox.account }
+      : (profile.baseUrls ?? this.ports.defaultBases)
+    const tokens = new TokenManager({
+      profileId: profile.id,
+      clientId: profile.clientId,
+      method: profile.method,
+      scopes: profile.scopes,
+      endpoint: tokenEndpoint(bases.auth),
+      credentials,
+      clock,
+      onSessionEnded: (reason) => bus.publish('auth:session-ended', { profileId: profile.id, reason }),
+    })
+    let apiKey: Promise<string> | undefined
+    const api = organizerApi({
+      bases,
+      clock,
+      tokens,
+      apiKey: () =>
+        (apiKey ??= credentials.get(profile.id, 'api-key').then((key) => {
+          if (key) return key
+          apiKey = undefined
+          throw new AppError('unauthorized', 'This connection has no API key: add it in Connect.')
+        })),
+    })
+    return { profile, bases, api, tokens }
+  }
+
+  private async view(profile: ProfileRecord): Promise<ProfileView> {
+    const stored = await secretPresence(this.ports.credentials, profile.id)
+    return {
+      id: profile.id,
+      name: profile.name,
+      clientId: profile.clientId,
+      method: profile.method,
+      scopes: profile.scopes,
+      ...(profile.baseUrls && { baseUrls: profile.baseUrls }),
+      demo: profile.demo,
+      active: this.current?.profile.id === profile.id,
+      stored: { apiKey: stored['api-key'], clientSecret: stored['client-secret'], refreshToken: stored['refresh-token'] },
+    }
+  }
+}

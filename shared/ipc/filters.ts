@@ -1,0 +1,39 @@
+// Filter inputs of the list channels, validated in main before any request leaves.
+import { z } from 'zod'
+import { COUNTRIES, LANGUAGES } from '../api/codes'
+import { PLATFORMS, TOURNAMENT_STATUSES } from '../api/enums'
+import { date, Id } from '../api/formats'
+import { PARTICIPANT_SORTS, TOURNAMENT_SORTS } from '../api/queries'
+
+const ids = z.array(Id).max(200, 'at most 200 ids at once').optional()
+const among = (field: string, values: readonly string[]) =>
+  z.array(z.string().refine((value) => values.includes(value), `${field} has an unknown value`)).optional()
+
+export const TournamentFilters = z.strictObject({
+  disciplines: ids,
+  statuses: z.array(z.enum(TOURNAMENT_STATUSES)).optional(),
+  scheduled_before: date('scheduled_before').optional(),
+  scheduled_after: date('scheduled_after').optional(),
+  countries: among('countries', COUNTRIES),
+  platforms: among('platforms', PLATFORMS),
+  is_online: z.boolean().optional(),
+  archived: z.boolean().optional(),
+  tournament_ids: ids,
+  sort: z.enum(TOURNAMENT_SORTS).optional(),
+})
+
+export const ParticipantFilters = z.strictObject({
+  name: z.string().max(100).optional(),
+  is_checked_in: z.boolean().optional(),
+  custom_user_identifiers: ids,
+  participant_ids: ids,
+  sort: z.enum(PARTICIPANT_SORTS).optional(),
+})
+
+export const BracketFilters = z.strictObject({
+  stage_ids: ids,
+  group_ids: ids,
+  round_numbers: z.array(z.number().int().min(1)).optional(),
+})
+
+export const StreamFilters = z.strictObject({ languages: among('languages', LANGUAGES) })
