@@ -115,7 +115,7 @@ export class OrganizerClient {
         if (outcome instanceof ApiError) throw outcome
         return outcome
       }
-      const delay = retryDelay(this.backoff, attempt, outcome instanceof ApiError ? undefined : outcome.headers.get('retry-after'), this.clock.now(), this.clock.random)
+      const delay = retryDelay(this.backoff, attempt, outcome instanceof ApiError ? undefined : outcome.headers.get('retry-after'), this.clock.now(), () => this.clock.random())
       if (this.clock.now() + delay > deadline) {
         if (outcome instanceof ApiError) throw outcome
         return outcome

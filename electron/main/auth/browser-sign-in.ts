@@ -35,7 +35,6 @@ export async function signInWithBrowser(options: BrowserSignIn): Promise<TokenAn
       }),
     )
   } catch (error) {
-    loopback.code.catch(() => undefined)
     loopback.close()
     throw error
   }

@@ -31,20 +31,21 @@ export async function startLoopback(options: LoopbackOptions): Promise<Loopback>
   const path = options.path ?? '/callback'
   let settle!: { resolve: (code: string) => void; reject: (error: Error) => void }
   const code = new Promise<string>((resolve, reject) => (settle = { resolve, reject }))
+  // The outcome may arrive while the caller is still opening the browser: never let it count as unhandled.
+  code.catch(() => undefined)
   let done = false
-  let server: Server | undefined
 
   const finish = (outcome: { code: string } | { error: Error }) => {
     if (done) return
     done = true
     clearTimeout(timer)
-    server?.close()
-    server?.closeAllConnections()
+    server.close()
+    server.closeAllConnections()
     if ('code' in outcome) settle.resolve(outcome.code)
     else settle.reject(outcome.error)
   }
 
-  server = createServer((request, response) => {
+  const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1')
     const answer = (status: number, title: string, text: string) => {
       response.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', connection: 'close' })

@@ -1,9 +1,10 @@
 // The OS keychain through keytar (service "matchdesk", one account per profile and secret kind): keytar's only importer.
+import type * as KeytarModule from 'keytar'
 import type { CredentialStore, SecretKind } from './credential-store'
 
 export const KEYCHAIN_SERVICE = 'matchdesk'
 
-type Keytar = typeof import('keytar')
+type Keytar = typeof KeytarModule
 
 export class KeychainCredentialStore implements CredentialStore {
   private keytar?: Promise<Keytar>

@@ -1,0 +1,62 @@
+// The OS keychain for real (gnome-keyring over D-Bus): secrets stored, read, deleted, and a profile surviving a restart.
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { randomBytes } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startSandbox, type Sandbox } from '../../../sandbox/index'
+import { createMainServices } from '../composition'
+import { KeychainCredentialStore } from './keychain'
+
+// A service name of its own, so a developer's real Matchdesk entries are never touched.
+const service = `matchdesk-test-${randomBytes(4).toString('hex')}`
+const store = new KeychainCredentialStore(service)
+
+describe('keychain', () => {
+  it('stores, reads and deletes each kind of secret per profile', async () => {
+    await store.set('p1', 'api-key', 'key-of-p1')
+    await store.set('p1', 'refresh-token', 'refresh-of-p1')
+    await store.set('p2', 'api-key', 'key-of-p2')
+    expect(await store.get('p1', 'api-key')).toBe('key-of-p1')
+    expect(await store.get('p1', 'refresh-token')).toBe('refresh-of-p1')
+    expect(await store.get('p2', 'api-key')).toBe('key-of-p2')
+    expect(await store.get('p1', 'client-secret')).toBeUndefined()
+    await store.delete('p1', 'api-key')
+    expect(await store.get('p1', 'api-key')).toBeUndefined()
+    expect(await new KeychainCredentialStore(service).get('p2', 'api-key')).toBe('key-of-p2')
+    await store.delete('p1', 'refresh-token')
+    await store.delete('p2', 'api-key')
+  })
+})
+
+describe('a profile across a restart', () => {
+  let remote: Sandbox
+  const dataDir = mkdtempSync(join(tmpdir(), 'matchdesk-keychain-'))
+  beforeAll(async () => {
+    remote = await startSandbox({ seed: 40 })
+  })
+  afterAll(() => remote.close())
+
+  it('keeps its secrets in the keychain only, and signs in again after a restart', async () => {
+    const start = () => createMainServices({ version: '1', dataDir, credentials: new KeychainCredentialStore(service), demo: { seed: 1 } })
+    let services = await start()
+    const saved = await services.dispatch('profiles:save', {
+      name: 'Keychain venue', clientId: remote.clientId, apiKey: remote.apiKey, clientSecret: remote.clientSecret,
+      method: 'client-credentials', scopes: ['organizer:view'],
+      baseUrls: { organizer: remote.organizer, participant: remote.participant, v1: remote.v1, auth: remote.auth, account: remote.account },
+    })
+    expect(saved.ok).toBe(true)
+    const id = (saved as { value: { id: string } }).value.id
+    await services.close()
+
+    services = await start()
+    expect(await services.dispatch('profiles:activate', { id })).toMatchObject({ ok: true, value: { stored: { apiKey: true, clientSecret: true } } })
+    expect(await services.dispatch('auth:sign-in', {})).toMatchObject({ ok: true, value: { signedIn: true } })
+    expect(readFileSync(join(dataDir, 'profiles.json'), 'utf8')).not.toContain(remote.clientSecret)
+    expect(await store.get(id, 'client-secret')).toBe(remote.clientSecret)
+    await services.dispatch('profiles:delete', { id })
+    expect(await store.get(id, 'client-secret')).toBeUndefined()
+    await services.close()
+    for (const kind of ['api-key', 'client-secret'] as const) await store.delete('demo', kind)
+  })
+})
