@@ -10,6 +10,7 @@ import { profileHandlers } from './ipc/profiles.handlers'
 import { stageHandlers } from './ipc/stages.handlers'
 import { streamHandlers } from './ipc/streams.handlers'
 import { tournamentHandlers } from './ipc/tournaments.handlers'
+import { offlineHandlers } from './ipc/offline.handlers'
 import type { SandboxStarter } from './profiles/demo-venue'
 import type { CredentialStore } from './secrets/credential-store'
 import { MemoryCredentialStore } from './secrets/memory-store'
@@ -21,6 +22,8 @@ export interface MainPorts {
   credentials?: CredentialStore
   clock?: Clock
   openBrowser?: (url: string) => Promise<void>
+  /** Offline tuning (tests): how soon the probe and the replay retry. */
+  offline?: { probeMinMs?: number; replayBaseMs?: number }
   /** How the Demo venue's sandbox runs (size, seed, simulation, faults). */
   demo?: Omit<SandboxOptions, 'apiKey' | 'clientId' | 'clientSecret' | 'port'>
 }
@@ -46,6 +49,7 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
     openBrowser: ports.openBrowser ?? (() => Promise.reject(new Error('no browser can be opened here'))),
     startSandbox: startDemo,
     defaultBases: PUBLIC_SERVICE_BASES,
+    ...(ports.offline && { offline: ports.offline }),
   })
   const handlers: Handlers = {
     ...appHandlers({
@@ -56,10 +60,11 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
       },
     }),
     ...profileHandlers(connections),
-    ...tournamentHandlers(connections, bus),
+    ...tournamentHandlers(connections),
     ...stageHandlers(connections),
-    ...participantHandlers(connections, bus),
-    ...streamHandlers(connections, bus),
+    ...participantHandlers(connections),
+    ...streamHandlers(connections),
+    ...offlineHandlers(connections),
   }
   return { dispatch: createDispatch(handlers), bus, connections, close: () => connections.close() }
 }

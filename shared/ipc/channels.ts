@@ -24,10 +24,19 @@ export const CHANNELS = [
   'streams:list',
   'bracket:nodes',
   'match-streams:get',
+  'checkin:set',
+  'participants:update',
+  'streams:create',
+  'streams:update',
+  'streams:delete',
+  'match-streams:replace',
+  'sync:status',
+  'sync:retry',
+  'sync:discard',
 ] as const
 export type Channel = (typeof CHANNELS)[number]
 
-export const EVENTS = ['app:notice', 'auth:session-ended', 'load:progress'] as const
+export const EVENTS = ['app:notice', 'auth:session-ended', 'load:progress', 'sync:status', 'cache:updated'] as const
 export type EventName = (typeof EVENTS)[number]
 
 export function isChannel(name: unknown): name is Channel {

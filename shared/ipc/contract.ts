@@ -4,6 +4,7 @@ import * as api from '../api'
 import type { Channel } from './channels'
 import { BracketFilters, ParticipantFilters, StreamFilters, TournamentFilters } from './filters'
 import { AuthStatus, ProfileInput, ProfileView } from './profiles'
+import { SyncStatus, cached, receipt } from './sync'
 
 export const AppInfo = z.object({
   version: z.string(),
@@ -14,6 +15,9 @@ const none = z.strictObject({})
 const byId = z.strictObject({ id: api.Id })
 const ofTournament = z.strictObject({ tournamentId: api.Id })
 const removed = z.object({ id: z.string() })
+/** Repeating a write with the same requestId answers the first receipt instead of writing twice. */
+const requestId = z.string().min(1).max(100).optional()
+const StreamFields = z.strictObject({ name: api.StreamUpdate.shape.name, url: api.StreamUpdate.shape.url, language: api.StreamUpdate.shape.language })
 
 export const contract = {
   'app:info': { input: none, output: AppInfo },
@@ -26,25 +30,38 @@ export const contract = {
   'auth:sign-out': { input: none, output: AuthStatus },
   'auth:status': { input: none, output: AuthStatus },
 
-  'tournaments:list': { input: z.strictObject({ filters: TournamentFilters.default({}) }), output: z.array(api.TournamentListItem) },
+  'tournaments:list': { input: z.strictObject({ filters: TournamentFilters.default({}) }), output: cached(api.TournamentListItem) },
   'tournaments:get': { input: byId, output: api.Tournament },
   'tournaments:create': { input: z.strictObject({ body: api.TournamentCreate }), output: api.Tournament },
   'disciplines:list': { input: none, output: z.array(api.DisciplineSummary) },
   'disciplines:get': { input: byId, output: api.DisciplineDetail },
 
-  'stages:list': { input: ofTournament, output: z.array(api.Stage) },
+  'stages:list': { input: ofTournament, output: cached(api.Stage) },
   'stages:create': { input: z.strictObject({ body: api.StageCreate }), output: api.Stage },
   'stages:update': { input: z.strictObject({ id: api.Id, body: api.StageUpdate }), output: api.Stage },
   'stages:delete': { input: byId, output: removed },
 
-  'participants:list': { input: ofTournament.extend({ filters: ParticipantFilters.default({}) }), output: z.array(api.Participant) },
+  'participants:list': { input: ofTournament.extend({ filters: ParticipantFilters.default({}) }), output: cached(api.Participant) },
   'participants:get': { input: byId, output: api.ParticipantDetailed },
   'participants:create': { input: z.strictObject({ body: api.ParticipantCreate }), output: api.ParticipantDetailed },
   'participants:delete': { input: byId, output: removed },
 
-  'streams:list': { input: ofTournament.extend({ filters: StreamFilters.default({}) }), output: z.array(api.Stream) },
-  'bracket:nodes': { input: ofTournament.extend({ filters: BracketFilters.default({}) }), output: z.array(api.BracketNode) },
-  'match-streams:get': { input: z.strictObject({ matchId: api.Id }), output: z.array(z.string()) },
+  'streams:list': { input: ofTournament.extend({ filters: StreamFilters.default({}) }), output: cached(api.Stream) },
+  'bracket:nodes': { input: ofTournament.extend({ filters: BracketFilters.default({}) }), output: cached(api.BracketNode) },
+  'match-streams:get': { input: z.strictObject({ matchId: api.Id }), output: z.object({ streamIds: z.array(z.string()), refreshedAt: z.number().nullable() }) },
+
+  'checkin:set': { input: z.strictObject({ participantId: api.Id, checkedIn: z.boolean(), requestId }), output: receipt(api.Participant) },
+  'participants:update': { input: z.strictObject({ id: api.Id, body: z.record(z.string(), z.unknown()), requestId }), output: receipt(api.Participant) },
+  'streams:create': { input: z.strictObject({ body: api.StreamCreate, requestId }), output: receipt(api.Stream) },
+  'streams:update': { input: z.strictObject({ id: api.Id, body: StreamFields, requestId }), output: receipt(api.Stream) },
+  'streams:delete': { input: z.strictObject({ id: api.Id, requestId }), output: receipt(removed) },
+  'match-streams:replace': {
+    input: z.strictObject({ matchId: api.Id, streamIds: api.MatchStreamIds, requestId }),
+    output: receipt(z.object({ matchId: z.string(), streamIds: z.array(z.string()) })),
+  },
+  'sync:status': { input: none, output: SyncStatus },
+  'sync:retry': { input: z.strictObject({ seq: z.number().int() }), output: SyncStatus },
+  'sync:discard': { input: z.strictObject({ seq: z.number().int() }), output: SyncStatus },
 } satisfies Record<Channel, { input: z.ZodType; output: z.ZodType }>
 
 export type Contract = typeof contract

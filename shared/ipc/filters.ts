@@ -33,7 +33,6 @@ export const ParticipantFilters = z.strictObject({
 export const BracketFilters = z.strictObject({
   stage_ids: ids,
   group_ids: ids,
-  round_numbers: z.array(z.number().int().min(1)).optional(),
 })
 
 export const StreamFilters = z.strictObject({ languages: among('languages', LANGUAGES) })

@@ -91,6 +91,21 @@ export class OrganizerClient {
     return { data: parsed.data, status: answer.status, ...(range && { contentRange: range }) }
   }
 
+  /** The light probe: any answer from the participant disciplines list means the service is there. */
+  async reachable(): Promise<boolean> {
+    try {
+      await ofetch.raw(`${this.config.bases.participant}/disciplines`, {
+        headers: { 'x-api-key': await this.config.apiKey(), range: buildRange('disciplines', 0, 0) },
+        timeout: this.config.attemptTimeoutMs ?? 15_000,
+        retry: 0,
+        ignoreResponseError: true,
+      })
+      return true
+    } catch {
+      return false
+    }
+  }
+
   private async token(): Promise<string> {
     if (!this.config.tokens) throw new ApiError('unauthorized', 'This connection has no sign-in: add credentials first.', undefined)
     return this.config.tokens.current()

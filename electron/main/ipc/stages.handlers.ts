@@ -7,7 +7,7 @@ type Channels = 'stages:list' | 'stages:create' | 'stages:update' | 'stages:dele
 export function stageHandlers(connections: Connections): Pick<Handlers, Channels> {
   const api = () => connections.active.api
   return {
-    'stages:list': ({ tournamentId }) => api().stages.list([tournamentId]).all(),
+    'stages:list': ({ tournamentId }) => connections.active.offline.reads.stages(tournamentId),
     'stages:create': ({ body }) => api().stages.create(body),
     'stages:update': ({ id, body }) => api().stages.update(id, body),
     'stages:delete': async ({ id }) => {

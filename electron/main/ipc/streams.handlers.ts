@@ -1,17 +1,21 @@
-// Handlers of streams:list, match-streams:get and bracket:nodes: what the stream desk and the bracket read.
-import type { EventBus } from '../event-bus'
+// Handlers of streams:list, match-streams:get and bracket:nodes: what the stream desk and the bracket read, from the cache.
 import type { Connections } from '../services/connections'
+import { filterNodes, filterStreams } from '../services/local-filters'
 import type { Handlers } from './dispatch'
-import { reportProgress } from './progress'
 
 type Channels = 'streams:list' | 'match-streams:get' | 'bracket:nodes'
 
-export function streamHandlers(connections: Connections, bus: EventBus): Pick<Handlers, Channels> {
-  const api = () => connections.active.api
+export function streamHandlers(connections: Connections): Pick<Handlers, Channels> {
+  const reads = () => connections.active.offline.reads
   return {
-    'streams:list': ({ tournamentId, filters }) => api().streams.list({ ...filters, tournament_ids: [tournamentId] }).all(),
-    'match-streams:get': ({ matchId }) => api().streams.ofMatch(matchId).get(),
-    'bracket:nodes': ({ tournamentId, filters }) =>
-      api().bracketNodes.list({ ...filters, tournament_ids: [tournamentId] }).all(reportProgress(bus, 'bracket')),
+    'streams:list': async ({ tournamentId, filters }) => {
+      const cached = await reads().streams(tournamentId)
+      return { ...cached, items: filterStreams(cached.items, filters) }
+    },
+    'match-streams:get': ({ matchId }) => reads().matchStreams(matchId),
+    'bracket:nodes': async ({ tournamentId, filters }) => {
+      const cached = await reads().nodes(tournamentId)
+      return { ...cached, items: filterNodes(cached.items, filters) }
+    },
   }
 }

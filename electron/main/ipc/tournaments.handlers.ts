@@ -1,15 +1,17 @@
 // Handlers of tournaments:* and disciplines:*.
-import type { EventBus } from '../event-bus'
 import type { Connections } from '../services/connections'
 import type { Handlers } from './dispatch'
-import { reportProgress } from './progress'
+import { filterTournaments } from '../services/local-filters'
 
 type Channels = 'tournaments:list' | 'tournaments:get' | 'tournaments:create' | 'disciplines:list' | 'disciplines:get'
 
-export function tournamentHandlers(connections: Connections, bus: EventBus): Pick<Handlers, Channels> {
+export function tournamentHandlers(connections: Connections): Pick<Handlers, Channels> {
   const api = () => connections.active.api
   return {
-    'tournaments:list': ({ filters }) => api().tournaments.list(filters).all(reportProgress(bus, 'tournaments')),
+    'tournaments:list': async ({ filters }) => {
+      const cached = await connections.active.offline.reads.tournaments()
+      return { ...cached, items: filterTournaments(cached.items, filters) }
+    },
     'tournaments:get': ({ id }) => api().tournaments.get(id),
     'tournaments:create': ({ body }) => api().tournaments.create(body),
     'disciplines:list': () => api().disciplines.list().all(),

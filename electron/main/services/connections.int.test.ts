@@ -43,8 +43,9 @@ afterAll(async () => {
 describe('connections', () => {
   it('opens on the Demo venue with its data on first start', async () => {
     expect(await value('app:info')).toMatchObject({ profile: { id: 'demo', name: 'Demo venue', demo: true } })
-    const tournaments = await value<{ name: string }[]>('tournaments:list', { filters: {} })
-    expect(tournaments.map((t) => t.name)).toContain('Lyon LAN Winter Cup')
+    const tournaments = await value<{ items: { name: string }[]; refreshedAt: number }>('tournaments:list', { filters: {} })
+    expect(tournaments.items.map((t) => t.name)).toContain('Lyon LAN Winter Cup')
+    expect(tournaments.refreshedAt).toBeGreaterThan(Date.now() - 60_000)
     expect(await value('auth:status')).toMatchObject({ profileId: 'demo', signedIn: true })
   })
 
@@ -76,8 +77,8 @@ describe('connections', () => {
     expect(status.expiresAt).toBeGreaterThan(Date.now())
     const tournament = [...remote.store.tournaments.values()][0]!
     expect((await value<{ id: string }>('tournaments:get', { id: tournament.id })).id).toBe(tournament.id)
-    const participants = await value<unknown[]>('participants:list', { tournamentId: tournament.id, filters: {} })
-    expect(participants.length).toBeGreaterThan(0)
+    const participants = await value<{ items: unknown[] }>('participants:list', { tournamentId: tournament.id, filters: {} })
+    expect(participants.items.length).toBeGreaterThan(0)
     expect(events.some((e) => e.event === 'load:progress' && (e.payload as { resource: string }).resource === 'participants')).toBe(true)
     const forbidden = await call('bracket:nodes', { tournamentId: tournament.id, filters: {} })
     expect(forbidden).toMatchObject({ ok: false, error: { code: 'forbidden', message: expect.stringMatching(/organizer:result/) } })
@@ -91,8 +92,8 @@ describe('connections', () => {
     expect(await value('auth:status')).toMatchObject({ signedIn: false, method: 'browser' })
     expect(await value('auth:sign-in')).toMatchObject({ signedIn: true, scopes: ['organizer:result'] })
     expect(await credentials.get(saved.id, 'refresh-token')).toEqual(expect.any(String))
-    const nodes = await value<unknown[]>('bracket:nodes', { tournamentId: [...remote.store.tournaments.keys()][0], filters: {} })
-    expect(nodes.length).toBeGreaterThan(0)
+    const nodes = await value<{ items: unknown[] }>('bracket:nodes', { tournamentId: [...remote.store.tournaments.keys()][0], filters: {} })
+    expect(nodes.items.length).toBeGreaterThan(0)
     expect(await value('auth:sign-out')).toMatchObject({ signedIn: false })
     expect(await credentials.get(saved.id, 'refresh-token')).toBeUndefined()
   })

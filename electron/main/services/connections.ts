@@ -12,6 +12,7 @@ import type { EventBus } from '../event-bus'
 import { DEMO_PROFILE_ID, openDemoVenue, type DemoVenue, type SandboxStarter } from '../profiles/demo-venue'
 import { ProfileStore, type ProfileRecord } from '../profiles/profile-file'
 import { secretPresence, deleteAllSecrets, type CredentialStore } from '../secrets/credential-store'
+import { OfflineSession } from './offline-session'
 
 export interface ConnectionPorts {
   dataDir: string
@@ -23,6 +24,8 @@ export interface ConnectionPorts {
   /** Base URLs of the public service, for profiles that name none. */
   defaultBases: ServiceBases
   signInTimeoutMs?: number
+  /** Offline tuning for tests: how soon the probe and replay retry. */
+  offline?: { probeMinMs?: number; replayBaseMs?: number }
 }
 
 export interface Connection {
@@ -30,6 +33,7 @@ export interface Connection {
   bases: ServiceBases
   api: OrganizerApi
   tokens: TokenManager
+  offline: OfflineSession
 }
 
 export class Connections {
@@ -81,7 +85,7 @@ export class Connections {
     if (input.apiKey) await credentials.set(record.id, 'api-key', input.apiKey)
     if (input.clientSecret) await credentials.set(record.id, 'client-secret', input.clientSecret)
     if (input.method === 'browser') await credentials.delete(record.id, 'client-secret')
-    if (this.current.profile.id === record.id) this.current = this.connect(record)
+    if (this.current.profile.id === record.id) this.switchTo(record)
     return this.view(record)
   }
 
@@ -98,7 +102,7 @@ export class Connections {
     const profile = this.profiles.find(id)
     if (!profile) throw new AppError('not_found', `There is no connection ${id}.`)
     await this.profiles.setActive(id)
-    this.current = this.connect(profile)
+    if (this.current.profile.id !== id) this.switchTo(profile)
     return this.view(profile)
   }
 
@@ -131,7 +135,13 @@ export class Connections {
   }
 
   async close(): Promise<void> {
+    this.current.offline.close()
     await this.demo.sandbox.close()
+  }
+
+  private switchTo(profile: ProfileRecord): void {
+    this.current.offline.close()
+    this.current = this.connect(profile)
   }
 
   private connect(profile: ProfileRecord): Connection {
@@ -151,7 +161,17 @@ export class Connections {
       onSessionEnded: (reason) => bus.publish('auth:session-ended', { profileId: profile.id, reason }),
     })
     let apiKey: Promise<string> | undefined
+    // The offline layer reads the client through a getter: the client reports reachability to it.
+    const offline: OfflineSession = new OfflineSession({
+      dataDir: this.ports.dataDir,
+      profileId: profile.id,
+      clock,
+      bus,
+      api: () => api,
+      ...this.ports.offline,
+    })
     const api = organizerApi({
+      onReachability: (reachable) => offline.connectivity.report(reachable),
       bases,
       clock,
       tokens,
@@ -162,7 +182,7 @@ export class Connections {
           throw new AppError('unauthorized', 'This connection has no API key: add it in Connect.')
         })),
     })
-    return { profile, bases, api, tokens }
+    return { profile, bases, api, tokens, offline }
   }
 
   private async view(profile: ProfileRecord): Promise<ProfileView> {

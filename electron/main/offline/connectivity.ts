@@ -1,0 +1,64 @@
+// Online or offline, judged from how requests end, plus a light probe while offline that notices the way back.
+import type { Clock } from '../clock'
+
+export type ConnectionState = 'online' | 'offline'
+
+export interface ConnectivityOptions {
+  clock: Clock
+  /** Any answer from the service counts as reachable; only network failures count against. */
+  probe(): Promise<boolean>
+  onChange(state: ConnectionState): void
+  probeMinMs?: number
+  probeMaxMs?: number
+}
+
+export class Connectivity {
+  private current: ConnectionState = 'online'
+  private timer?: NodeJS.Timeout
+  private delay: number
+  private stopped = false
+
+  constructor(private readonly options: ConnectivityOptions) {
+    this.delay = options.probeMinMs ?? 1000
+  }
+
+  get state(): ConnectionState {
+    return this.current
+  }
+
+  report(reachable: boolean): void {
+    const next: ConnectionState = reachable ? 'online' : 'offline'
+    if (next === this.current) return
+    this.current = next
+    if (next === 'offline') this.scheduleProbe(true)
+    else this.clearProbe()
+    this.options.onChange(next)
+  }
+
+  stop(): void {
+    this.stopped = true
+    this.clearProbe()
+  }
+
+  private clearProbe(): void {
+    clearTimeout(this.timer)
+    this.timer = undefined
+    this.delay = this.options.probeMinMs ?? 1000
+  }
+
+  private scheduleProbe(reset = false): void {
+    if (this.stopped) return
+    if (reset) this.delay = this.options.probeMinMs ?? 1000
+    clearTimeout(this.timer)
+    this.timer = setTimeout(() => void this.runProbe(), this.delay)
+    this.timer.unref()
+  }
+
+  private async runProbe(): Promise<void> {
+    const reachable = await this.options.probe().catch(() => false)
+    if (this.stopped || this.current === 'online') return
+    if (reachable) return this.report(true)
+    this.delay = Math.min(this.options.probeMaxMs ?? 15_000, this.delay * 2)
+    this.scheduleProbe()
+  }
+}

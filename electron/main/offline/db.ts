@@ -1,0 +1,63 @@
+// The local SQLite database of one profile: WAL, synchronous=FULL, versioned migrations run in order.
+import Database from 'better-sqlite3'
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+
+export type Db = Database.Database
+
+/** Each entry moves the schema one version up; never edit a shipped one, add the next. */
+export const MIGRATIONS: string[] = [
+  `CREATE TABLE cache_rows (
+     resource TEXT NOT NULL,
+     id TEXT NOT NULL,
+     scope TEXT NOT NULL,
+     data TEXT NOT NULL,
+     PRIMARY KEY (resource, id)
+   );
+   CREATE INDEX cache_rows_scope ON cache_rows (resource, scope);
+   CREATE TABLE match_streams (match_id TEXT PRIMARY KEY, tournament_id TEXT NOT NULL, stream_ids TEXT NOT NULL);
+   CREATE TABLE refreshed (resource TEXT NOT NULL, scope TEXT NOT NULL, at INTEGER NOT NULL, PRIMARY KEY (resource, scope));
+   CREATE TABLE outbox (
+     seq INTEGER PRIMARY KEY AUTOINCREMENT,
+     entity TEXT NOT NULL,
+     kind TEXT NOT NULL,
+     payload TEXT NOT NULL,
+     state TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'attention')),
+     attempts INTEGER NOT NULL DEFAULT 0,
+     next_attempt_at INTEGER NOT NULL DEFAULT 0,
+     last_error TEXT,
+     outcome_unknown INTEGER NOT NULL DEFAULT 0,
+     created_at INTEGER NOT NULL
+   );
+   CREATE INDEX outbox_entity ON outbox (entity, seq);
+   CREATE TABLE id_map (local_id TEXT PRIMARY KEY, server_id TEXT NOT NULL);
+   CREATE TABLE requests (request_id TEXT PRIMARY KEY, receipt TEXT NOT NULL, at INTEGER NOT NULL);`,
+]
+
+export function openDatabase(file: string): Db {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
+  const db = new Database(file)
+  db.pragma('journal_mode = WAL')
+  db.pragma('synchronous = FULL')
+  db.pragma('foreign_keys = ON')
+  db.pragma('busy_timeout = 5000')
+  migrate(db)
+  return db
+}
+
+export function migrate(db: Db): void {
+  const current = db.pragma('user_version', { simple: true }) as number
+  if (current > MIGRATIONS.length) {
+    throw new Error(`this database was written by a newer Matchdesk (schema ${current}); update Matchdesk to open it`)
+  }
+  for (let version = current; version < MIGRATIONS.length; version++) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[version]!)
+      db.pragma(`user_version = ${version + 1}`)
+    })()
+  }
+}
+
+export function integrityCheck(db: Db): string {
+  return db.pragma('integrity_check', { simple: true }) as string
+}

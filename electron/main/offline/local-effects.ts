@@ -1,0 +1,56 @@
+// What a waiting write does to the cache: applied when it is made, and again after a refresh overwrote the cache.
+import type { Stream } from '../../../shared/api'
+import type { Cache } from './cache'
+import type { Outbox } from './outbox'
+import type { OutboxWrite } from './writes'
+
+export function applyLocal(cache: Cache, write: OutboxWrite, now: number): void {
+  switch (write.kind) {
+    case 'participant.update': {
+      const current = cache.get<Record<string, unknown>>('participants', write.payload.id)
+      if (!current) return
+      const body = write.payload.body
+      const checkedInAt = 'checked_in' in body && body['checked_in'] !== current['checked_in'] ? (body['checked_in'] ? isoSeconds(now) : null) : current['checked_in_at']
+      cache.put('participants', write.payload.tournamentId, write.payload.id, { ...current, ...body, checked_in_at: checkedInAt ?? null })
+      return
+    }
+    case 'stream.create':
+      cache.put('streams', write.payload.tournamentId, write.payload.localId, { id: write.payload.localId, ...write.payload.body })
+      return
+    case 'stream.update': {
+      const current = cache.get<Stream>('streams', write.payload.id)
+      if (current) cache.put('streams', write.payload.tournamentId, write.payload.id, { ...current, ...write.payload.body })
+      return
+    }
+    case 'stream.delete':
+      cache.remove('streams', write.payload.id)
+      for (const link of cache.matchesLinking(write.payload.id)) {
+        cache.setMatchStreams(link.matchId, link.tournamentId, link.streamIds.filter((id) => id !== write.payload.id))
+      }
+      return
+    case 'match-streams.replace':
+      cache.setMatchStreams(write.payload.matchId, write.payload.tournamentId, write.payload.streamIds)
+      return
+  }
+}
+
+const AFFECTS: Record<OutboxWrite['kind'], string> = {
+  'participant.update': 'participants',
+  'stream.create': 'streams',
+  'stream.update': 'streams',
+  'stream.delete': 'streams',
+  'match-streams.replace': 'match-streams',
+}
+
+/** After the service's copy replaced a scope, the writes still waiting for it are laid on top again. */
+export function reapplyWaiting(cache: Cache, outbox: Outbox, resource: string, tournamentId: string, now: number): void {
+  for (const row of outbox.rows()) {
+    if (row.state === 'pending' && AFFECTS[row.write.kind] === resource && row.write.payload.tournamentId === tournamentId) {
+      applyLocal(cache, row.write, now)
+    }
+  }
+}
+
+export function isoSeconds(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, '+00:00')
+}

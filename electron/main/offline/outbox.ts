@@ -1,0 +1,183 @@
+// The durable queue of writes waiting for the service: FIFO per entity, collapsing writes that supersede each other.
+import type { Db } from './db'
+import { entityOf, waitsForLocalId, type OutboxWrite } from './writes'
+
+export interface OutboxRow {
+  seq: number
+  entity: string
+  write: OutboxWrite
+  state: 'pending' | 'attention'
+  attempts: number
+  nextAttemptAt: number
+  lastError: string | null
+  outcomeUnknown: boolean
+  createdAt: number
+}
+
+interface RawRow {
+  seq: number
+  entity: string
+  kind: OutboxWrite['kind']
+  payload: string
+  state: 'pending' | 'attention'
+  attempts: number
+  next_attempt_at: number
+  last_error: string | null
+  outcome_unknown: number
+  created_at: number
+}
+
+const toRow = (raw: RawRow): OutboxRow => ({
+  seq: raw.seq,
+  entity: raw.entity,
+  write: { kind: raw.kind, payload: JSON.parse(raw.payload) } as OutboxWrite,
+  state: raw.state,
+  attempts: raw.attempts,
+  nextAttemptAt: raw.next_attempt_at,
+  lastError: raw.last_error,
+  outcomeUnknown: raw.outcome_unknown === 1,
+  createdAt: raw.created_at,
+})
+
+export class Outbox {
+  /** Rows being sent right now: never merged into, never sent twice at once. */
+  readonly inFlight = new Set<number>()
+
+  constructor(private readonly db: Db) {}
+
+  rows(): OutboxRow[] {
+    return (this.db.prepare('SELECT * FROM outbox ORDER BY seq').all() as RawRow[]).map(toRow)
+  }
+
+  row(seq: number): OutboxRow | undefined {
+    const raw = this.db.prepare('SELECT * FROM outbox WHERE seq = ?').get(seq) as RawRow | undefined
+    return raw && toRow(raw)
+  }
+
+  ofEntity(entity: string): OutboxRow[] {
+    return (this.db.prepare('SELECT * FROM outbox WHERE entity = ? ORDER BY seq').all(entity) as RawRow[]).map(toRow)
+  }
+
+  counts(): { pending: number; attention: number } {
+    const rows = this.db.prepare('SELECT state, COUNT(*) AS n FROM outbox GROUP BY state').all() as { state: string; n: number }[]
+    return { pending: rows.find((r) => r.state === 'pending')?.n ?? 0, attention: rows.find((r) => r.state === 'attention')?.n ?? 0 }
+  }
+
+  /**
+   * Adds a write, collapsing it into the entity's last waiting row when one supersedes the other. Returns the seq
+   * holding it, or null when the write cancelled out (a stream created and deleted before the service saw it).
+   * Call inside the transaction that also changes the cache.
+   */
+  append(write: OutboxWrite, now: number): number | null {
+    const entity = entityOf(write)
+    const rows = this.ofEntity(entity)
+    const tail = rows.at(-1)
+    const mergeable = tail && tail.state === 'pending' && !this.inFlight.has(tail.seq) ? tail : undefined
+
+    if (write.kind === 'stream.delete') {
+      const create = rows.find((row) => row.write.kind === 'stream.create')
+      if (create && create.state === 'pending' && !this.inFlight.has(create.seq)) {
+        this.db.prepare('DELETE FROM outbox WHERE entity = ?').run(entity)
+        this.forgetStream(write.payload.id)
+        return null
+      }
+      if (mergeable?.write.kind === 'stream.update') this.db.prepare('DELETE FROM outbox WHERE seq = ?').run(mergeable.seq)
+    } else if (mergeable) {
+      const merged = merge(mergeable.write, write)
+      if (merged) {
+        this.db.prepare('UPDATE outbox SET payload = ? WHERE seq = ?').run(JSON.stringify(merged.payload), mergeable.seq)
+        return mergeable.seq
+      }
+    }
+    const result = this.db
+      .prepare('INSERT INTO outbox (entity, kind, payload, created_at) VALUES (?, ?, ?, ?)')
+      .run(entity, write.kind, JSON.stringify(write.payload), now)
+    return Number(result.lastInsertRowid)
+  }
+
+  /** The head row of each entity that may be sent now, oldest first. */
+  eligible(now: number, limit: number): OutboxRow[] {
+    const heads = (
+      this.db.prepare('SELECT o.* FROM outbox o WHERE o.seq = (SELECT MIN(seq) FROM outbox WHERE entity = o.entity) ORDER BY o.seq').all() as RawRow[]
+    ).map(toRow)
+    return heads
+      .filter((row) => row.state === 'pending' && row.nextAttemptAt <= now && !this.inFlight.has(row.seq) && !waitsForLocalId(row.write))
+      .slice(0, limit)
+  }
+
+  /** When the earliest waiting row may be tried again (null: nothing waits on time). */
+  nextWake(): number | null {
+    const row = this.db.prepare("SELECT MIN(next_attempt_at) AS at FROM outbox WHERE state = 'pending'").get() as { at: number | null }
+    return row.at
+  }
+
+  done(seq: number): void {
+    this.db.prepare('DELETE FROM outbox WHERE seq = ?').run(seq)
+  }
+
+  postpone(seq: number, error: string, nextAttemptAt: number, outcomeUnknown: boolean): void {
+    this.db
+      .prepare('UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?, outcome_unknown = MAX(outcome_unknown, ?) WHERE seq = ?')
+      .run(error, nextAttemptAt, outcomeUnknown ? 1 : 0, seq)
+  }
+
+  needsAttention(seq: number, reason: string): void {
+    this.db.prepare("UPDATE outbox SET state = 'attention', last_error = ?, attempts = attempts + 1 WHERE seq = ?").run(reason, seq)
+  }
+
+  retry(seq: number): void {
+    this.db.prepare("UPDATE outbox SET state = 'pending', next_attempt_at = 0 WHERE seq = ?").run(seq)
+  }
+
+  /** Drops a write; dropping a creation also drops the writes that named its stream. Returns what was dropped. */
+  discard(seq: number): OutboxRow[] {
+    const row = this.row(seq)
+    if (!row) return []
+    if (row.write.kind === 'stream.create') {
+      const dropped = this.ofEntity(row.entity)
+      this.db.prepare('DELETE FROM outbox WHERE entity = ?').run(row.entity)
+      this.forgetStream(row.write.payload.localId)
+      return dropped
+    }
+    this.db.prepare('DELETE FROM outbox WHERE seq = ?').run(seq)
+    return [row]
+  }
+
+  /** The service gave a created stream its id: every waiting write naming the local id now names it. */
+  mapLocalId(localId: string, serverId: string): void {
+    this.db.prepare('INSERT OR REPLACE INTO id_map (local_id, server_id) VALUES (?, ?)').run(localId, serverId)
+    this.db
+      .prepare('UPDATE outbox SET entity = replace(entity, ?, ?), payload = replace(payload, ?, ?) WHERE entity = ? OR instr(payload, ?) > 0')
+      .run(localId, serverId, JSON.stringify(localId), JSON.stringify(serverId), `stream:${localId}`, JSON.stringify(localId))
+  }
+
+  resolve(id: string): string {
+    const row = this.db.prepare('SELECT server_id FROM id_map WHERE local_id = ?').get(id) as { server_id: string } | undefined
+    return row?.server_id ?? id
+  }
+
+  /** A stream that will never exist: waiting match links stop naming it. */
+  private forgetStream(localId: string): void {
+    for (const row of this.rows()) {
+      if (row.write.kind === 'match-streams.replace' && row.write.payload.streamIds.includes(localId)) {
+        const payload = { ...row.write.payload, streamIds: row.write.payload.streamIds.filter((id) => id !== localId) }
+        this.db.prepare('UPDATE outbox SET payload = ? WHERE seq = ?').run(JSON.stringify(payload), row.seq)
+      }
+    }
+  }
+}
+
+/** The write that replaces `earlier` followed by `later`, or undefined when they cannot be merged. */
+function merge(earlier: OutboxWrite, later: OutboxWrite): OutboxWrite | undefined {
+  if (earlier.kind === 'participant.update' && later.kind === 'participant.update') {
+    return { kind: earlier.kind, payload: { ...later.payload, body: { ...earlier.payload.body, ...later.payload.body } } }
+  }
+  if (earlier.kind === 'match-streams.replace' && later.kind === 'match-streams.replace') return later
+  if (earlier.kind === 'stream.create' && later.kind === 'stream.update') {
+    return { kind: earlier.kind, payload: { ...earlier.payload, body: { ...earlier.payload.body, ...later.payload.body } } }
+  }
+  if (earlier.kind === 'stream.update' && later.kind === 'stream.update') {
+    return { kind: earlier.kind, payload: { ...later.payload, body: { ...earlier.payload.body, ...later.payload.body } } }
+  }
+  return undefined
+}

@@ -1,0 +1,184 @@
+// Sends waiting writes when the service answers: each entity's oldest first, backoff with full jitter between tries.
+import type { Stream } from '../../../shared/api'
+import type { OrganizerApi } from '../api/organizer-api'
+import { ApiError } from '../api/api-error'
+import { AppError } from '../app-error'
+import type { Clock } from '../clock'
+import type { Cache } from './cache'
+import type { Connectivity } from './connectivity'
+import type { Db } from './db'
+import { reapplyWaiting } from './local-effects'
+import type { Outbox, OutboxRow } from './outbox'
+
+export interface ReplayDeps {
+  db: Db
+  cache: Cache
+  outbox: Outbox
+  api: OrganizerApi
+  clock: Clock
+  connectivity: Connectivity
+  /** Called whenever the outbox changed (a write synced, was postponed or needs attention). */
+  onChange(): void
+  concurrency?: number
+  baseMs?: number
+  capMs?: number
+}
+
+type Outcome = { kind: 'done' } | { kind: 'retry'; error: string; unknown: boolean } | { kind: 'attention'; reason: string }
+
+export class Replayer {
+  private timer?: NodeJS.Timeout
+  private active = 0
+  private stopped = false
+
+  constructor(private readonly deps: ReplayDeps) {}
+
+  get sending(): boolean {
+    return this.active > 0
+  }
+
+  kick(): void {
+    if (this.stopped) return
+    clearTimeout(this.timer)
+    this.timer = setTimeout(() => this.pump(), 0)
+    this.timer.unref()
+  }
+
+  /** Back online: writes postponed by the outage go now instead of at their backoff time. */
+  online(): void {
+    this.deps.db.prepare("UPDATE outbox SET next_attempt_at = 0 WHERE state = 'pending'").run()
+    this.kick()
+  }
+
+  stop(): void {
+    this.stopped = true
+    clearTimeout(this.timer)
+  }
+
+  /** Resolves once nothing waits that could be sent (tests and benchmarks). */
+  async drain(timeoutMs = 60_000): Promise<void> {
+    const until = Date.now() + timeoutMs
+    while (this.deps.outbox.counts().pending > 0 || this.active > 0) {
+      if (Date.now() > until) throw new Error(`the outbox did not drain in ${timeoutMs} ms (${this.deps.outbox.counts().pending} waiting)`)
+      this.kick()
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+  }
+
+  private pump(): void {
+    const { outbox, clock, connectivity } = this.deps
+    if (this.stopped || connectivity.state === 'offline') return
+    const room = (this.deps.concurrency ?? 4) - this.active
+    const rows = room > 0 ? outbox.eligible(clock.now(), room) : []
+    for (const row of rows) {
+      outbox.inFlight.add(row.seq)
+      this.active++
+      void this.send(row).finally(() => {
+        outbox.inFlight.delete(row.seq)
+        this.active--
+        this.deps.onChange()
+        this.pump()
+      })
+    }
+    if (rows.length === 0 && this.active === 0) this.sleepUntilNextWake()
+  }
+
+  private sleepUntilNextWake(): void {
+    const wake = this.deps.outbox.nextWake()
+    if (wake === null) return
+    clearTimeout(this.timer)
+    this.timer = setTimeout(() => this.pump(), Math.max(0, wake - this.deps.clock.now()))
+    this.timer.unref()
+  }
+
+  private async send(row: OutboxRow): Promise<void> {
+    let outcome: Outcome
+    try {
+      await this.perform(row)
+      outcome = { kind: 'done' }
+    } catch (error) {
+      outcome = classify(row, error)
+    }
+    const { outbox, clock } = this.deps
+    if (outcome.kind === 'retry') {
+      const ceiling = Math.min(this.deps.capMs ?? 30_000, (this.deps.baseMs ?? 500) * 2 ** row.attempts)
+      outbox.postpone(row.seq, outcome.error, clock.now() + Math.floor(clock.random() * ceiling), outcome.unknown)
+    } else if (outcome.kind === 'attention') {
+      outbox.needsAttention(row.seq, outcome.reason)
+    }
+  }
+
+  private async perform(row: OutboxRow): Promise<void> {
+    const { api, db, cache, outbox, clock } = this.deps
+    const write = row.write
+    const last = () => outbox.ofEntity(row.entity).length === 1
+    switch (write.kind) {
+      case 'participant.update': {
+        const updated = await api.participants.update(write.payload.id, write.payload.body)
+        return db.transaction(() => {
+          if (last()) cache.put('participants', write.payload.tournamentId, updated.id, updated)
+          outbox.done(row.seq)
+        })()
+      }
+      case 'stream.create': {
+        const stream = (row.outcomeUnknown && (await this.findCreated(write.payload.body))) || (await api.streams.create(write.payload.body))
+        const { localId, tournamentId } = write.payload
+        return db.transaction(() => {
+          outbox.done(row.seq)
+          outbox.mapLocalId(localId, stream.id)
+          cache.remove('streams', localId)
+          cache.put('streams', tournamentId, stream.id, stream)
+          for (const link of cache.matchesLinking(localId)) {
+            cache.setMatchStreams(link.matchId, link.tournamentId, link.streamIds.map((id) => (id === localId ? stream.id : id)))
+          }
+          reapplyWaiting(cache, outbox, 'streams', tournamentId, clock.now())
+        })()
+      }
+      case 'stream.update': {
+        const updated = await api.streams.update(write.payload.id, write.payload.body)
+        return db.transaction(() => {
+          if (last()) cache.put('streams', write.payload.tournamentId, updated.id, updated)
+          outbox.done(row.seq)
+        })()
+      }
+      case 'stream.delete':
+        try {
+          await api.streams.remove(write.payload.id)
+        } catch (error) {
+          // Already gone is what a delete wants.
+          if (!(error instanceof ApiError && error.status === 404)) throw error
+        }
+        return outbox.done(row.seq)
+      case 'match-streams.replace': {
+        const ids = await api.streams.ofMatch(write.payload.matchId).replace(write.payload.streamIds)
+        return db.transaction(() => {
+          if (last()) cache.setMatchStreams(write.payload.matchId, write.payload.tournamentId, ids)
+          outbox.done(row.seq)
+        })()
+      }
+    }
+  }
+
+  /** A creation whose answer was lost may have happened: look for it before creating again. */
+  private async findCreated(body: { tournament_id: string; name: string; url: string; language: string }): Promise<Stream | undefined> {
+    const existing = await this.deps.api.streams.list({ tournament_ids: [body.tournament_id] }).all()
+    const adopted = this.deps.db.prepare('SELECT 1 FROM id_map WHERE server_id = ?')
+    return existing.find((s) => s.name === body.name && s.url === body.url && s.language === body.language && !adopted.get(s.id))
+  }
+}
+
+function classify(row: OutboxRow, error: unknown): Outcome {
+  const message = error instanceof Error ? error.message : String(error)
+  const creates = row.write.kind === 'stream.create'
+  if (!(error instanceof AppError)) return { kind: 'retry', error: message, unknown: creates }
+  switch (error.code) {
+    case 'validation':
+    case 'forbidden':
+    case 'not_found':
+    case 'conflict':
+      return { kind: 'attention', reason: message }
+    default:
+      // offline, timeout, server, rate limited, unauthorized (a session to renew): try again later.
+      return { kind: 'retry', error: message, unknown: creates && error.code !== 'unauthorized' }
+  }
+}

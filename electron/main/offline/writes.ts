@@ -1,0 +1,44 @@
+// The writes that can wait in the outbox: their kinds, payloads, the entity each belongs to, and local ids.
+import { randomUUID } from 'node:crypto'
+
+export type ParticipantUpdateBody = Record<string, unknown>
+
+export type OutboxWrite =
+  | { kind: 'participant.update'; payload: { id: string; tournamentId: string; body: ParticipantUpdateBody; label: string } }
+  | { kind: 'stream.create'; payload: { localId: string; tournamentId: string; body: { tournament_id: string; name: string; url: string; language: string }; label: string } }
+  | { kind: 'stream.update'; payload: { id: string; tournamentId: string; body: { name?: string; url?: string; language?: string }; label: string } }
+  | { kind: 'stream.delete'; payload: { id: string; tournamentId: string; label: string } }
+  | { kind: 'match-streams.replace'; payload: { matchId: string; tournamentId: string; streamIds: string[]; label: string } }
+
+export type WriteKind = OutboxWrite['kind']
+
+const LOCAL_PREFIX = 'local-'
+
+export function newLocalId(): string {
+  return `${LOCAL_PREFIX}${randomUUID()}`
+}
+
+export function isLocalId(id: string): boolean {
+  return id.startsWith(LOCAL_PREFIX)
+}
+
+/** The entity a write belongs to: writes of one entity replay in order (FIFO). */
+export function entityOf(write: OutboxWrite): string {
+  switch (write.kind) {
+    case 'participant.update':
+      return `participant:${write.payload.id}`
+    case 'stream.create':
+      return `stream:${write.payload.localId}`
+    case 'stream.update':
+    case 'stream.delete':
+      return `stream:${write.payload.id}`
+    case 'match-streams.replace':
+      return `match:${write.payload.matchId}`
+  }
+}
+
+/** True when the payload still names a stream created offline whose service id is not known yet. */
+export function waitsForLocalId(write: OutboxWrite): boolean {
+  if (write.kind === 'stream.create') return false
+  return JSON.stringify(write.payload).includes(`"${LOCAL_PREFIX}`)
+}

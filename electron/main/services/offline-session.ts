@@ -1,0 +1,117 @@
+// One profile's offline layer: its database, cache, outbox, connectivity, replayer, reads and writes.
+import { join } from 'node:path'
+import type { SyncStatus } from '../../../shared/ipc/sync'
+import type { OrganizerApi } from '../api/organizer-api'
+import type { Clock } from '../clock'
+import type { EventBus } from '../event-bus'
+import { Cache } from '../offline/cache'
+import { Connectivity } from '../offline/connectivity'
+import { openDatabase, type Db } from '../offline/db'
+import { Outbox } from '../offline/outbox'
+import { Replayer } from '../offline/replay'
+import { syncStatus } from '../offline/sync-status'
+import { CachedReads } from './cached-reads'
+import { OfflineWrites } from './offline-writes'
+
+export interface OfflineSessionOptions {
+  dataDir: string
+  profileId: string
+  clock: Clock
+  bus: EventBus
+  /** The profile's client; its reachability reports go to `connectivity.report`. */
+  api: () => OrganizerApi
+  probeMinMs?: number
+  replayBaseMs?: number
+}
+
+/** Status pushes are coalesced: at most one every this many ms while writes drain. */
+const STATUS_EVERY_MS = 100
+
+export class OfflineSession {
+  readonly db: Db
+  readonly cache: Cache
+  readonly outbox: Outbox
+  readonly connectivity: Connectivity
+  readonly replayer: Replayer
+  readonly reads: CachedReads
+  readonly writes: OfflineWrites
+  private statusTimer?: NodeJS.Timeout
+
+  constructor(private readonly options: OfflineSessionOptions) {
+    const { clock, bus, api } = options
+    this.db = openDatabase(join(options.dataDir, 'db', `${encodeURIComponent(options.profileId)}.sqlite`))
+    this.cache = new Cache(this.db)
+    this.outbox = new Outbox(this.db)
+    this.connectivity = new Connectivity({
+      clock,
+      probeMinMs: options.probeMinMs ?? 1000,
+      probe: () => api().client.reachable(),
+      onChange: (state) => {
+        if (state === 'online') this.replayer.online()
+        this.changed()
+      },
+    })
+    this.replayer = new Replayer({
+      db: this.db,
+      cache: this.cache,
+      outbox: this.outbox,
+      get api() {
+        return api()
+      },
+      clock,
+      connectivity: this.connectivity,
+      onChange: () => this.changed(),
+      ...(options.replayBaseMs !== undefined && { baseMs: options.replayBaseMs }),
+    })
+    this.reads = new CachedReads({ db: this.db, cache: this.cache, outbox: this.outbox, get api() { return api() }, clock, bus })
+    this.writes = new OfflineWrites({
+      db: this.db,
+      cache: this.cache,
+      outbox: this.outbox,
+      clock,
+      onQueued: () => {
+        this.changed()
+        this.replayer.kick()
+      },
+    })
+    this.replayer.kick()
+  }
+
+  status(): SyncStatus {
+    return syncStatus(this.outbox, this.cache, this.connectivity.state, this.replayer.sending)
+  }
+
+  retry(seq: number): SyncStatus {
+    this.outbox.retry(seq)
+    this.replayer.kick()
+    this.changed()
+    return this.status()
+  }
+
+  /** Drops a write; the cache is refreshed so the dropped change disappears from it too. */
+  async discard(seq: number): Promise<SyncStatus> {
+    const dropped = this.db.transaction(() => this.outbox.discard(seq))()
+    for (const { write } of dropped) {
+      if (write.kind === 'match-streams.replace') this.cache.markRefreshed('match-streams', write.payload.matchId, 0)
+      else await this.reads.refresh(write.kind === 'participant.update' ? 'participants' : 'streams', write.payload.tournamentId).catch(() => undefined)
+    }
+    this.changed()
+    return this.status()
+  }
+
+  close(): void {
+    clearTimeout(this.statusTimer)
+    this.replayer.stop()
+    this.connectivity.stop()
+    this.db.close()
+  }
+
+  private changed(): void {
+    if (this.statusTimer) return
+    this.statusTimer = setTimeout(() => {
+      this.statusTimer = undefined
+      if (this.db.open) this.options.bus.publish('sync:status', this.status())
+    }, STATUS_EVERY_MS)
+    this.statusTimer.unref()
+  }
+}

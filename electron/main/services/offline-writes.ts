@@ -1,0 +1,132 @@
+// Writes that work offline: validated, applied to the cache and queued in one transaction, then acknowledged.
+import type { z } from 'zod'
+import { LIMITS, PlayerParticipantUpdate, TeamParticipantUpdate, fieldErrors, summarizeIssues, type BracketNode, type Participant, type Stream } from '../../../shared/api'
+import { AppError } from '../app-error'
+import type { Clock } from '../clock'
+import type { Cache } from '../offline/cache'
+import type { Db } from '../offline/db'
+import { applyLocal } from '../offline/local-effects'
+import type { Outbox } from '../offline/outbox'
+import { entityOf, newLocalId, type OutboxWrite } from '../offline/writes'
+
+export interface Receipt<T> {
+  state: 'pending' | 'synced'
+  value: T
+}
+
+export interface OfflineWritesDeps {
+  db: Db
+  cache: Cache
+  outbox: Outbox
+  clock: Clock
+  /** Told after each committed write, to wake the replayer and update the status. */
+  onQueued(): void
+}
+
+type StreamFields = { name?: string | undefined; url?: string | undefined; language?: string | undefined }
+
+export class OfflineWrites {
+  constructor(private readonly deps: OfflineWritesDeps) {}
+
+  checkinSet(participantId: string, checkedIn: boolean, requestId?: string): Receipt<Participant> {
+    return this.participantUpdate(participantId, { checked_in: checkedIn }, requestId, checkedIn ? 'Check in' : 'Check out')
+  }
+
+  participantUpdate(id: string, body: Record<string, unknown>, requestId?: string, verb = 'Update'): Receipt<Participant> {
+    return this.commit(requestId, () => {
+      const participant = this.participant(id)
+      const schema = participant.type === 'team' ? TeamParticipantUpdate : PlayerParticipantUpdate
+      const checked = parse(schema, body)
+      const write: OutboxWrite = { kind: 'participant.update', payload: { id, tournamentId: participant.tournament_id, body: checked, label: `${verb} ${participant.name}` } }
+      return this.queue(write, () => this.participant(id))
+    })
+  }
+
+  streamCreate(body: { tournament_id: string; name: string; url: string; language: string }, requestId?: string): Receipt<Stream> {
+    return this.commit(requestId, () => {
+      const count = this.deps.cache.list('streams', body.tournament_id).length
+      if (count >= LIMITS.streamsPerTournament) {
+        const message = `a tournament can have at most ${LIMITS.streamsPerTournament} streams`
+        throw new AppError('validation', message, { tournament_id: message })
+      }
+      const localId = newLocalId()
+      const write: OutboxWrite = { kind: 'stream.create', payload: { localId, tournamentId: body.tournament_id, body, label: `Create stream “${body.name}”` } }
+      return this.queue(write, () => this.stream(localId))
+    })
+  }
+
+  streamUpdate(id: string, body: StreamFields, requestId?: string): Receipt<Stream> {
+    return this.commit(requestId, () => {
+      const stream = this.stream(this.deps.outbox.resolve(id))
+      const fields = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as StreamFields
+      const write: OutboxWrite = { kind: 'stream.update', payload: { id: stream.id, tournamentId: stream.tournament_id, body: fields, label: `Edit stream “${stream.name}”` } }
+      return this.queue(write, () => this.stream(stream.id))
+    })
+  }
+
+  streamDelete(id: string, requestId?: string): Receipt<{ id: string }> {
+    return this.commit(requestId, () => {
+      const stream = this.stream(this.deps.outbox.resolve(id))
+      const write: OutboxWrite = { kind: 'stream.delete', payload: { id: stream.id, tournamentId: stream.tournament_id, label: `Delete stream “${stream.name}”` } }
+      return this.queue(write, () => ({ id: stream.id }))
+    })
+  }
+
+  matchStreamsReplace(matchId: string, streamIds: string[], requestId?: string): Receipt<{ matchId: string; streamIds: string[] }> {
+    return this.commit(requestId, () => {
+      const node = this.deps.cache.get<BracketNode>('nodes', matchId)
+      if (!node) throw new AppError('not_found', `Match ${matchId} is not in the local copy: open its bracket first.`)
+      const ids = streamIds.map((id) => this.deps.outbox.resolve(id))
+      const fields: Record<string, string> = {}
+      ids.forEach((id, index) => {
+        if (this.deps.cache.get<Stream>('streams', id)?.tournament_id !== node.tournament_id) fields[`streamIds.${index}`] = `stream ${id} is not a stream of this match's tournament`
+      })
+      if (Object.keys(fields).length) throw new AppError('validation', Object.values(fields).join('; '), fields)
+      const label = `Set ${ids.length} stream${ids.length === 1 ? '' : 's'} on match ${node.number}`
+      const write: OutboxWrite = { kind: 'match-streams.replace', payload: { matchId, tournamentId: node.tournament_id, streamIds: ids, label } }
+      return this.queue(write, () => ({ matchId, streamIds: this.deps.cache.matchStreams(matchId) ?? [] }))
+    })
+  }
+
+  /** One transaction: an earlier identical request answers as before; otherwise the write is applied and kept. */
+  private commit<T>(requestId: string | undefined, work: () => Receipt<T>): Receipt<T> {
+    const { db } = this.deps
+    const receipt = db.transaction(() => {
+      if (requestId) {
+        const earlier = db.prepare('SELECT receipt FROM requests WHERE request_id = ?').get(requestId) as { receipt: string } | undefined
+        if (earlier) return JSON.parse(earlier.receipt) as Receipt<T>
+      }
+      const fresh = work()
+      if (requestId) db.prepare('INSERT INTO requests (request_id, receipt, at) VALUES (?, ?, ?)').run(requestId, JSON.stringify(fresh), this.deps.clock.now())
+      return fresh
+    }).immediate()
+    this.deps.onQueued()
+    return receipt
+  }
+
+  private queue<T>(write: OutboxWrite, read: () => T): Receipt<T> {
+    const { cache, outbox, clock } = this.deps
+    applyLocal(cache, write, clock.now())
+    outbox.append(write, clock.now())
+    const waiting = outbox.ofEntity(entityOf(write)).length > 0
+    return { state: waiting ? 'pending' : 'synced', value: read() }
+  }
+
+  private participant(id: string): Participant {
+    const participant = this.deps.cache.get<Participant>('participants', id)
+    if (!participant) throw new AppError('not_found', `Participant ${id} is not in the local copy: open its tournament first.`)
+    return participant
+  }
+
+  private stream(id: string): Stream {
+    const stream = this.deps.cache.get<Stream>('streams', id)
+    if (!stream) throw new AppError('not_found', `Stream ${id} is not in the local copy: open its tournament first.`)
+    return stream
+  }
+}
+
+function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const result = schema.safeParse(value)
+  if (!result.success) throw new AppError('validation', summarizeIssues(result.error), fieldErrors(result.error))
+  return result.data
+}

@@ -1,0 +1,31 @@
+// Sync status and write receipts as the renderer sees them.
+import { z } from 'zod'
+
+export const OutboxItem = z.object({
+  seq: z.number().int(),
+  kind: z.string(),
+  label: z.string(),
+  attempts: z.number().int(),
+  since: z.number(),
+  error: z.string().nullable(),
+})
+
+export const SyncStatus = z.object({
+  connection: z.enum(['online', 'offline']),
+  syncing: z.boolean(),
+  pending: z.number().int(),
+  waiting: z.array(OutboxItem),
+  attention: z.array(OutboxItem),
+  refreshed: z.array(z.object({ resource: z.string(), scope: z.string(), at: z.number() })),
+})
+export type SyncStatus = z.infer<typeof SyncStatus>
+
+/** The answer to an offline-capable write: the local state, and whether the service has it yet. */
+export function receipt<T extends z.ZodType>(value: T) {
+  return z.object({ state: z.enum(['pending', 'synced']), value })
+}
+
+/** A cached read: the items, and when the service last confirmed them (null: never). */
+export function cached<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), refreshedAt: z.number().nullable() })
+}
