@@ -30,7 +30,7 @@ interface RawRow {
 const toRow = (raw: RawRow): OutboxRow => ({
   seq: raw.seq,
   entity: raw.entity,
-  write: { kind: raw.kind, payload: JSON.parse(raw.payload) } as OutboxWrite,
+  write: { kind: raw.kind, payload: JSON.parse(raw.payload) as OutboxWrite['payload'] } as OutboxWrite,
   state: raw.state,
   attempts: raw.attempts,
   nextAttemptAt: raw.next_attempt_at,
