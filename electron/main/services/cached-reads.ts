@@ -65,7 +65,7 @@ export class CachedReads {
         reapplyWaiting(cache, outbox, 'match-streams', node.tournament_id, clock.now())
       })()
     }
-    await this.whenStale('match-streams', matchId, refresh)
+    await this.whenStale('match-streams', matchId, refresh, cache.matchStreams(matchId) !== undefined)
     return { streamIds: cache.matchStreams(matchId) ?? [], refreshedAt: cache.refreshedAt('match-streams', matchId) }
   }
 
@@ -91,12 +91,15 @@ export class CachedReads {
         reapplyWaiting(cache, outbox, resource, scope, clock.now())
       })()
       bus.publish('cache:updated', { resource, scope })
-    })
+    }, cache.list(resource, scope).length > 0)
     return { items: cache.list<T>(resource, scope), refreshedAt: cache.refreshedAt(resource, scope) }
   }
 
-  /** Never refreshed: wait for the service. Refreshed a while ago: answer now, refresh behind. Fresh: answer now. */
-  private async whenStale(resource: CachedResource, scope: string, refresh: () => Promise<void>): Promise<void> {
+  /**
+   * Never refreshed: wait for the service (or, when it cannot be reached, answer with what local writes left).
+   * Refreshed a while ago: answer now, refresh behind. Fresh: answer now.
+   */
+  private async whenStale(resource: CachedResource, scope: string, refresh: () => Promise<void>, hasLocalCopy: boolean): Promise<void> {
     const at = this.deps.cache.refreshedAt(resource, scope)
     const key = `${resource}:${scope}`
     const start = () => {
@@ -111,7 +114,7 @@ export class CachedReads {
       try {
         await start()
       } catch (error) {
-        if (at === null) throw error
+        if (at === null && !hasLocalCopy) throw error
       }
       return
     }

@@ -1,0 +1,159 @@
+// Offline tolerance end to end through IPC against the sandbox: nothing lost, nothing duplicated, refusals visible.
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Sandbox } from '../../../sandbox/index'
+import { createMainServices, type MainServices } from '../composition'
+
+let services: MainServices
+let sandbox: Sandbox
+let tournamentId: string
+
+beforeAll(async () => {
+  services = await createMainServices({
+    version: 't',
+    dataDir: mkdtempSync(join(tmpdir(), 'matchdesk-offline-')),
+    demo: { seed: 1 },
+    offline: { probeMinMs: 50, replayBaseMs: 20 },
+  })
+  sandbox = services.connections.sandbox
+  tournamentId = [...sandbox.store.tournaments.values()].find((t) => t.name === 'Street Fighter Weekly 42')!.id
+})
+afterAll(() => services.close())
+afterEach(() => sandbox.faults.update({ offline: false, loseResponseRate: 0, failureRate: 0, dropRate: 0 }))
+
+async function value<T>(channel: string, input: unknown = {}): Promise<T> {
+  const result = await services.dispatch(channel, input)
+  if (!result.ok) throw new Error(`${channel}: ${JSON.stringify(result.error)}`)
+  return result.value as T
+}
+const drained = () => services.connections.active.offline.replayer.drain(15_000)
+type P = { id: string; name: string; checked_in: boolean; checked_in_at: string | null }
+type S = { id: string; name: string; url: string; language: string }
+
+describe('offline tolerance', () => {
+  it('checks three participants in while offline, shows them waiting, and drains when the service is back', async () => {
+    const { items } = await value<{ items: P[] }>('participants:list', { tournamentId, filters: { is_checked_in: false } })
+    const three = items.slice(0, 3)
+    await sandbox.faults.setOffline(true)
+    for (const p of three) {
+      const receipt = await value<{ state: string; value: P }>('checkin:set', { participantId: p.id, checkedIn: true })
+      expect(receipt).toMatchObject({ state: 'pending', value: { id: p.id, checked_in: true } })
+      expect(receipt.value.checked_in_at).not.toBeNull()
+    }
+    await expect.poll(async () => (await value<{ connection: string }>('sync:status')).connection).toBe('offline')
+    const offline = await value<{ pending: number; waiting: { label: string }[] }>('sync:status')
+    expect(offline.pending).toBe(3)
+    expect(offline.waiting.map((w) => w.label)).toEqual(three.map((p) => `Check in ${p.name}`))
+    const cached = await value<{ items: P[] }>('participants:list', { tournamentId, filters: {} })
+    expect(cached.items.filter((p) => three.some((t) => t.id === p.id)).every((p) => p.checked_in)).toBe(true)
+    for (const p of three) expect(sandbox.store.participants.get(p.id)!.checked_in).toBe(false)
+
+    await sandbox.faults.setOffline(false)
+    await expect.poll(async () => (await value<{ pending: number }>('sync:status')).pending, { timeout: 10_000 }).toBe(0)
+    for (const p of three) expect(sandbox.store.participants.get(p.id)!.checked_in).toBe(true)
+    expect((await value<{ connection: string }>('sync:status')).connection).toBe('online')
+  })
+
+  it('a stream created offline keeps a local id; its edit and match link follow it to the service id', async () => {
+    const nodes = await value<{ items: { id: string }[] }>('bracket:nodes', { tournamentId, filters: {} })
+    await value('streams:list', { tournamentId, filters: {} })
+    const match = nodes.items[0]!.id
+    await sandbox.faults.setOffline(true)
+    const created = await value<{ state: string; value: S }>('streams:create', { body: { tournament_id: tournamentId, name: 'Offline cam', url: 'https://twitch.tv/offcam', language: 'en' } })
+    expect(created.value.id).toMatch(/^local-/)
+    await value('streams:update', { id: created.value.id, body: { language: 'fr' } })
+    await value('match-streams:replace', { matchId: match, streamIds: [created.value.id] })
+    expect((await value<{ streamIds: string[] }>('match-streams:get', { matchId: match })).streamIds).toEqual([created.value.id])
+    await sandbox.faults.setOffline(false)
+    await drained()
+    const onService = [...sandbox.store.streams.values()].filter((s) => s.name === 'Offline cam')
+    expect(onService).toHaveLength(1)
+    expect(onService[0]).toMatchObject({ language: 'fr', url: 'https://twitch.tv/offcam' })
+    expect(sandbox.store.matchStreams.get(match)).toEqual([onService[0]!.id])
+    const streams = await value<{ items: S[] }>('streams:list', { tournamentId, filters: {} })
+    expect(streams.items.find((s) => s.name === 'Offline cam')!.id).toBe(onService[0]!.id)
+    // The renderer may still hold the local id: it keeps working.
+    expect((await value<{ value: S }>('streams:update', { id: created.value.id, body: { name: 'Offline cam 2' } })).value.id).toBe(onService[0]!.id)
+    await drained()
+    expect(sandbox.store.streams.get(onService[0]!.id)!.name).toBe('Offline cam 2')
+  })
+
+  it('a creation whose answer was lost is looked up, not sent again', async () => {
+    await value('streams:list', { tournamentId, filters: {} })
+    await sandbox.faults.update({ loseResponseRate: 1 })
+    await value('streams:create', { body: { tournament_id: tournamentId, name: 'Lost answer cam', url: 'https://twitch.tv/lost', language: 'de' } })
+    await expect.poll(() => services.connections.active.offline.outbox.rows()[0]?.outcomeUnknown, { timeout: 5000 }).toBe(true)
+    await sandbox.faults.update({ loseResponseRate: 0 })
+    await drained()
+    expect([...sandbox.store.streams.values()].filter((s) => s.name === 'Lost answer cam')).toHaveLength(1)
+    const cached = (await value<{ items: S[] }>('streams:list', { tournamentId, filters: {} })).items.filter((s) => s.name === 'Lost answer cam')
+    expect(cached).toHaveLength(1)
+    expect(cached[0]!.id).not.toMatch(/^local-/)
+  })
+
+  it('a delete answered 404 is done', async () => {
+    const { items } = await value<{ items: S[] }>('streams:list', { tournamentId, filters: {} })
+    const doomed = items.find((s) => !s.id.startsWith('local-'))!
+    sandbox.store.deleteStream(doomed.id)
+    expect(await value('streams:delete', { id: doomed.id })).toMatchObject({ state: 'pending' })
+    await drained()
+    expect((await value<{ attention: unknown[] }>('sync:status')).attention).toEqual([])
+  })
+
+  it('a write the service refuses waits in “needs attention” with its reason, then retry or discard', async () => {
+    const { items } = await value<{ items: P[] }>('participants:list', { tournamentId, filters: {} })
+    const gone = items.at(-1)!
+    sandbox.store.participants.delete(gone.id)
+    await value('checkin:set', { participantId: gone.id, checkedIn: true })
+    await expect.poll(async () => (await value<{ attention: unknown[] }>('sync:status')).attention.length, { timeout: 5000 }).toBe(1)
+    const status = await value<{ pending: number; attention: { seq: number; label: string; error: string }[] }>('sync:status')
+    expect(status.attention[0]).toMatchObject({ label: `Check in ${gone.name}`, error: expect.stringMatching(/not found/) })
+    expect(status.pending).toBe(0)
+    await value('sync:retry', { seq: status.attention[0]!.seq })
+    await expect.poll(async () => (await value<{ attention: unknown[] }>('sync:status')).attention.length, { timeout: 5000 }).toBe(1)
+    const after = await value<{ attention: unknown[] }>('sync:discard', { seq: status.attention[0]!.seq })
+    expect(after.attention).toEqual([])
+    const refreshed = await value<{ items: P[] }>('participants:list', { tournamentId, filters: {} })
+    expect(refreshed.items.map((p) => p.id)).not.toContain(gone.id)
+  })
+
+  it('enforces 128 streams per tournament and 32 per match against the cache while offline', async () => {
+    const { items } = await value<{ items: S[] }>('streams:list', { tournamentId, filters: {} })
+    const match = (await value<{ items: { id: string }[] }>('bracket:nodes', { tournamentId, filters: {} })).items[1]!.id
+    await sandbox.faults.setOffline(true)
+    for (let i = items.length; i < 128; i++) {
+      await value('streams:create', { body: { tournament_id: tournamentId, name: `Bulk ${i}`, url: `https://twitch.tv/bulk${i}`, language: 'en' } })
+    }
+    const refused = await services.dispatch('streams:create', { body: { tournament_id: tournamentId, name: 'One too many', url: 'https://twitch.tv/x', language: 'en' } })
+    expect(refused).toMatchObject({ ok: false, error: { code: 'validation', fields: { tournament_id: 'a tournament can have at most 128 streams' } } })
+    const all = (await value<{ items: S[] }>('streams:list', { tournamentId, filters: {} })).items
+    const tooMany = await services.dispatch('match-streams:replace', { matchId: match, streamIds: all.slice(0, 33).map((s) => s.id) })
+    expect(tooMany).toMatchObject({ ok: false, error: { code: 'validation', fields: { streamIds: 'a match can have at most 32 streams (got 33)' } } })
+    expect(await value('match-streams:replace', { matchId: match, streamIds: all.slice(0, 32).map((s) => s.id) })).toMatchObject({ state: 'pending' })
+    await sandbox.faults.setOffline(false)
+    await drained()
+    expect(sandbox.store.streamsOfTournament(tournamentId)).toHaveLength(128)
+    expect(sandbox.store.matchStreams.get(match)).toHaveLength(32)
+  })
+
+  it('reads answer from the cache while offline, saying when it was refreshed', async () => {
+    const online = await value<{ items: unknown[]; refreshedAt: number }>('stages:list', { tournamentId })
+    await sandbox.faults.setOffline(true)
+    const offline = await value<{ items: unknown[]; refreshedAt: number }>('stages:list', { tournamentId })
+    expect(offline).toEqual(online)
+    await sandbox.faults.setOffline(false)
+  })
+
+  it('a repeated request id answers the first receipt and writes once', async () => {
+    const { items } = await value<{ items: P[] }>('participants:list', { tournamentId, filters: {} })
+    await sandbox.faults.setOffline(true)
+    const first = await value('checkin:set', { participantId: items[0]!.id, checkedIn: false, requestId: 'req-1' })
+    const again = await value('checkin:set', { participantId: items[0]!.id, checkedIn: true, requestId: 'req-1' })
+    expect(again).toEqual(first)
+    expect(services.connections.active.offline.outbox.rows()).toHaveLength(1)
+    await sandbox.faults.setOffline(false)
+    await drained()
+  })
+})
