@@ -97,7 +97,19 @@ describe('order and eligibility', () => {
       ['match:m1', expect.objectContaining({ streamIds: ['s1', '900'] })],
     ])
     expect(outbox.resolve('local-7')).toBe('900')
-    expect(outbox.eligible(10, 10)).toHaveLength(2)
+    // The link names stream 900, so it goes after the edit of stream 900.
+    expect(outbox.eligible(10, 10).map((r) => r.entity)).toEqual(['stream:900'])
+  })
+})
+
+describe('writes that depend on each other across entities', () => {
+  it('a match list naming a stream goes before that stream’s later deletion, never after', () => {
+    outbox.append(links('m1', ['s1']), 1)
+    outbox.append(remove('s1'), 2)
+    outbox.append(checkin('p1', true), 3)
+    expect(outbox.eligible(10, 10).map((r) => r.write.kind)).toEqual(['match-streams.replace', 'participant.update'])
+    outbox.done(outbox.rows()[0]!.seq)
+    expect(outbox.eligible(10, 10).map((r) => r.write.kind)).toEqual(['stream.delete', 'participant.update'])
   })
 })
 

@@ -1,6 +1,6 @@
 // The durable queue of writes waiting for the service: FIFO per entity, collapsing writes that supersede each other.
 import type { Db } from './db'
-import { entityOf, waitsForLocalId, type OutboxWrite } from './writes'
+import { entityOf, touches, waitsForLocalId, type OutboxWrite } from './writes'
 
 export interface OutboxRow {
   seq: number
@@ -95,14 +95,24 @@ export class Outbox {
     return Number(result.lastInsertRowid)
   }
 
-  /** The head row of each entity that may be sent now, oldest first. */
+  /** Rows that may be sent now, oldest first: none waits behind an earlier row touching the same entity. */
   eligible(now: number, limit: number): OutboxRow[] {
-    const heads = (
-      this.db.prepare('SELECT o.* FROM outbox o WHERE o.seq = (SELECT MIN(seq) FROM outbox WHERE entity = o.entity) ORDER BY o.seq').all() as RawRow[]
-    ).map(toRow)
-    return heads
-      .filter((row) => row.state === 'pending' && row.nextAttemptAt <= now && !this.inFlight.has(row.seq) && !waitsForLocalId(row.write))
-      .slice(0, limit)
+    const blocked = new Set<string>()
+    const ready: OutboxRow[] = []
+    for (const row of this.rows()) {
+      const keys = touches(row.write)
+      const free = keys.every((key) => !blocked.has(key))
+      for (const key of keys) blocked.add(key)
+      if (!free || row.state !== 'pending' || row.nextAttemptAt > now || this.inFlight.has(row.seq) || waitsForLocalId(row.write)) continue
+      ready.push(row)
+      if (ready.length === limit) break
+    }
+    return ready
+  }
+
+  /** A creation is about to be sent: from now on its outcome counts as unknown until the service answers. */
+  markSending(seq: number): void {
+    this.db.prepare('UPDATE outbox SET outcome_unknown = 1 WHERE seq = ?').run(seq)
   }
 
   /** When the earliest waiting row may be tried again (null: nothing waits on time). */

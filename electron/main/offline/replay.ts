@@ -121,6 +121,8 @@ export class Replayer {
         })()
       }
       case 'stream.create': {
+        // A crash during the POST must not lead to a second creation: the next attempt looks first.
+        if (!row.outcomeUnknown) outbox.markSending(row.seq)
         const stream = (row.outcomeUnknown && (await this.findCreated(write.payload.body))) || (await api.streams.create(write.payload.body))
         const { localId, tournamentId } = write.payload
         return db.transaction(() => {

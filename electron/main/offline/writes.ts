@@ -37,6 +37,15 @@ export function entityOf(write: OutboxWrite): string {
   }
 }
 
+/**
+ * Every entity a write depends on: its own, plus the streams a match list names. A write waits for every earlier
+ * write touching any of these, so a link never overtakes the creation or deletion of a stream it names.
+ */
+export function touches(write: OutboxWrite): string[] {
+  const own = entityOf(write)
+  return write.kind === 'match-streams.replace' ? [own, ...write.payload.streamIds.map((id) => `stream:${id}`)] : [own]
+}
+
 /** True when the payload still names a stream created offline whose service id is not known yet. */
 export function waitsForLocalId(write: OutboxWrite): boolean {
   if (write.kind === 'stream.create') return false
