@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
-    include: ['{electron,shared,sandbox,renderer,tests/lint}/**/*.test.ts'],
+    include: ['{electron,shared,sandbox,renderer,tests/lint,tests/torture}/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/*.keychain.test.ts'],
     testTimeout: 20_000,
   },

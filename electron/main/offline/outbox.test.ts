@@ -51,6 +51,15 @@ describe('collapsing writes that supersede each other', () => {
     expect(outbox.rows().map((r) => r.write)).toEqual([expect.objectContaining({ kind: 'match-streams.replace', payload: expect.objectContaining({ streamIds: ['s9'] }) })])
   })
 
+  it('a creation that already left is neither edited nor cancelled: the edit and the delete follow it', () => {
+    const seq = outbox.append(create('local-2'), 1)!
+    outbox.markSending(seq)
+    outbox.append(update('local-2', 'Renamed'), 2)
+    outbox.append(remove('local-2'), 3)
+    expect(outbox.rows().map((r) => r.write.kind)).toEqual(['stream.create', 'stream.delete'])
+    expect(outbox.rows()[0]!.write.payload).toMatchObject({ body: { name: 'Cam' } })
+  })
+
   it('a delete after an edit of a known stream replaces the edit', () => {
     outbox.append(update('s1', 'x'), 1)
     outbox.append(remove('s1'), 2)
@@ -103,6 +112,14 @@ describe('order and eligibility', () => {
 })
 
 describe('writes that depend on each other across entities', () => {
+  it('a replaced match list naming a stream created later is sent after that creation (no deadlock)', () => {
+    outbox.append(links('m1', ['s1']), 1)
+    outbox.append(create('local-9'), 2)
+    outbox.append(links('m1', ['local-9']), 3)
+    expect(outbox.rows().map((r) => r.write.kind)).toEqual(['stream.create', 'match-streams.replace'])
+    expect(outbox.eligible(10, 10).map((r) => r.write.kind)).toEqual(['stream.create'])
+  })
+
   it('a match list naming a stream goes before that stream’s later deletion, never after', () => {
     outbox.append(links('m1', ['s1']), 1)
     outbox.append(remove('s1'), 2)

@@ -72,16 +72,19 @@ export class Outbox {
     const entity = entityOf(write)
     const rows = this.ofEntity(entity)
     const tail = rows.at(-1)
-    const mergeable = tail && tail.state === 'pending' && !this.inFlight.has(tail.seq) ? tail : undefined
+    const mergeable = tail && this.unsent(tail) ? tail : undefined
 
     if (write.kind === 'stream.delete') {
       const create = rows.find((row) => row.write.kind === 'stream.create')
-      if (create && create.state === 'pending' && !this.inFlight.has(create.seq)) {
+      if (create && this.unsent(create)) {
         this.db.prepare('DELETE FROM outbox WHERE entity = ?').run(entity)
         this.forgetStream(write.payload.id)
         return null
       }
       if (mergeable?.write.kind === 'stream.update') this.db.prepare('DELETE FROM outbox WHERE seq = ?').run(mergeable.seq)
+    } else if (write.kind === 'match-streams.replace' && mergeable?.write.kind === 'match-streams.replace') {
+      // The new list may name streams created after the old row: it takes its turn at the end, not the old place.
+      this.db.prepare('DELETE FROM outbox WHERE seq = ?').run(mergeable.seq)
     } else if (mergeable) {
       const merged = merge(mergeable.write, write)
       if (merged) {
@@ -93,6 +96,14 @@ export class Outbox {
       .prepare('INSERT INTO outbox (entity, kind, payload, created_at) VALUES (?, ?, ?, ?)')
       .run(entity, write.kind, JSON.stringify(write.payload), now)
     return Number(result.lastInsertRowid)
+  }
+
+  /**
+   * A row that may still change: waiting, not being sent, and — for a creation — never sent. A creation that left
+   * may exist on the service as it was sent; it is found again by that body, so it must not change or vanish.
+   */
+  private unsent(row: OutboxRow): boolean {
+    return row.state === 'pending' && !this.inFlight.has(row.seq) && !(row.write.kind === 'stream.create' && row.outcomeUnknown)
   }
 
   /** Rows that may be sent now, oldest first: none waits behind an earlier row touching the same entity. */
@@ -182,7 +193,6 @@ function merge(earlier: OutboxWrite, later: OutboxWrite): OutboxWrite | undefine
   if (earlier.kind === 'participant.update' && later.kind === 'participant.update') {
     return { kind: earlier.kind, payload: { ...later.payload, body: { ...earlier.payload.body, ...later.payload.body } } }
   }
-  if (earlier.kind === 'match-streams.replace' && later.kind === 'match-streams.replace') return later
   if (earlier.kind === 'stream.create' && later.kind === 'stream.update') {
     return { kind: earlier.kind, payload: { ...earlier.payload, body: { ...earlier.payload.body, ...later.payload.body } } }
   }

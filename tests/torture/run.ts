@@ -1,0 +1,135 @@
+// Runs the torture test: a worker killed with SIGKILL at random moments against a faulty sandbox, then the comparison.
+import { spawn } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+import { startSandbox } from '../../sandbox/index'
+import { Rng } from '../../sandbox/store/rng'
+import { PROJECT_ROOT } from '../support/paths'
+import { generate } from './operations'
+
+export interface TortureOptions {
+  seed: number
+  operations: number
+  log?: (line: string) => void
+}
+
+export interface TortureReport {
+  seed: number
+  operations: number
+  kills: number
+  runs: number
+  lost: string[]
+  duplicated: string[]
+  wrong: string[]
+  attention: number
+  pending: number
+  integrity: string
+  seconds: number
+}
+
+interface RunResult {
+  lastAck: number
+  finished: boolean
+  drained?: { pending: number; attention: unknown[]; integrity: string }
+}
+
+export async function runTorture({ seed, operations: count, log = () => undefined }: TortureOptions): Promise<TortureReport> {
+  const started = performance.now()
+  const rng = new Rng(seed)
+  const sandbox = await startSandbox({ seed: 1, faults: { dropRate: 0.05, loseResponseRate: 0.1, failureRate: 0.1, retryAfterSeconds: 0 } })
+  const tournament = [...sandbox.store.tournaments.values()].find((t) => t.name === 'Street Fighter Weekly 42')!
+  const venue = {
+    participantIds: [...sandbox.store.participants.values()].filter((p) => p.tournament_id === tournament.id).map((p) => p.id),
+    matchIds: [...sandbox.store.nodes.values()].filter((n) => n.tournament_id === tournament.id).map((n) => n.id),
+    streams: sandbox.store.streamsOfTournament(tournament.id).map(({ name, url, language }) => ({ name, url, language })),
+  }
+  const { operations, model } = generate(seed, count, venue)
+  const dir = mkdtempSync(join(tmpdir(), 'matchdesk-torture-'))
+  const operationsFile = join(dir, 'operations.json')
+  writeFileSync(operationsFile, JSON.stringify(operations))
+  const base = {
+    sandbox: { organizer: sandbox.organizer, participant: sandbox.participant, v1: sandbox.v1, auth: sandbox.auth, account: sandbox.account, apiKey: sandbox.apiKey, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret },
+    tournamentId: tournament.id,
+    dataDir: join(dir, 'data'),
+    operationsFile,
+  }
+
+  // The service drops out now and then, for a few hundred milliseconds.
+  const outages = setInterval(() => {
+    if (rng.chance(0.3)) void sandbox.faults.update({ offlineForMs: rng.int(100, 500) })
+  }, 700)
+
+  let next = 0
+  let kills = 0
+  let runs = 0
+  function run(mode: 'operations' | 'drain', killAfterMs: number | undefined): Promise<RunResult> {
+    runs++
+    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/torture/worker.ts'], {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, TORTURE_CONFIG: JSON.stringify({ ...base, start: next, mode }) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
+    const result: RunResult = { lastAck: next - 1, finished: false }
+    let timer: NodeJS.Timeout | undefined
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      if (line === 'ready' && killAfterMs !== undefined) {
+        timer = setTimeout(() => {
+          kills++
+          child.kill('SIGKILL')
+        }, killAfterMs)
+      } else if (line.startsWith('ack ')) result.lastAck = Number(line.slice(4))
+      else if (line === 'done') result.finished = true
+      else if (line.startsWith('drained ')) result.drained = JSON.parse(line.slice(8)) as RunResult['drained']
+      else if (line.startsWith('fail ')) log(`worker: ${line}`)
+    })
+    return new Promise((resolve, reject) =>
+      child.once('exit', (code, signal) => {
+        clearTimeout(timer)
+        if (code !== 0 && signal !== 'SIGKILL') reject(new Error(`torture worker exited with ${code ?? signal} (seed ${seed})`))
+        else resolve(result)
+      }),
+    )
+  }
+
+  try {
+    while (next < operations.length) {
+      const result = await run('operations', rng.int(5, 150))
+      next = result.lastAck + 1
+      log(`run ${runs}: acknowledged up to ${result.lastAck}, ${kills} kills`)
+    }
+    // A kill during the drain too, then a clean drain on a quiet service.
+    await run('drain', rng.int(50, 400))
+    clearInterval(outages)
+    await sandbox.faults.update({ dropRate: 0, loseResponseRate: 0, failureRate: 0 })
+    await sandbox.faults.setOffline(false)
+    const final = await run('drain', undefined)
+    const drained = final.drained ?? { pending: -1, attention: [], integrity: 'no report' }
+
+    const streams = sandbox.store.streamsOfTournament(tournament.id)
+    const named = (name: string) => streams.filter((s) => s.name === name)
+    const lost: string[] = []
+    const duplicated: string[] = []
+    const wrong: string[] = []
+    for (const [id, checkedIn] of model.checkins) {
+      if (sandbox.store.participants.get(id)?.checked_in !== checkedIn) lost.push(`check-in of ${id} should be ${checkedIn}`)
+    }
+    for (const [name, expected] of model.streams) {
+      const found = named(name)
+      if (found.length === 0) lost.push(`stream ${name}`)
+      if (found.length > 1) duplicated.push(`stream ${name} ×${found.length}`)
+      if (found[0] && (found[0].url !== expected.url || found[0].language !== expected.language)) wrong.push(`stream ${name}: ${found[0].language} ≠ ${expected.language}`)
+    }
+    for (const stream of streams) if (!model.streams.has(stream.name)) wrong.push(`stream ${stream.name} should have been deleted`)
+    const nameOf = new Map(streams.map((s) => [s.id, s.name]))
+    for (const [match, names] of model.links) {
+      const actual = (sandbox.store.matchStreams.get(match) ?? []).map((id) => nameOf.get(id) ?? id)
+      if (JSON.stringify(actual) !== JSON.stringify(names)) wrong.push(`match ${match}: ${JSON.stringify(actual)} ≠ ${JSON.stringify(names)}`)
+    }
+    return { seed, operations: operations.length, kills, runs, lost, duplicated, wrong, attention: drained.attention.length, pending: drained.pending, integrity: drained.integrity, seconds: Math.round((performance.now() - started) / 100) / 10 }
+  } finally {
+    clearInterval(outages)
+    await sandbox.close()
+  }
+}
