@@ -24,6 +24,7 @@ export const CHANNELS = [
   'streams:list',
   'bracket:nodes',
   'match-streams:get',
+  'match-streams:of-tournament',
   'checkin:set',
   'participants:update',
   'streams:create',

@@ -50,6 +50,8 @@ export const contract = {
   'bracket:nodes': { input: ofTournament.extend({ filters: BracketFilters.default({}) }), output: cached(api.BracketNode) },
   'match-streams:get': { input: z.strictObject({ matchId: api.Id }), output: z.object({ streamIds: z.array(z.string()), refreshedAt: z.number().nullable() }) },
 
+  'match-streams:of-tournament': { input: ofTournament, output: z.record(z.string(), z.array(z.string())) },
+
   'checkin:set': { input: z.strictObject({ participantId: api.Id, checkedIn: z.boolean(), requestId }), output: receipt(api.Participant) },
   'participants:update': { input: z.strictObject({ id: api.Id, body: z.record(z.string(), z.unknown()), requestId }), output: receipt(api.Participant) },
   'streams:create': { input: z.strictObject({ body: api.StreamCreate, requestId }), output: receipt(api.Stream) },

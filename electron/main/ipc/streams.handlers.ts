@@ -3,7 +3,7 @@ import type { Connections } from '../services/connections'
 import { filterNodes, filterStreams } from '../services/local-filters'
 import type { Handlers } from './dispatch'
 
-type Channels = 'streams:list' | 'match-streams:get' | 'bracket:nodes'
+type Channels = 'streams:list' | 'match-streams:get' | 'match-streams:of-tournament' | 'bracket:nodes'
 
 export function streamHandlers(connections: Connections): Pick<Handlers, Channels> {
   const reads = () => connections.active.offline.reads
@@ -13,6 +13,7 @@ export function streamHandlers(connections: Connections): Pick<Handlers, Channel
       return { ...cached, items: filterStreams(cached.items, filters) }
     },
     'match-streams:get': ({ matchId }) => reads().matchStreams(matchId),
+    'match-streams:of-tournament': ({ tournamentId }) => reads().linksOfTournament(tournamentId),
     'bracket:nodes': async ({ tournamentId, filters }) => {
       const cached = await reads().nodes(tournamentId)
       return { ...cached, items: filterNodes(cached.items, filters) }

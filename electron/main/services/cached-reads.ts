@@ -69,6 +69,22 @@ export class CachedReads {
     return { streamIds: cache.matchStreams(matchId) ?? [], refreshedAt: cache.refreshedAt('match-streams', matchId) }
   }
 
+  /** The streams linked to every match of a tournament not yet played, a few matches at a time. */
+  async linksOfTournament(tournamentId: string): Promise<Record<string, string[]>> {
+    const { items } = await this.nodes(tournamentId)
+    const open = items.filter((node) => node.status !== 'completed')
+    const links: Record<string, string[]> = {}
+    let next = 0
+    const worker = async () => {
+      while (next < open.length) {
+        const node = open[next++]!
+        links[node.id] = (await this.matchStreams(node.id)).streamIds
+      }
+    }
+    await Promise.all(Array.from({ length: 6 }, worker))
+    return links
+  }
+
   /** Forces a refresh of one resource of a tournament (after a discard, or on the user's request). */
   refresh(resource: CachedResource, scope: string): Promise<void> {
     const fetchers: Partial<Record<CachedResource, () => Promise<unknown>>> = {

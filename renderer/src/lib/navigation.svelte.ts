@@ -1,4 +1,4 @@
-// Which view is showing, and the list of views in navigation order (Ctrl/⌘ + 1…7 jumps to one).
+// Which view is showing, and the list of views in navigation order (Ctrl/⌘ + 1…9 jumps to one).
 export const VIEWS = [
   { id: 'connect', label: 'Connect' },
   { id: 'tournaments', label: 'Tournaments' },
@@ -6,6 +6,8 @@ export const VIEWS = [
   { id: 'stream-desk', label: 'Stream desk' },
   { id: 'bracket', label: 'Bracket' },
   { id: 'check-in', label: 'Check-in' },
+  { id: 'participants', label: 'Participants' },
+  { id: 'stages', label: 'Stages' },
   { id: 'sync', label: 'Sync' },
 ] as const
 export type ViewId = (typeof VIEWS)[number]['id']
