@@ -17,6 +17,8 @@ const { values } = parseArgs({
     'data-dir': { type: 'string' },
     keychain: { type: 'boolean', default: false },
     'demo-simulate': { type: 'string' },
+    // For tests: the Demo venue's sandbox gets its control routes, and --json reports where it is.
+    'demo-control': { type: 'boolean', default: false },
   },
 })
 
@@ -41,11 +43,13 @@ const services = await createMainServices({
   // A headless machine usually has no Secret Service: secrets stay in memory unless --keychain asks.
   credentials: values.keychain ? new KeychainCredentialStore() : new MemoryCredentialStore(),
   openBrowser: openInBrowser,
-  demo: { ...DEFAULT_DEMO, simulateMs },
+  demo: { ...DEFAULT_DEMO, simulateMs, control: values['demo-control'] },
 })
 const bridge = await startBridge({ services, rendererDir, port })
 
-if (values.json) console.log(JSON.stringify({ url: bridge.url, token: bridge.token }))
+const sandbox = services.connections.sandbox
+const demo = values['demo-control'] ? { demo: { origin: sandbox.origin, apiKey: sandbox.apiKey, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret } } : {}
+if (values.json) console.log(JSON.stringify({ url: bridge.url, token: bridge.token, ...demo }))
 else console.log(`Matchdesk web mode: open ${bridge.url} (data in ${dataDir}); Ctrl+C stops it.`)
 
 const stop = () => {

@@ -1,4 +1,5 @@
 // A list read from main's cache: items, when the service last confirmed them, loading and error; reloads on cache:updated.
+import { untrack } from 'svelte'
 import type { Channel } from '../../../shared/ipc/channels'
 import type { Input, Output } from '../../../shared/ipc/contract'
 import { invoke, subscribe } from './ipc'
@@ -31,7 +32,8 @@ export class CachedList<C extends ListChannel> {
     this.stop ??= subscribe('cache:updated', ({ resource }) => {
       if (resource === RESOURCE[this.channel] && this.input) void this.reload()
     })
-    this.loading = this.items.length === 0
+    // Read without tracking: a view's $effect calling load() must depend on its input, not on the items it loads.
+    this.loading = untrack(() => this.items.length === 0)
     await this.reload()
   }
 

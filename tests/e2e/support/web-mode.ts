@@ -6,28 +6,48 @@ import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { PROJECT_ROOT } from '../../support/paths'
 
+export interface DemoSandbox {
+  origin: string
+  apiKey: string
+  clientId: string
+  clientSecret: string
+}
+
 export interface WebMode {
   url: string
   token: string
+  demo?: DemoSandbox
+  /** Calls a channel through the bridge, as the page does. */
+  ipc<T>(channel: string, input: unknown): Promise<T>
   dataDir: string
   stop(): Promise<void>
 }
 
-export async function startWebMode(): Promise<WebMode> {
+export async function startWebMode(extra: string[] = []): Promise<WebMode> {
   const dataDir = mkdtempSync(join(tmpdir(), 'matchdesk-e2e-'))
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', 'electron/web/cli.ts', '--port', '0', '--json', '--data-dir', dataDir],
+    ['--import', 'tsx', 'electron/web/cli.ts', '--port', '0', '--json', '--data-dir', dataDir, ...extra],
     { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
   )
-  const ready = await new Promise<{ url: string; token: string }>((resolve, reject) => {
+  const ready = await new Promise<{ url: string; token: string; demo?: DemoSandbox }>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! })
-    lines.once('line', (line) => resolve(JSON.parse(line) as { url: string; token: string }))
+    lines.once('line', (line) => resolve(JSON.parse(line) as { url: string; token: string; demo?: DemoSandbox }))
     child.once('exit', (code) => reject(new Error(`web mode exited with ${code} before it was ready`)))
   })
   return {
     ...ready,
     dataDir,
+    ipc: async <T>(channel: string, input: unknown) => {
+      const response = await fetch(new URL(`ipc/${channel}`, ready.url), {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ready.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(input),
+      })
+      const result = (await response.json()) as { ok: boolean; value: T; error?: { message: string } }
+      if (!result.ok) throw new Error(`${channel}: ${result.error?.message}`)
+      return result.value
+    },
     stop: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve))
       child.kill('SIGTERM')
