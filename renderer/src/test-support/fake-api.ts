@@ -1,0 +1,41 @@
+// Stands in for window.api, the Electron boundary: answers channels from handlers a test sets, records every call.
+import type { BridgeApi } from '../../../shared/ipc/api'
+
+type Handler = (input: never) => unknown
+
+export const calls: { channel: string; input: unknown }[] = []
+const handlers = new Map<string, Handler>()
+const listeners = new Map<string, Set<(payload: unknown) => void>>()
+
+export function answer(channel: string, handler: Handler): void {
+  handlers.set(channel, handler)
+}
+
+export function emit(event: string, payload: unknown): void {
+  for (const listener of listeners.get(event) ?? []) listener(payload)
+}
+
+export function reset(): void {
+  calls.length = 0
+  handlers.clear()
+  answer('sync:status', () => ({ connection: 'online', syncing: false, pending: 0, waiting: [], attention: [], refreshed: [] }))
+}
+
+export const fakeApi: BridgeApi = {
+  invoke: (async (channel: string, input: unknown) => {
+    calls.push({ channel, input })
+    const handler = handlers.get(channel)
+    if (!handler) return { ok: false, error: { code: 'not_found', message: `no fake for ${channel}` } }
+    try {
+      return { ok: true, value: await handler(input as never) }
+    } catch (error) {
+      return { ok: false, error: error as { code: string; message: string } }
+    }
+  }) as BridgeApi['invoke'],
+  subscribe: ((event: string, listener: (payload: unknown) => void) => {
+    const set = listeners.get(event) ?? new Set()
+    set.add(listener)
+    listeners.set(event, set)
+    return () => set.delete(listener)
+  }) as BridgeApi['subscribe'],
+}

@@ -1,0 +1,27 @@
+// The Sync view: waiting writes, and the needs-attention list with retry and discard.
+import { render, screen } from '@testing-library/svelte'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { answer, calls } from '../test-support/fake-api'
+import { sync } from '../lib/sync.svelte'
+import SyncView from './SyncView.svelte'
+
+const item = (seq: number, label: string, error: string | null) => ({ seq, kind: 'participant.update', label, attempts: 1, since: 0, error })
+
+describe('sync view', () => {
+  it('lists what waits and what needs attention, and retries or discards on request', async () => {
+    const status = { connection: 'offline', syncing: false, pending: 1, waiting: [item(2, 'Check in Nova', 'offline')], attention: [item(1, 'Edit stream “Main”', 'name must not be empty')], refreshed: [] }
+    answer('sync:status', () => status)
+    answer('sync:retry', () => ({ ...status, attention: [] }))
+    answer('sync:discard', () => ({ ...status, attention: [] }))
+    await sync.refresh()
+    render(SyncView)
+    const user = userEvent.setup()
+    expect(screen.getByTestId('sync-summary').textContent).toMatch(/Offline · 1 write waiting/)
+    expect(screen.getByTestId('waiting-item').textContent).toMatch(/Check in Nova/)
+    expect(screen.getByTestId('attention-item').textContent).toMatch(/name must not be empty/)
+    await user.click(screen.getByRole('button', { name: 'Retry' }))
+    expect(calls.at(-1)).toEqual({ channel: 'sync:retry', input: { seq: 1 } })
+    await screen.findByText(/Nothing: every refused write/)
+  })
+})
