@@ -17,6 +17,7 @@ const { values } = parseArgs({
     'data-dir': { type: 'string' },
     keychain: { type: 'boolean', default: false },
     'demo-simulate': { type: 'string' },
+    'demo-size': { type: 'string', default: 'small' },
     // For tests: the Demo venue's sandbox gets its control routes, and --json reports where it is.
     'demo-control': { type: 'boolean', default: false },
   },
@@ -43,7 +44,7 @@ const services = await createMainServices({
   // A headless machine usually has no Secret Service: secrets stay in memory unless --keychain asks.
   credentials: values.keychain ? new KeychainCredentialStore() : new MemoryCredentialStore(),
   openBrowser: openInBrowser,
-  demo: { ...DEFAULT_DEMO, simulateMs, control: values['demo-control'] },
+  demo: { ...DEFAULT_DEMO, simulateMs, control: values['demo-control'], size: values['demo-size'] as 'small' | 'medium' | 'large' },
 })
 const bridge = await startBridge({ services, rendererDir, port })
 
