@@ -29,7 +29,8 @@ export const fakeApi: BridgeApi = {
     try {
       return { ok: true, value: await handler(input as never) }
     } catch (error) {
-      return { ok: false, error: error as { code: string; message: string } }
+      const { code, message, fields } = error as { code: string; message: string; fields?: Record<string, string> }
+      return { ok: false, error: { code, message, ...(fields && { fields }) } }
     }
   }) as BridgeApi['invoke'],
   subscribe: ((event: string, listener: (payload: unknown) => void) => {

@@ -1,0 +1,122 @@
+// Streams, Bracket, Stages, Connect and Tournaments: what each view shows and refuses, against the fake bridge.
+import { render, screen, within } from '@testing-library/svelte'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { answer, calls } from '../test-support/fake-api'
+import { selection } from '../lib/selection.svelte'
+import BracketView from './BracketView.svelte'
+import ConnectView from './ConnectView.svelte'
+import StagesView from './StagesView.svelte'
+import StreamsView from './StreamsView.svelte'
+import TournamentsView from './TournamentsView.svelte'
+
+const stream = (i: number) => ({ id: `s${i}`, tournament_id: 't1', name: `Cam ${i}`, url: `https://x.tv/${i}`, language: 'en' })
+const opponent = (number: number, source: string | null) => ({ number, position: number, result: null, rank: null, forfeit: false, score: null, source_type: source ? 'winner' : 'none', source_node_id: source, participant: null })
+const node = (id: string, depth: number, number: number, sources: (string | null)[], branch: string | null, stage = 'st1') => ({
+  id, tournament_id: 't1', stage_id: stage, group_id: `${stage}-g1`, round_id: `${stage}-r${depth}`, number, type: 'duel', status: 'pending', scheduled_datetime: null, played_at: null, depth, branch,
+  opponents: sources.map((s, i) => opponent(i + 1, s)),
+})
+
+beforeEach(() => selection.choose({ id: 't1', name: 'Cup', participantType: 'single' }))
+
+describe('streams view', () => {
+  it('refuses a bad address with a field message before sending, then creates; counts out of 128', async () => {
+    answer('streams:list', () => ({ items: [stream(1)], refreshedAt: Date.now() }))
+    answer('streams:create', ({ body }: { body: object }) => ({ state: 'pending', value: { id: 'local-1', ...body } }))
+    render(StreamsView)
+    const user = userEvent.setup()
+    await screen.findByTestId('stream-count')
+    await expect.poll(() => screen.getByTestId('stream-count').textContent).toBe('1 / 128')
+    await user.type(screen.getByLabelText('Name'), 'Main')
+    await user.clear(screen.getByLabelText('Address (https)'))
+    await user.type(screen.getByLabelText('Address (https)'), 'ftp://nope')
+    await user.click(screen.getByRole('button', { name: 'Add stream' }))
+    expect((await screen.findByRole('alert')).textContent).toBe('url must be an http(s) address')
+    expect(calls.some((c) => c.channel === 'streams:create')).toBe(false)
+    await user.clear(screen.getByLabelText('Address (https)'))
+    await user.type(screen.getByLabelText('Address (https)'), 'https://twitch.tv/main')
+    await user.click(screen.getByRole('button', { name: 'Add stream' }))
+    expect(calls.find((c) => c.channel === 'streams:create')!.input).toEqual({ body: { tournament_id: 't1', name: 'Main', url: 'https://twitch.tv/main', language: 'en' } })
+  })
+
+  it('cannot add a 129th stream', async () => {
+    answer('streams:list', () => ({ items: Array.from({ length: 128 }, (_, i) => stream(i)), refreshedAt: Date.now() }))
+    render(StreamsView)
+    await screen.findByTestId('stream-count')
+    await expect.poll(() => screen.getByTestId('stream-count').textContent).toBe('128 / 128')
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Add stream' }).disabled).toBe(true)
+  })
+})
+
+describe('bracket view', () => {
+  it('draws an elimination stage with the streamed match marked, and shows a league as rounds', async () => {
+    answer('stages:list', () => ({
+      items: [
+        { id: 'st1', tournament_id: 't1', number: 1, name: 'Playoffs', type: 'single_elimination', status: 'running', closed: false, settings: {} },
+        { id: 'st2', tournament_id: 't1', number: 2, name: 'League', type: 'league', status: 'pending', closed: false, settings: {} },
+      ],
+      refreshedAt: Date.now(),
+    }))
+    answer('bracket:nodes', () => ({ items: [node('a', 2, 1, [null, null], 'wb'), node('b', 2, 2, [null, null], 'wb'), node('f', 1, 1, ['a', 'b'], 'wb'), node('l1', 1, 1, [null, null], null, 'st2')], refreshedAt: Date.now() }))
+    answer('match-streams:of-tournament', () => ({ f: ['s1'], a: [] }))
+    render(BracketView)
+    const user = userEvent.setup()
+    const canvas = await screen.findByTestId('bracket-canvas')
+    await expect.poll(() => canvas.querySelector('[data-match-id="f"]')?.getAttribute('data-streamed')).toBe('true')
+    expect(canvas.querySelectorAll('[data-testid="bracket-match"]')).toHaveLength(3)
+    expect(canvas.querySelectorAll('path.connector')).toHaveLength(2)
+    await user.selectOptions(screen.getByLabelText('Stage'), 'st2')
+    expect(await screen.findByText('Round 1')).toBeTruthy()
+    expect(screen.queryByTestId('bracket-canvas')).toBeNull()
+  })
+})
+
+describe('stages view', () => {
+  it('refuses a 31-character name and bad JSON settings with field messages, without sending', async () => {
+    answer('stages:list', () => ({ items: [], refreshedAt: Date.now() }))
+    render(StagesView)
+    const user = userEvent.setup()
+    await user.type(await screen.findByLabelText('Name (30 max)'), 'x'.repeat(31))
+    await user.click(screen.getByRole('button', { name: 'Add stage' }))
+    expect((await screen.findByText(/name must be at most 30 characters/)).textContent).toMatch(/got 31/)
+    await user.clear(screen.getByLabelText('Settings (JSON)'))
+    await user.type(screen.getByLabelText('Settings (JSON)'), 'size: 8')
+    await user.click(screen.getByRole('button', { name: 'Add stage' }))
+    expect(await screen.findByText(/settings must be JSON/)).toBeTruthy()
+    expect(calls.some((c) => c.channel === 'stages:create')).toBe(false)
+  })
+})
+
+describe('connect view', () => {
+  it('shows the sign-in status and which secrets are stored, never their values; shows main’s field errors', async () => {
+    answer('profiles:list', () => [{ id: 'demo', name: 'Demo venue', clientId: 'demo-x', method: 'client-credentials', scopes: ['organizer:view'], demo: true, active: true, stored: { apiKey: true, clientSecret: true, refreshToken: false } }])
+    answer('auth:status', () => ({ profileId: 'demo', method: 'client-credentials', signedIn: true, expiresAt: Date.now() + 3_600_000, scopes: ['organizer:view'] }))
+    answer('profiles:save', () => {
+      throw Object.assign(new Error('apiKey is required for a new connection'), { code: 'validation', fields: { apiKey: 'apiKey is required for a new connection' } })
+    })
+    render(ConnectView)
+    const user = userEvent.setup()
+    expect((await screen.findByTestId('auth-status')).textContent).toMatch(/Signed in until .* scopes: organizer:view/)
+    expect(screen.getByText(/API key stored · secret stored/)).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Add a connection' }))
+    await user.type(screen.getByLabelText('Name'), 'Venue')
+    await user.type(screen.getByLabelText('Client id'), 'abc')
+    await user.click(screen.getByRole('button', { name: 'Save connection' }))
+    expect((await screen.findByText('apiKey is required for a new connection')).getAttribute('role')).toBe('alert')
+  })
+})
+
+describe('tournaments view', () => {
+  it('filters through main and opens a tournament for the other views', async () => {
+    answer('disciplines:list', () => [{ id: 'chess', name: 'Chess', shortname: 'C', fullname: 'Chess', copyrights: '' }])
+    answer('tournaments:list', () => ({ items: [{ id: 't9', discipline: 'chess', name: 'Blitz Night', full_name: null, status: 'running', scheduled_date_start: '2026-12-01', scheduled_date_end: null, timezone: 'UTC', public: true, size: 8, online: true, location: null, country: null, platforms: [], logo: null, registration_enabled: false, registration_opening_datetime: null, registration_closing_datetime: null }], refreshedAt: Date.now() }))
+    render(TournamentsView)
+    const user = userEvent.setup()
+    const row = (await screen.findByText('Blitz Night')).closest('tr')!
+    expect(within(row).getByText('Chess')).toBeTruthy()
+    await user.click(screen.getByLabelText('running'))
+    await expect.poll(() => calls.filter((c) => c.channel === 'tournaments:list').at(-1)?.input).toEqual({ filters: { statuses: ['running'] } })
+    await user.click(within(row).getByRole('button', { name: 'Open' }))
+    expect(selection.tournament).toMatchObject({ id: 't9', name: 'Blitz Night' })
+  })
+})
