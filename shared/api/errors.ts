@@ -1,8 +1,6 @@
 // The service's error body and the translation of zod issues into field-naming messages.
 import { z } from 'zod'
 
-export const ERROR_SCOPES = ['query', 'body', 'header', 'path'] as const
-
 export const ApiErrorItem = z.looseObject({
   message: z.string(),
   scope: z.string().optional(),

@@ -2,7 +2,7 @@
 import { z } from 'zod'
 import { LIMITS } from './limits'
 import { PARTICIPANT_TYPES } from './enums'
-import { Id, OpenObject, ResponseDateTime, country, date, email, oneOf, requiredText, text } from './formats'
+import { Id, OpenObject, ResponseDateTime, country, date, email, requiredText, text } from './formats'
 
 const L = LIMITS
 const LogoRef = z.looseObject({ id: Id }).nullable()
@@ -118,8 +118,6 @@ export const TeamParticipantUpdate = z.strictObject({ ...baseInput, ...lineupInp
 /** Deprecated tournament-scoped create: the same fields without type, tournament_id and logo. */
 export const LegacyParticipantCreate = z.strictObject({ ...baseInput, ...playerInput, ...lineupInput })
 export const LegacyParticipantUpdate = LegacyParticipantCreate.partial()
-
-export const ParticipantType = oneOf('type', PARTICIPANT_TYPES)
 
 export type Participant = z.infer<typeof Participant>
 export type ParticipantDetailed = z.infer<typeof ParticipantDetailed>

@@ -87,7 +87,6 @@ export const TournamentsQuery = z.object({
 
 export const MultilingualQuery = z.object({ multilingual: flag('multilingual') })
 export const CustomFieldRequiredQuery = z.object({ custom_field_required: flag('custom_field_required') })
-export const V1StageDetailQuery = z.object({ with_groups: flag('with_groups'), with_rounds: flag('with_rounds') })
 
 export type ParticipantsQuery = z.output<typeof ParticipantsQuery>
 export type BracketNodesQuery = z.output<typeof BracketNodesQuery>

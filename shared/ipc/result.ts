@@ -1,6 +1,4 @@
 // The Result every IPC call answers with: a value, or an error with a code, a message and per-field messages.
-import { z } from 'zod'
-
 export const ERROR_CODES = [
   'validation',
   'not_found',
@@ -15,19 +13,10 @@ export const ERROR_CODES = [
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 
-export const AppErrorShape = z.object({
-  code: z.enum(ERROR_CODES),
-  message: z.string(),
-  fields: z.record(z.string(), z.string()).optional(),
-})
-export type AppErrorShape = z.infer<typeof AppErrorShape>
+export interface AppErrorShape {
+  code: ErrorCode
+  message: string
+  fields?: Record<string, string>
+}
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: AppErrorShape }
-
-export function ok<T>(value: T): Result<T> {
-  return { ok: true, value }
-}
-
-export function fail(error: AppErrorShape): Result<never> {
-  return { ok: false, error }
-}

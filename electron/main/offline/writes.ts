@@ -18,10 +18,6 @@ export function newLocalId(): string {
   return `${LOCAL_PREFIX}${randomUUID()}`
 }
 
-export function isLocalId(id: string): boolean {
-  return id.startsWith(LOCAL_PREFIX)
-}
-
 /** The entity a write belongs to: writes of one entity replay in order (FIFO). */
 export function entityOf(write: OutboxWrite): string {
   switch (write.kind) {
