@@ -33,7 +33,12 @@ describe('afterPack', () => {
     expect(on(FuseV1Options.EnableNodeCliInspectArguments)).toBe(false)
     expect(on(FuseV1Options.EnableEmbeddedAsarIntegrityValidation)).toBe(true)
     expect(on(FuseV1Options.OnlyLoadAppFromAsar)).toBe(true)
-    for (const untouched of [FuseV1Options.EnableCookieEncryption, FuseV1Options.LoadBrowserProcessSpecificV8Snapshot, FuseV1Options.GrantFileProtocolExtraPrivileges, 8]) {
+    for (const untouched of [
+      FuseV1Options.EnableCookieEncryption,
+      FuseV1Options.LoadBrowserProcessSpecificV8Snapshot,
+      FuseV1Options.GrantFileProtocolExtraPrivileges,
+      8,
+    ]) {
       expect(on(untouched)).toBe(SHIPPED_FUSES[untouched])
     }
   })
@@ -42,6 +47,8 @@ describe('afterPack', () => {
     const appOutDir = await mkdtemp(join(tmpdir(), 'matchdesk-fuses-'))
     dirs.push(appOutDir)
     await writeFile(join(appOutDir, 'matchdesk'), 'not electron')
-    await expect(afterPack({ appOutDir, electronPlatformName: 'linux', arch: 1, packager } as never)).rejects.toThrow(/sentinel/)
+    await expect(afterPack({ appOutDir, electronPlatformName: 'linux', arch: 1, packager } as never)).rejects.toThrow(
+      /sentinel/,
+    )
   })
 })

@@ -12,7 +12,8 @@ async function loadConfig(): Promise<Configuration> {
   return getConfig(projectDir, resolve(projectDir, CONFIG_PATH), null)
 }
 
-const targetsOf = (targets: unknown) => (targets as Array<{ target: string; arch: string[] }>).map((entry) => `${entry.target}:${entry.arch.join('+')}`)
+const targetsOf = (targets: unknown) =>
+  (targets as Array<{ target: string; arch: string[] }>).map((entry) => `${entry.target}:${entry.arch.join('+')}`)
 
 describe('electron-builder configuration', () => {
   it("passes app-builder-lib's own validation", async () => {
@@ -21,8 +22,12 @@ describe('electron-builder configuration', () => {
 
   it('is refused by that validation when an option is misspelt or mistyped, so the check above can fail', async () => {
     const config = await loadConfig()
-    await expect(validateConfiguration({ ...config, asarUnpak: ['x'] } as Configuration, new DebugLogger(false))).rejects.toThrow(/asarUnpak/)
-    await expect(validateConfiguration({ ...config, asar: 'yes' } as unknown as Configuration, new DebugLogger(false))).rejects.toThrow(/asar/)
+    await expect(
+      validateConfiguration({ ...config, asarUnpak: ['x'] } as Configuration, new DebugLogger(false)),
+    ).rejects.toThrow(/asarUnpak/)
+    await expect(
+      validateConfiguration({ ...config, asar: 'yes' } as unknown as Configuration, new DebugLogger(false)),
+    ).rejects.toThrow(/asar/)
   })
 
   it('names the app and keeps it in an asar with the native modules outside', async () => {
@@ -47,7 +52,14 @@ describe('electron-builder configuration', () => {
 
   it('points only at resources that exist', async () => {
     const config = await loadConfig()
-    const paths = [config.afterPack, config.mac?.entitlements, config.mac?.entitlementsInherit, config.mac?.icon, config.win?.icon, config.linux?.icon]
+    const paths = [
+      config.afterPack,
+      config.mac?.entitlements,
+      config.mac?.entitlementsInherit,
+      config.mac?.icon,
+      config.win?.icon,
+      config.linux?.icon,
+    ]
     for (const path of paths) {
       expect(typeof path).toBe('string')
       expect(existsSync(resolve(projectDir, path as string)), `${String(path)} is missing`).toBe(true)

@@ -22,7 +22,10 @@ describe('installer icons', () => {
 
   it('give Linux one square PNG per size', async () => {
     for (const size of LINUX_SIZES) {
-      expect(pngSize(await readFile(join(ICONS_DIR, `icons/${size}x${size}.png`)))).toEqual({ width: size, height: size })
+      expect(pngSize(await readFile(join(ICONS_DIR, `icons/${size}x${size}.png`)))).toEqual({
+        width: size,
+        height: size,
+      })
     }
   })
 
@@ -49,7 +52,7 @@ describe('installer icons', () => {
     expect(icns.subarray(0, 4).toString('latin1')).toBe('icns')
     expect(icns.readUInt32BE(4)).toBe(icns.length)
     const found: Array<{ type: string; pixels: number }> = []
-    for (let offset = 8; offset < icns.length; ) {
+    for (let offset = 8; offset < icns.length;) {
       const type = icns.subarray(offset, offset + 4).toString('latin1')
       const length = icns.readUInt32BE(offset + 4)
       found.push({ type, pixels: pngSize(icns.subarray(offset + 8, offset + length)).width })
