@@ -74,6 +74,9 @@ describe('main window', () => {
       allowRunningInsecureContent: false,
       experimentalFeatures: false,
       webviewTag: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      disableBlinkFeatures: 'Auxclick',
       preload: '/app/out/preload/index.cjs',
     })
   })

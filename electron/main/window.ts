@@ -3,20 +3,6 @@ import { BrowserWindow, session } from 'electron'
 import { isAppUrl, type AppLocation } from './app-origin'
 import { CONTENT_SECURITY_POLICY } from './csp'
 
-
-export const WEB_PREFERENCES = {
-  sandbox: true,
-  contextIsolation: true,
-  nodeIntegration: false,
-  nodeIntegrationInWorker: false,
-  nodeIntegrationInSubFrames: false,
-  webSecurity: true,
-  allowRunningInsecureContent: false,
-  experimentalFeatures: false,
-  webviewTag: false,
-  spellcheck: false,
-} as const
-
 /** Session-wide rules: the CSP header on every response and every permission request denied. */
 export function lockDownSession(target = session.defaultSession): void {
   target.webRequest.onHeadersReceived((details, callback) => {
@@ -37,7 +23,22 @@ export function createMainWindow(location: AppLocation, preloadPath: string): Br
     title: 'Matchdesk',
     backgroundColor: '#14161a',
     show: false,
-    webPreferences: { ...WEB_PREFERENCES, preload: preloadPath },
+    // Written out in place (not spread from a constant) so static checks such as electronegativity can read it.
+    webPreferences: {
+      preload: preloadPath,
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+      spellcheck: false,
+      // Middle-click would open links in new windows; the window-open handler denies them, and this stops the event.
+      disableBlinkFeatures: 'Auxclick',
+    },
   })
   const contents = window.webContents
   contents.on('will-navigate', (event, url) => {
