@@ -13,6 +13,8 @@ export function rendererConfig(projectRoot: string): UserConfig {
     build: {
       outDir: resolve(projectRoot, 'out/renderer'),
       emptyOutDir: true,
+      // electron-vite would otherwise ship the renderer unminified (its default); Vite alone minifies anyway.
+      minify: true,
       rolldownOptions: { input: resolve(root, 'index.html') },
     },
   }
