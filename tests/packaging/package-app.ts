@@ -47,3 +47,9 @@ export async function packageDir(outputDir: string, electronDist: string): Promi
     log: stdout + stderr,
   }
 }
+
+/** The name of the package a node_modules path belongs to (`/node_modules/ajv/node_modules/fast-uri/x.js` → `fast-uri`). */
+export function packageNameOf(path: string): string | undefined {
+  const parts = path.split('/node_modules/').pop()!.split('/')
+  return parts[0]?.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]
+}

@@ -9,7 +9,7 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PROJECT_ROOT } from '../support/paths'
 import { SHIPPED_FUSES, readFuses, writeStubElectronDist } from '../support/stub-electron'
-import { buildApp, packageDir, type PackagedApp } from './package-app'
+import { buildApp, packageDir, packageNameOf, type PackagedApp } from './package-app'
 
 const projectPackage = JSON.parse(await readFile(join(PROJECT_ROOT, 'package.json'), 'utf8')) as {
   main: string
@@ -41,12 +41,6 @@ let app: PackagedApp
 let workDir: string
 let files: string[]
 let packageJsonBefore: string
-
-/** The name of the package a node_modules path belongs to (`/node_modules/ajv/node_modules/fast-uri/x.js` → `fast-uri`). */
-function packageNameOf(path: string): string | undefined {
-  const parts = path.split('/node_modules/').pop()!.split('/')
-  return parts[0]?.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]
-}
 
 async function productionPackageNames(): Promise<Set<string>> {
   const { stdout } = await promisify(execFile)('npm', ['ls', '--omit=dev', '--all', '--parseable'], {
