@@ -38,6 +38,8 @@ describe('electron-builder configuration', () => {
     expect(config.asarUnpack).toEqual(['node_modules/better-sqlite3/**', 'node_modules/keytar/**'])
     expect(config.npmRebuild).toBe(true)
     expect(config.afterPack).toBe('./build/after-pack.mjs')
+    // The EmbeddedAsarIntegrityValidation fuse refuses to start an app whose asar hashes were not written (macOS, Windows).
+    expect(config.disableAsarIntegrity).toBeFalsy()
   })
 
   it('builds AppImage, deb and rpm; dmg for arm64 and x64 with the hardened runtime; nsis for x64 and arm64', async () => {
