@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { BracketNode } from '../../../shared/api'
 import dump from '../../../../shared/fixtures/real/pools-and-double-elimination-completed.json'
-import { BOX, layoutBracket, roundsOf } from './bracket-layout'
+import { BOX, inView, layoutBracket, roundsOf } from './bracket-layout'
 
 const nodes = dump.bracket_nodes.map((raw) => BracketNode.parse(raw)).filter((n) => n.stage_id === '3077722670113628160')
 
@@ -42,5 +42,18 @@ describe('bracket layout', () => {
   it('groups round-robin matches by round in the order listed', () => {
     const rounds = roundsOf(nodes.filter((n) => n.branch === 'wb'))
     expect(rounds.map((r) => r.length)).toEqual([8, 4, 2, 1])
+  })
+
+  it('picks out what touches a viewport, with its margin, and nothing else', () => {
+    const view = { left: 0, top: 0, width: 300, height: 200 }
+    const { boxes, connectors } = inView(layout, view, 50)
+    expect(boxes.length).toBeGreaterThan(0)
+    expect(boxes.length).toBeLessThan(layout.boxes.length)
+    for (const box of layout.boxes) {
+      const touches = box.x <= 350 && box.x + BOX.width >= -50 && box.y <= 250 && box.y + BOX.height >= -50
+      expect(boxes.includes(box)).toBe(touches)
+    }
+    for (const c of connectors) expect(c.left <= 350 && c.top <= 250).toBe(true)
+    expect(inView(layout, { left: 0, top: 0, width: layout.width, height: layout.height }, 0)).toEqual({ boxes: layout.boxes, connectors: layout.connectors })
   })
 })

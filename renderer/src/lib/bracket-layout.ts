@@ -13,6 +13,11 @@ export interface Connector {
   from: string
   to: string
   d: string
+  /** The connector's bounding box, to tell whether it is in view. */
+  left: number
+  right: number
+  top: number
+  bottom: number
 }
 
 export interface Layout {
@@ -24,10 +29,18 @@ export interface Layout {
 
 const BRANCH_ORDER = ['wb', 'lb', 'gf', null] as const
 
+function groupBy(nodes: BracketNode[], key: (node: BracketNode) => string): Map<string, BracketNode[]> {
+  const groups = new Map<string, BracketNode[]>()
+  for (const node of nodes) {
+    const group = groups.get(key(node))
+    if (group) group.push(node)
+    else groups.set(key(node), [node])
+  }
+  return groups
+}
+
 export function layoutBracket(nodes: BracketNode[]): Layout {
-  const byGroup = new Map<string, BracketNode[]>()
-  for (const node of nodes) byGroup.set(node.group_id, [...(byGroup.get(node.group_id) ?? []), node])
-  const groups = [...byGroup.values()].sort((a, b) => BRANCH_ORDER.indexOf(a[0]!.branch) - BRANCH_ORDER.indexOf(b[0]!.branch))
+  const groups = [...groupBy(nodes, (node) => node.group_id).values()].sort((a, b) => BRANCH_ORDER.indexOf(a[0]!.branch) - BRANCH_ORDER.indexOf(b[0]!.branch))
   const placed = new Map<string, Placed>()
   let top = 0
   let widest = 0
@@ -71,7 +84,8 @@ export function layoutBracket(nodes: BracketNode[]): Layout {
       const y1 = source.y + BOX.height / 2
       const y2 = y + (index === 0 ? BOX.height / 4 : (3 * BOX.height) / 4)
       const mid = x - BOX.gapX / 2
-      connectors.push({ from: source.node.id, to: node.id, d: `M${x1},${y1} H${mid} V${y2} H${x}` })
+      const d = `M${x1},${y1} H${mid} V${y2} H${x}`
+      connectors.push({ from: source.node.id, to: node.id, d, left: x1, right: x, top: Math.min(y1, y2), bottom: Math.max(y1, y2) })
     })
   }
   const boxes = [...placed.values()]
@@ -83,9 +97,31 @@ export function layoutBracket(nodes: BracketNode[]): Layout {
   }
 }
 
+/** The part of the picture on screen, in the picture's own pixels. */
+export interface Viewport {
+  left: number
+  top: number
+  width: number
+  height: number
+}
+
+/** Brackets this large are drawn a window at a time (a 2,048-entrant double elimination has 4,094 matches). */
+export const WINDOWED_FROM = 400
+
+/** The boxes and connectors that touch the viewport grown by `margin` on every side, for drawing only those. */
+export function inView(layout: Layout, view: Viewport, margin = 400): Pick<Layout, 'boxes' | 'connectors'> {
+  const left = view.left - margin
+  const right = view.left + view.width + margin
+  const top = view.top - margin
+  const bottom = view.top + view.height + margin
+  const touches = (l: number, r: number, t: number, b: number) => r >= left && l <= right && b >= top && t <= bottom
+  return {
+    boxes: layout.boxes.filter((box) => touches(box.x, box.x + BOX.width, box.y, box.y + BOX.height)),
+    connectors: layout.connectors.filter((c) => touches(c.left, c.right, c.top, c.bottom)),
+  }
+}
+
 /** Matches grouped by round for pools, leagues and swiss: rounds in the order the service lists them. */
 export function roundsOf(nodes: BracketNode[]): BracketNode[][] {
-  const rounds = new Map<string, BracketNode[]>()
-  for (const node of nodes) rounds.set(node.round_id, [...(rounds.get(node.round_id) ?? []), node])
-  return [...rounds.values()].map((round) => round.sort((a, b) => a.number - b.number))
+  return [...groupBy(nodes, (node) => node.round_id).values()].map((round) => round.sort((a, b) => a.number - b.number))
 }
