@@ -55,7 +55,7 @@ describe('bracket canvas', () => {
 
   it('draws every match of a small bracket', () => {
     const small = singleElimination(5)
-    render(BracketCanvas, { nodes: small, streamed: new Set(), viewport: { left: 0, top: 0, width: 300, height: 200 } })
+    render(BracketCanvas, { nodes: small, streamed: new Set<string>(), viewport: { left: 0, top: 0, width: 300, height: 200 } })
     expect(drawnIds()).toHaveLength(31)
   })
 
@@ -77,7 +77,7 @@ describe('bracket canvas', () => {
 
     await view.rerender({
       nodes: large,
-      streamed: new Set(),
+      streamed: new Set<string>(),
       viewport: { left: final.x - 200, top: final.y - 300, width: 1000, height: 700 },
     })
     const scrolled = drawnIds()
@@ -86,7 +86,7 @@ describe('bracket canvas', () => {
   })
 
   it('draws everything while the viewport is not yet measured', () => {
-    render(BracketCanvas, { nodes: large, streamed: new Set() })
+    render(BracketCanvas, { nodes: large, streamed: new Set<string>() })
     expect(drawnIds()).toHaveLength(511)
   })
 })
