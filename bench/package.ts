@@ -1,10 +1,10 @@
 // The desktop package: how long electron-vite build and electron-builder --dir take, and how big the asar and its unpacked part are.
 import { listPackage } from '@electron/asar'
-import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises'
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { buildApp, packageDir, packageNameOf } from '../tests/packaging/package-app'
-import { PROJECT_ROOT } from '../tests/support/paths'
+import { ELECTRON_VERSION } from '../tests/support/paths'
 import { writeStubElectronDist } from '../tests/support/stub-electron'
 import { report } from './support/stats'
 
@@ -23,10 +23,7 @@ const seconds = (since: number) => Math.round((performance.now() - since) / 100)
 
 const work = await mkdtemp(join(tmpdir(), 'matchdesk-bench-package-'))
 try {
-  const electron = JSON.parse(await readFile(join(PROJECT_ROOT, 'node_modules/electron/package.json'), 'utf8')) as {
-    version: string
-  }
-  const dist = await writeStubElectronDist(join(work, 'electron-dist'), electron.version)
+  const dist = await writeStubElectronDist(join(work, 'electron-dist'), ELECTRON_VERSION)
   let started = performance.now()
   await buildApp()
   const build_s = seconds(started)

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PROJECT_ROOT } from '../support/paths'
+import { ELECTRON_VERSION, PROJECT_ROOT } from '../support/paths'
 import { SHIPPED_FUSES, readFuses, writeStubElectronDist } from '../support/stub-electron'
 import { buildApp, packageDir, packageNameOf, type PackagedApp } from './package-app'
 
@@ -16,9 +16,6 @@ const projectPackage = JSON.parse(await readFile(join(PROJECT_ROOT, 'package.jso
   dependencies: Record<string, string>
   devDependencies: Record<string, string>
 }
-const electronVersion = (
-  JSON.parse(await readFile(join(PROJECT_ROOT, 'node_modules/electron/package.json'), 'utf8')) as { version: string }
-).version
 
 /** Leftovers a developer might have in out/ that must never ship: each carries the canary secret. */
 const canary = `canary-${randomBytes(12).toString('hex')}`
@@ -58,7 +55,7 @@ async function productionPackageNames(): Promise<Set<string>> {
 beforeAll(async () => {
   packageJsonBefore = await readFile(join(PROJECT_ROOT, 'package.json'), 'utf8')
   workDir = await mkdtemp(join(tmpdir(), 'matchdesk-package-'))
-  const electronDist = await writeStubElectronDist(join(workDir, 'electron-dist'), electronVersion)
+  const electronDist = await writeStubElectronDist(join(workDir, 'electron-dist'), ELECTRON_VERSION)
   await buildApp()
   await Promise.all(Object.entries(LEFTOVERS).map(([path, text]) => writeFile(join(PROJECT_ROOT, path), text)))
   try {

@@ -1,13 +1,9 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PROJECT_ROOT } from '../support/paths'
+import { ELECTRON_VERSION, PROJECT_ROOT } from '../support/paths'
 import { SOURCE_DIRS, problems, scan, unexplainedSuppressions } from './electronegativity'
-
-const electronVersion = (
-  JSON.parse(await readFile(join(PROJECT_ROOT, 'node_modules/electron/package.json'), 'utf8')) as { version: string }
-).version
 
 const UNSAFE_WINDOW = `const { BrowserWindow } = require('electron')
 const window = new BrowserWindow({ webPreferences: { nodeIntegration: true, contextIsolation: false, sandbox: false } })
@@ -31,7 +27,7 @@ describe('electronegativity', () => {
     'finds no HIGH issue, no unreadable file and no unexplained suppression in the sources',
     { timeout: 60_000 },
     async () => {
-      const result = await scan(PROJECT_ROOT, SOURCE_DIRS, electronVersion)
+      const result = await scan(PROJECT_ROOT, SOURCE_DIRS, ELECTRON_VERSION)
       expect(problems(result, await unexplainedSuppressions(PROJECT_ROOT, SOURCE_DIRS))).toEqual([])
       // The window's code was read: its preload is listed for review, so the checks above looked at it.
       expect(result.findings).toContainEqual(
@@ -45,7 +41,7 @@ describe('electronegativity', () => {
 
   it('fails a window without isolation whose navigation is not limited', { timeout: 60_000 }, async () => {
     const dir = await probe('unsafe', UNSAFE_WINDOW)
-    const result = await scan(probeRoot, [dir], electronVersion)
+    const result = await scan(probeRoot, [dir], ELECTRON_VERSION)
     const blocking = problems(result, [])
     expect(blocking).toContainEqual(expect.stringMatching(/^HIGH CONTEXT_ISOLATION_JS_CHECK at unsafe\/main\.js:2/))
     expect(blocking).toContainEqual(expect.stringMatching(/^HIGH LIMIT_NAVIGATION_GLOBAL_CHECK at \(whole app\)/))
@@ -53,7 +49,7 @@ describe('electronegativity', () => {
 
   it('fails when a file cannot be read, since its checks did not run', { timeout: 60_000 }, async () => {
     const dir = await probe('broken', 'const window = {\nfunction (')
-    expect(problems(await scan(probeRoot, [dir], electronVersion), [])).toContainEqual(
+    expect(problems(await scan(probeRoot, [dir], ELECTRON_VERSION), [])).toContainEqual(
       expect.stringMatching(/^could not read broken\/main\.js: Unexpected token/),
     )
   })
