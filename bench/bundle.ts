@@ -6,7 +6,11 @@ import { gzipSync } from 'node:zlib'
 import { report } from './support/stats'
 
 const root = join(import.meta.dirname, '..')
-const build = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'renderer/vite.config.ts', '--logLevel', 'error'], { cwd: root, stdio: 'inherit' })
+const build = spawnSync(
+  process.execPath,
+  [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'renderer/vite.config.ts', '--logLevel', 'error'],
+  { cwd: root, stdio: 'inherit' },
+)
 if (build.status !== 0) process.exit(1)
 const assets = join(root, 'out/renderer/assets')
 const sizes = (ext: string) => {

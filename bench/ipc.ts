@@ -7,7 +7,10 @@ import { startBridge } from '../electron/web/bridge'
 import { measure, report } from './support/stats'
 
 const CALLS = 2000
-const services = await createMainServices({ version: 'bench', dataDir: mkdtempSync(join(tmpdir(), 'matchdesk-bench-')) })
+const services = await createMainServices({
+  version: 'bench',
+  dataDir: mkdtempSync(join(tmpdir(), 'matchdesk-bench-')),
+})
 const rendererDir = mkdtempSync(join(tmpdir(), 'matchdesk-bench-renderer-'))
 mkdirSync(rendererDir, { recursive: true })
 writeFileSync(join(rendererDir, 'index.html'), '<html><head></head></html>')

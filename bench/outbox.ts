@@ -7,7 +7,11 @@ import { percentile, report, round } from './support/stats'
 
 const ACKS = 2000
 const QUEUED = 1000
-const services = await createMainServices({ version: 'bench', dataDir: mkdtempSync(join(tmpdir(), 'matchdesk-bench-outbox-')), demo: { size: 'large', seed: 1 } })
+const services = await createMainServices({
+  version: 'bench',
+  dataDir: mkdtempSync(join(tmpdir(), 'matchdesk-bench-outbox-')),
+  demo: { size: 'large', seed: 1 },
+})
 const sandbox = services.connections.sandbox
 const mega = [...sandbox.store.tournaments.values()].find((t) => t.name === 'Mega Open')!
 const listed = await services.dispatch('participants:list', { tournamentId: mega.id, filters: {} })
@@ -20,7 +24,10 @@ const latencies: number[] = []
 const started = performance.now()
 for (let i = 0; i < ACKS; i++) {
   const t = performance.now()
-  const result = await services.dispatch('checkin:set', { participantId: participants[i % participants.length]!.id, checkedIn: i % 2 === 0 })
+  const result = await services.dispatch('checkin:set', {
+    participantId: participants[i % participants.length]!.id,
+    checkedIn: i % 2 === 0,
+  })
   if (!result.ok) throw new Error(result.error.message)
   latencies.push(performance.now() - t)
 }
@@ -32,7 +39,8 @@ const offline = services.connections.active.offline
 await sandbox.faults.setOffline(false)
 await offline.replayer.drain(120_000)
 await sandbox.faults.setOffline(true)
-for (let i = 0; i < QUEUED; i++) await services.dispatch('checkin:set', { participantId: participants[i]!.id, checkedIn: true })
+for (let i = 0; i < QUEUED; i++)
+  await services.dispatch('checkin:set', { participantId: participants[i]!.id, checkedIn: true })
 const queued = offline.outbox.counts().pending
 const drainStarted = performance.now()
 await sandbox.faults.setOffline(false)
@@ -43,6 +51,17 @@ await services.close()
 
 report({
   benchmark: 'outbox',
-  acknowledged_checkins: { count: ACKS, per_second: round(ACKS / ackSeconds, 1), p50_ms: round(percentile(latencies, 50)), p99_ms: round(percentile(latencies, 99)), durable: 'WAL, synchronous=FULL' },
-  drain: { queued, ms: round(drainMs, 0), writes_per_second: round(queued / (drainMs / 1000), 1), all_on_service: synced },
+  acknowledged_checkins: {
+    count: ACKS,
+    per_second: round(ACKS / ackSeconds, 1),
+    p50_ms: round(percentile(latencies, 50)),
+    p99_ms: round(percentile(latencies, 99)),
+    durable: 'WAL, synchronous=FULL',
+  },
+  drain: {
+    queued,
+    ms: round(drainMs, 0),
+    writes_per_second: round(queued / (drainMs / 1000), 1),
+    all_on_service: synced,
+  },
 })

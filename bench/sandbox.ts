@@ -26,7 +26,9 @@ async function load(path: string, unit: string, size: number, total: number) {
       while (next < REQUESTS) {
         const page = next++ % pages
         const t = performance.now()
-        const response = await fetch(`${sandbox.organizer}${path}`, { headers: { ...headers, range: `${unit}=${page * size}-${page * size + size - 1}` } })
+        const response = await fetch(`${sandbox.organizer}${path}`, {
+          headers: { ...headers, range: `${unit}=${page * size}-${page * size + size - 1}` },
+        })
         await response.arrayBuffer()
         if (response.status !== 206) throw new Error(`${path} answered ${response.status}`)
         latencies.push(performance.now() - t)
@@ -35,12 +37,23 @@ async function load(path: string, unit: string, size: number, total: number) {
   )
   const seconds = (performance.now() - t0) / 1000
   latencies.sort((a, b) => a - b)
-  return { requests: REQUESTS, concurrency: CONCURRENCY, per_second: round(REQUESTS / seconds, 1), p50_ms: round(percentile(latencies, 50)), p99_ms: round(percentile(latencies, 99)) }
+  return {
+    requests: REQUESTS,
+    concurrency: CONCURRENCY,
+    per_second: round(REQUESTS / seconds, 1),
+    p50_ms: round(percentile(latencies, 50)),
+    p99_ms: round(percentile(latencies, 99)),
+  }
 }
 
 const result = {
   benchmark: 'sandbox',
-  venue: { size: 'large', participants_in_tournament: participants, nodes_in_tournament: nodes, startup_ms: round(startupMs, 0) },
+  venue: {
+    size: 'large',
+    participants_in_tournament: participants,
+    nodes_in_tournament: nodes,
+    startup_ms: round(startupMs, 0),
+  },
   participants_50: await load(`/participants?tournament_ids=${big.id}`, 'participants', 50, participants),
   bracket_nodes_128: await load(`/bracket-nodes?tournament_ids=${big.id}`, 'nodes', 128, nodes),
 }

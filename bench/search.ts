@@ -10,7 +10,13 @@ const rng = new Rng(5)
 const names = new NameMaker(rng)
 const participants = Array.from({ length: COUNT }, (_, i) => {
   const name = names.player()
-  return { id: String(i), name, custom_user_identifier: `MD-${100000 + i}`, email: `${name.toLowerCase()}@example.org`, checked_in: rng.chance(0.4) } as unknown as Participant
+  return {
+    id: String(i),
+    name,
+    custom_user_identifier: `MD-${100000 + i}`,
+    email: `${name.toLowerCase()}@example.org`,
+    checked_in: rng.chance(0.4),
+  } as unknown as Participant
 })
 const indexStarted = performance.now()
 const index = indexParticipants(participants)
@@ -29,4 +35,12 @@ for (let round = 0; round < 20; round++) {
   }
 }
 samples.sort((a, b) => a - b)
-report({ benchmark: 'search', participants: COUNT, keystrokes: samples.length, index_ms: round(indexMs), p50_ms: round(percentile(samples, 50)), p95_ms: round(percentile(samples, 95)), max_ms: round(samples.at(-1)!) })
+report({
+  benchmark: 'search',
+  participants: COUNT,
+  keystrokes: samples.length,
+  index_ms: round(indexMs),
+  p50_ms: round(percentile(samples, 50)),
+  p95_ms: round(percentile(samples, 95)),
+  max_ms: round(samples.at(-1)!),
+})

@@ -6,7 +6,8 @@ import { report, round } from './support/stats'
 
 const sandbox = await startSandbox({ size: 'large', seed: 1, faults: { latencyMs: 50 } })
 const mega = [...sandbox.store.tournaments.values()].find((t) => t.name === 'Mega Open')!
-const count = (items: Iterable<{ tournament_id: string }>) => [...items].filter((item) => item.tournament_id === mega.id).length
+const count = (items: Iterable<{ tournament_id: string }>) =>
+  [...items].filter((item) => item.tournament_id === mega.id).length
 const sizes = {
   participants: count(sandbox.store.participants.values()),
   stages: count(sandbox.store.stages.values()),
@@ -34,7 +35,11 @@ async function coldLoad(concurrency: number) {
   ])
   const wall = performance.now() - started
   if (participants.length !== sizes.participants || nodes.length !== sizes.nodes) throw new Error('incomplete load')
-  return { requests: sandbox.stats.snapshot().total, wall_ms: round(wall, 0), items: participants.length + stages.length + nodes.length + streams.length }
+  return {
+    requests: sandbox.stats.snapshot().total,
+    wall_ms: round(wall, 0),
+    items: participants.length + stages.length + nodes.length + streams.length,
+  }
 }
 
 /** One page at a time, one list after the other: what a naive client does. */

@@ -5,5 +5,11 @@ import { report } from './support/stats'
 const seed = Number(process.env['TORTURE_SEED'] ?? Math.floor(Math.random() * 1_000_000))
 const operations = Number(process.env['TORTURE_OPERATIONS'] ?? 3000)
 const result = await runTorture({ seed, operations, log: (line) => console.error(line) })
-report({ benchmark: 'torture', ...result, lost: result.lost.length, duplicated: result.duplicated.length, wrong: result.wrong.length })
+report({
+  benchmark: 'torture',
+  ...result,
+  lost: result.lost.length,
+  duplicated: result.duplicated.length,
+  wrong: result.wrong.length,
+})
 if (result.lost.length || result.duplicated.length || result.wrong.length || result.integrity !== 'ok') process.exit(1)

@@ -34,7 +34,8 @@ const { values } = parseArgs({
 })
 
 const num = (value: string | undefined) => (value === undefined ? undefined : Number(value))
-const defined = <T extends object>(object: T) => Object.fromEntries(Object.entries(object).filter(([, v]) => v !== undefined)) as T
+const defined = <T extends object>(object: T) =>
+  Object.fromEntries(Object.entries(object).filter(([, v]) => v !== undefined)) as T
 
 try {
   const sandbox = await startSandbox(
@@ -59,7 +60,8 @@ try {
     }),
   )
   const { origin, organizer, participant, v1, auth, account, apiKey, clientId, clientSecret } = sandbox
-  if (values.json) console.log(JSON.stringify({ origin, organizer, participant, v1, auth, account, apiKey, clientId, clientSecret }))
+  if (values.json)
+    console.log(JSON.stringify({ origin, organizer, participant, v1, auth, account, apiKey, clientId, clientSecret }))
   else console.log(`Sandbox Organizer service on ${origin} (API key ${apiKey}, client ${clientId}); Ctrl+C stops it.`)
   const stop = () => void sandbox.close().finally(() => process.exit(0))
   process.on('SIGINT', stop)

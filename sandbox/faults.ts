@@ -17,7 +17,9 @@ export const FaultSettings = z.strictObject({
 })
 export type FaultSettings = z.output<typeof FaultSettings>
 /** A change of settings; `offlineForMs` goes offline and comes back by itself (HTTP control cannot reach an offline server). */
-export const FaultUpdate = FaultSettings.partial().extend({ offlineForMs: z.number().int().min(1).max(600_000).optional() })
+export const FaultUpdate = FaultSettings.partial().extend({
+  offlineForMs: z.number().int().min(1).max(600_000).optional(),
+})
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 const LOSE = Symbol('lose-response')
@@ -72,7 +74,11 @@ export class Faults {
       await reply
         .code(s.failureStatus)
         .header('retry-after', String(s.retryAfterSeconds))
-        .send({ errors: [{ message: s.failureStatus === 429 ? 'too many requests' : 'service unavailable', type: 'unavailable' }] })
+        .send({
+          errors: [
+            { message: s.failureStatus === 429 ? 'too many requests' : 'service unavailable', type: 'unavailable' },
+          ],
+        })
       return
     }
     if (WRITES.has(request.method) && s.loseResponseRate > 0 && this.rng.chance(s.loseResponseRate)) {

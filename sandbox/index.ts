@@ -53,7 +53,12 @@ export async function startSandbox(input: SandboxOptions = {}): Promise<Sandbox>
   const store = new Store(options.seed)
   seedVenue(store, options.seed, options.size)
   const apiKey = options.apiKey ?? secret()
-  const client = { id: options.clientId ?? `demo-${secret().slice(0, 8)}`, secret: options.clientSecret ?? secret(), name: options.appName, scopes: SCOPES }
+  const client = {
+    id: options.clientId ?? `demo-${secret().slice(0, 8)}`,
+    secret: options.clientSecret ?? secret(),
+    name: options.appName,
+    scopes: SCOPES,
+  }
   const oauth = new OAuthServer(client, options.tokenTtlSeconds)
   const engine = new MatchEngine(store, new Rng(options.seed + 1))
   const stats = new Stats()

@@ -61,7 +61,11 @@ export class MatchEngine {
     }
     for (const node of this.store.nodes.values()) {
       const busy = running.get(node.stage_id) ?? 0
-      if (busy < maxRunningPerStage && this.isReady(node) && this.store.tournaments.get(node.tournament_id)?.status !== 'pending') {
+      if (
+        busy < maxRunningPerStage &&
+        this.isReady(node) &&
+        this.store.tournaments.get(node.tournament_id)?.status !== 'pending'
+      ) {
         this.start(node)
         running.set(node.stage_id, busy + 1)
         changes++
@@ -75,7 +79,7 @@ export class MatchEngine {
     const nodes = [...this.store.nodes.values()].filter((n) => n.stage_id === stageId)
     const target = Math.floor(nodes.length * share)
     let done = nodes.filter((n) => n.status === 'completed').length
-    for (let progressed = true; progressed && done < target; ) {
+    for (let progressed = true; progressed && done < target;) {
       progressed = false
       for (const node of nodes) {
         if (done >= target) break
@@ -102,7 +106,8 @@ export class MatchEngine {
       for (const target of this.store.nodes.values()) {
         if (target.stage_id !== node.stage_id) continue
         target.opponents.forEach((o, i) => {
-          if (o.source_node_id) index!.set(o.source_node_id, [...(index!.get(o.source_node_id) ?? []), { node: target, index: i }])
+          if (o.source_node_id)
+            index!.set(o.source_node_id, [...(index!.get(o.source_node_id) ?? []), { node: target, index: i }])
         })
       }
       this.feeds.set(node.stage_id, index)
@@ -129,7 +134,10 @@ export class MatchEngine {
     if (!round || ofRound(round.number).some((n) => n.status !== 'completed')) return
     const next = ofRound(round.number + 1)
     if (next.length === 0) return
-    const wins = new Map<string, { participant: NonNullable<NodeRecord['opponents'][0]['participant']>; wins: number }>()
+    const wins = new Map<
+      string,
+      { participant: NonNullable<NodeRecord['opponents'][0]['participant']>; wins: number }
+    >()
     for (const played of stageNodes.filter((n) => n.status === 'completed')) {
       for (const o of played.opponents) {
         if (!o.participant) continue

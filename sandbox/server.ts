@@ -45,7 +45,9 @@ export function buildServer(parts: ServerParts): { app: FastifyInstance; sockets
     await faults.onRequest(request, reply)
   })
   app.addHook('onRequest', accessGuard(parts.apiKey, context.oauth))
-  app.addHook('onSend', async (request, reply, payload) => (isControl(request.url) ? payload : faults.onSend(request, reply, payload)))
+  app.addHook('onSend', async (request, reply, payload) =>
+    isControl(request.url) ? payload : faults.onSend(request, reply, payload),
+  )
   app.addHook('onResponse', async (request, reply) => {
     if (!isControl(request.url)) await stats.onResponse(request, reply)
   })
@@ -53,13 +55,28 @@ export function buildServer(parts: ServerParts): { app: FastifyInstance; sockets
   app.setErrorHandler((error: FastifyError, _request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500
     if (status === 500) console.error('[sandbox] unexpected error:', error)
-    return sendError(reply, status, status === 500 ? 'internal error' : error.message, { scope: 'body', type: error.code ?? 'invalid' })
+    return sendError(reply, status, status === 500 ? 'internal error' : error.message, {
+      scope: 'body',
+      type: error.code ?? 'invalid',
+    })
   })
-  app.setNotFoundHandler((request, reply) => sendError(reply, 404, `no route ${request.method} ${request.url.split('?')[0]}`, { scope: 'path', type: 'not_found' }))
+  app.setNotFoundHandler((request, reply) =>
+    sendError(reply, 404, `no route ${request.method} ${request.url.split('?')[0]}`, {
+      scope: 'path',
+      type: 'not_found',
+    }),
+  )
 
   void app.register(
     async (organizer) => {
-      for (const routes of [participantRoutes, stageRoutes, bracketNodeRoutes, streamRoutes, disciplineRoutes, tournamentRoutes]) {
+      for (const routes of [
+        participantRoutes,
+        stageRoutes,
+        bracketNodeRoutes,
+        streamRoutes,
+        disciplineRoutes,
+        tournamentRoutes,
+      ]) {
         routes(organizer, context)
       }
     },
@@ -68,6 +85,7 @@ export function buildServer(parts: ServerParts): { app: FastifyInstance; sockets
   void app.register(async (participant) => disciplineRoutes(participant, context), { prefix: '/participant/v2' })
   void app.register(async (v1) => v1Routes(v1, context), { prefix: '/v1' })
   oauthRoutes(app, context)
-  if (parts.control) void app.register(async (scope) => controlRoutes(scope, context, faults, stats), { prefix: '/_sandbox' })
+  if (parts.control)
+    void app.register(async (scope) => controlRoutes(scope, context, faults, stats), { prefix: '/_sandbox' })
   return { app, sockets }
 }

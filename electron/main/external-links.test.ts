@@ -12,9 +12,21 @@ describe('isOpenableUrl', () => {
 
   it('refuses other schemes, look-alike loopback hosts, credentials in the address, and junk', () => {
     for (const url of [
-      'javascript:alert(1)', 'file:///etc/passwd', 'data:text/html,<script>x</script>', 'vbscript:x', 'ftp://example.org/',
-      'http://twitch.tv/x', 'http://127.0.0.1.evil.example/oauth2/authorize', 'http://127.0.0.1:80/other', 'http://localhost/oauth2/authorize',
-      'https://user:pass@example.org/', 'https://', 'not a url', '', '   ', 'HTTPS//example.org',
+      'javascript:alert(1)',
+      'file:///etc/passwd',
+      'data:text/html,<script>x</script>',
+      'vbscript:x',
+      'ftp://example.org/',
+      'http://twitch.tv/x',
+      'http://127.0.0.1.evil.example/oauth2/authorize',
+      'http://127.0.0.1:80/other',
+      'http://localhost/oauth2/authorize',
+      'https://user:pass@example.org/',
+      'https://',
+      'not a url',
+      '',
+      '   ',
+      'HTTPS//example.org',
     ]) {
       expect(isOpenableUrl(url), url).toBe(false)
     }
@@ -22,13 +34,23 @@ describe('isOpenableUrl', () => {
 
   it('never opens anything but https, or http to exactly 127.0.0.1/oauth2/authorize, whatever it is given', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.webUrl({ withQueryParameters: true, withFragments: true }), fc.constantFrom('javascript:', 'file:', 'data:', 'chrome:', 'about:').chain((s) => fc.string().map((r) => s + r))), (candidate) => {
-        if (!isOpenableUrl(candidate)) return
-        const url = new URL(candidate)
-        const loopback = url.protocol === 'http:' && url.hostname === '127.0.0.1' && url.pathname === '/oauth2/authorize'
-        expect(url.protocol === 'https:' || loopback).toBe(true)
-        expect(url.username + url.password).toBe('')
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.webUrl({ withQueryParameters: true, withFragments: true }),
+          fc
+            .constantFrom('javascript:', 'file:', 'data:', 'chrome:', 'about:')
+            .chain((s) => fc.string().map((r) => s + r)),
+        ),
+        (candidate) => {
+          if (!isOpenableUrl(candidate)) return
+          const url = new URL(candidate)
+          const loopback =
+            url.protocol === 'http:' && url.hostname === '127.0.0.1' && url.pathname === '/oauth2/authorize'
+          expect(url.protocol === 'https:' || loopback).toBe(true)
+          expect(url.username + url.password).toBe('')
+        },
+      ),
       { numRuns: 2000, seed: 7 },
     )
   })

@@ -61,7 +61,11 @@ describe('web bridge', () => {
   })
 
   it('refuses calls without the token or with a wrong one', async () => {
-    const none = await fetch(new URL('ipc/app:info', bridge.url), { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })
+    const none = await fetch(new URL('ipc/app:info', bridge.url), {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+    })
     expect(none.status).toBe(401)
     const wrong = await fetch(new URL('ipc/app:info', bridge.url), {
       method: 'POST',

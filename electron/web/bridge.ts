@@ -48,7 +48,11 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
 
   server.get('/events', (request, reply) => {
     reply.hijack()
-    reply.raw.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' })
+    reply.raw.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+    })
     reply.raw.write(': connected\n\n')
     const unsubscribe = options.services.bus.subscribe((event, payload) => {
       reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`)

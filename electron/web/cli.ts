@@ -37,19 +37,34 @@ const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.ur
 const dataDir = values['data-dir'] ?? defaultDataDir()
 mkdirSync(dataDir, { recursive: true })
 
-const simulateMs = values['demo-simulate'] === undefined ? DEFAULT_DEMO?.simulateMs : Number(values['demo-simulate']) || undefined
+const simulateMs =
+  values['demo-simulate'] === undefined ? DEFAULT_DEMO?.simulateMs : Number(values['demo-simulate']) || undefined
 const services = await createMainServices({
   version: pkg.version,
   dataDir,
   // A headless machine usually has no Secret Service: secrets stay in memory unless --keychain asks.
   credentials: values.keychain ? new KeychainCredentialStore() : new MemoryCredentialStore(),
   openBrowser: openInBrowser,
-  demo: { ...DEFAULT_DEMO, simulateMs, control: values['demo-control'], size: values['demo-size'] as 'small' | 'medium' | 'large' },
+  demo: {
+    ...DEFAULT_DEMO,
+    simulateMs,
+    control: values['demo-control'],
+    size: values['demo-size'] as 'small' | 'medium' | 'large',
+  },
 })
 const bridge = await startBridge({ services, rendererDir, port })
 
 const sandbox = services.connections.sandbox
-const demo = values['demo-control'] ? { demo: { origin: sandbox.origin, apiKey: sandbox.apiKey, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret } } : {}
+const demo = values['demo-control']
+  ? {
+      demo: {
+        origin: sandbox.origin,
+        apiKey: sandbox.apiKey,
+        clientId: sandbox.clientId,
+        clientSecret: sandbox.clientSecret,
+      },
+    }
+  : {}
 if (values.json) console.log(JSON.stringify({ url: bridge.url, token: bridge.token, ...demo }))
 else console.log(`Matchdesk web mode: open ${bridge.url} (data in ${dataDir}); Ctrl+C stops it.`)
 

@@ -53,12 +53,17 @@ describe('auth and scopes', () => {
   })
 
   it('every scoped route answers 401 without a token, 403 for the wrong scope, 2xx for each of its scopes', async () => {
-    const tokens = Object.fromEntries(await Promise.all(ALL.map(async (scope) => [scope, await tokenFor(sandbox, scope)] as const)))
+    const tokens = Object.fromEntries(
+      await Promise.all(ALL.map(async (scope) => [scope, await tokenFor(sandbox, scope)] as const)),
+    )
     for (const [method, path, scopes, unit] of matrix()) {
       const url = `${sandbox.organizer}${path}`
       const range = unit ? `${unit}=0-9` : undefined
       expect((await call(method, url, sandbox, undefined, { range })).status, `${path} without token`).toBe(401)
-      expect((await call(method, url, sandbox, 'made-up-token', { range })).status, `${path} with a made-up token`).toBe(401)
+      expect(
+        (await call(method, url, sandbox, 'made-up-token', { range })).status,
+        `${path} with a made-up token`,
+      ).toBe(401)
       for (const scope of ALL) {
         const status = (await call(method, url, sandbox, tokens[scope], { range })).status
         if (scopes.includes(scope)) expect(status, `${path} with ${scope}`).toBeLessThan(300)
@@ -68,7 +73,13 @@ describe('auth and scopes', () => {
   })
 
   it('a 403 names the missing scope', async () => {
-    const answer = await call('GET', `${sandbox.organizer}/bracket-nodes`, sandbox, await tokenFor(sandbox, 'organizer:view'), { range: 'nodes=0-9' })
+    const answer = await call(
+      'GET',
+      `${sandbox.organizer}/bracket-nodes`,
+      sandbox,
+      await tokenFor(sandbox, 'organizer:view'),
+      { range: 'nodes=0-9' },
+    )
     expect(answer.status).toBe(403)
     expect(JSON.stringify(answer.body)).toContain('organizer:result')
   })
@@ -77,14 +88,25 @@ describe('auth and scopes', () => {
     const viewer = await tokenFor(sandbox, 'organizer:view organizer:result')
     const body = { tournament_id: ids.tournament, name: 'x', url: 'https://twitch.tv/x', language: 'en' }
     expect((await call('POST', `${sandbox.organizer}/streams`, sandbox, viewer, { body })).status).toBe(403)
-    expect((await call('POST', `${sandbox.organizer}/streams`, sandbox, await tokenFor(sandbox, 'organizer:admin'), { body })).status).toBe(201)
+    expect(
+      (
+        await call('POST', `${sandbox.organizer}/streams`, sandbox, await tokenFor(sandbox, 'organizer:admin'), {
+          body,
+        })
+      ).status,
+    ).toBe(201)
   })
 
   it('disciplines need only the key; v1 needs nothing', async () => {
     const disciplines = `${sandbox.participant}/disciplines`
     expect((await call('GET', disciplines, sandbox, undefined, { range: 'disciplines=0-9' })).status).toBe(206)
-    expect((await call('GET', disciplines, sandbox, undefined, { range: 'disciplines=0-9', apiKey: null })).status).toBe(401)
-    expect((await call('GET', `${sandbox.v1}/tournaments/${ids.tournament}/stages`, sandbox, undefined, { apiKey: null })).status).toBe(200)
+    expect(
+      (await call('GET', disciplines, sandbox, undefined, { range: 'disciplines=0-9', apiKey: null })).status,
+    ).toBe(401)
+    expect(
+      (await call('GET', `${sandbox.v1}/tournaments/${ids.tournament}/stages`, sandbox, undefined, { apiKey: null }))
+        .status,
+    ).toBe(200)
   })
 
   it('an expired token answers 401', async () => {

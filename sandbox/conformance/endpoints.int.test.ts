@@ -14,7 +14,10 @@ let node: { id: string }
 beforeAll(async () => {
   sandbox = await startSandbox({ seed: 7 })
   s = await openSession(sandbox)
-  const list = (await s.org('GET', '/tournaments', { range: 'tournaments=0-49' })).body as { id: string; name: string }[]
+  const list = (await s.org('GET', '/tournaments', { range: 'tournaments=0-49' })).body as {
+    id: string
+    name: string
+  }[]
   tournament = [...sandbox.store.tournaments.values()].find((t) => t.participant_type === 'single')!
   teamTournament = [...sandbox.store.tournaments.values()].find((t) => t.participant_type === 'team')!
   node = [...sandbox.store.nodes.values()].find((n) => n.tournament_id === tournament.id)!
@@ -33,7 +36,14 @@ describe('every endpoint answers its success status with a body of its documente
     expect(list.status).toBe(206)
     expectParsed(z.array(api.Participant), list.body)
     const created = await s.org('POST', '/participants', {
-      body: { type: 'player', tournament_id: tournament.id, logo: null, name: 'Walk-in Player', email: 'walkin@example.org', country: 'FR' },
+      body: {
+        type: 'player',
+        tournament_id: tournament.id,
+        logo: null,
+        name: 'Walk-in Player',
+        email: 'walkin@example.org',
+        country: 'FR',
+      },
     })
     expect(created.status).toBe(201)
     expectParsed(api.ParticipantDetailed, created.body)
@@ -51,11 +61,20 @@ describe('every endpoint answers its success status with a body of its documente
 
   it('teams are created and read with their lineup', async () => {
     const created = await s.org('POST', '/participants', {
-      body: { type: 'team', tournament_id: teamTournament.id, logo: null, name: 'Late Team', lineup: [{ name: 'Ana', email: 'ana@example.org' }] },
+      body: {
+        type: 'team',
+        tournament_id: teamTournament.id,
+        logo: null,
+        name: 'Late Team',
+        lineup: [{ name: 'Ana', email: 'ana@example.org' }],
+      },
     })
     expect(created.status).toBe(201)
     expectParsed(api.TeamParticipantDetailedFull, created.body)
-    expect(created.body).toMatchObject({ type: 'team', lineup: [{ name: 'Ana', email: 'ana@example.org', user_id: null }] })
+    expect(created.body).toMatchObject({
+      type: 'team',
+      lineup: [{ name: 'Ana', email: 'ana@example.org', user_id: null }],
+    })
   })
 
   it('deprecated tournament-scoped participants: list, create, get, update, delete', async () => {
@@ -69,7 +88,9 @@ describe('every endpoint answers its success status with a body of its documente
     expectParsed(api.PlayerParticipantDetailed, created.body)
     const id = (created.body as { id: string }).id
     expect((await s.org('GET', `${base}/${id}`)).status).toBe(200)
-    expect((await s.org('PATCH', `${base}/${id}`, { body: { name: 'Legacy Renamed' } })).body).toMatchObject({ name: 'Legacy Renamed' })
+    expect((await s.org('PATCH', `${base}/${id}`, { body: { name: 'Legacy Renamed' } })).body).toMatchObject({
+      name: 'Legacy Renamed',
+    })
     expect((await s.org('DELETE', `${base}/${id}`)).status).toBe(204)
   })
 
@@ -77,12 +98,16 @@ describe('every endpoint answers its success status with a body of its documente
     const list = await s.org('GET', `/stages?tournament_ids=${tournament.id}`, { range: 'stages=0-49' })
     expect(list.status).toBe(200)
     expectParsed(z.array(api.Stage), list.body)
-    const created = await s.org('POST', '/stages', { body: { tournament_id: tournament.id, number: 9, name: 'Bonus', type: 'swiss', settings: { size: 8 } } })
+    const created = await s.org('POST', '/stages', {
+      body: { tournament_id: tournament.id, number: 9, name: 'Bonus', type: 'swiss', settings: { size: 8 } },
+    })
     expect(created.status).toBe(201)
     expectParsed(api.Stage, created.body)
     const id = (created.body as { id: string }).id
     expect((await s.org('GET', `/stages/${id}`)).status).toBe(200)
-    const patched = await s.org('PATCH', `/stages/${id}`, { body: { name: 'Bonus round', auto_placement_enabled: true } })
+    const patched = await s.org('PATCH', `/stages/${id}`, {
+      body: { name: 'Bonus round', auto_placement_enabled: true },
+    })
     expect(patched.body).toMatchObject({ name: 'Bonus round', type: 'swiss', auto_placement_enabled: true })
     const legacyList = await s.org('GET', `/tournaments/${tournament.id}/stages`)
     expect(legacyList.status).toBe(200)
@@ -96,7 +121,10 @@ describe('every endpoint answers its success status with a body of its documente
     expect(list.status).toBe(200)
     expectParsed(z.array(api.V1Stage), list.body)
     for (const path of ['stages/1', 'stages/1/view']) {
-      const retired = await s.at('GET', `${sandbox.v1}/tournaments/${tournament.id}/${path}`, { apiKey: null, token: null })
+      const retired = await s.at('GET', `${sandbox.v1}/tournaments/${tournament.id}/${path}`, {
+        apiKey: null,
+        token: null,
+      })
       expect(retired.status).toBe(410)
       expectParsed(api.ApiErrorBody, retired.body)
       expect(JSON.stringify(retired.body)).toMatch(/no longer works/)
@@ -113,12 +141,17 @@ describe('every endpoint answers its success status with a body of its documente
     const list = await s.org('GET', '/streams', { range: 'streams=0-49' })
     expect(list.status).toBe(206)
     expectParsed(z.array(api.Stream), list.body)
-    const created = await s.org('POST', '/streams', { body: { tournament_id: tournament.id, name: 'Cam 2', url: 'https://twitch.tv/cam2', language: 'fr' } })
+    const created = await s.org('POST', '/streams', {
+      body: { tournament_id: tournament.id, name: 'Cam 2', url: 'https://twitch.tv/cam2', language: 'fr' },
+    })
     expect(created.status).toBe(201)
     expectParsed(api.Stream, created.body)
     const id = (created.body as { id: string }).id
     expect((await s.org('GET', `/streams/${id}`)).status).toBe(200)
-    expect((await s.org('PATCH', `/streams/${id}`, { body: { language: 'de' } })).body).toMatchObject({ language: 'de', name: 'Cam 2' })
+    expect((await s.org('PATCH', `/streams/${id}`, { body: { language: 'de' } })).body).toMatchObject({
+      language: 'de',
+      name: 'Cam 2',
+    })
     const put = await s.org('PUT', `/matches/${node.id}/streams`, { body: [id] })
     expect(put).toMatchObject({ status: 200, body: [id] })
     expect((await s.org('GET', `/matches/${node.id}/streams`)).body).toEqual([id])
@@ -131,12 +164,16 @@ describe('every endpoint answers its success status with a body of its documente
     const list = await s.org('GET', base, { range: 'streams=0-49' })
     expect(list.status).toBe(206)
     expectParsed(z.array(api.LegacyStream), list.body)
-    const created = await s.org('POST', base, { body: { name: 'Legacy cam', url: 'https://twitch.tv/legacy', language: 'en' } })
+    const created = await s.org('POST', base, {
+      body: { name: 'Legacy cam', url: 'https://twitch.tv/legacy', language: 'en' },
+    })
     expect(created.status).toBe(201)
     expect(created.body).not.toHaveProperty('tournament_id')
     const id = (created.body as { id: string }).id
     expect((await s.org('GET', `${base}/${id}`)).status).toBe(200)
-    expect((await s.org('PATCH', `${base}/${id}`, { body: { name: 'Legacy cam 2' } })).body).toMatchObject({ name: 'Legacy cam 2' })
+    expect((await s.org('PATCH', `${base}/${id}`, { body: { name: 'Legacy cam 2' } })).body).toMatchObject({
+      name: 'Legacy cam 2',
+    })
     const links = `/tournaments/${tournament.id}/matches/${node.id}/streams`
     expect((await s.org('PUT', links, { body: [id] })).body).toEqual([id])
     expect((await s.org('GET', links)).body).toEqual([id])
@@ -160,7 +197,15 @@ describe('every endpoint answers its success status with a body of its documente
     expect(list.status).toBe(206)
     expectParsed(z.array(api.TournamentListItem), list.body)
     const created = await s.org('POST', '/tournaments', {
-      body: { discipline: 'chess', name: 'Blitz Night', participant_type: 'single', size: 32, timezone: 'Europe/Madrid', platforms: ['not_video_game'], description: 'Fast games' },
+      body: {
+        discipline: 'chess',
+        name: 'Blitz Night',
+        participant_type: 'single',
+        size: 32,
+        timezone: 'Europe/Madrid',
+        platforms: ['not_video_game'],
+        description: 'Fast games',
+      },
       headers: { 'content-language': 'es' },
     })
     expect(created.status).toBe(201)

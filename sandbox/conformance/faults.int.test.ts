@@ -22,12 +22,22 @@ describe('faults', () => {
 
   it('answers a share of requests 503 or 429 with Retry-After', async () => {
     sandbox = await startSandbox({ faults: { failureRate: 1, failureStatus: 429, retryAfterSeconds: 7 } })
-    const answer = await fetch(`${sandbox.organizer}/disciplines`, { headers: { 'x-api-key': sandbox.apiKey, range: 'disciplines=0-9' } })
+    const answer = await fetch(`${sandbox.organizer}/disciplines`, {
+      headers: { 'x-api-key': sandbox.apiKey, range: 'disciplines=0-9' },
+    })
     expect(answer.status).toBe(429)
     expect(answer.headers.get('retry-after')).toBe('7')
     await sandbox.faults.update({ failureRate: 0.5, failureStatus: 503 })
     const statuses = await Promise.all(
-      Array.from({ length: 40 }, async () => (await fetch(`${sandbox!.organizer}/disciplines`, { headers: { 'x-api-key': sandbox!.apiKey, range: 'disciplines=0-9' } })).status),
+      Array.from(
+        { length: 40 },
+        async () =>
+          (
+            await fetch(`${sandbox!.organizer}/disciplines`, {
+              headers: { 'x-api-key': sandbox!.apiKey, range: 'disciplines=0-9' },
+            })
+          ).status,
+      ),
     )
     expect(statuses).toContain(503)
     expect(statuses).toContain(206)
@@ -47,8 +57,17 @@ describe('faults', () => {
     await expect(
       fetch(streamUrl(sandbox), {
         method: 'POST',
-        headers: { 'x-api-key': sandbox.apiKey, authorization: `Bearer ${s.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ tournament_id: tournament, name: 'Lost answer', url: 'https://twitch.tv/lost', language: 'en' }),
+        headers: {
+          'x-api-key': sandbox.apiKey,
+          authorization: `Bearer ${s.token}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({
+          tournament_id: tournament,
+          name: 'Lost answer',
+          url: 'https://twitch.tv/lost',
+          language: 'en',
+        }),
       }),
     ).rejects.toThrow()
     expect(sandbox.store.streamsOfTournament(tournament).map((st) => st.name)).toContain('Lost answer')
@@ -61,7 +80,9 @@ describe('faults', () => {
     const headers = { 'x-api-key': sandbox.apiKey, range: 'disciplines=0-9' }
     expect((await fetch(url, { headers })).status).toBe(206)
     await sandbox.faults.setOffline(true)
-    const refused = await fetch(url, { headers }).catch((error: Error & { cause?: { code?: string } }) => error.cause?.code)
+    const refused = await fetch(url, { headers }).catch(
+      (error: Error & { cause?: { code?: string } }) => error.cause?.code,
+    )
     expect(refused).toBe('ECONNREFUSED')
     await sandbox.faults.setOffline(false)
     expect((await fetch(url, { headers })).status).toBe(206)
@@ -71,21 +92,35 @@ describe('faults', () => {
 describe('control routes (--control)', () => {
   it('do not exist without control', async () => {
     sandbox = await startSandbox()
-    expect((await fetch(`${sandbox.origin}/_sandbox/stats`, { headers: { 'x-api-key': sandbox.apiKey } })).status).toBe(404)
+    expect((await fetch(`${sandbox.origin}/_sandbox/stats`, { headers: { 'x-api-key': sandbox.apiKey } })).status).toBe(
+      404,
+    )
   })
 
   it('change faults while running, need the demo key, and go offline for a while', async () => {
     sandbox = await startSandbox({ control: true })
     const control = (body: unknown, key = sandbox!.apiKey) =>
-      fetch(`${sandbox!.origin}/_sandbox/faults`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+      fetch(`${sandbox!.origin}/_sandbox/faults`, {
+        method: 'POST',
+        headers: { 'x-api-key': key, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
     expect((await control({ latencyMs: 5 }, 'wrong-key-123')).status).toBe(401)
     expect((await control({ latencyMs: -1 })).status).toBe(400)
     expect(await (await control({ failureRate: 1 })).json()).toMatchObject({ failureRate: 1, offline: false })
-    expect((await fetch(`${sandbox.participant}/disciplines`, { headers: { 'x-api-key': sandbox.apiKey, range: 'disciplines=0-9' } })).status).toBe(503)
+    expect(
+      (
+        await fetch(`${sandbox.participant}/disciplines`, {
+          headers: { 'x-api-key': sandbox.apiKey, range: 'disciplines=0-9' },
+        })
+      ).status,
+    ).toBe(503)
     await control({ failureRate: 0, offlineForMs: 300 })
     await expect(fetch(`${sandbox.origin}/_sandbox/stats`)).rejects.toThrow()
     await new Promise((resolve) => setTimeout(resolve, 500))
-    expect((await fetch(`${sandbox.origin}/_sandbox/stats`, { headers: { 'x-api-key': sandbox.apiKey } })).status).toBe(200)
+    expect((await fetch(`${sandbox.origin}/_sandbox/stats`, { headers: { 'x-api-key': sandbox.apiKey } })).status).toBe(
+      200,
+    )
   })
 
   it('stats count requests per method and route template, and per status', async () => {
@@ -94,7 +129,9 @@ describe('control routes (--control)', () => {
     await s.org('GET', '/participants', { range: 'participants=0-9' })
     await s.org('GET', '/participants', { range: 'participants=10-19' })
     await s.org('GET', '/participants/1')
-    const stats = (await (await fetch(`${sandbox.origin}/_sandbox/stats`, { headers: { 'x-api-key': sandbox.apiKey } })).json()) as {
+    const stats = (await (
+      await fetch(`${sandbox.origin}/_sandbox/stats`, { headers: { 'x-api-key': sandbox.apiKey } })
+    ).json()) as {
       routes: Record<string, number>
       statuses: Record<string, number>
     }

@@ -23,7 +23,15 @@ async function all<T>(path: string, unit: string, max = 50): Promise<T[]> {
   }
 }
 
-type P = { id: string; name: string; tournament_id: string; checked_in: boolean; user_id: string | null; type: string; custom_user_identifier: string | null }
+type P = {
+  id: string
+  name: string
+  tournament_id: string
+  checked_in: boolean
+  user_id: string | null
+  type: string
+  custom_user_identifier: string | null
+}
 
 describe('participant filters and sorts', () => {
   it('name searches names ignoring case', async () => {
@@ -44,10 +52,20 @@ describe('participant filters and sorts', () => {
     const notChecked = await all<P>(`/participants?tournament_ids=${t1}&is_checked_in=0`, 'participants')
     expect(checked.length + notChecked.length).toBe(store.filter((p) => p.tournament_id === t1).length)
     const picked = [store[0]!, store[9]!]
-    expect((await all<P>(`/participants?participant_ids=${picked.map((p) => p.id).join(',')}`, 'participants')).map((p) => p.id)).toEqual(picked.map((p) => p.id))
-    expect((await all<P>(`/participants?custom_user_identifiers=${picked[1]!.custom_user_identifier}`, 'participants')).map((p) => p.id)).toEqual([picked[1]!.id])
+    expect(
+      (await all<P>(`/participants?participant_ids=${picked.map((p) => p.id).join(',')}`, 'participants')).map(
+        (p) => p.id,
+      ),
+    ).toEqual(picked.map((p) => p.id))
+    expect(
+      (await all<P>(`/participants?custom_user_identifiers=${picked[1]!.custom_user_identifier}`, 'participants')).map(
+        (p) => p.id,
+      ),
+    ).toEqual([picked[1]!.id])
     const player = store.find((p) => p.type === 'player' && p.user_id)!
-    expect((await all<P>(`/participants?user_ids=${player.user_id}`, 'participants')).map((p) => p.id)).toEqual([player.id])
+    expect((await all<P>(`/participants?user_ids=${player.user_id}`, 'participants')).map((p) => p.id)).toEqual([
+      player.id,
+    ])
     const team = store.find((p) => p.type === 'team' && p.user_id)!
     expect((await all<P>(`/participants?team_ids=${team.user_id}`, 'participants')).map((p) => p.id)).toEqual([team.id])
   })
@@ -61,7 +79,10 @@ describe('participant filters and sorts', () => {
   })
 
   it('refuses bad filter values, naming the query parameter', async () => {
-    for (const [query, field] of [['is_checked_in=2', 'is_checked_in'], ['sort=random', 'sort']]) {
+    for (const [query, field] of [
+      ['is_checked_in=2', 'is_checked_in'],
+      ['sort=random', 'sort'],
+    ]) {
       const answer = await s.org('GET', `/participants?${query}`, { range: 'participants=0-9' })
       expect(answer.status).toBe(400)
       expect(answer.body).toMatchObject({ errors: [{ scope: 'query', property_path: field }] })
@@ -70,31 +91,49 @@ describe('participant filters and sorts', () => {
 })
 
 describe('tournament filters and sort', () => {
-  type T = { id: string; discipline: string; status: string; country: string | null; online: boolean | null; platforms: string[]; scheduled_date_start: string | null }
+  type T = {
+    id: string
+    discipline: string
+    status: string
+    country: string | null
+    online: boolean | null
+    platforms: string[]
+    scheduled_date_start: string | null
+  }
   it('filters by discipline, status, country, platform, online and dates', async () => {
     const every = await all<T>('/tournaments', 'tournaments')
     expect(every.length).toBe(sandbox.store.tournaments.size)
-    expect((await all<T>('/tournaments?disciplines=chess,rocketleague', 'tournaments')).map((t) => t.discipline).sort()).toEqual(['chess', 'rocketleague'])
-    expect((await all<T>('/tournaments?statuses=pending', 'tournaments')).every((t) => t.status === 'pending')).toBe(true)
+    expect(
+      (await all<T>('/tournaments?disciplines=chess,rocketleague', 'tournaments')).map((t) => t.discipline).sort(),
+    ).toEqual(['chess', 'rocketleague'])
+    expect((await all<T>('/tournaments?statuses=pending', 'tournaments')).every((t) => t.status === 'pending')).toBe(
+      true,
+    )
     expect((await all<T>('/tournaments?countries=FR', 'tournaments')).every((t) => t.country === 'FR')).toBe(true)
     expect((await all<T>('/tournaments?is_online=1', 'tournaments')).every((t) => t.online === true)).toBe(true)
-    expect((await all<T>('/tournaments?platforms=xbox_series', 'tournaments'))).toEqual([])
+    expect(await all<T>('/tournaments?platforms=xbox_series', 'tournaments')).toEqual([])
     const after = await all<T>('/tournaments?scheduled_after=2026-11-20', 'tournaments')
     expect(after.every((t) => t.scheduled_date_start! >= '2026-11-20')).toBe(true)
     const before = await all<T>('/tournaments?scheduled_before=2026-11-20', 'tournaments')
     expect(after.length + before.length).toBeGreaterThanOrEqual(every.length)
-    expect((await all<T>('/tournaments?circuit_ids=1', 'tournaments'))).toEqual([])
+    expect(await all<T>('/tournaments?circuit_ids=1', 'tournaments')).toEqual([])
   })
 
   it('finds tournaments by who takes part in them', async () => {
     const p = [...sandbox.store.participants.values()].find((x) => x.custom_user_identifier)!
-    expect((await all<T>(`/tournaments?custom_user_identifiers=${p.custom_user_identifier}`, 'tournaments')).map((t) => t.id)).toEqual([p.tournament_id])
+    expect(
+      (await all<T>(`/tournaments?custom_user_identifiers=${p.custom_user_identifier}`, 'tournaments')).map(
+        (t) => t.id,
+      ),
+    ).toEqual([p.tournament_id])
   })
 
   it('sorts by scheduled date, oldest first by default', async () => {
     const asc = (await all<T>('/tournaments', 'tournaments')).map((t) => t.scheduled_date_start)
     expect(asc).toEqual([...asc].sort())
-    expect((await all<T>('/tournaments?sort=scheduled_desc', 'tournaments')).map((t) => t.scheduled_date_start)).toEqual([...asc].reverse())
+    expect(
+      (await all<T>('/tournaments?sort=scheduled_desc', 'tournaments')).map((t) => t.scheduled_date_start),
+    ).toEqual([...asc].reverse())
   })
 
   it('leaves archived tournaments out unless archived=1', async () => {
@@ -113,16 +152,28 @@ describe('bracket node filters', () => {
     const stage = [...store.stages.values()].find((st) => st.type === 'double_elimination')!
     const stageNodes = [...store.nodes.values()].filter((n) => n.stage_id === stage.id)
     expect((await all<N>(`/bracket-nodes?stage_ids=${stage.id}`, 'nodes', 128)).length).toBe(stageNodes.length)
-    const byNumber = await all<N>(`/bracket-nodes?tournament_ids=${stage.tournament_id}&stage_numbers=${stage.number}`, 'nodes', 128)
+    const byNumber = await all<N>(
+      `/bracket-nodes?tournament_ids=${stage.tournament_id}&stage_numbers=${stage.number}`,
+      'nodes',
+      128,
+    )
     expect(byNumber.map((n) => n.id).sort()).toEqual(stageNodes.map((n) => n.id).sort())
     const losers = await all<N>(`/bracket-nodes?stage_ids=${stage.id}&group_numbers=2`, 'nodes', 128)
     expect(losers.length).toBeGreaterThan(0)
     expect(new Set(losers.map((n) => store.groups.get(n.group_id)!.number))).toEqual(new Set([2]))
-    const firstRound = await all<N>(`/bracket-nodes?stage_ids=${stage.id}&group_numbers=1&round_numbers=1`, 'nodes', 128)
+    const firstRound = await all<N>(
+      `/bracket-nodes?stage_ids=${stage.id}&group_numbers=1&round_numbers=1`,
+      'nodes',
+      128,
+    )
     expect(firstRound.length).toBe(stage.settings.size! / 2)
     const group = losers[0]!.group_id
     const round = losers[0]!.round_id
-    expect((await all<N>(`/bracket-nodes?group_ids=${group}&round_ids=${round}`, 'nodes', 128)).every((n) => n.round_id === round)).toBe(true)
+    expect(
+      (await all<N>(`/bracket-nodes?group_ids=${group}&round_ids=${round}`, 'nodes', 128)).every(
+        (n) => n.round_id === round,
+      ),
+    ).toBe(true)
     const shallow = await all<N>(`/bracket-nodes?stage_ids=${stage.id}&min_depth=1&max_depth=2`, 'nodes', 128)
     expect(shallow.length).toBeGreaterThan(0)
     expect(shallow.every((n) => n.depth >= 1 && n.depth <= 2)).toBe(true)
@@ -132,10 +183,19 @@ describe('bracket node filters', () => {
 describe('stream and stage filters', () => {
   it('streams by tournament, id and language', async () => {
     const t = [...sandbox.store.tournaments.keys()][0]!
-    const streams = await all<{ id: string; language: string; tournament_id: string }>(`/streams?tournament_ids=${t}`, 'streams')
+    const streams = await all<{ id: string; language: string; tournament_id: string }>(
+      `/streams?tournament_ids=${t}`,
+      'streams',
+    )
     expect(streams.length).toBe(sandbox.store.streamsOfTournament(t).length)
-    expect((await all<{ language: string }>('/streams?languages=fr,de', 'streams')).every((x) => ['fr', 'de'].includes(x.language))).toBe(true)
-    expect((await all<{ id: string }>(`/streams?stream_ids=${streams[1]!.id}`, 'streams')).map((x) => x.id)).toEqual([streams[1]!.id])
+    expect(
+      (await all<{ language: string }>('/streams?languages=fr,de', 'streams')).every((x) =>
+        ['fr', 'de'].includes(x.language),
+      ),
+    ).toBe(true)
+    expect((await all<{ id: string }>(`/streams?stream_ids=${streams[1]!.id}`, 'streams')).map((x) => x.id)).toEqual([
+      streams[1]!.id,
+    ])
     expect((await s.org('GET', '/streams?languages=klingon', { range: 'streams=0-9' })).status).toBe(400)
   })
 

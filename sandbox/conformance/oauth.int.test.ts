@@ -11,7 +11,8 @@ beforeAll(async () => {
 })
 afterAll(() => sandbox.close())
 
-const token = (form: Record<string, string>) => fetch(`${sandbox.auth}/oauth/v2/token`, { method: 'POST', body: new URLSearchParams(form) })
+const token = (form: Record<string, string>) =>
+  fetch(`${sandbox.auth}/oauth/v2/token`, { method: 'POST', body: new URLSearchParams(form) })
 const pkce = () => {
   const verifier = randomBytes(32).toString('base64url')
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') }
@@ -53,7 +54,12 @@ async function codeFor(challenge: string) {
 
 describe('client credentials', () => {
   it('answers access_token, token_type, expires_in in seconds and the granted scope', async () => {
-    const answer = await token({ grant_type: 'client_credentials', client_id: sandbox.clientId, client_secret: sandbox.clientSecret, scope: 'organizer:view' })
+    const answer = await token({
+      grant_type: 'client_credentials',
+      client_id: sandbox.clientId,
+      client_secret: sandbox.clientSecret,
+      scope: 'organizer:view',
+    })
     expect(answer.status).toBe(200)
     const body = (await answer.json()) as Record<string, unknown>
     expect(body).toMatchObject({ token_type: 'Bearer', expires_in: 3600, scope: 'organizer:view' })
@@ -61,8 +67,16 @@ describe('client credentials', () => {
   })
 
   it('refuses a wrong secret and unknown scopes', async () => {
-    expect((await token({ grant_type: 'client_credentials', client_id: sandbox.clientId, client_secret: 'nope-nope' })).status).toBe(401)
-    const scope = await token({ grant_type: 'client_credentials', client_id: sandbox.clientId, client_secret: sandbox.clientSecret, scope: 'organizer:everything' })
+    expect(
+      (await token({ grant_type: 'client_credentials', client_id: sandbox.clientId, client_secret: 'nope-nope' }))
+        .status,
+    ).toBe(401)
+    const scope = await token({
+      grant_type: 'client_credentials',
+      client_id: sandbox.clientId,
+      client_secret: sandbox.clientSecret,
+      scope: 'organizer:everything',
+    })
     expect(scope.status).toBe(400)
     expect(await scope.json()).toMatchObject({ error: 'invalid_scope' })
     expect((await token({ grant_type: 'password', client_id: sandbox.clientId })).status).toBe(400)
@@ -91,9 +105,19 @@ describe('authorization code with PKCE', () => {
 
   it('exchanges a code with the right verifier for tokens with a refresh token', async () => {
     const { verifier, challenge } = pkce()
-    const answer = await token({ grant_type: 'authorization_code', client_id: sandbox.clientId, code: await codeFor(challenge), redirect_uri: redirectUri, code_verifier: verifier })
+    const answer = await token({
+      grant_type: 'authorization_code',
+      client_id: sandbox.clientId,
+      code: await codeFor(challenge),
+      redirect_uri: redirectUri,
+      code_verifier: verifier,
+    })
     expect(answer.status).toBe(200)
-    expect(await answer.json()).toMatchObject({ token_type: 'Bearer', scope: 'organizer:view organizer:result', refresh_token: expect.any(String) })
+    expect(await answer.json()).toMatchObject({
+      token_type: 'Bearer',
+      scope: 'organizer:view organizer:result',
+      refresh_token: expect.any(String),
+    })
   })
 
   it('refuses a verifier that does not match, a reused code and a different redirect_uri', async () => {
@@ -101,21 +125,40 @@ describe('authorization code with PKCE', () => {
     const code = await codeFor(challenge)
     const base = { grant_type: 'authorization_code', client_id: sandbox.clientId, code, redirect_uri: redirectUri }
     const mismatch = await token({ ...base, code_verifier: pkce().verifier })
-    expect(await mismatch.json()).toMatchObject({ error: 'invalid_grant', error_description: expect.stringMatching(/code_verifier/) })
-    expect((await token({ ...base, redirect_uri: 'http://127.0.0.1:53124/callback', code_verifier: verifier })).status).toBe(400)
+    expect(await mismatch.json()).toMatchObject({
+      error: 'invalid_grant',
+      error_description: expect.stringMatching(/code_verifier/),
+    })
+    expect(
+      (await token({ ...base, redirect_uri: 'http://127.0.0.1:53124/callback', code_verifier: verifier })).status,
+    ).toBe(400)
     const first = await token({ ...base, code_verifier: verifier })
     expect(first.status).toBe(200)
     const { access_token } = (await first.json()) as { access_token: string }
     const reused = await token({ ...base, code_verifier: verifier })
-    expect(await reused.json()).toMatchObject({ error: 'invalid_grant', error_description: expect.stringMatching(/already used/) })
+    expect(await reused.json()).toMatchObject({
+      error: 'invalid_grant',
+      error_description: expect.stringMatching(/already used/),
+    })
     expect(sandbox.oauth.verify(access_token)).toBeUndefined()
   })
 
   it('accepts a loopback redirect on any port but no other address, and needs S256 and state', async () => {
     const { challenge } = pkce()
-    expect((await approve(challenge, 'approve', { redirect_uri: 'http://127.0.0.1:9/cb' })).searchParams.has('code')).toBe(true)
-    expect((await fetch(`${sandbox.account}/oauth2/authorize?${authorizeQuery(challenge, { redirect_uri: 'https://evil.example/cb' })}`)).status).toBe(400)
-    const plain = await fetch(`${sandbox.account}/oauth2/authorize?${authorizeQuery(challenge, { code_challenge_method: 'plain' })}`, { redirect: 'manual' })
+    expect(
+      (await approve(challenge, 'approve', { redirect_uri: 'http://127.0.0.1:9/cb' })).searchParams.has('code'),
+    ).toBe(true)
+    expect(
+      (
+        await fetch(
+          `${sandbox.account}/oauth2/authorize?${authorizeQuery(challenge, { redirect_uri: 'https://evil.example/cb' })}`,
+        )
+      ).status,
+    ).toBe(400)
+    const plain = await fetch(
+      `${sandbox.account}/oauth2/authorize?${authorizeQuery(challenge, { code_challenge_method: 'plain' })}`,
+      { redirect: 'manual' },
+    )
     expect(new URL(plain.headers.get('location')!).searchParams.get('error')).toBe('invalid_request')
   })
 })
@@ -123,13 +166,29 @@ describe('authorization code with PKCE', () => {
 describe('refresh tokens rotate', () => {
   it('a refresh token works once and gives a new one', async () => {
     const { verifier, challenge } = pkce()
-    const first = (await (await token({ grant_type: 'authorization_code', client_id: sandbox.clientId, code: await codeFor(challenge), redirect_uri: redirectUri, code_verifier: verifier })).json()) as { refresh_token: string }
-    const rotated = await token({ grant_type: 'refresh_token', client_id: sandbox.clientId, refresh_token: first.refresh_token })
+    const first = (await (
+      await token({
+        grant_type: 'authorization_code',
+        client_id: sandbox.clientId,
+        code: await codeFor(challenge),
+        redirect_uri: redirectUri,
+        code_verifier: verifier,
+      })
+    ).json()) as { refresh_token: string }
+    const rotated = await token({
+      grant_type: 'refresh_token',
+      client_id: sandbox.clientId,
+      refresh_token: first.refresh_token,
+    })
     expect(rotated.status).toBe(200)
     const second = (await rotated.json()) as { refresh_token: string; access_token: string }
     expect(second.refresh_token).not.toBe(first.refresh_token)
     expect(sandbox.oauth.verify(second.access_token)?.scopes).toEqual(['organizer:view', 'organizer:result'])
-    const replayed = await token({ grant_type: 'refresh_token', client_id: sandbox.clientId, refresh_token: first.refresh_token })
+    const replayed = await token({
+      grant_type: 'refresh_token',
+      client_id: sandbox.clientId,
+      refresh_token: first.refresh_token,
+    })
     expect(await replayed.json()).toMatchObject({ error: 'invalid_grant' })
   })
 })

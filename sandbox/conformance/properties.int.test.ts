@@ -34,13 +34,43 @@ const mutated = (example: Record<string, unknown>) =>
 const body = (example: Record<string, unknown>) => fc.oneof(mutated(example), fc.jsonValue())
 
 const writes = (): { method: string; path: string; schema: z.ZodType; example: Record<string, unknown> }[] => [
-  { method: 'POST', path: '/participants', schema: api.ParticipantCreate, example: { ...examples.playerCreate, tournament_id: ids.tournament } },
-  { method: 'PATCH', path: `/participants/${ids.participant}`, schema: api.PlayerParticipantUpdate, example: { name: 'Renamed', checked_in: true } },
-  { method: 'POST', path: `/tournaments/${ids.tournament}/participants`, schema: api.LegacyParticipantCreate, example: { name: 'Legacy' } },
-  { method: 'POST', path: '/stages', schema: api.StageCreate, example: { ...examples.stageCreate, tournament_id: ids.tournament } },
+  {
+    method: 'POST',
+    path: '/participants',
+    schema: api.ParticipantCreate,
+    example: { ...examples.playerCreate, tournament_id: ids.tournament },
+  },
+  {
+    method: 'PATCH',
+    path: `/participants/${ids.participant}`,
+    schema: api.PlayerParticipantUpdate,
+    example: { name: 'Renamed', checked_in: true },
+  },
+  {
+    method: 'POST',
+    path: `/tournaments/${ids.tournament}/participants`,
+    schema: api.LegacyParticipantCreate,
+    example: { name: 'Legacy' },
+  },
+  {
+    method: 'POST',
+    path: '/stages',
+    schema: api.StageCreate,
+    example: { ...examples.stageCreate, tournament_id: ids.tournament },
+  },
   { method: 'PATCH', path: `/stages/${ids.stage}`, schema: api.StageUpdate, example: { name: 'Finals', number: 3 } },
-  { method: 'POST', path: '/streams', schema: api.StreamCreate, example: { ...examples.streamCreate, tournament_id: ids.tournament } },
-  { method: 'PATCH', path: `/streams/${ids.stream}`, schema: api.StreamUpdate, example: { name: 'Cam', language: 'fr' } },
+  {
+    method: 'POST',
+    path: '/streams',
+    schema: api.StreamCreate,
+    example: { ...examples.streamCreate, tournament_id: ids.tournament },
+  },
+  {
+    method: 'PATCH',
+    path: `/streams/${ids.stream}`,
+    schema: api.StreamUpdate,
+    example: { name: 'Cam', language: 'fr' },
+  },
   { method: 'PUT', path: `/matches/${ids.node}/streams`, schema: api.MatchStreamIds, example: { 0: ids.stream } },
   { method: 'POST', path: '/tournaments', schema: api.TournamentCreate, example: { ...examples.tournamentCreate } },
 ]
@@ -53,7 +83,9 @@ describe('bad input never breaks the sandbox', () => {
           fc.pre(!write.schema.safeParse(candidate).success)
           const before = sandbox.store.snapshot()
           const answer = await s.org(write.method, write.path, { body: candidate })
-          expect(answer.status, `${write.method} ${write.path} ${JSON.stringify(candidate)}`).toBeGreaterThanOrEqual(400)
+          expect(answer.status, `${write.method} ${write.path} ${JSON.stringify(candidate)}`).toBeGreaterThanOrEqual(
+            400,
+          )
           expect(answer.status).toBeLessThan(500)
           expect(api.ApiErrorBody.safeParse(answer.body).success).toBe(true)
           expect(sandbox.store.snapshot()).toBe(before)
@@ -71,9 +103,25 @@ describe('bad input never breaks the sandbox', () => {
       ['/streams', 'streams'],
       ['/stages', 'stages'],
     ]
-    const keys = fc.constantFrom('name', 'tournament_ids', 'is_checked_in', 'sort', 'statuses', 'countries', 'stage_numbers', 'min_depth', 'languages', 'scheduled_after', 'archived', 'x')
+    const keys = fc.constantFrom(
+      'name',
+      'tournament_ids',
+      'is_checked_in',
+      'sort',
+      'statuses',
+      'countries',
+      'stage_numbers',
+      'min_depth',
+      'languages',
+      'scheduled_after',
+      'archived',
+      'x',
+    )
     const query = fc.dictionary(keys, fc.string({ maxLength: 12 }), { maxKeys: 3 })
-    const range = fc.oneof(fc.string({ maxLength: 20 }), fc.tuple(fc.nat(300), fc.nat(300)).map(([a, b]) => `=${a}-${b}`))
+    const range = fc.oneof(
+      fc.string({ maxLength: 20 }),
+      fc.tuple(fc.nat(300), fc.nat(300)).map(([a, b]) => `=${a}-${b}`),
+    )
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...lists), query, range, async ([path, unit], params, rawRange) => {
         const before = sandbox.store.snapshot()

@@ -18,18 +18,27 @@ export function accessGuard(apiKey: string, oauth: OAuthServer) {
     const access = request.routeOptions.config.access
     if (!access || access === 'public') return
     if (request.headers['x-api-key'] !== apiKey) {
-      return sendError(reply, 401, 'a valid X-Api-Key header is required', { scope: 'header', property_path: 'X-Api-Key', type: 'unauthorized' })
+      return sendError(reply, 401, 'a valid X-Api-Key header is required', {
+        scope: 'header',
+        property_path: 'X-Api-Key',
+        type: 'unauthorized',
+      })
     }
     if (access === 'key') return
     const header = request.headers.authorization ?? ''
     const token = /^Bearer (\S+)$/.exec(header)?.[1]
     const grant = token ? oauth.verify(token) : undefined
     if (!grant) {
-      return sendError(reply, 401, token ? 'the access token is invalid or expired' : 'an access token is required (Authorization: Bearer …)', {
-        scope: 'header',
-        property_path: 'Authorization',
-        type: 'unauthorized',
-      })
+      return sendError(
+        reply,
+        401,
+        token ? 'the access token is invalid or expired' : 'an access token is required (Authorization: Bearer …)',
+        {
+          scope: 'header',
+          property_path: 'Authorization',
+          type: 'unauthorized',
+        },
+      )
     }
     if (!access.some((scope) => grant.scopes.includes(scope))) {
       return sendError(reply, 403, `the access token lacks the scope ${access.join(' or ')}`, {

@@ -9,12 +9,22 @@ export function sendErrors(reply: FastifyReply, status: number, errors: ApiError
   return reply.code(status).type('application/json').send({ errors })
 }
 
-export function sendError(reply: FastifyReply, status: number, message: string, detail: Omit<ApiErrorItem, 'message'> = {}) {
+export function sendError(
+  reply: FastifyReply,
+  status: number,
+  message: string,
+  detail: Omit<ApiErrorItem, 'message'> = {},
+) {
   return sendErrors(reply, status, [{ message, ...detail }])
 }
 
 export function notFound(reply: FastifyReply, what: string, id: string) {
-  return sendError(reply, 404, `${what} ${id} was not found`, { scope: 'path', property_path: 'id', invalid_value: id, type: 'not_found' })
+  return sendError(reply, 404, `${what} ${id} was not found`, {
+    scope: 'path',
+    property_path: 'id',
+    invalid_value: id,
+    type: 'not_found',
+  })
 }
 
 export function sendInvalid(reply: FastifyReply, error: z.ZodError, scope: Scope) {
@@ -25,15 +35,23 @@ export function sendInvalid(reply: FastifyReply, error: z.ZodError, scope: Scope
       message: issue.message,
       scope,
       // An unknown field is reported at the field itself, like the public service's property paths.
-      property_path: issue.code === 'unrecognized_keys' ? [issuePath(issue), issue.keys[0]].filter(Boolean).join('.') : issuePath(issue),
-      invalid_value: 'input' in issue ? (issue.input) : undefined,
+      property_path:
+        issue.code === 'unrecognized_keys'
+          ? [issuePath(issue), issue.keys[0]].filter(Boolean).join('.')
+          : issuePath(issue),
+      invalid_value: 'input' in issue ? issue.input : undefined,
       type: issue.code,
     })),
   )
 }
 
 /** Parses untrusted input; on failure sends the 400 and returns undefined. */
-export function parseOr<T extends z.ZodType>(reply: FastifyReply, schema: T, value: unknown, scope: Scope): z.output<T> | undefined {
+export function parseOr<T extends z.ZodType>(
+  reply: FastifyReply,
+  schema: T,
+  value: unknown,
+  scope: Scope,
+): z.output<T> | undefined {
   const result = schema.safeParse(value)
   if (result.success) return result.data
   sendInvalid(reply, result.error, scope)
@@ -53,12 +71,21 @@ export function sendRange<T>(
 ) {
   const parsed = parseRange(request.headers.range, unit)
   if (!parsed.ok) {
-    return sendError(reply, parsed.status, parsed.message, { scope: 'header', property_path: 'Range', invalid_value: request.headers.range, type: 'range' })
+    return sendError(reply, parsed.status, parsed.message, {
+      scope: 'header',
+      property_path: 'Range',
+      invalid_value: request.headers.range,
+      type: 'range',
+    })
   }
   const { first } = parsed.range
   if (first >= items.length) {
     reply.header('content-range', `${unit} */${items.length}`)
-    return sendError(reply, 416, `the range starts after the last of ${items.length} ${unit}`, { scope: 'header', property_path: 'Range', type: 'range' })
+    return sendError(reply, 416, `the range starts after the last of ${items.length} ${unit}`, {
+      scope: 'header',
+      property_path: 'Range',
+      type: 'range',
+    })
   }
   const last = Math.min(parsed.range.last, items.length - 1)
   reply.header('content-range', formatContentRange(unit, first, last, items.length))

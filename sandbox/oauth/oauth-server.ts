@@ -17,7 +17,8 @@ export interface TokenAnswer {
   refresh_token?: string
 }
 
-export type TokenResult = { ok: true; body: TokenAnswer } | { ok: false; status: 400 | 401; body: { error: string; error_description: string } }
+export type TokenResult =
+  { ok: true; body: TokenAnswer } | { ok: false; status: 400 | 401; body: { error: string; error_description: string } }
 
 interface Grant {
   scopes: Scope[]
@@ -36,7 +37,11 @@ interface PendingCode {
 
 const CODE_TTL_MS = 120_000
 const newSecret = () => randomBytes(32).toString('base64url')
-const fail = (status: 400 | 401, error: string, description: string): TokenResult => ({ ok: false, status, body: { error, error_description: description } })
+const fail = (status: 400 | 401, error: string, description: string): TokenResult => ({
+  ok: false,
+  status,
+  body: { error, error_description: description },
+})
 
 export function s256(verifier: string): string {
   return createHash('sha256').update(verifier).digest('base64url')
@@ -76,7 +81,13 @@ export class OAuthServer {
   parseScopes(requested: string | undefined): Scope[] | undefined {
     const names = (requested ?? '').split(' ').filter(Boolean)
     if (names.length === 0) return [...this.client.scopes]
-    if (!names.every((name): name is Scope => (SCOPES as readonly string[]).includes(name) && this.client.scopes.includes(name as Scope))) return undefined
+    if (
+      !names.every(
+        (name): name is Scope =>
+          (SCOPES as readonly string[]).includes(name) && this.client.scopes.includes(name as Scope),
+      )
+    )
+      return undefined
     return [...new Set(names)]
   }
 
@@ -89,13 +100,25 @@ export class OAuthServer {
       case 'refresh_token':
         return this.rotate(form)
       default:
-        return fail(400, 'unsupported_grant_type', 'grant_type must be client_credentials, authorization_code or refresh_token')
+        return fail(
+          400,
+          'unsupported_grant_type',
+          'grant_type must be client_credentials, authorization_code or refresh_token',
+        )
     }
   }
 
   createCode(clientId: string, redirectUri: string, scopes: Scope[], challenge: string): string {
     const code = newSecret()
-    this.codes.set(code, { clientId, redirectUri, scopes, challenge, expiresAt: this.now() + CODE_TTL_MS, used: false, issued: [] })
+    this.codes.set(code, {
+      clientId,
+      redirectUri,
+      scopes,
+      challenge,
+      expiresAt: this.now() + CODE_TTL_MS,
+      used: false,
+      issued: [],
+    })
     return code
   }
 
@@ -123,10 +146,13 @@ export class OAuthServer {
       return fail(400, 'invalid_grant', 'the authorization code was already used')
     }
     if (code.expiresAt <= this.now()) return fail(400, 'invalid_grant', 'the authorization code has expired')
-    if (form['redirect_uri'] !== code.redirectUri) return fail(400, 'invalid_grant', 'redirect_uri does not match the authorization request')
+    if (form['redirect_uri'] !== code.redirectUri)
+      return fail(400, 'invalid_grant', 'redirect_uri does not match the authorization request')
     const verifier = form['code_verifier'] ?? ''
-    if (!/^[A-Za-z0-9\-._~]{43,128}$/.test(verifier)) return fail(400, 'invalid_request', 'code_verifier must be 43 to 128 unreserved characters')
-    if (s256(verifier) !== code.challenge) return fail(400, 'invalid_grant', 'code_verifier does not match the code_challenge')
+    if (!/^[A-Za-z0-9\-._~]{43,128}$/.test(verifier))
+      return fail(400, 'invalid_request', 'code_verifier must be 43 to 128 unreserved characters')
+    if (s256(verifier) !== code.challenge)
+      return fail(400, 'invalid_grant', 'code_verifier does not match the code_challenge')
     code.used = true
     const answer = this.issue(code.scopes, true)
     code.issued.push(answer.access_token, answer.refresh_token!)
@@ -136,7 +162,8 @@ export class OAuthServer {
   private rotate(form: Record<string, string | undefined>): TokenResult {
     const presented = form['refresh_token'] ?? ''
     const grant = this.refresh.get(presented)
-    if (!grant || form['client_id'] !== grant.clientId) return fail(400, 'invalid_grant', 'unknown or already used refresh token')
+    if (!grant || form['client_id'] !== grant.clientId)
+      return fail(400, 'invalid_grant', 'unknown or already used refresh token')
     this.refresh.delete(presented)
     return { ok: true, body: this.issue(grant.scopes, true) }
   }
@@ -144,7 +171,12 @@ export class OAuthServer {
   private issue(scopes: Scope[], withRefresh: boolean): TokenAnswer {
     const access_token = newSecret()
     this.access.set(access_token, { scopes, expiresAt: this.now() + this.tokenTtlSeconds * 1000 })
-    const answer: TokenAnswer = { access_token, token_type: 'Bearer', expires_in: this.tokenTtlSeconds, scope: scopes.join(' ') }
+    const answer: TokenAnswer = {
+      access_token,
+      token_type: 'Bearer',
+      expires_in: this.tokenTtlSeconds,
+      scope: scopes.join(' '),
+    }
     if (withRefresh) {
       answer.refresh_token = newSecret()
       this.refresh.set(answer.refresh_token, { scopes, clientId: this.client.id })

@@ -9,7 +9,8 @@ export function bracketNodeRoutes(app: FastifyInstance, { store }: SandboxContex
   app.get('/bracket-nodes', { config: { access: ['organizer:result'] } }, (request, reply) => {
     const q = parseOr(reply, BracketNodesQuery, request.query, 'query')
     if (!q) return reply
-    const has = <T>(wanted: T[] | undefined, value: T | undefined) => !wanted || (value !== undefined && wanted.includes(value))
+    const has = <T>(wanted: T[] | undefined, value: T | undefined) =>
+      !wanted || (value !== undefined && wanted.includes(value))
     const stageNumber = (n: NodeRecord) => store.stages.get(n.stage_id)?.number
     const groupNumber = (n: NodeRecord) => store.groups.get(n.group_id)?.number
     const roundNumber = (n: NodeRecord) => store.rounds.get(n.round_id)?.number

@@ -7,7 +7,13 @@ import type { DisciplineRecord } from '../store/records'
 export function disciplineRoutes(app: FastifyInstance, { store }: SandboxContext): void {
   const config = { access: 'key' as const }
   app.get('/disciplines', { config }, (request, reply) => {
-    const summary = ({ id, name, shortname, fullname, copyrights }: DisciplineRecord) => ({ id, name, shortname, fullname, copyrights })
+    const summary = ({ id, name, shortname, fullname, copyrights }: DisciplineRecord) => ({
+      id,
+      name,
+      shortname,
+      fullname,
+      copyrights,
+    })
     return sendRange(request, reply, 'disciplines', [...store.disciplines.values()], { form: summary })
   })
   app.get<{ Params: { id: string } }>('/disciplines/:id', { config }, (request, reply) => {

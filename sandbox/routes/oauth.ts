@@ -6,7 +6,15 @@ import { authorizePage, messagePage } from '../oauth/authorize-page'
 import { isLoopbackRedirect } from '../oauth/oauth-server'
 
 type Params = Record<string, string | undefined>
-const FORWARDED = ['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method'] as const
+const FORWARDED = [
+  'response_type',
+  'client_id',
+  'redirect_uri',
+  'scope',
+  'state',
+  'code_challenge',
+  'code_challenge_method',
+] as const
 
 function redirectWith(reply: FastifyReply, redirectUri: string, params: Record<string, string | undefined>) {
   const url = new URL(redirectUri)
@@ -28,15 +36,21 @@ export function oauthRoutes(app: FastifyInstance, { oauth }: SandboxContext): vo
   const check = (reply: FastifyReply, p: Params): { scopes: Scope[]; redirectUri: string } | undefined => {
     if (p['client_id'] !== oauth.client.id || !p['redirect_uri'] || !isLoopbackRedirect(p['redirect_uri'])) {
       // Never redirect to an unverified address: show the error here.
-      void reply.code(400).type('text/html').send(messagePage('Authorization failed', 'Unknown application or redirect address.'))
+      void reply
+        .code(400)
+        .type('text/html')
+        .send(messagePage('Authorization failed', 'Unknown application or redirect address.'))
       return undefined
     }
     const redirectUri = p['redirect_uri']
     const problem =
-      p['response_type'] !== 'code' ? 'response_type must be code'
-      : !p['code_challenge'] || p['code_challenge_method'] !== 'S256' ? 'PKCE with code_challenge_method S256 is required'
-      : !p['state'] ? 'state is required'
-      : undefined
+      p['response_type'] !== 'code'
+        ? 'response_type must be code'
+        : !p['code_challenge'] || p['code_challenge_method'] !== 'S256'
+          ? 'PKCE with code_challenge_method S256 is required'
+          : !p['state']
+            ? 'state is required'
+            : undefined
     if (problem) {
       void redirectWith(reply, redirectUri, { error: 'invalid_request', error_description: problem, state: p['state'] })
       return undefined
@@ -54,14 +68,18 @@ export function oauthRoutes(app: FastifyInstance, { oauth }: SandboxContext): vo
     const checked = check(reply, params)
     if (!checked) return reply
     const fields = Object.fromEntries(FORWARDED.map((key) => [key, params[key] ?? '']))
-    return reply.type('text/html').header('cache-control', 'no-store').send(authorizePage(oauth.client.name, checked.scopes, fields))
+    return reply
+      .type('text/html')
+      .header('cache-control', 'no-store')
+      .send(authorizePage(oauth.client.name, checked.scopes, fields))
   })
 
   app.post('/oauth2/authorize', { config }, (request, reply) => {
     const params = (request.body ?? {}) as Params
     const checked = check(reply, params)
     if (!checked) return reply
-    if (params['decision'] !== 'approve') return redirectWith(reply, checked.redirectUri, { error: 'access_denied', state: params['state'] })
+    if (params['decision'] !== 'approve')
+      return redirectWith(reply, checked.redirectUri, { error: 'access_denied', state: params['state'] })
     const code = oauth.createCode(oauth.client.id, checked.redirectUri, checked.scopes, params['code_challenge']!)
     return redirectWith(reply, checked.redirectUri, { code, state: params['state'] })
   })

@@ -1,13 +1,20 @@
 // Participant use cases shared by the current and the deprecated routes: filter, sort, create, update.
 import type { z } from 'zod'
-import type { LegacyParticipantCreate, ParticipantCreate, ParticipantsQuery, PlayerParticipantUpdate, TeamParticipantUpdate } from '../../shared/api'
+import type {
+  LegacyParticipantCreate,
+  ParticipantCreate,
+  ParticipantsQuery,
+  PlayerParticipantUpdate,
+  TeamParticipantUpdate,
+} from '../../shared/api'
 import type { Store } from '../store/store'
 import type { LineupMember, ParticipantRecord, TournamentRecord } from '../store/records'
 
 type CreateBody = z.output<typeof ParticipantCreate> | z.output<typeof LegacyParticipantCreate>
 type UpdateBody = z.output<typeof PlayerParticipantUpdate> | z.output<typeof TeamParticipantUpdate>
 
-const anyOf = (wanted: string[] | undefined, value: string | null) => !wanted || (value !== null && wanted.includes(value))
+const anyOf = (wanted: string[] | undefined, value: string | null) =>
+  !wanted || (value !== null && wanted.includes(value))
 
 export function filterParticipants(store: Store, query: ParticipantsQuery): ParticipantRecord[] {
   const needle = query.name?.toLowerCase()
@@ -26,7 +33,8 @@ export function filterParticipants(store: Store, query: ParticipantsQuery): Part
 
 export function sortParticipants(items: ParticipantRecord[], sort: ParticipantsQuery['sort']): ParticipantRecord[] {
   if (sort === 'created_desc') return items.reverse()
-  if (sort === 'alphabetic') return items.sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id.localeCompare(b.id))
+  if (sort === 'alphabetic')
+    return items.sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id.localeCompare(b.id))
   return items
 }
 

@@ -27,9 +27,14 @@ export function participantRoutes(app: FastifyInstance, { store }: SandboxContex
     notFound(reply, 'participant', id)
     return undefined
   }
-  const tournamentOf = (reply: FastifyReply, id: string) => store.tournaments.get(id) ?? void notFound(reply, 'tournament', id)
+  const tournamentOf = (reply: FastifyReply, id: string) =>
+    store.tournaments.get(id) ?? void notFound(reply, 'tournament', id)
   const update = (reply: FastifyReply, record: ParticipantRecord, raw: unknown, legacy: boolean) => {
-    const schema = legacy ? LegacyParticipantUpdate : record.type === 'team' ? TeamParticipantUpdate : PlayerParticipantUpdate
+    const schema = legacy
+      ? LegacyParticipantUpdate
+      : record.type === 'team'
+        ? TeamParticipantUpdate
+        : PlayerParticipantUpdate
     const body = parseOr(reply, schema, raw, 'body')
     if (!body) return undefined
     updateParticipant(store, record, body)
@@ -48,11 +53,21 @@ export function participantRoutes(app: FastifyInstance, { store }: SandboxContex
     if (!body) return reply
     const tournament = store.tournaments.get(body.tournament_id)
     if (!tournament) {
-      return sendError(reply, 400, `tournament_id ${body.tournament_id} is not a tournament`, { scope: 'body', property_path: 'tournament_id', invalid_value: body.tournament_id, type: 'not_found' })
+      return sendError(reply, 400, `tournament_id ${body.tournament_id} is not a tournament`, {
+        scope: 'body',
+        property_path: 'tournament_id',
+        invalid_value: body.tournament_id,
+        type: 'not_found',
+      })
     }
     const expected = tournament.participant_type === 'team' ? 'team' : 'player'
     if (body.type !== expected) {
-      return sendError(reply, 400, `type must be ${expected}: the tournament takes ${tournament.participant_type} participants`, { scope: 'body', property_path: 'type', invalid_value: body.type, type: 'choice' })
+      return sendError(
+        reply,
+        400,
+        `type must be ${expected}: the tournament takes ${tournament.participant_type} participants`,
+        { scope: 'body', property_path: 'type', invalid_value: body.type, type: 'choice' },
+      )
     }
     return reply.code(201).send(participantForms.detailed(createParticipant(store, tournament, body)))
   })
@@ -78,8 +93,14 @@ export function participantRoutes(app: FastifyInstance, { store }: SandboxContex
   app.get<Scoped>('/tournaments/:tournament_id/participants', { config }, (request, reply) => {
     const query = parseOr(reply, LegacyParticipantsQuery, request.query, 'query')
     if (!query || !tournamentOf(reply, request.params.tournament_id)) return reply
-    const items = filterParticipants(store, { ...query, sort: undefined, tournament_ids: [request.params.tournament_id] })
-    return sendRange(request, reply, 'participants', sortParticipants(items, query.sort), { form: participantForms.legacy })
+    const items = filterParticipants(store, {
+      ...query,
+      sort: undefined,
+      tournament_ids: [request.params.tournament_id],
+    })
+    return sendRange(request, reply, 'participants', sortParticipants(items, query.sort), {
+      form: participantForms.legacy,
+    })
   })
 
   app.post<Scoped>('/tournaments/:tournament_id/participants', { config }, (request, reply) => {

@@ -17,7 +17,9 @@ export function stageRoutes(app: FastifyInstance, { store }: SandboxContext): vo
   app.get('/stages', { config: read }, (request, reply) => {
     const query = parseOr(reply, StagesQuery, request.query, 'query')
     if (!query) return reply
-    const items = [...store.stages.values()].filter((s) => !query.tournament_ids || query.tournament_ids.includes(s.tournament_id))
+    const items = [...store.stages.values()].filter(
+      (s) => !query.tournament_ids || query.tournament_ids.includes(s.tournament_id),
+    )
     // The interface lists 200 for this list, unlike the others (206).
     return sendRange(request, reply, 'stages', items.sort(byNumber), { status: 200 })
   })
@@ -26,7 +28,12 @@ export function stageRoutes(app: FastifyInstance, { store }: SandboxContext): vo
     const body = parseOr(reply, StageCreate, request.body, 'body')
     if (!body) return reply
     if (!store.tournaments.has(body.tournament_id)) {
-      return sendError(reply, 400, `tournament_id ${body.tournament_id} is not a tournament`, { scope: 'body', property_path: 'tournament_id', invalid_value: body.tournament_id, type: 'not_found' })
+      return sendError(reply, 400, `tournament_id ${body.tournament_id} is not a tournament`, {
+        scope: 'body',
+        property_path: 'tournament_id',
+        invalid_value: body.tournament_id,
+        type: 'not_found',
+      })
     }
     const stage: StageRecord = {
       id: store.ids.next(),
@@ -40,7 +47,11 @@ export function stageRoutes(app: FastifyInstance, { store }: SandboxContext): vo
     return reply.code(201).send(stage)
   })
 
-  app.get<Id>('/stages/:id', { config: read }, (request, reply) => store.stages.get(request.params.id) ?? notFound(reply, 'stage', request.params.id))
+  app.get<Id>(
+    '/stages/:id',
+    { config: read },
+    (request, reply) => store.stages.get(request.params.id) ?? notFound(reply, 'stage', request.params.id),
+  )
 
   app.patch<Id>('/stages/:id', { config: admin }, (request, reply) => {
     const stage = store.stages.get(request.params.id)
@@ -59,13 +70,18 @@ export function stageRoutes(app: FastifyInstance, { store }: SandboxContext): vo
   })
 
   app.get<Scoped>('/tournaments/:tournament_id/stages', { config: legacy }, (request, reply) => {
-    if (!store.tournaments.has(request.params.tournament_id)) return notFound(reply, 'tournament', request.params.tournament_id)
-    return [...store.stages.values()].filter((s) => s.tournament_id === request.params.tournament_id).sort(byNumber).map(stageForms.legacy)
+    if (!store.tournaments.has(request.params.tournament_id))
+      return notFound(reply, 'tournament', request.params.tournament_id)
+    return [...store.stages.values()]
+      .filter((s) => s.tournament_id === request.params.tournament_id)
+      .sort(byNumber)
+      .map(stageForms.legacy)
   })
 
   app.get<Scoped>('/tournaments/:tournament_id/stages/:id', { config: legacy }, (request, reply) => {
     const stage = store.stages.get(request.params.id)
-    if (!stage || stage.tournament_id !== request.params.tournament_id) return notFound(reply, 'stage', request.params.id)
+    if (!stage || stage.tournament_id !== request.params.tournament_id)
+      return notFound(reply, 'stage', request.params.id)
     return stageForms.legacy(stage)
   })
 }
@@ -82,8 +98,14 @@ export function v1Routes(app: FastifyInstance, { store }: SandboxContext): void 
       .filter((s) => s !== undefined)
   })
 
-  const retired = 'this v1 endpoint no longer works since the version 2 engine was rebuilt; use GET /organizer/v2/stages and /organizer/v2/bracket-nodes'
-  for (const path of ['/tournaments/:tournament_id/stages/:number', '/tournaments/:tournament_id/stages/:number/view']) {
-    app.get(path, { config }, (_request, reply) => sendError(reply, 410, retired, { scope: 'path', type: 'deprecated' }))
+  const retired =
+    'this v1 endpoint no longer works since the version 2 engine was rebuilt; use GET /organizer/v2/stages and /organizer/v2/bracket-nodes'
+  for (const path of [
+    '/tournaments/:tournament_id/stages/:number',
+    '/tournaments/:tournament_id/stages/:number/view',
+  ]) {
+    app.get(path, { config }, (_request, reply) =>
+      sendError(reply, 410, retired, { scope: 'path', type: 'deprecated' }),
+    )
   }
 }

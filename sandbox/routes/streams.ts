@@ -1,6 +1,14 @@
 // /streams, /matches/{match_id}/streams and their legacy tournament-scoped forms; 128 per tournament, 32 per match.
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import { LIMITS, LegacyStreamCreate, LegacyStreamsQuery, MatchStreamIds, StreamCreate, StreamUpdate, StreamsQuery } from '../../shared/api'
+import {
+  LIMITS,
+  LegacyStreamCreate,
+  LegacyStreamsQuery,
+  MatchStreamIds,
+  StreamCreate,
+  StreamUpdate,
+  StreamsQuery,
+} from '../../shared/api'
 import type { SandboxContext } from '../context'
 import { notFound, parseOr, sendError, sendRange } from '../http/replies'
 import { streamForms } from '../store/forms'
@@ -26,7 +34,12 @@ export function streamRoutes(app: FastifyInstance, { store }: SandboxContext): v
       return undefined
     }
     if (store.streamsOfTournament(fields.tournament_id).length >= LIMITS.streamsPerTournament) {
-      sendError(reply, 400, `a tournament can have at most ${LIMITS.streamsPerTournament} streams`, { scope: 'body', property_path: 'tournament_id', invalid_value: fields.tournament_id, type: 'limit' })
+      sendError(reply, 400, `a tournament can have at most ${LIMITS.streamsPerTournament} streams`, {
+        scope: 'body',
+        property_path: 'tournament_id',
+        invalid_value: fields.tournament_id,
+        type: 'limit',
+      })
       return undefined
     }
     const stream = { id: store.ids.next(), ...fields }
@@ -54,7 +67,12 @@ export function streamRoutes(app: FastifyInstance, { store }: SandboxContext): v
     if (!node || !ids) return reply
     const foreign = ids.findIndex((id) => store.streams.get(id)?.tournament_id !== node.tournament_id)
     if (foreign >= 0) {
-      return sendError(reply, 400, `stream ${ids[foreign]} is not a stream of this match's tournament`, { scope: 'body', property_path: String(foreign), invalid_value: ids[foreign], type: 'not_found' })
+      return sendError(reply, 400, `stream ${ids[foreign]} is not a stream of this match's tournament`, {
+        scope: 'body',
+        property_path: String(foreign),
+        invalid_value: ids[foreign],
+        type: 'not_found',
+      })
     }
     store.matchStreams.set(node.id, ids)
     return ids
@@ -64,7 +82,10 @@ export function streamRoutes(app: FastifyInstance, { store }: SandboxContext): v
     const q = parseOr(reply, StreamsQuery, request.query, 'query')
     if (!q) return reply
     const items = [...store.streams.values()].filter(
-      (s) => (!q.tournament_ids || q.tournament_ids.includes(s.tournament_id)) && (!q.stream_ids || q.stream_ids.includes(s.id)) && (!q.languages || q.languages.includes(s.language)),
+      (s) =>
+        (!q.tournament_ids || q.tournament_ids.includes(s.tournament_id)) &&
+        (!q.stream_ids || q.stream_ids.includes(s.id)) &&
+        (!q.languages || q.languages.includes(s.language)),
     )
     return sendRange(request, reply, 'streams', items)
   })
@@ -89,7 +110,9 @@ export function streamRoutes(app: FastifyInstance, { store }: SandboxContext): v
   app.get<Match>('/matches/:match_id/streams', { config: result }, (request, reply) =>
     matchOf(reply, request.params.match_id) ? (store.matchStreams.get(request.params.match_id) ?? []) : reply,
   )
-  app.put<Match>('/matches/:match_id/streams', { config: result }, (request, reply) => replaceLinks(reply, request.params.match_id, undefined, request.body))
+  app.put<Match>('/matches/:match_id/streams', { config: result }, (request, reply) =>
+    replaceLinks(reply, request.params.match_id, undefined, request.body),
+  )
 
   // Legacy tournament-scoped forms: the same records, answered without tournament_id.
   app.get<Id>('/tournaments/:tournament_id/streams', { config: admin }, (request, reply) => {
@@ -97,15 +120,27 @@ export function streamRoutes(app: FastifyInstance, { store }: SandboxContext): v
     const tournamentId = request.params.tournament_id!
     if (!q) return reply
     if (!store.tournaments.has(tournamentId)) return notFound(reply, 'tournament', tournamentId)
-    const items = store.streamsOfTournament(tournamentId).filter((s) => !q.languages || q.languages.includes(s.language))
+    const items = store
+      .streamsOfTournament(tournamentId)
+      .filter((s) => !q.languages || q.languages.includes(s.language))
     return sendRange(request, reply, 'streams', items, { form: streamForms.legacy })
   })
   app.post<Id>('/tournaments/:tournament_id/streams', { config: admin }, (request, reply) => {
     const body = parseOr(reply, LegacyStreamCreate, request.body, 'body')
     if (!body) return reply
     const missing = (['name', 'url', 'language'] as const).find((field) => body[field] === undefined)
-    if (missing) return sendError(reply, 400, `${missing} is required to create a stream`, { scope: 'body', property_path: missing, type: 'required' })
-    const stream = create(reply, { tournament_id: request.params.tournament_id!, name: body.name!, url: body.url!, language: body.language! })
+    if (missing)
+      return sendError(reply, 400, `${missing} is required to create a stream`, {
+        scope: 'body',
+        property_path: missing,
+        type: 'required',
+      })
+    const stream = create(reply, {
+      tournament_id: request.params.tournament_id!,
+      name: body.name!,
+      url: body.url!,
+      language: body.language!,
+    })
     return stream ? reply.code(201).send(streamForms.legacy(stream)) : reply
   })
   app.get<Id>('/tournaments/:tournament_id/streams/:id', { config: admin }, (request, reply) => {
@@ -123,7 +158,9 @@ export function streamRoutes(app: FastifyInstance, { store }: SandboxContext): v
     return reply.code(204).send()
   })
   app.get<Match>('/tournaments/:tournament_id/matches/:match_id/streams', { config: result }, (request, reply) =>
-    matchOf(reply, request.params.match_id, request.params.tournament_id) ? (store.matchStreams.get(request.params.match_id) ?? []) : reply,
+    matchOf(reply, request.params.match_id, request.params.tournament_id)
+      ? (store.matchStreams.get(request.params.match_id) ?? [])
+      : reply,
   )
   app.put<Match>('/tournaments/:tournament_id/matches/:match_id/streams', { config: result }, (request, reply) =>
     replaceLinks(reply, request.params.match_id, request.params.tournament_id, request.body),

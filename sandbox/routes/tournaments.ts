@@ -10,9 +10,43 @@ import type { Store } from '../store/store'
 
 /** Both create schemas share one output type: texts are a string or, with multilingual=1, a per-locale object. */
 type Body = z.output<typeof TournamentCreate>
-const CIRCUIT_FILTERS = ['circuit_ids', 'circuit_season_ids', 'circuit_season_names', 'circuit_region_ids', 'circuit_region_names', 'circuit_tier_ids', 'circuit_tier_names'] as const
+const CIRCUIT_FILTERS = [
+  'circuit_ids',
+  'circuit_season_ids',
+  'circuit_season_names',
+  'circuit_region_ids',
+  'circuit_region_names',
+  'circuit_tier_ids',
+  'circuit_tier_names',
+] as const
 const TEXT_FIELDS = ['description', 'rules', 'prize'] as const
-const OWN_FIELDS = new Set<string>(['discipline', 'name', 'full_name', 'participant_type', 'size', 'timezone', 'platforms', 'scheduled_date_start', 'scheduled_date_end', 'public', 'online', 'location', 'country', 'organization', 'contact', 'discord', 'website', 'archived', 'locales', 'logo', 'background', 'thumbnail', 'team_min_size', 'team_max_size', ...TEXT_FIELDS])
+const OWN_FIELDS = new Set<string>([
+  'discipline',
+  'name',
+  'full_name',
+  'participant_type',
+  'size',
+  'timezone',
+  'platforms',
+  'scheduled_date_start',
+  'scheduled_date_end',
+  'public',
+  'online',
+  'location',
+  'country',
+  'organization',
+  'contact',
+  'discord',
+  'website',
+  'archived',
+  'locales',
+  'logo',
+  'background',
+  'thumbnail',
+  'team_min_size',
+  'team_max_size',
+  ...TEXT_FIELDS,
+])
 
 /** "fr-CA, en-GB;q=0.8" → ["fr_CA", "en_GB"], by priority. */
 export function languagesOf(header: string | undefined): string[] {
@@ -28,7 +62,11 @@ export function languagesOf(header: string | undefined): string[] {
 }
 
 function filterTournaments(store: Store, q: z.output<typeof TournamentsQuery>): TournamentRecord[] {
-  const involved = (wanted: string[] | undefined, pick: (p: { user_id: string | null; custom_user_identifier: string | null; type: string }) => string | null, type?: string) => {
+  const involved = (
+    wanted: string[] | undefined,
+    pick: (p: { user_id: string | null; custom_user_identifier: string | null; type: string }) => string | null,
+    type?: string,
+  ) => {
     if (!wanted) return undefined
     const ids = new Set<string>()
     for (const p of store.participants.values()) {
@@ -68,7 +106,7 @@ function createTournament(store: Store, body: Body, multilingual: boolean, conte
     TEXT_FIELDS.map((field) => {
       const value = body[field]
       if (value === undefined || value === null) return [field, {}]
-      return [field, typeof value === 'string' || !multilingual ? { [contentLanguage]: value as string } : (value)]
+      return [field, typeof value === 'string' || !multilingual ? { [contentLanguage]: value as string } : value]
     }),
   ) as TournamentRecord['texts']
   const record: TournamentRecord = {
@@ -98,7 +136,10 @@ function createTournament(store: Store, body: Body, multilingual: boolean, conte
     logo: body.logo ?? null,
     background: body.background ?? null,
     thumbnail: body.thumbnail ?? null,
-    ...(body.participant_type === 'team' && { team_min_size: body.team_min_size ?? 1, team_max_size: body.team_max_size ?? body.team_min_size ?? 1 }),
+    ...(body.participant_type === 'team' && {
+      team_min_size: body.team_min_size ?? 1,
+      team_max_size: body.team_max_size ?? body.team_min_size ?? 1,
+    }),
     circuit: null,
     circuit_season: null,
     circuit_region: null,
@@ -115,7 +156,9 @@ export function tournamentRoutes(app: FastifyInstance, { store }: SandboxContext
 
   app.get('/tournaments', { config: view }, (request, reply) => {
     const q = parseOr(reply, TournamentsQuery, request.query, 'query')
-    return q ? sendRange(request, reply, 'tournaments', filterTournaments(store, q), { form: tournamentForms.list }) : reply
+    return q
+      ? sendRange(request, reply, 'tournaments', filterTournaments(store, q), { form: tournamentForms.list })
+      : reply
   })
 
   app.post('/tournaments', { config: { access: ['organizer:admin'] } }, (request, reply) => {
@@ -125,7 +168,12 @@ export function tournamentRoutes(app: FastifyInstance, { store }: SandboxContext
     const body = parseOr(reply, multilingual ? TournamentCreateMultilingual : TournamentCreate, request.body, 'body')
     if (!body) return reply
     if (!store.disciplines.has(body.discipline)) {
-      return sendError(reply, 400, `discipline ${body.discipline} is not a discipline`, { scope: 'body', property_path: 'discipline', invalid_value: body.discipline, type: 'not_found' })
+      return sendError(reply, 400, `discipline ${body.discipline} is not a discipline`, {
+        scope: 'body',
+        property_path: 'discipline',
+        invalid_value: body.discipline,
+        type: 'not_found',
+      })
     }
     const contentLanguage = languagesOf(request.headers['content-language'])[0] ?? 'en_US'
     const record = createTournament(store, body, multilingual, contentLanguage)
@@ -136,6 +184,8 @@ export function tournamentRoutes(app: FastifyInstance, { store }: SandboxContext
     const query = parseOr(reply, MultilingualQuery, request.query, 'query')
     if (!query) return reply
     const record = store.tournaments.get(request.params.id)
-    return record ? tournamentForms.full(record, query.multilingual ?? false, languages(request)) : notFound(reply, 'tournament', request.params.id)
+    return record
+      ? tournamentForms.full(record, query.multilingual ?? false, languages(request))
+      : notFound(reply, 'tournament', request.params.id)
   })
 }

@@ -19,7 +19,12 @@ export function seedingOrder(size: number): number[] {
  * Winner-bracket rounds for seeds 1…n (entrants[i] is seed i+1; null while unplaced). A first-round pair whose
  * second seed does not exist is a bye: no node, the present seed sits in the second round (as opponent 1).
  */
-function winnerRounds(builder: BracketBuilder, groupId: string, entrants: (Entrant | null)[], branch: 'wb' | null): NodeRecord[][] {
+function winnerRounds(
+  builder: BracketBuilder,
+  groupId: string,
+  entrants: (Entrant | null)[],
+  branch: 'wb' | null,
+): NodeRecord[][] {
   const size = nextPowerOfTwo(entrants.length)
   const order = seedingOrder(size)
   const pairs = range(size / 2).map((i) => [order[2 * i]!, order[2 * i + 1]!] as const)
@@ -39,7 +44,9 @@ function winnerRounds(builder: BracketBuilder, groupId: string, entrants: (Entra
   while (previous.length > 1) {
     const roundId = builder.round(groupId, roundNumber++)
     const feeding = previous
-    const nodes = range(feeding.length / 2).map((i) => builder.node(groupId, roundId, i + 1, branch, [feeding[2 * i]!, feeding[2 * i + 1]!]))
+    const nodes = range(feeding.length / 2).map((i) =>
+      builder.node(groupId, roundId, i + 1, branch, [feeding[2 * i]!, feeding[2 * i + 1]!]),
+    )
     rounds.push(nodes)
     previous = nodes.map(winnerOf)
   }
@@ -70,14 +77,20 @@ export function buildDoubleElimination(
   const first = wb[0]!
   const lbFirstId = builder.round(lbGroup, lbRound++)
   let lb = range(first.length / 2).map((i) =>
-    builder.node(lbGroup, lbFirstId, i + 1, 'lb', [loserOf(first[first.length - 2 * i - 1]!), loserOf(first[first.length - 2 * i - 2]!)]),
+    builder.node(lbGroup, lbFirstId, i + 1, 'lb', [
+      loserOf(first[first.length - 2 * i - 1]!),
+      loserOf(first[first.length - 2 * i - 2]!),
+    ]),
   )
   for (let w = 1; w < wb.length; w++) {
     const dropping = wb[w]!
     const dropId = builder.round(lbGroup, lbRound++)
     const survivors = lb
     lb = range(survivors.length).map((i) =>
-      builder.node(lbGroup, dropId, i + 1, 'lb', [loserOf(dropping[swap(i, dropping.length)]!), winnerOf(survivors[i]!)]),
+      builder.node(lbGroup, dropId, i + 1, 'lb', [
+        loserOf(dropping[swap(i, dropping.length)]!),
+        winnerOf(survivors[i]!),
+      ]),
     )
     if (lb.length > 1) {
       const pairId = builder.round(lbGroup, lbRound++)
@@ -89,8 +102,12 @@ export function buildDoubleElimination(
   }
   if (grandFinal !== 'none') {
     const gfGroup = builder.group('Grand final')
-    const final = builder.node(gfGroup, builder.round(gfGroup, 1), 1, 'gf', [winnerOf(wb.at(-1)![0]!), winnerOf(lb[0]!)])
-    if (grandFinal === 'double') builder.node(gfGroup, builder.round(gfGroup, 2), 1, 'gf', [winnerOf(final), loserOf(final)])
+    const final = builder.node(gfGroup, builder.round(gfGroup, 1), 1, 'gf', [
+      winnerOf(wb.at(-1)![0]!),
+      winnerOf(lb[0]!),
+    ])
+    if (grandFinal === 'double')
+      builder.node(gfGroup, builder.round(gfGroup, 2), 1, 'gf', [winnerOf(final), loserOf(final)])
   }
   builder.finishBracket()
 }

@@ -24,7 +24,9 @@ function wiring(nodes: NodeRecord[], group: (n: NodeRecord) => number, round: (n
       at: place(n),
       depth: n.depth,
       branch: n.branch,
-      from: n.opponents.map((o) => `${o.source_type}${o.source_node_id ? ' ' + place(byId.get(o.source_node_id)!) : ''}`),
+      from: n.opponents.map(
+        (o) => `${o.source_type}${o.source_node_id ? ' ' + place(byId.get(o.source_node_id)!) : ''}`,
+      ),
     }))
     .sort((a, b) => a.at.localeCompare(b.at, 'en', { numeric: true }))
 }
@@ -32,29 +34,51 @@ function wiring(nodes: NodeRecord[], group: (n: NodeRecord) => number, round: (n
 function realWiring(file: string, stageId: string) {
   const dump = JSON.parse(readFileSync(join(REAL_FIXTURES_DIR, file), 'utf8')) as { bracket_nodes: unknown[] }
   const nodes = dump.bracket_nodes.map((raw) => BracketNode.parse(raw)).filter((n) => n.stage_id === stageId)
-  const rank = (ids: string[]) => new Map([...new Set(ids)].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1)).map((id, i) => [id, i + 1]))
+  const rank = (ids: string[]) =>
+    new Map([...new Set(ids)].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1)).map((id, i) => [id, i + 1]))
   const groups = rank(nodes.map((n) => n.group_id))
   const rounds = new Map(
     [...groups.keys()].flatMap((g) => [...rank(nodes.filter((n) => n.group_id === g).map((n) => n.round_id))]),
   )
-  return wiring(nodes, (n) => groups.get(n.group_id)!, (n) => rounds.get(n.round_id)!)
+  return wiring(
+    nodes,
+    (n) => groups.get(n.group_id)!,
+    (n) => rounds.get(n.round_id)!,
+  )
 }
 
 function builtWiring(build: (store: Store, stage: StageRecord) => void) {
   const store = new Store(1)
   const stage = { id: 'stage', tournament_id: 't' } as StageRecord
   build(store, stage)
-  return wiring([...store.nodes.values()], (n) => store.groups.get(n.group_id)!.number, (n) => store.rounds.get(n.round_id)!.number)
+  return wiring(
+    [...store.nodes.values()],
+    (n) => store.groups.get(n.group_id)!.number,
+    (n) => store.rounds.get(n.round_id)!.number,
+  )
 }
 
 describe('brackets are wired like the public service wires them', () => {
   it('single elimination of 23: play-ins only where both seeds exist, byes in round 2, same depths', () => {
-    const built = builtWiring((store, stage) => buildSingleElimination(store, stage, Array.from({ length: 23 }, () => null)))
+    const built = builtWiring((store, stage) =>
+      buildSingleElimination(
+        store,
+        stage,
+        Array.from({ length: 23 }, () => null),
+      ),
+    )
     expect(built).toEqual(realWiring('single-elimination-23-pending.json', '4132980846783193088'))
   })
 
   it('double elimination of 16 with a simple grand final: losers drop in swapped pairs, same depths', () => {
-    const built = builtWiring((store, stage) => buildDoubleElimination(store, stage, Array.from({ length: 16 }, () => null), 'simple'))
+    const built = builtWiring((store, stage) =>
+      buildDoubleElimination(
+        store,
+        stage,
+        Array.from({ length: 16 }, () => null),
+        'simple',
+      ),
+    )
     expect(built).toEqual(realWiring('pools-and-double-elimination-completed.json', '3077722670113628160'))
   })
 
@@ -85,8 +109,12 @@ describe('the Demo venue', () => {
   it('has every stage type the app draws, both grand finals, streams in several languages and match links', () => {
     const store = venue(1)
     const stages = [...store.stages.values()]
-    expect(new Set(stages.map((s) => s.type))).toEqual(new Set(['single_elimination', 'double_elimination', 'pools', 'swiss', 'league']))
-    expect(new Set(stages.filter((s) => s.type === 'double_elimination').map((s) => s.settings.grand_final))).toEqual(new Set(['simple', 'double']))
+    expect(new Set(stages.map((s) => s.type))).toEqual(
+      new Set(['single_elimination', 'double_elimination', 'pools', 'swiss', 'league']),
+    )
+    expect(new Set(stages.filter((s) => s.type === 'double_elimination').map((s) => s.settings.grand_final))).toEqual(
+      new Set(['simple', 'double']),
+    )
     expect(new Set([...store.streams.values()].map((s) => s.language)).size).toBeGreaterThanOrEqual(4)
     expect(store.matchStreams.size).toBeGreaterThan(0)
     for (const [matchId, streamIds] of store.matchStreams) {
@@ -102,13 +130,17 @@ describe('the Demo venue', () => {
     expect(completed.length).toBeGreaterThan(10)
     for (const node of completed) {
       expect(node.played_at).not.toBeNull()
-      expect(node.opponents.map((o) => o.result).sort()).toSatisfy((r: string[]) => r.join() === 'loss,win' || r.join() === 'draw,draw')
+      expect(node.opponents.map((o) => o.result).sort()).toSatisfy(
+        (r: string[]) => r.join() === 'loss,win' || r.join() === 'draw,draw',
+      )
     }
     for (const node of nodes) {
       for (const o of node.opponents) {
         const source = o.source_node_id ? store.nodes.get(o.source_node_id) : undefined
         if (source?.status !== 'completed') continue
-        const expected = source.opponents.find((x) => x.result === (o.source_type === 'winner' ? 'win' : 'loss'))!.participant
+        const expected = source.opponents.find(
+          (x) => x.result === (o.source_type === 'winner' ? 'win' : 'loss'),
+        )!.participant
         expect(o.participant?.id).toBe(expected?.id)
       }
     }
@@ -122,7 +154,9 @@ describe('the Demo venue', () => {
     const big = [...store.stages.values()].find((s) => s.settings.size === 2048)!
     const nodes = [...store.nodes.values()].filter((n) => n.stage_id === big.id)
     expect(nodes.length).toBe(2047 + 2046 + 1)
-    const firstRound = nodes.filter((n) => store.groups.get(n.group_id)!.number === 1 && store.rounds.get(n.round_id)!.number === 1)
+    const firstRound = nodes.filter(
+      (n) => store.groups.get(n.group_id)!.number === 1 && store.rounds.get(n.round_id)!.number === 1,
+    )
     expect(firstRound).toHaveLength(1024)
     expect(Math.max(...nodes.map((n) => n.depth))).toBe(2 * 11)
   })

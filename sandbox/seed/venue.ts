@@ -36,32 +36,73 @@ function plans(size: VenueSize): TournamentPlan[] {
   const k = size === 'small' ? 1 : 4
   const list: TournamentPlan[] = [
     {
-      name: 'Lyon LAN Winter Cup', discipline: 'counterstrike2', participantType: 'team', participants: 16 * k,
-      status: 'running', online: false, country: 'FR', location: 'Halle Tony Garnier, Lyon', start: '2026-11-21',
+      name: 'Lyon LAN Winter Cup',
+      discipline: 'counterstrike2',
+      participantType: 'team',
+      participants: 16 * k,
+      status: 'running',
+      online: false,
+      country: 'FR',
+      location: 'Halle Tony Garnier, Lyon',
+      start: '2026-11-21',
       stages: [
         { name: 'Groups', type: 'pools', groups: 4 * k, play: 1 },
         { name: 'Playoffs', type: 'double_elimination', size: 8 * k, grandFinal: 'double', play: 0.4 },
       ],
-      streams: [['Main stage', 'en'], ['Scène principale', 'fr'], ['Hauptbühne', 'de'], ['B stream', 'en'], ['Escenario', 'es']],
+      streams: [
+        ['Main stage', 'en'],
+        ['Scène principale', 'fr'],
+        ['Hauptbühne', 'de'],
+        ['B stream', 'en'],
+        ['Escenario', 'es'],
+      ],
       checkedInShare: 0.9,
     },
     {
-      name: 'Street Fighter Weekly 42', discipline: 'streetfighter6', participantType: 'single', participants: 23 * k,
-      status: 'pending', online: true, country: 'GB', location: null, start: '2026-11-28',
+      name: 'Street Fighter Weekly 42',
+      discipline: 'streetfighter6',
+      participantType: 'single',
+      participants: 23 * k,
+      status: 'pending',
+      online: true,
+      country: 'GB',
+      location: null,
+      start: '2026-11-28',
       stages: [{ name: 'Bracket', type: 'single_elimination', size: 23 * k, play: 0 }],
-      streams: [['FGC Weekly', 'en'], ['FGC Weekly FR', 'fr']],
+      streams: [
+        ['FGC Weekly', 'en'],
+        ['FGC Weekly FR', 'fr'],
+      ],
       checkedInShare: 0.4,
     },
     {
-      name: 'Rocket League Open', discipline: 'rocketleague', participantType: 'team', participants: 12 * k,
-      status: 'running', online: true, country: 'DE', location: null, start: '2026-11-20',
+      name: 'Rocket League Open',
+      discipline: 'rocketleague',
+      participantType: 'team',
+      participants: 12 * k,
+      status: 'running',
+      online: true,
+      country: 'DE',
+      location: null,
+      start: '2026-11-20',
       stages: [{ name: 'Swiss', type: 'swiss', play: 0.3 }],
-      streams: [['RL Open', 'en'], ['RL Open DE', 'de'], ['RL Open PL', 'pl']],
+      streams: [
+        ['RL Open', 'en'],
+        ['RL Open DE', 'de'],
+        ['RL Open PL', 'pl'],
+      ],
       checkedInShare: 1,
     },
     {
-      name: 'Chess Rapid Open', discipline: 'chess', participantType: 'single', participants: 8 * k,
-      status: 'running', online: false, country: 'ES', location: 'Casa de Campo, Madrid', start: '2026-11-14',
+      name: 'Chess Rapid Open',
+      discipline: 'chess',
+      participantType: 'single',
+      participants: 8 * k,
+      status: 'running',
+      online: false,
+      country: 'ES',
+      location: 'Casa de Campo, Madrid',
+      start: '2026-11-14',
       stages: [
         { name: 'League', type: 'league', play: 1 },
         { name: 'Final four', type: 'single_elimination', size: 4, play: 1 },
@@ -73,10 +114,21 @@ function plans(size: VenueSize): TournamentPlan[] {
   ]
   if (size === 'large') {
     list.push({
-      name: 'Mega Open', discipline: 'tekken8', participantType: 'single', participants: 5000,
-      status: 'running', online: false, country: 'NL', location: 'Jaarbeurs, Utrecht', start: '2026-11-22',
+      name: 'Mega Open',
+      discipline: 'tekken8',
+      participantType: 'single',
+      participants: 5000,
+      status: 'running',
+      online: false,
+      country: 'NL',
+      location: 'Jaarbeurs, Utrecht',
+      start: '2026-11-22',
       stages: [{ name: 'Main event', type: 'double_elimination', size: 2048, grandFinal: 'simple', play: 0.2 }],
-      streams: [['Mega Open main', 'en'], ['Mega Open NL', 'nl'], ['Mega Open side', 'en']],
+      streams: [
+        ['Mega Open main', 'en'],
+        ['Mega Open NL', 'nl'],
+        ['Mega Open side', 'en'],
+      ],
       checkedInShare: 0.6,
     })
   }
@@ -119,9 +171,16 @@ export function seedVenue(store: Store, seed: number, size: VenueSize): void {
           ? Array.from({ length: discipline.team_size.min }, () => {
               const member = names.player()
               return {
-                name: member, email: `${member.toLowerCase()}@example.org`, country: rng.pick(COUNTRY_POOL),
-                birth_date: null, game_id: `${member}#${rng.int(1000, 9999)}`, custom_user_identifier: null,
-                custom_fields: {}, properties: {}, user_id: null, logo: null,
+                name: member,
+                email: `${member.toLowerCase()}@example.org`,
+                country: rng.pick(COUNTRY_POOL),
+                birth_date: null,
+                game_id: `${member}#${rng.int(1000, 9999)}`,
+                custom_user_identifier: null,
+                custom_fields: {},
+                properties: {},
+                user_id: null,
+                logo: null,
               }
             })
           : [],
@@ -152,34 +211,80 @@ export function seedVenue(store: Store, seed: number, size: VenueSize): void {
 
 function createTournament(store: Store, plan: TournamentPlan): TournamentRecord {
   const tournament: TournamentRecord = {
-    id: store.ids.next(), discipline: plan.discipline, name: plan.name, full_name: `${plan.name} 2026`,
-    participant_type: plan.participantType, size: plan.participants, timezone: 'Europe/Paris', platforms: ['pc'],
-    status: plan.status, scheduled_date_start: plan.start, scheduled_date_end: plan.start, public: true,
-    online: plan.online, location: plan.location, country: plan.country, organization: 'Matchdesk Demo',
-    contact: 'organizer@example.org', discord: null, website: 'https://example.org',
+    id: store.ids.next(),
+    discipline: plan.discipline,
+    name: plan.name,
+    full_name: `${plan.name} 2026`,
+    participant_type: plan.participantType,
+    size: plan.participants,
+    timezone: 'Europe/Paris',
+    platforms: ['pc'],
+    status: plan.status,
+    scheduled_date_start: plan.start,
+    scheduled_date_end: plan.start,
+    public: true,
+    online: plan.online,
+    location: plan.location,
+    country: plan.country,
+    organization: 'Matchdesk Demo',
+    contact: 'organizer@example.org',
+    discord: null,
+    website: 'https://example.org',
     texts: {
-      description: { en_GB: `${plan.name}: the Demo venue tournament.`, fr: `${plan.name} : le tournoi de démonstration.` },
+      description: {
+        en_GB: `${plan.name}: the Demo venue tournament.`,
+        fr: `${plan.name} : le tournoi de démonstration.`,
+      },
       rules: { en_GB: 'Standard rules apply.' },
       prize: {},
     },
-    archived: false, featured: false, locales: { en_GB: { default: true }, fr: { default: false } },
-    logo: null, background: null, thumbnail: null,
+    archived: false,
+    featured: false,
+    locales: { en_GB: { default: true }, fr: { default: false } },
+    logo: null,
+    background: null,
+    thumbnail: null,
     ...(plan.participantType === 'team' && { team_min_size: 1, team_max_size: 7 }),
-    circuit: null, circuit_season: null, circuit_region: null, circuit_tier: null,
-    extra: { check_in_enabled: true, check_in_participant_enabled: false, registration_enabled: false, match_report_enabled: false },
+    circuit: null,
+    circuit_season: null,
+    circuit_region: null,
+    circuit_tier: null,
+    extra: {
+      check_in_enabled: true,
+      check_in_participant_enabled: false,
+      registration_enabled: false,
+      match_report_enabled: false,
+    },
   }
   store.tournaments.set(tournament.id, tournament)
   return tournament
 }
 
-function createStage(store: Store, tournament: TournamentRecord, number: number, plan: StagePlan & { name: string }): StageRecord {
-  const settings: StageRecord['settings'] = { size: 'size' in plan ? plan.size : tournament.size, round_naming: 'number' }
-  if (plan.type === 'double_elimination') Object.assign(settings, { grand_final: plan.grandFinal, threshold: 0, skip_round1: false })
+function createStage(
+  store: Store,
+  tournament: TournamentRecord,
+  number: number,
+  plan: StagePlan & { name: string },
+): StageRecord {
+  const settings: StageRecord['settings'] = {
+    size: 'size' in plan ? plan.size : tournament.size,
+    round_naming: 'number',
+  }
+  if (plan.type === 'double_elimination')
+    Object.assign(settings, { grand_final: plan.grandFinal, threshold: 0, skip_round1: false })
   if (plan.type === 'single_elimination') Object.assign(settings, { threshold: 0, third_decider: false })
-  if (plan.type === 'pools') Object.assign(settings, { nb_groups: plan.groups, pairing_method: 'standard', group_naming: 'letter' })
+  if (plan.type === 'pools')
+    Object.assign(settings, { nb_groups: plan.groups, pairing_method: 'standard', group_naming: 'letter' })
   const stage: StageRecord = {
-    id: store.ids.next(), tournament_id: tournament.id, number, name: plan.name, type: plan.type, status: 'pending',
-    closed: false, settings, match_settings: { format: { type: 'best_of', options: { nb_match_sets: 3 } }, report: { enabled: false } },
+    id: store.ids.next(),
+    tournament_id: tournament.id,
+    number,
+    name: plan.name,
+    type: plan.type,
+    status: 'pending',
+    closed: false,
+    settings,
+    match_settings: { format: { type: 'best_of', options: { nb_match_sets: 3 } }, report: { enabled: false } },
     auto_placement_enabled: false,
   }
   store.stages.set(stage.id, stage)

@@ -37,9 +37,19 @@ function detailedParticipant(p: ParticipantRecord) {
 
 export const participantForms = {
   /** GET /participants: the full form. */
-  list: (p: ParticipantRecord) => ({ ...baseParticipant(p), type: p.type, tournament_id: p.tournament_id, logo: p.logo }),
+  list: (p: ParticipantRecord) => ({
+    ...baseParticipant(p),
+    type: p.type,
+    tournament_id: p.tournament_id,
+    logo: p.logo,
+  }),
   /** POST, GET, PATCH /participants/{id}: the detailed full form. */
-  detailed: (p: ParticipantRecord) => ({ ...detailedParticipant(p), type: p.type, tournament_id: p.tournament_id, logo: p.logo }),
+  detailed: (p: ParticipantRecord) => ({
+    ...detailedParticipant(p),
+    type: p.type,
+    tournament_id: p.tournament_id,
+    logo: p.logo,
+  }),
   /** The deprecated tournament-scoped routes: detailed, without type, tournament_id and logo. */
   legacy: (p: ParticipantRecord) => detailedParticipant(p),
 }
@@ -56,7 +66,9 @@ export const stageForms = {
   }),
   /** The public v1 listing; stage types without a v1 name are not listed there. */
   v1: (s: StageRecord) =>
-    V1_TYPES[s.type] ? { number: s.number, name: s.name, type: V1_TYPES[s.type], size: s.settings.size ?? 0 } : undefined,
+    V1_TYPES[s.type]
+      ? { number: s.number, name: s.name, type: V1_TYPES[s.type], size: s.settings.size ?? 0 }
+      : undefined,
 }
 
 export const streamForms = {
@@ -74,7 +86,13 @@ function pickText(texts: Record<string, string>, languages: string[]): string | 
 function logoForm(logo: { id: string } | null) {
   if (!logo) return null
   const base = `https://cdn.sandbox.matchdesk.invalid/logos/${logo.id}`
-  return { id: logo.id, logo_small: `${base}/s.png`, logo_medium: `${base}/m.png`, logo_large: `${base}/l.png`, original: `${base}/o.png` }
+  return {
+    id: logo.id,
+    logo_small: `${base}/s.png`,
+    logo_medium: `${base}/m.png`,
+    logo_large: `${base}/l.png`,
+    original: `${base}/o.png`,
+  }
 }
 
 export const tournamentForms = {
@@ -118,7 +136,10 @@ export const tournamentForms = {
       locales: t.locales,
       background: t.background,
       thumbnail: t.thumbnail,
-      ...(t.participant_type === 'team' && { team_min_size: t.team_min_size ?? 1, team_max_size: t.team_max_size ?? 1 }),
+      ...(t.participant_type === 'team' && {
+        team_min_size: t.team_min_size ?? 1,
+        team_max_size: t.team_max_size ?? 1,
+      }),
       circuit: t.circuit,
       circuit_season: t.circuit_season,
       circuit_region: t.circuit_region,

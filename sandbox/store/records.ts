@@ -86,7 +86,10 @@ export interface RoundRecord {
   number: number
 }
 
-export type StageRecord = Stage & { match_settings: NonNullable<Stage['match_settings']>; auto_placement_enabled: boolean }
+export type StageRecord = Stage & {
+  match_settings: NonNullable<Stage['match_settings']>
+  auto_placement_enabled: boolean
+}
 export type NodeRecord = BracketNode
 export interface StreamRecord {
   id: string

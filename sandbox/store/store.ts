@@ -32,7 +32,9 @@ export class Store {
   }
 
   timestamp(): string {
-    return this.now().toISOString().replace(/\.\d{3}Z$/, '+00:00')
+    return this.now()
+      .toISOString()
+      .replace(/\.\d{3}Z$/, '+00:00')
   }
 
   streamsOfTournament(tournamentId: string): StreamRecord[] {
@@ -42,7 +44,11 @@ export class Store {
   deleteStream(id: string): void {
     this.streams.delete(id)
     for (const [matchId, linked] of this.matchStreams) {
-      if (linked.includes(id)) this.matchStreams.set(matchId, linked.filter((streamId) => streamId !== id))
+      if (linked.includes(id))
+        this.matchStreams.set(
+          matchId,
+          linked.filter((streamId) => streamId !== id),
+        )
     }
   }
 

@@ -39,7 +39,9 @@ describe('real fixtures', () => {
   }
 
   it('the completed dump carries winners, losers and grand final branches with results', () => {
-    const dump = JSON.parse(readFileSync(join(REAL_FIXTURES_DIR, 'pools-and-double-elimination-completed.json'), 'utf8')) as {
+    const dump = JSON.parse(
+      readFileSync(join(REAL_FIXTURES_DIR, 'pools-and-double-elimination-completed.json'), 'utf8'),
+    ) as {
       bracket_nodes: unknown[]
     }
     const nodes = dump.bracket_nodes.map((raw) => BracketNode.parse(raw))

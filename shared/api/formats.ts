@@ -6,9 +6,10 @@ export const Id = z.string().min(1, 'id must not be empty')
 
 /** A string of at most `max` characters whose error names the field and the limit. */
 export function text(field: string, max: number) {
-  return z
-    .string({ error: `${field} must be a string` })
-    .max(max, { error: (issue) => `${field} must be at most ${max} characters (got ${typeof issue.input === 'string' ? issue.input.length : 'more'})` })
+  return z.string({ error: `${field} must be a string` }).max(max, {
+    error: (issue) =>
+      `${field} must be at most ${max} characters (got ${typeof issue.input === 'string' ? issue.input.length : 'more'})`,
+  })
 }
 
 /** Like `text` but also not empty, for names that are required. */

@@ -51,18 +51,27 @@ export const PlayerParticipantDetailed = PlayerParticipant.extend(DetailedFields
 export const PlayerParticipantFull = PlayerParticipant.extend(fullFields('player'))
 export const PlayerParticipantDetailedFull = PlayerParticipantDetailed.extend(fullFields('player'))
 
-export const TeamParticipant = ParticipantBase.extend({ lineup: z.array(TeamPlayer), properties: OpenObject.optional() })
+export const TeamParticipant = ParticipantBase.extend({
+  lineup: z.array(TeamPlayer),
+  properties: OpenObject.optional(),
+})
 export const TeamParticipantDetailed = TeamParticipant.extend({
   lineup: z.array(TeamPlayerDetailed),
   ...DetailedFields,
 })
 export const TeamParticipantFull = TeamParticipant.extend({ ...fullFields('team'), logo: LogoRef.optional() })
-export const TeamParticipantDetailedFull = TeamParticipantDetailed.extend({ ...fullFields('team'), logo: LogoRef.optional() })
+export const TeamParticipantDetailedFull = TeamParticipantDetailed.extend({
+  ...fullFields('team'),
+  logo: LogoRef.optional(),
+})
 
 /** An element of GET /participants: a full participant of either type. */
 export const Participant = z.discriminatedUnion('type', [PlayerParticipantFull, TeamParticipantFull])
 /** The answer of POST, GET and PATCH /participants/{id}. */
-export const ParticipantDetailed = z.discriminatedUnion('type', [PlayerParticipantDetailedFull, TeamParticipantDetailedFull])
+export const ParticipantDetailed = z.discriminatedUnion('type', [
+  PlayerParticipantDetailedFull,
+  TeamParticipantDetailedFull,
+])
 /** Read forms of the deprecated tournament-scoped routes (no type, tournament_id or logo). */
 export const LegacyParticipant = z.union([TeamParticipantDetailed, PlayerParticipantDetailed])
 
@@ -105,7 +114,12 @@ export const PlayerParticipantCreate = z.strictObject({
   ...playerInput,
   ...lineupInput,
 })
-export const TeamParticipantCreate = z.strictObject({ type: z.literal('team'), ...fullInput, ...baseInput, ...lineupInput })
+export const TeamParticipantCreate = z.strictObject({
+  type: z.literal('team'),
+  ...fullInput,
+  ...baseInput,
+  ...lineupInput,
+})
 export const ParticipantCreate = z.discriminatedUnion('type', [PlayerParticipantCreate, TeamParticipantCreate], {
   error: `type must be one of ${PARTICIPANT_TYPES.join(', ')}`,
 })

@@ -13,11 +13,18 @@ const list = z.string().transform((value) =>
 const ids = list.optional()
 const listOf = (field: string, allowed: readonly string[]) =>
   list
-    .pipe(z.array(z.string().refine((v) => allowed.includes(v), { error: `${field} must list values of: ${allowed.slice(0, 12).join(', ')}${allowed.length > 12 ? ', …' : ''}` })))
+    .pipe(
+      z.array(
+        z.string().refine((v) => allowed.includes(v), {
+          error: `${field} must list values of: ${allowed.slice(0, 12).join(', ')}${allowed.length > 12 ? ', …' : ''}`,
+        }),
+      ),
+    )
     .optional()
 const integers = (field: string) =>
   list.pipe(z.array(z.string().regex(/^\d+$/, `${field} must list whole numbers`).transform(Number))).optional()
-const integer = (field: string) => z.string().regex(/^\d+$/, `${field} must be a whole number`).transform(Number).optional()
+const integer = (field: string) =>
+  z.string().regex(/^\d+$/, `${field} must be a whole number`).transform(Number).optional()
 const flag = (field: string) =>
   z
     .enum(['0', '1'], { error: `${field} must be 0 or 1` })
@@ -94,7 +101,9 @@ export type StreamsQuery = z.output<typeof StreamsQuery>
 export type TournamentsQuery = z.output<typeof TournamentsQuery>
 
 /** Builds a query string from typed filters: arrays comma-joined, booleans as 0/1, undefined left out. */
-export function toQueryString(filters: Record<string, string | number | boolean | readonly (string | number)[] | undefined>): string {
+export function toQueryString(
+  filters: Record<string, string | number | boolean | readonly (string | number)[] | undefined>,
+): string {
   const params = new URLSearchParams()
   for (const [key, value] of Object.entries(filters)) {
     if (value === undefined) continue

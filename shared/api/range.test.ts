@@ -4,7 +4,10 @@ import { buildRange, formatContentRange, parseContentRange, parseRange } from '.
 
 describe('Range', () => {
   it('round-trips a range through build and parse', () => {
-    expect(parseRange(buildRange('participants', 0, 49), 'participants')).toEqual({ ok: true, range: { first: 0, last: 49 } })
+    expect(parseRange(buildRange('participants', 0, 49), 'participants')).toEqual({
+      ok: true,
+      range: { first: 0, last: 49 },
+    })
   })
 
   it('refuses a missing or malformed header with 400', () => {

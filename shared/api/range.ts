@@ -22,9 +22,7 @@ export function buildRange(unit: RangeUnit, first: number, last: number): string
   return `${unit}=${first}-${last}`
 }
 
-export type RangeParse =
-  | { ok: true; range: ItemRange }
-  | { ok: false; status: 400 | 416; message: string }
+export type RangeParse = { ok: true; range: ItemRange } | { ok: false; status: 400 | 416; message: string }
 
 /** Reads a Range header for `unit`, refusing what the public service refuses (see DESIGN.md, Observed behaviour). */
 export function parseRange(header: string | undefined, unit: RangeUnit): RangeParse {

@@ -62,7 +62,10 @@ export const V1Stage = z.looseObject({
   size: z.number().int(),
 })
 
-const stageNumber = z.number({ error: 'number must be an integer' }).int('number must be an integer').min(1, 'number must be at least 1')
+const stageNumber = z
+  .number({ error: 'number must be an integer' })
+  .int('number must be an integer')
+  .min(1, 'number must be at least 1')
 const editable = {
   number: stageNumber,
   name: requiredText('name', LIMITS.stageName),

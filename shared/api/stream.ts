@@ -11,7 +11,9 @@ const STREAM_NAME_MAX = 255
 const STREAM_URL_MAX = 2000
 const editable = {
   name: requiredText('name', STREAM_NAME_MAX),
-  url: requiredText('url', STREAM_URL_MAX).pipe(z.url({ protocol: /^https?$/, error: 'url must be an http(s) address' })),
+  url: requiredText('url', STREAM_URL_MAX).pipe(
+    z.url({ protocol: /^https?$/, error: 'url must be an http(s) address' }),
+  ),
   language: language('language'),
 }
 

@@ -9,19 +9,31 @@ const ImageRef = z.looseObject({ id: Id }).nullable()
 const Named = z.looseObject({ id: Id, name: z.string() }).nullable()
 const NamedMachine = z.looseObject({ id: Id, name: z.string(), machine_name: z.string() }).nullable()
 const image = (...sizes: string[]) =>
-  z.looseObject({ id: Id.optional(), original: z.string().optional(), ...Object.fromEntries(sizes.map((s) => [s, z.string().optional()])) }).nullable()
+  z
+    .looseObject({
+      id: Id.optional(),
+      original: z.string().optional(),
+      ...Object.fromEntries(sizes.map((s) => [s, z.string().optional()])),
+    })
+    .nullable()
 
 export const Platform = oneOf('platforms', PLATFORMS)
 
 /** An object keyed by locale codes (locales, multilingual texts); an unknown key is refused by name. */
 function localeRecord<T extends z.ZodType>(field: string, value: T) {
-  return z.record(z.string(), value, { error: `${field} must be an object keyed by locale codes` }).superRefine((record, ctx) => {
-    for (const key of Object.keys(record)) {
-      if (!(LOCALES as readonly string[]).includes(key)) {
-        ctx.addIssue({ code: 'custom', path: [key], message: `${field}: ${key} is not a locale; use one of ${LOCALES.join(', ')}` })
+  return z
+    .record(z.string(), value, { error: `${field} must be an object keyed by locale codes` })
+    .superRefine((record, ctx) => {
+      for (const key of Object.keys(record)) {
+        if (!(LOCALES as readonly string[]).includes(key)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: `${field}: ${key} is not a locale; use one of ${LOCALES.join(', ')}`,
+          })
+        }
       }
-    }
-  })
+    })
 }
 export const Locales = localeRecord('locales', z.looseObject({ default: z.boolean() })).nullable()
 
@@ -37,7 +49,11 @@ export const RegistrationRestrictions = z.looseObject({
     .partial()
     .optional(),
   country: z
-    .looseObject({ enabled: z.boolean(), required: z.boolean(), allowed: z.array(country('registration_restrictions.country.allowed')) })
+    .looseObject({
+      enabled: z.boolean(),
+      required: z.boolean(),
+      allowed: z.array(country('registration_restrictions.country.allowed')),
+    })
     .partial()
     .optional(),
   game_id: z.looseObject({ enabled: z.boolean(), required: z.boolean() }).partial().optional(),
@@ -45,7 +61,9 @@ export const RegistrationRestrictions = z.looseObject({
 
 /** Text that, with multilingual=1, is an object of per-locale strings. */
 function localized(field: string, max: number, multilingual: boolean) {
-  return multilingual ? localeRecord(field, text(field, max)).nullable().optional() : text(field, max).nullable().optional()
+  return multilingual
+    ? localeRecord(field, text(field, max)).nullable().optional()
+    : text(field, max).nullable().optional()
 }
 
 function isTimeZone(name: string): boolean {
@@ -67,7 +85,10 @@ function tournamentCreate(multilingual: boolean) {
       name: requiredText('name', L.tournamentName),
       full_name: text('full_name', L.tournamentFullName).nullable().optional(),
       participant_type: oneOf('participant_type', TOURNAMENT_PARTICIPANT_TYPES),
-      size: z.number({ error: 'size must be an integer' }).int('size must be an integer').min(1, 'size must be at least 1'),
+      size: z
+        .number({ error: 'size must be an integer' })
+        .int('size must be an integer')
+        .min(1, 'size must be at least 1'),
       timezone: z.string().refine(isTimeZone, 'timezone must be an IANA time zone name'),
       platforms: z.array(Platform).min(1, 'platforms must name at least one platform'),
       scheduled_date_start: date('scheduled_date_start').nullable().optional(),
@@ -91,7 +112,9 @@ function tournamentCreate(multilingual: boolean) {
       registration_notification_enabled: optionalBool('registration_notification_enabled'),
       registration_participant_email_enabled: optionalBool('registration_participant_email_enabled'),
       registration_request_message: text('registration_request_message', L.registrationMessage).nullable().optional(),
-      registration_acceptance_message: text('registration_acceptance_message', L.registrationMessage).nullable().optional(),
+      registration_acceptance_message: text('registration_acceptance_message', L.registrationMessage)
+        .nullable()
+        .optional(),
       registration_refusal_message: text('registration_refusal_message', L.registrationMessage).nullable().optional(),
       registration_terms_enabled: optionalBool('registration_terms_enabled'),
       registration_terms_url: uri('registration_terms_url', L.registrationUrl).nullable().optional(),
@@ -117,13 +140,25 @@ function tournamentCreate(multilingual: boolean) {
           ctx.addIssue({ code: 'custom', path: [key], message: `${key} is only allowed when participant_type is team` })
         }
       }
-      if (body.team_min_size !== undefined && body.team_max_size !== undefined && body.team_min_size > body.team_max_size) {
-        ctx.addIssue({ code: 'custom', path: ['team_max_size'], message: 'team_max_size must not be below team_min_size' })
+      if (
+        body.team_min_size !== undefined &&
+        body.team_max_size !== undefined &&
+        body.team_min_size > body.team_max_size
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['team_max_size'],
+          message: 'team_max_size must not be below team_min_size',
+        })
       }
       const start = body.scheduled_date_start
       const end = body.scheduled_date_end
       if (start && end && end < start) {
-        ctx.addIssue({ code: 'custom', path: ['scheduled_date_end'], message: 'scheduled_date_end must not be before scheduled_date_start' })
+        ctx.addIssue({
+          code: 'custom',
+          path: ['scheduled_date_end'],
+          message: 'scheduled_date_end must not be before scheduled_date_start',
+        })
       }
     })
 }

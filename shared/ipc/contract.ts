@@ -17,7 +17,11 @@ const ofTournament = z.strictObject({ tournamentId: api.Id })
 const removed = z.object({ id: z.string() })
 /** Repeating a write with the same requestId answers the first receipt instead of writing twice. */
 const requestId = z.string().min(1).max(100).optional()
-const StreamFields = z.strictObject({ name: api.StreamUpdate.shape.name, url: api.StreamUpdate.shape.url, language: api.StreamUpdate.shape.language })
+const StreamFields = z.strictObject({
+  name: api.StreamUpdate.shape.name,
+  url: api.StreamUpdate.shape.url,
+  language: api.StreamUpdate.shape.language,
+})
 
 export const contract = {
   'app:info': { input: none, output: AppInfo },
@@ -30,7 +34,10 @@ export const contract = {
   'auth:sign-out': { input: none, output: AuthStatus },
   'auth:status': { input: none, output: AuthStatus },
 
-  'tournaments:list': { input: z.strictObject({ filters: TournamentFilters.default({}) }), output: cached(api.TournamentListItem) },
+  'tournaments:list': {
+    input: z.strictObject({ filters: TournamentFilters.default({}) }),
+    output: cached(api.TournamentListItem),
+  },
   'tournaments:get': { input: byId, output: api.Tournament },
   'tournaments:create': { input: z.strictObject({ body: api.TournamentCreate }), output: api.Tournament },
   'disciplines:list': { input: none, output: z.array(api.DisciplineSummary) },
@@ -41,21 +48,39 @@ export const contract = {
   'stages:update': { input: z.strictObject({ id: api.Id, body: api.StageUpdate }), output: api.Stage },
   'stages:delete': { input: byId, output: removed },
 
-  'participants:list': { input: ofTournament.extend({ filters: ParticipantFilters.default({}) }), output: cached(api.Participant) },
+  'participants:list': {
+    input: ofTournament.extend({ filters: ParticipantFilters.default({}) }),
+    output: cached(api.Participant),
+  },
   'participants:get': { input: byId, output: api.ParticipantDetailed },
   'participants:create': { input: z.strictObject({ body: api.ParticipantCreate }), output: api.ParticipantDetailed },
   'participants:delete': { input: byId, output: removed },
 
   'streams:list': { input: ofTournament.extend({ filters: StreamFilters.default({}) }), output: cached(api.Stream) },
-  'bracket:nodes': { input: ofTournament.extend({ filters: BracketFilters.default({}) }), output: cached(api.BracketNode) },
-  'match-streams:get': { input: z.strictObject({ matchId: api.Id }), output: z.object({ streamIds: z.array(z.string()), refreshedAt: z.number().nullable() }) },
+  'bracket:nodes': {
+    input: ofTournament.extend({ filters: BracketFilters.default({}) }),
+    output: cached(api.BracketNode),
+  },
+  'match-streams:get': {
+    input: z.strictObject({ matchId: api.Id }),
+    output: z.object({ streamIds: z.array(z.string()), refreshedAt: z.number().nullable() }),
+  },
 
   'match-streams:of-tournament': { input: ofTournament, output: z.record(z.string(), z.array(z.string())) },
 
-  'checkin:set': { input: z.strictObject({ participantId: api.Id, checkedIn: z.boolean(), requestId }), output: receipt(api.Participant) },
-  'participants:update': { input: z.strictObject({ id: api.Id, body: z.record(z.string(), z.unknown()), requestId }), output: receipt(api.Participant) },
+  'checkin:set': {
+    input: z.strictObject({ participantId: api.Id, checkedIn: z.boolean(), requestId }),
+    output: receipt(api.Participant),
+  },
+  'participants:update': {
+    input: z.strictObject({ id: api.Id, body: z.record(z.string(), z.unknown()), requestId }),
+    output: receipt(api.Participant),
+  },
   'streams:create': { input: z.strictObject({ body: api.StreamCreate, requestId }), output: receipt(api.Stream) },
-  'streams:update': { input: z.strictObject({ id: api.Id, body: StreamFields, requestId }), output: receipt(api.Stream) },
+  'streams:update': {
+    input: z.strictObject({ id: api.Id, body: StreamFields, requestId }),
+    output: receipt(api.Stream),
+  },
   'streams:delete': { input: z.strictObject({ id: api.Id, requestId }), output: receipt(removed) },
   'match-streams:replace': {
     input: z.strictObject({ matchId: api.Id, streamIds: api.MatchStreamIds, requestId }),

@@ -11,7 +11,8 @@ export const ServiceBasesInput = z.strictObject({
   account: uri('account', 2000),
 })
 
-const secret = (field: string) => z.string().trim().min(8, `${field} looks too short (at least 8 characters)`).max(4096, `${field} is too long`)
+const secret = (field: string) =>
+  z.string().trim().min(8, `${field} looks too short (at least 8 characters)`).max(4096, `${field} is too long`)
 
 export const ProfileInput = z.strictObject({
   /** Absent for a new profile. */
@@ -23,7 +24,9 @@ export const ProfileInput = z.strictObject({
   method: z.enum(['client-credentials', 'browser'], { error: 'method must be client-credentials or browser' }),
   /** Write-only, for client credentials: absent keeps the stored secret. */
   clientSecret: secret('clientSecret').optional(),
-  scopes: z.array(z.enum(SCOPES, { error: `scopes must be among ${SCOPES.join(', ')}` })).min(1, 'choose at least one scope'),
+  scopes: z
+    .array(z.enum(SCOPES, { error: `scopes must be among ${SCOPES.join(', ')}` }))
+    .min(1, 'choose at least one scope'),
   baseUrls: ServiceBasesInput.optional(),
 })
 export type ProfileInput = z.input<typeof ProfileInput>

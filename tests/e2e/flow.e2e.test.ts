@@ -16,15 +16,26 @@ type P = { id: string; name: string; custom_user_identifier: string | null; chec
 /** Reads the Demo venue's sandbox directly, as the service itself. */
 async function service<T>(path: string, init: RequestInit = {}): Promise<T> {
   const demo = web.demo!
-  const response = await fetch(`${demo.origin}${path}`, { ...init, headers: { 'x-api-key': demo.apiKey, authorization: `Bearer ${token}`, ...init.headers } })
+  const response = await fetch(`${demo.origin}${path}`, {
+    ...init,
+    headers: { 'x-api-key': demo.apiKey, authorization: `Bearer ${token}`, ...init.headers },
+  })
   return (await response.json()) as T
 }
 
 beforeAll(async () => {
   web = await startWebMode(['--demo-simulate', '0', '--demo-control'])
   const demo = web.demo!
-  const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: demo.clientId, client_secret: demo.clientSecret })
-  token = ((await (await fetch(`${demo.origin}/oauth/v2/token`, { method: 'POST', body: form })).json()) as { access_token: string }).access_token
+  const form = new URLSearchParams({
+    grant_type: 'client_credentials',
+    client_id: demo.clientId,
+    client_secret: demo.clientSecret,
+  })
+  token = (
+    (await (await fetch(`${demo.origin}/oauth/v2/token`, { method: 'POST', body: form })).json()) as {
+      access_token: string
+    }
+  ).access_token
   browser = await launchBrowser()
   page = await browser.newPage({ viewport: { width: 1400, height: 900 } })
   await page.goto(web.url)
@@ -46,7 +57,10 @@ describe('a day at the desk', () => {
   let matchId: string
 
   it('opens a tournament from the list', async () => {
-    await page.getByRole('row', { name: new RegExp(TOURNAMENT) }).getByRole('button', { name: 'Open' }).click()
+    await page
+      .getByRole('row', { name: new RegExp(TOURNAMENT) })
+      .getByRole('button', { name: 'Open' })
+      .click()
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Check-in')
     const list = await web.ipc<{ items: { id: string; name: string }[] }>('tournaments:list', { filters: {} })
     tournamentId = list.items.find((t) => t.name === TOURNAMENT)!.id
@@ -69,7 +83,14 @@ describe('a day at the desk', () => {
 
   it('links it to a match, and refuses a 33rd stream on that match', async () => {
     for (let i = 0; i < 30; i++) {
-      await web.ipc('streams:create', { body: { tournament_id: tournamentId, name: `Extra cam ${i}`, url: `https://www.twitch.tv/extra_${i}`, language: 'en' } })
+      await web.ipc('streams:create', {
+        body: {
+          tournament_id: tournamentId,
+          name: `Extra cam ${i}`,
+          url: `https://www.twitch.tv/extra_${i}`,
+          language: 'en',
+        },
+      })
     }
     await go('4', 'Stream desk')
     const match = page.getByTestId('desk-match').first()
@@ -91,7 +112,10 @@ describe('a day at the desk', () => {
     await page.screenshot({ path: screenshotPath('view-stream-desk') })
     await match.getByRole('button', { name: 'Cancel' }).click()
     await expect.poll(waiting, { timeout: 20_000 }).toBe('0 waiting')
-    const streams = await service<{ id: string; name: string }[]>(`/organizer/v2/streams?tournament_ids=${tournamentId}`, { headers: { range: 'streams=0-49' } })
+    const streams = await service<{ id: string; name: string }[]>(
+      `/organizer/v2/streams?tournament_ids=${tournamentId}`,
+      { headers: { range: 'streams=0-49' } },
+    )
     streamId = streams.find((s) => s.name === 'E2E cam')!.id
     expect(await service(`/organizer/v2/matches/${matchId}/streams`)).toEqual([streamId])
   })
@@ -105,13 +129,18 @@ describe('a day at the desk', () => {
 
   it('checks one participant in by search and another by scan; the service has both', async () => {
     await go('6', 'Check-in')
-    const { items } = await web.ipc<{ items: P[] }>('participants:list', { tournamentId, filters: { is_checked_in: false } })
+    const { items } = await web.ipc<{ items: P[] }>('participants:list', {
+      tournamentId,
+      filters: { is_checked_in: false },
+    })
     const [bySearch, byScan] = items
     const count = () => page.getByTestId('checked-in-count').textContent()
     const before = await count()
     await page.getByLabel('Search participants').fill(bySearch!.name.slice(0, 6))
     await page.getByRole('switch', { name: new RegExp(bySearch!.name) }).press('Enter')
-    await expect.poll(() => page.getByRole('switch', { name: new RegExp(bySearch!.name) }).getAttribute('aria-checked')).toBe('true')
+    await expect
+      .poll(() => page.getByRole('switch', { name: new RegExp(bySearch!.name) }).getAttribute('aria-checked'))
+      .toBe('true')
     expect(await count()).not.toBe(before)
     await page.getByLabel('Scan a badge').fill(byScan!.custom_user_identifier!)
     await page.getByLabel('Scan a badge').press('Enter')
@@ -121,17 +150,27 @@ describe('a day at the desk', () => {
     await expect.poll(() => page.getByTestId('scan-result').textContent()).toBe('Nobody matches “NOBODY-42”.')
     await page.screenshot({ path: screenshotPath('view-check-in') })
     await expect.poll(waiting, { timeout: 20_000 }).toBe('0 waiting')
-    for (const p of [bySearch!, byScan!]) expect((await service<P>(`/organizer/v2/participants/${p.id}`)).checked_in).toBe(true)
+    for (const p of [bySearch!, byScan!])
+      expect((await service<P>(`/organizer/v2/participants/${p.id}`)).checked_in).toBe(true)
   })
 
   it('offline: three check-ins wait, then reach the service when it is back', async () => {
-    const { items } = await web.ipc<{ items: P[] }>('participants:list', { tournamentId, filters: { is_checked_in: false } })
+    const { items } = await web.ipc<{ items: P[] }>('participants:list', {
+      tournamentId,
+      filters: { is_checked_in: false },
+    })
     const three = items.slice(0, 3)
-    await service('/_sandbox/faults', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ offlineForMs: 6000 }) })
+    await service('/_sandbox/faults', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ offlineForMs: 6000 }),
+    })
     for (const p of three) {
       await page.getByLabel('Search participants').fill(p.name)
       await page.getByRole('switch', { name: new RegExp(p.name) }).click()
-      await expect.poll(() => page.getByRole('switch', { name: new RegExp(p.name) }).getAttribute('aria-checked')).toBe('true')
+      await expect
+        .poll(() => page.getByRole('switch', { name: new RegExp(p.name) }).getAttribute('aria-checked'))
+        .toBe('true')
     }
     await expect.poll(waiting, { timeout: 10_000 }).toBe('3 waiting')
     await expect.poll(() => page.getByTestId('connection').textContent(), { timeout: 10_000 }).toBe('Offline')
@@ -144,7 +183,12 @@ describe('a day at the desk', () => {
   }, 60_000)
 
   it('the other views render', async () => {
-    for (const [key, heading, name] of [['7', 'Participants', 'participants'], ['8', 'Stages', 'stages'], ['1', 'Connect', 'connect'], ['9', 'Sync', 'sync']] as const) {
+    for (const [key, heading, name] of [
+      ['7', 'Participants', 'participants'],
+      ['8', 'Stages', 'stages'],
+      ['1', 'Connect', 'connect'],
+      ['9', 'Sync', 'sync'],
+    ] as const) {
       await go(key, heading)
       await page.waitForTimeout(300)
       await page.screenshot({ path: screenshotPath(`view-${name}`) })

@@ -18,13 +18,18 @@ async function restrictedImports(code: string, filePath: string): Promise<string
 
 describe('import boundaries', () => {
   it('a renderer file importing node:fs fails lint', async () => {
-    const messages = await restrictedImports("import { readFileSync } from 'node:fs'\nexport const x = readFileSync\n", PROBES[0]!)
+    const messages = await restrictedImports(
+      "import { readFileSync } from 'node:fs'\nexport const x = readFileSync\n",
+      PROBES[0]!,
+    )
     expect(messages.join()).toMatch(/Node modules are not available here/)
   })
 
   it('a renderer file importing electron or main-process code fails lint', async () => {
     const electronImport = "import { shell } from 'electron'\nexport const s = shell\n"
-    expect((await restrictedImports(electronImport, PROBES[0]!)).join()).toMatch(/Only the main process and the preload/)
+    expect((await restrictedImports(electronImport, PROBES[0]!)).join()).toMatch(
+      /Only the main process and the preload/,
+    )
     expect((await restrictedImports("import 'fs'\n", PROBES[0]!)).join()).toMatch(/Node modules are not available here/)
     const mainImport = "import { AppError } from '../../../electron/main/app-error'\nexport const e = AppError\n"
     expect((await restrictedImports(mainImport, PROBES[0]!)).join()).toMatch(/only through the IPC contract/)
@@ -37,7 +42,8 @@ describe('import boundaries', () => {
   })
 
   it('the renderer may import shared/ and its own modules', async () => {
-    const code = "import { LIMITS } from '../../../shared/api/limits'\nimport { invoke } from './ipc'\nexport const x = [LIMITS, invoke]\n"
+    const code =
+      "import { LIMITS } from '../../../shared/api/limits'\nimport { invoke } from './ipc'\nexport const x = [LIMITS, invoke]\n"
     expect(await restrictedImports(code, PROBES[0]!)).toEqual([])
   })
 })

@@ -31,7 +31,13 @@ export async function connectTo(sandbox: Sandbox, options: ConnectOptions = {}) 
     onSessionEnded: options.onSessionEnded ?? (() => undefined),
   })
   const api = organizerApi({
-    bases: { organizer: sandbox.organizer, participant: sandbox.participant, v1: sandbox.v1, auth: sandbox.auth, account: sandbox.account },
+    bases: {
+      organizer: sandbox.organizer,
+      participant: sandbox.participant,
+      v1: sandbox.v1,
+      auth: sandbox.auth,
+      account: sandbox.account,
+    },
     apiKey: async () => sandbox.apiKey,
     tokens,
     clock,

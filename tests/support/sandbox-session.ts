@@ -16,7 +16,11 @@ export interface CallOptions {
 }
 
 export async function tokenFor(sandbox: Sandbox, scope?: string): Promise<string> {
-  const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: sandbox.clientId, client_secret: sandbox.clientSecret })
+  const form = new URLSearchParams({
+    grant_type: 'client_credentials',
+    client_id: sandbox.clientId,
+    client_secret: sandbox.clientSecret,
+  })
   if (scope !== undefined) form.set('scope', scope)
   const response = await fetch(`${sandbox.auth}/oauth/v2/token`, { method: 'POST', body: form })
   const answer = (await response.json()) as { access_token?: string }
@@ -24,7 +28,13 @@ export async function tokenFor(sandbox: Sandbox, scope?: string): Promise<string
   return answer.access_token
 }
 
-export async function call(method: string, url: string, sandbox: Sandbox, token: string | undefined, options: CallOptions = {}): Promise<Answer> {
+export async function call(
+  method: string,
+  url: string,
+  sandbox: Sandbox,
+  token: string | undefined,
+  options: CallOptions = {},
+): Promise<Answer> {
   const headers: Record<string, string> = { ...options.headers }
   const apiKey = options.apiKey === undefined ? sandbox.apiKey : options.apiKey
   if (apiKey !== null) headers['x-api-key'] = apiKey
@@ -32,7 +42,11 @@ export async function call(method: string, url: string, sandbox: Sandbox, token:
   if (bearer) headers['authorization'] = `Bearer ${bearer}`
   if (options.range) headers['range'] = options.range
   if (options.body !== undefined) headers['content-type'] = 'application/json'
-  const response = await fetch(url, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) })
+  const response = await fetch(url, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  })
   const text = await response.text()
   let body: unknown = text
   try {
@@ -48,7 +62,8 @@ export async function openSession(sandbox: Sandbox) {
   const token = await tokenFor(sandbox)
   return {
     token,
-    org: (method: string, path: string, options?: CallOptions) => call(method, `${sandbox.organizer}${path}`, sandbox, token, options),
+    org: (method: string, path: string, options?: CallOptions) =>
+      call(method, `${sandbox.organizer}${path}`, sandbox, token, options),
     at: (method: string, url: string, options?: CallOptions) => call(method, url, sandbox, token, options),
   }
 }

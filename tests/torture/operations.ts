@@ -25,18 +25,33 @@ const LANGUAGES = ['en', 'fr', 'de', 'es', 'pl', 'nl']
 /** Operations that are all valid in order (no 129th stream, no 33rd link), with the model they lead to. */
 export function generate(seed: number, count: number, venue: Venue): { operations: Operation[]; model: Model } {
   const rng = new Rng(seed)
-  const model: Model = { checkins: new Map(), streams: new Map(venue.streams.map((s) => [s.name, { url: s.url, language: s.language }])), links: new Map() }
+  const model: Model = {
+    checkins: new Map(),
+    streams: new Map(venue.streams.map((s) => [s.name, { url: s.url, language: s.language }])),
+    links: new Map(),
+  }
   const operations: Operation[] = []
   for (let i = 0; operations.length < count; i++) {
     const roll = rng.next()
     const names = [...model.streams.keys()]
     if (roll < 0.4) {
-      const op = { i: operations.length, type: 'checkin' as const, participantId: rng.pick(venue.participantIds), checkedIn: rng.chance(0.6) }
+      const op = {
+        i: operations.length,
+        type: 'checkin' as const,
+        participantId: rng.pick(venue.participantIds),
+        checkedIn: rng.chance(0.6),
+      }
       model.checkins.set(op.participantId, op.checkedIn)
       operations.push(op)
     } else if (roll < 0.55 && model.streams.size < 100) {
       const n = operations.length
-      const op = { i: n, type: 'create' as const, name: `Torture ${seed}-${n}`, url: `https://www.twitch.tv/torture_${seed}_${n}`, language: rng.pick(LANGUAGES) }
+      const op = {
+        i: n,
+        type: 'create' as const,
+        name: `Torture ${seed}-${n}`,
+        url: `https://www.twitch.tv/torture_${seed}_${n}`,
+        language: rng.pick(LANGUAGES),
+      }
       model.streams.set(op.name, { url: op.url, language: op.language })
       operations.push(op)
     } else if (roll < 0.7 && names.length > 0) {
@@ -46,7 +61,11 @@ export function generate(seed: number, count: number, venue: Venue): { operation
     } else if (roll < 0.8 && names.length > 2) {
       const op = { i: operations.length, type: 'delete' as const, name: rng.pick(names) }
       model.streams.delete(op.name)
-      for (const [match, linked] of model.links) model.links.set(match, linked.filter((name) => name !== op.name))
+      for (const [match, linked] of model.links)
+        model.links.set(
+          match,
+          linked.filter((name) => name !== op.name),
+        )
       operations.push(op)
     } else if (names.length > 0) {
       const chosen = rng.shuffle([...names]).slice(0, rng.int(0, Math.min(4, names.length)))

@@ -35,22 +35,42 @@ interface RunResult {
   drained?: { pending: number; attention: unknown[]; integrity: string }
 }
 
-export async function runTorture({ seed, operations: count, log = () => undefined }: TortureOptions): Promise<TortureReport> {
+export async function runTorture({
+  seed,
+  operations: count,
+  log = () => undefined,
+}: TortureOptions): Promise<TortureReport> {
   const started = performance.now()
   const rng = new Rng(seed)
-  const sandbox = await startSandbox({ seed: 1, faults: { dropRate: 0.05, loseResponseRate: 0.1, failureRate: 0.1, retryAfterSeconds: 0 } })
+  const sandbox = await startSandbox({
+    seed: 1,
+    faults: { dropRate: 0.05, loseResponseRate: 0.1, failureRate: 0.1, retryAfterSeconds: 0 },
+  })
   const tournament = [...sandbox.store.tournaments.values()].find((t) => t.name === 'Street Fighter Weekly 42')!
   const venue = {
-    participantIds: [...sandbox.store.participants.values()].filter((p) => p.tournament_id === tournament.id).map((p) => p.id),
+    participantIds: [...sandbox.store.participants.values()]
+      .filter((p) => p.tournament_id === tournament.id)
+      .map((p) => p.id),
     matchIds: [...sandbox.store.nodes.values()].filter((n) => n.tournament_id === tournament.id).map((n) => n.id),
-    streams: sandbox.store.streamsOfTournament(tournament.id).map(({ name, url, language }) => ({ name, url, language })),
+    streams: sandbox.store
+      .streamsOfTournament(tournament.id)
+      .map(({ name, url, language }) => ({ name, url, language })),
   }
   const { operations, model } = generate(seed, count, venue)
   const dir = mkdtempSync(join(tmpdir(), 'matchdesk-torture-'))
   const operationsFile = join(dir, 'operations.json')
   writeFileSync(operationsFile, JSON.stringify(operations))
   const base = {
-    sandbox: { organizer: sandbox.organizer, participant: sandbox.participant, v1: sandbox.v1, auth: sandbox.auth, account: sandbox.account, apiKey: sandbox.apiKey, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret },
+    sandbox: {
+      organizer: sandbox.organizer,
+      participant: sandbox.participant,
+      v1: sandbox.v1,
+      auth: sandbox.auth,
+      account: sandbox.account,
+      apiKey: sandbox.apiKey,
+      clientId: sandbox.clientId,
+      clientSecret: sandbox.clientSecret,
+    },
     tournamentId: tournament.id,
     dataDir: join(dir, 'data'),
     operationsFile,
@@ -87,7 +107,8 @@ export async function runTorture({ seed, operations: count, log = () => undefine
     return new Promise((resolve, reject) =>
       child.once('exit', (code, signal) => {
         clearTimeout(timer)
-        if (code !== 0 && signal !== 'SIGKILL') reject(new Error(`torture worker exited with ${code ?? signal} (seed ${seed})`))
+        if (code !== 0 && signal !== 'SIGKILL')
+          reject(new Error(`torture worker exited with ${code ?? signal} (seed ${seed})`))
         else resolve(result)
       }),
     )
@@ -113,21 +134,37 @@ export async function runTorture({ seed, operations: count, log = () => undefine
     const duplicated: string[] = []
     const wrong: string[] = []
     for (const [id, checkedIn] of model.checkins) {
-      if (sandbox.store.participants.get(id)?.checked_in !== checkedIn) lost.push(`check-in of ${id} should be ${checkedIn}`)
+      if (sandbox.store.participants.get(id)?.checked_in !== checkedIn)
+        lost.push(`check-in of ${id} should be ${checkedIn}`)
     }
     for (const [name, expected] of model.streams) {
       const found = named(name)
       if (found.length === 0) lost.push(`stream ${name}`)
       if (found.length > 1) duplicated.push(`stream ${name} ×${found.length}`)
-      if (found[0] && (found[0].url !== expected.url || found[0].language !== expected.language)) wrong.push(`stream ${name}: ${found[0].language} ≠ ${expected.language}`)
+      if (found[0] && (found[0].url !== expected.url || found[0].language !== expected.language))
+        wrong.push(`stream ${name}: ${found[0].language} ≠ ${expected.language}`)
     }
-    for (const stream of streams) if (!model.streams.has(stream.name)) wrong.push(`stream ${stream.name} should have been deleted`)
+    for (const stream of streams)
+      if (!model.streams.has(stream.name)) wrong.push(`stream ${stream.name} should have been deleted`)
     const nameOf = new Map(streams.map((s) => [s.id, s.name]))
     for (const [match, names] of model.links) {
       const actual = (sandbox.store.matchStreams.get(match) ?? []).map((id) => nameOf.get(id) ?? id)
-      if (JSON.stringify(actual) !== JSON.stringify(names)) wrong.push(`match ${match}: ${JSON.stringify(actual)} ≠ ${JSON.stringify(names)}`)
+      if (JSON.stringify(actual) !== JSON.stringify(names))
+        wrong.push(`match ${match}: ${JSON.stringify(actual)} ≠ ${JSON.stringify(names)}`)
     }
-    return { seed, operations: operations.length, kills, runs, lost, duplicated, wrong, attention: drained.attention.length, pending: drained.pending, integrity: drained.integrity, seconds: Math.round((performance.now() - started) / 100) / 10 }
+    return {
+      seed,
+      operations: operations.length,
+      kills,
+      runs,
+      lost,
+      duplicated,
+      wrong,
+      attention: drained.attention.length,
+      pending: drained.pending,
+      integrity: drained.integrity,
+      seconds: Math.round((performance.now() - started) / 100) / 10,
+    }
   } finally {
     clearInterval(outages)
     await sandbox.close()

@@ -5,7 +5,16 @@ import { integrityCheck } from '../../electron/main/offline/db'
 import type { Operation } from './operations'
 
 interface Config {
-  sandbox: { organizer: string; participant: string; v1: string; auth: string; account: string; apiKey: string; clientId: string; clientSecret: string }
+  sandbox: {
+    organizer: string
+    participant: string
+    v1: string
+    auth: string
+    account: string
+    apiKey: string
+    clientId: string
+    clientSecret: string
+  }
   tournamentId: string
   dataDir: string
   operationsFile: string
@@ -15,7 +24,12 @@ interface Config {
 
 const config = JSON.parse(process.env['TORTURE_CONFIG']!) as Config
 const operations = JSON.parse(readFileSync(config.operationsFile, 'utf8')) as Operation[]
-const services = await createMainServices({ version: 'torture', dataDir: config.dataDir, demo: { seed: 1 }, offline: { probeMinMs: 50, replayBaseMs: 20 } })
+const services = await createMainServices({
+  version: 'torture',
+  dataDir: config.dataDir,
+  demo: { seed: 1 },
+  offline: { probeMinMs: 50, replayBaseMs: 20 },
+})
 
 async function call<T>(channel: string, input: unknown): Promise<T> {
   const result = await services.dispatch(channel, input)
@@ -28,7 +42,11 @@ const { sandbox: sb } = config
 const profiles = await call<{ id: string; name: string }[]>('profiles:list', {})
 const saved = await call<{ id: string }>('profiles:save', {
   ...(profiles.find((p) => p.name === 'Torture venue') && { id: profiles.find((p) => p.name === 'Torture venue')!.id }),
-  name: 'Torture venue', clientId: sb.clientId, apiKey: sb.apiKey, clientSecret: sb.clientSecret, method: 'client-credentials',
+  name: 'Torture venue',
+  clientId: sb.clientId,
+  apiKey: sb.apiKey,
+  clientSecret: sb.clientSecret,
+  method: 'client-credentials',
   scopes: ['organizer:view', 'organizer:result', 'organizer:admin', 'organizer:participant'],
   baseUrls: { organizer: sb.organizer, participant: sb.participant, v1: sb.v1, auth: sb.auth, account: sb.account },
 })
@@ -51,7 +69,10 @@ async function warm(): Promise<void> {
 /** The stream's id by name; a name no longer there means this operation already ran before a crash, and its
  * request id answers from the stored receipt (a placeholder id is never looked at then). */
 async function streamId(name: string): Promise<string> {
-  const { items } = await call<{ items: { id: string; name: string }[] }>('streams:list', { tournamentId: config.tournamentId, filters: {} })
+  const { items } = await call<{ items: { id: string; name: string }[] }>('streams:list', {
+    tournamentId: config.tournamentId,
+    filters: {},
+  })
   return items.find((s) => s.name === name)?.id ?? `unresolved-${name}`
 }
 
@@ -61,13 +82,24 @@ async function apply(op: Operation): Promise<void> {
     case 'checkin':
       return void (await call('checkin:set', { participantId: op.participantId, checkedIn: op.checkedIn, requestId }))
     case 'create':
-      return void (await call('streams:create', { body: { tournament_id: config.tournamentId, name: op.name, url: op.url, language: op.language }, requestId }))
+      return void (await call('streams:create', {
+        body: { tournament_id: config.tournamentId, name: op.name, url: op.url, language: op.language },
+        requestId,
+      }))
     case 'update':
-      return void (await call('streams:update', { id: await streamId(op.name), body: { language: op.language }, requestId }))
+      return void (await call('streams:update', {
+        id: await streamId(op.name),
+        body: { language: op.language },
+        requestId,
+      }))
     case 'delete':
       return void (await call('streams:delete', { id: await streamId(op.name), requestId }))
     case 'links':
-      return void (await call('match-streams:replace', { matchId: op.matchId, streamIds: await Promise.all(op.names.map(streamId)), requestId }))
+      return void (await call('match-streams:replace', {
+        matchId: op.matchId,
+        streamIds: await Promise.all(op.names.map(streamId)),
+        requestId,
+      }))
   }
 }
 
@@ -87,10 +119,23 @@ if (config.mode === 'operations') {
   console.log('done')
 } else {
   const offline = services.connections.active.offline
-  if (process.env['TORTURE_DEBUG']) setInterval(() => console.log('debug', offline.connectivity.state, offline.replayer.sending, JSON.stringify(offline.outbox.counts()), offline.outbox.eligible(Date.now(), 4).length), 1000).unref()
+  if (process.env['TORTURE_DEBUG'])
+    setInterval(
+      () =>
+        console.log(
+          'debug',
+          offline.connectivity.state,
+          offline.replayer.sending,
+          JSON.stringify(offline.outbox.counts()),
+          offline.outbox.eligible(Date.now(), 4).length,
+        ),
+      1000,
+    ).unref()
   await offline.replayer.drain(120_000)
   const status = offline.status()
-  console.log(`drained ${JSON.stringify({ pending: status.pending, attention: status.attention, integrity: integrityCheck(offline.db) })}`)
+  console.log(
+    `drained ${JSON.stringify({ pending: status.pending, attention: status.attention, integrity: integrityCheck(offline.db) })}`,
+  )
 }
 await services.close()
 process.exit(0)

@@ -24,7 +24,12 @@ export function errorFromAnswer(status: number, body: unknown, what: string): Ap
   const hasFields = Object.keys(fields).length > 0
   switch (true) {
     case status === 400 || status === 422:
-      return new ApiError('validation', detail || `The service refused ${what}.`, status, hasFields ? fields : undefined)
+      return new ApiError(
+        'validation',
+        detail || `The service refused ${what}.`,
+        status,
+        hasFields ? fields : undefined,
+      )
     case status === 401:
       return new ApiError('unauthorized', detail || 'The service did not accept the credentials.', status)
     case status === 403:
@@ -42,5 +47,7 @@ export function errorFromAnswer(status: number, body: unknown, what: string): Ap
   }
 }
 
-export const offlineError = (what: string) => new ApiError('offline', `The service could not be reached for ${what}.`, undefined)
-export const timeoutError = (what: string) => new ApiError('timeout', `The service took too long to answer ${what}.`, undefined)
+export const offlineError = (what: string) =>
+  new ApiError('offline', `The service could not be reached for ${what}.`, undefined)
+export const timeoutError = (what: string) =>
+  new ApiError('timeout', `The service took too long to answer ${what}.`, undefined)

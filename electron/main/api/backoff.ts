@@ -22,7 +22,13 @@ export function retryAfterMs(header: string | null | undefined, now: number): nu
   return Number.isNaN(date) ? undefined : Math.max(0, date - now)
 }
 
-export function retryDelay(policy: BackoffPolicy, retry: number, retryAfter: string | null | undefined, now: number, random: () => number): number {
+export function retryDelay(
+  policy: BackoffPolicy,
+  retry: number,
+  retryAfter: string | null | undefined,
+  now: number,
+  random: () => number,
+): number {
   const asked = retryAfterMs(retryAfter, now)
   return Math.min(policy.capMs, asked ?? backoffDelay(policy, retry, random))
 }

@@ -19,6 +19,13 @@ export interface BracketNodeFilters {
 export function bracketNodesApi(client: OrganizerClient) {
   return {
     list: (filters: BracketNodeFilters = {}) =>
-      listEndpoint(client, 'nodes', { base: 'organizer', auth: 'token', path: '/bracket-nodes', query: toQueryString({ ...filters }), schema: z.array(BracketNode), what: 'the bracket' }),
+      listEndpoint(client, 'nodes', {
+        base: 'organizer',
+        auth: 'token',
+        path: '/bracket-nodes',
+        query: toQueryString({ ...filters }),
+        schema: z.array(BracketNode),
+        what: 'the bracket',
+      }),
   }
 }

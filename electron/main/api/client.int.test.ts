@@ -22,12 +22,24 @@ describe('the client covers every endpoint', () => {
   it('tournaments: list with filters, get (multilingual, languages), create', async () => {
     const all = await api.tournaments.list().all()
     expect(all.map((t) => t.id)).toContain(tournamentId)
-    expect(await api.tournaments.list({ disciplines: ['chess'], statuses: ['running'] }).all()).toSatisfy((l: { discipline: string }[]) => l.every((t) => t.discipline === 'chess'))
+    expect(await api.tournaments.list({ disciplines: ['chess'], statuses: ['running'] }).all()).toSatisfy(
+      (l: { discipline: string }[]) => l.every((t) => t.discipline === 'chess'),
+    )
     const french = await api.tournaments.get(tournamentId, { languages: ['fr'] })
     expect(french.description).toMatch(/démonstration/)
-    expect((await api.tournaments.get(tournamentId, { multilingual: true })).description).toMatchObject({ fr: expect.any(String) })
+    expect((await api.tournaments.get(tournamentId, { multilingual: true })).description).toMatchObject({
+      fr: expect.any(String),
+    })
     const created = await api.tournaments.create(
-      { discipline: 'chess', name: 'Client Cup', participant_type: 'single', size: 8, timezone: 'Europe/Madrid', platforms: ['not_video_game'], description: 'Hola' },
+      {
+        discipline: 'chess',
+        name: 'Client Cup',
+        participant_type: 'single',
+        size: 8,
+        timezone: 'Europe/Madrid',
+        platforms: ['not_video_game'],
+        description: 'Hola',
+      },
       { contentLanguages: ['es'] },
     )
     expect(created).toMatchObject({ name: 'Client Cup', status: 'pending' })
@@ -44,21 +56,34 @@ describe('the client covers every endpoint', () => {
   it('participants and the deprecated family', async () => {
     const list = await api.participants.list({ tournament_ids: [tournamentId], sort: 'alphabetic' }).all()
     expect(list.length).toBeGreaterThan(5)
-    const created = await api.participants.create({ type: 'player', tournament_id: tournamentId, logo: null, name: 'Client Walk-in' })
+    const created = await api.participants.create({
+      type: 'player',
+      tournament_id: tournamentId,
+      logo: null,
+      name: 'Client Walk-in',
+    })
     expect((await api.participants.get(created.id)).name).toBe('Client Walk-in')
     expect((await api.participants.update(created.id, { checked_in: true })).checked_in).toBe(true)
     await api.participants.remove(created.id)
     const legacy = await api.participants.legacy.create(tournamentId, { name: 'Legacy Client' })
     expect((await api.participants.legacy.get(tournamentId, legacy.id)).name).toBe('Legacy Client')
     expect((await api.participants.legacy.update(tournamentId, legacy.id, { name: 'Legacy 2' })).name).toBe('Legacy 2')
-    expect((await api.participants.legacy.list(tournamentId, { name: 'Legacy 2' }).all()).map((p) => p.id)).toEqual([legacy.id])
+    expect((await api.participants.legacy.list(tournamentId, { name: 'Legacy 2' }).all()).map((p) => p.id)).toEqual([
+      legacy.id,
+    ])
     await api.participants.legacy.remove(tournamentId, legacy.id)
   })
 
   it('stages, legacy stage reads and the public v1 listing', async () => {
     const stages = await api.stages.list([tournamentId]).all()
     expect(stages.length).toBeGreaterThan(0)
-    const created = await api.stages.create({ tournament_id: tournamentId, number: 8, name: 'Client stage', type: 'league', settings: {} })
+    const created = await api.stages.create({
+      tournament_id: tournamentId,
+      number: 8,
+      name: 'Client stage',
+      type: 'league',
+      settings: {},
+    })
     expect((await api.stages.get(created.id)).name).toBe('Client stage')
     expect((await api.stages.update(created.id, { name: 'Renamed stage' })).name).toBe('Renamed stage')
     expect((await api.stages.legacy.list(tournamentId)).map((s) => s.id)).toContain(created.id)
@@ -75,10 +100,17 @@ describe('the client covers every endpoint', () => {
   })
 
   it('streams, match links, and their legacy forms', async () => {
-    const stream = await api.streams.create({ tournament_id: tournamentId, name: 'Client cam', url: 'https://twitch.tv/client', language: 'en' })
+    const stream = await api.streams.create({
+      tournament_id: tournamentId,
+      name: 'Client cam',
+      url: 'https://twitch.tv/client',
+      language: 'en',
+    })
     expect((await api.streams.get(stream.id)).name).toBe('Client cam')
     expect((await api.streams.update(stream.id, { language: 'fr' })).language).toBe('fr')
-    expect((await api.streams.list({ tournament_ids: [tournamentId], languages: ['fr'] }).all()).map((s) => s.id)).toContain(stream.id)
+    expect(
+      (await api.streams.list({ tournament_ids: [tournamentId], languages: ['fr'] }).all()).map((s) => s.id),
+    ).toContain(stream.id)
     expect(await api.streams.ofMatch(matchId).replace([stream.id])).toEqual([stream.id])
     expect(await api.streams.ofMatch(matchId).get()).toEqual([stream.id])
     const legacy = api.streams.legacy(tournamentId)
@@ -97,10 +129,25 @@ describe('the client covers every endpoint', () => {
 
 describe('errors become typed app errors', () => {
   it('validation carries each field and message; not found; forbidden names the scope', async () => {
-    const refused = api.streams.create({ tournament_id: tournamentId, name: 'x', url: 'https://twitch.tv/x', language: 'zz' })
-    await expect(refused).rejects.toMatchObject({ code: 'validation', status: 400, fields: { language: 'language must be an ISO 639-1 code' } })
-    await expect(api.streams.get('404404')).rejects.toMatchObject({ code: 'not_found', message: 'stream 404404 was not found' })
+    const refused = api.streams.create({
+      tournament_id: tournamentId,
+      name: 'x',
+      url: 'https://twitch.tv/x',
+      language: 'zz',
+    })
+    await expect(refused).rejects.toMatchObject({
+      code: 'validation',
+      status: 400,
+      fields: { language: 'language must be an ISO 639-1 code' },
+    })
+    await expect(api.streams.get('404404')).rejects.toMatchObject({
+      code: 'not_found',
+      message: 'stream 404404 was not found',
+    })
     const { api: viewer } = await connectTo(sandbox, { scopes: ['organizer:view'] })
-    await expect(viewer.bracketNodes.list().all()).rejects.toMatchObject({ code: 'forbidden', message: expect.stringMatching(/organizer:result/) })
+    await expect(viewer.bracketNodes.list().all()).rejects.toMatchObject({
+      code: 'forbidden',
+      message: expect.stringMatching(/organizer:result/),
+    })
   })
 })

@@ -83,10 +83,15 @@ export class OrganizerClient {
     const accepted = answer.status < 300 || spec.accept?.includes(answer.status)
     if (!accepted) throw errorFromAnswer(answer.status, answer.data, spec.what)
     const range = parseContentRange(answer.headers.get('content-range'))
-    if (answer.status >= 300) return { data: undefined as z.output<T>, status: answer.status, ...(range && { contentRange: range }) }
+    if (answer.status >= 300)
+      return { data: undefined as z.output<T>, status: answer.status, ...(range && { contentRange: range }) }
     const parsed = spec.schema.safeParse(answer.status === 204 ? undefined : answer.data)
     if (!parsed.success) {
-      throw new ApiError('server', `The service answered ${spec.what} in an unexpected form: ${parsed.error.issues[0]?.message ?? ''}`, answer.status)
+      throw new ApiError(
+        'server',
+        `The service answered ${spec.what} in an unexpected form: ${parsed.error.issues[0]?.message ?? ''}`,
+        answer.status,
+      )
     }
     return { data: parsed.data, status: answer.status, ...(range && { contentRange: range }) }
   }
@@ -107,7 +112,8 @@ export class OrganizerClient {
   }
 
   private async token(): Promise<string> {
-    if (!this.config.tokens) throw new ApiError('unauthorized', 'This connection has no sign-in: add credentials first.', undefined)
+    if (!this.config.tokens)
+      throw new ApiError('unauthorized', 'This connection has no sign-in: add credentials first.', undefined)
     return this.config.tokens.current()
   }
 
@@ -130,7 +136,13 @@ export class OrganizerClient {
         if (outcome instanceof ApiError) throw outcome
         return outcome
       }
-      const delay = retryDelay(this.backoff, attempt, outcome instanceof ApiError ? undefined : outcome.headers.get('retry-after'), this.clock.now(), () => this.clock.random())
+      const delay = retryDelay(
+        this.backoff,
+        attempt,
+        outcome instanceof ApiError ? undefined : outcome.headers.get('retry-after'),
+        this.clock.now(),
+        () => this.clock.random(),
+      )
       if (this.clock.now() + delay > deadline) {
         if (outcome instanceof ApiError) throw outcome
         return outcome
@@ -155,7 +167,8 @@ export class OrganizerClient {
       })
       return { status: response.status, data: response._data as unknown, headers: response.headers }
     } catch (error) {
-      if (error instanceof FetchError && (error.cause as Error | undefined)?.name === 'TimeoutError') throw timeoutError(spec.what)
+      if (error instanceof FetchError && (error.cause as Error | undefined)?.name === 'TimeoutError')
+        throw timeoutError(spec.what)
       throw offlineError(spec.what)
     }
   }

@@ -6,8 +6,24 @@ import { listEndpoint } from './list-endpoint'
 
 export function disciplinesApi(client: OrganizerClient, from: 'organizer' | 'participant' = 'organizer') {
   return {
-    list: () => listEndpoint(client, 'disciplines', { base: from, auth: 'key', path: '/disciplines', schema: z.array(DisciplineSummary), what: 'the discipline list' }),
+    list: () =>
+      listEndpoint(client, 'disciplines', {
+        base: from,
+        auth: 'key',
+        path: '/disciplines',
+        schema: z.array(DisciplineSummary),
+        what: 'the discipline list',
+      }),
     get: async (id: string) =>
-      (await client.request({ base: from, auth: 'key', method: 'GET', path: `/disciplines/${encodeURIComponent(id)}`, schema: DisciplineDetail, what: `discipline ${id}` })).data,
+      (
+        await client.request({
+          base: from,
+          auth: 'key',
+          method: 'GET',
+          path: `/disciplines/${encodeURIComponent(id)}`,
+          schema: DisciplineDetail,
+          what: `discipline ${id}`,
+        })
+      ).data,
   }
 }

@@ -15,7 +15,11 @@ function numbers(total: number) {
     inFlight--
     if (first >= total) return { status: 416, data: undefined }
     const end = Math.min(last, total - 1)
-    return { status: 206, data: Array.from({ length: end - first + 1 }, (_, i) => first + i), contentRange: { unit: 'participants', first, last: end, total } }
+    return {
+      status: 206,
+      data: Array.from({ length: end - first + 1 }, (_, i) => first + i),
+      contentRange: { unit: 'participants', first, last: end, total },
+    }
   }
   return { fetchRange, asked, maxInFlight: () => maxInFlight }
 }
@@ -24,7 +28,9 @@ describe('paging', () => {
   it('lists everything in order with ⌈N/50⌉ requests and at most 4 in flight', async () => {
     const list = numbers(1234)
     const progress: [number, number][] = []
-    const items = await listAll(list.fetchRange, 'participants', { onProgress: (done, total) => progress.push([done, total]) })
+    const items = await listAll(list.fetchRange, 'participants', {
+      onProgress: (done, total) => progress.push([done, total]),
+    })
     expect(items).toEqual(Array.from({ length: 1234 }, (_, i) => i))
     expect(list.asked).toHaveLength(Math.ceil(1234 / 50))
     expect(list.maxInFlight()).toBeLessThanOrEqual(4)
@@ -47,7 +53,11 @@ describe('paging', () => {
     const shrinking: FetchRange<number> = async (first, last) =>
       first >= 50
         ? { status: 416, data: undefined }
-        : { status: 206, data: Array.from({ length: last - first + 1 }, (_, i) => first + i), contentRange: { unit: 'streams', first, last, total: 200 } }
+        : {
+            status: 206,
+            data: Array.from({ length: last - first + 1 }, (_, i) => first + i),
+            contentRange: { unit: 'streams', first, last, total: 200 },
+          }
     expect(await listAll(shrinking, 'streams')).toHaveLength(50)
   })
 

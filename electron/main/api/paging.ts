@@ -12,7 +12,11 @@ export interface PagingOptions {
 }
 
 /** Yields the list's pages in order; ends cleanly on 416 (an empty or shrinking list). */
-export async function* pages<T>(fetchRange: FetchRange<T>, unit: RangeUnit, options: PagingOptions = {}): AsyncGenerator<T[]> {
+export async function* pages<T>(
+  fetchRange: FetchRange<T>,
+  unit: RangeUnit,
+  options: PagingOptions = {},
+): AsyncGenerator<T[]> {
   const size = rangeMax(unit)
   const first = await fetchRange(0, size - 1)
   if (first.status === 416 || !first.data) {
@@ -49,7 +53,11 @@ export async function* pages<T>(fetchRange: FetchRange<T>, unit: RangeUnit, opti
   }
 }
 
-export async function listAll<T>(fetchRange: FetchRange<T>, unit: RangeUnit, options: PagingOptions = {}): Promise<T[]> {
+export async function listAll<T>(
+  fetchRange: FetchRange<T>,
+  unit: RangeUnit,
+  options: PagingOptions = {},
+): Promise<T[]> {
   const items: T[] = []
   for await (const page of pages(fetchRange, unit, options)) items.push(...page)
   return items

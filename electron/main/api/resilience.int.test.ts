@@ -16,8 +16,12 @@ describe('paging against the large venue', () => {
     const mega = [...large.store.tournaments.values()].find((t) => t.name === 'Mega Open')!
     large.stats.reset()
     const progress: number[] = []
-    const participants = await api.participants.list({ tournament_ids: [mega.id] }).all({ onProgress: (done) => progress.push(done) })
-    const expectedParticipants = [...large.store.participants.values()].filter((p) => p.tournament_id === mega.id).length
+    const participants = await api.participants
+      .list({ tournament_ids: [mega.id] })
+      .all({ onProgress: (done) => progress.push(done) })
+    const expectedParticipants = [...large.store.participants.values()].filter(
+      (p) => p.tournament_id === mega.id,
+    ).length
     expect(participants).toHaveLength(expectedParticipants)
     expect(new Set(participants.map((p) => p.id)).size).toBe(expectedParticipants)
     expect(large.stats.count('GET', '/organizer/v2/participants')).toBe(Math.ceil(expectedParticipants / 50))
@@ -52,7 +56,10 @@ describe('retries', () => {
 
   it('backs off with full jitter when no Retry-After is given, and gives up after the last attempt', async () => {
     const clock = fakeClock(Date.now(), () => 0.5)
-    const { api } = await connectTo(sandbox, { clock, client: { backoff: { attempts: 4, baseMs: 100, capMs: 10_000 } } })
+    const { api } = await connectTo(sandbox, {
+      clock,
+      client: { backoff: { attempts: 4, baseMs: 100, capMs: 10_000 } },
+    })
     await api.disciplines.list().all()
     await sandbox.faults.update({ dropRate: 1 })
     await expect(api.disciplines.get('chess')).rejects.toMatchObject({ code: 'offline' })
@@ -66,7 +73,9 @@ describe('retries', () => {
     await api.tournaments.list().all() // signs in before the faults begin
     await sandbox.faults.update({ failureRate: 1, failureStatus: 503 })
     sandbox.stats.reset()
-    await expect(api.streams.create({ tournament_id: tournament, name: 'Once', url: 'https://twitch.tv/once', language: 'en' })).rejects.toMatchObject({ code: 'server', status: 503 })
+    await expect(
+      api.streams.create({ tournament_id: tournament, name: 'Once', url: 'https://twitch.tv/once', language: 'en' }),
+    ).rejects.toMatchObject({ code: 'server', status: 503 })
     expect(sandbox.stats.count('POST', '/organizer/v2/streams')).toBe(1)
     expect(clock.sleeps).toEqual([])
   })
@@ -81,7 +90,9 @@ describe('retries', () => {
   })
 
   it('times out a slow attempt, and says offline when the service is down', async () => {
-    const { api } = await connectTo(sandbox, { client: { attemptTimeoutMs: 100, backoff: { attempts: 1, baseMs: 1, capMs: 1 } } })
+    const { api } = await connectTo(sandbox, {
+      client: { attemptTimeoutMs: 100, backoff: { attempts: 1, baseMs: 1, capMs: 1 } },
+    })
     await api.disciplines.list().all()
     await sandbox.faults.update({ latencyMs: 400 })
     await expect(api.disciplines.get('chess')).rejects.toMatchObject({ code: 'timeout' })
@@ -130,7 +141,10 @@ describe('tokens', () => {
       return answer
     }
     const { api, tokens } = await connectTo(sandbox, { endpoint, onSessionEnded: (reason) => ended.push(reason) })
-    await expect(api.tournaments.list().all()).rejects.toMatchObject({ code: 'unauthorized', message: expect.stringMatching(/session has ended/) })
+    await expect(api.tournaments.list().all()).rejects.toMatchObject({
+      code: 'unauthorized',
+      message: expect.stringMatching(/session has ended/),
+    })
     expect(ended).toHaveLength(1)
     expect(tokens.status().signedIn).toBe(false)
   })

@@ -31,7 +31,13 @@ const base = { base: 'organizer', auth: 'token' } as const
 export function tournamentsApi(client: OrganizerClient) {
   return {
     list: (filters: TournamentFilters = {}) =>
-      listEndpoint(client, 'tournaments', { ...base, path: '/tournaments', query: toQueryString({ ...filters }), schema: z.array(TournamentListItem), what: 'the tournament list' }),
+      listEndpoint(client, 'tournaments', {
+        ...base,
+        path: '/tournaments',
+        query: toQueryString({ ...filters }),
+        schema: z.array(TournamentListItem),
+        what: 'the tournament list',
+      }),
     get: async (id: string, options: { multilingual?: boolean; languages?: string[] } = {}) =>
       (
         await client.request({

@@ -21,7 +21,10 @@ export function authorizeUrl(accountBase: string, params: Record<string, string>
 export async function signInWithBrowser(options: BrowserSignIn): Promise<TokenAnswer> {
   const verifier = createVerifier()
   const state = createState()
-  const loopback = await startLoopback({ state, ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }) })
+  const loopback = await startLoopback({
+    state,
+    ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+  })
   try {
     await options.openBrowser(
       authorizeUrl(options.accountBase, {
@@ -39,5 +42,11 @@ export async function signInWithBrowser(options: BrowserSignIn): Promise<TokenAn
     throw error
   }
   const code = await loopback.code
-  return options.endpoint({ grant_type: 'authorization_code', client_id: options.clientId, code, redirect_uri: loopback.redirectUri, code_verifier: verifier })
+  return options.endpoint({
+    grant_type: 'authorization_code',
+    client_id: options.clientId,
+    code,
+    redirect_uri: loopback.redirectUri,
+    code_verifier: verifier,
+  })
 }

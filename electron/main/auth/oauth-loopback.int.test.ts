@@ -66,7 +66,11 @@ describe('sign-in with the browser on the sandbox', () => {
     expect(await page.text()).toContain('Approve')
     const form = new URLSearchParams(new URL(url).searchParams)
     form.set('decision', decision)
-    const answer = await fetch(`${sandbox.account}/oauth2/authorize`, { method: 'POST', body: form, redirect: 'manual' })
+    const answer = await fetch(`${sandbox.account}/oauth2/authorize`, {
+      method: 'POST',
+      body: form,
+      redirect: 'manual',
+    })
     await fetch(answer.headers.get('location')!)
   }
 
@@ -82,7 +86,11 @@ describe('sign-in with the browser on the sandbox', () => {
         await browser('approve')(url)
       },
     })
-    expect(answer).toMatchObject({ token_type: 'Bearer', scope: 'organizer:view organizer:participant', refresh_token: expect.any(String) })
+    expect(answer).toMatchObject({
+      token_type: 'Bearer',
+      scope: 'organizer:view organizer:participant',
+      refresh_token: expect.any(String),
+    })
     const params = new URL(opened[0]!).searchParams
     expect(params.get('code_challenge_method')).toBe('S256')
     expect(params.get('redirect_uri')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/)

@@ -48,7 +48,11 @@ export async function startLoopback(options: LoopbackOptions): Promise<Loopback>
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1')
     const answer = (status: number, title: string, text: string) => {
-      response.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', connection: 'close' })
+      response.writeHead(status, {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'close',
+      })
       response.end(page(title, text))
     }
     if (done) return answer(410, 'Already used', 'This sign-in link was already used. Return to Matchdesk.')
@@ -57,13 +61,20 @@ export async function startLoopback(options: LoopbackOptions): Promise<Loopback>
     const state = url.searchParams.get('state') ?? ''
     if (!sameState(state, options.state)) {
       answer(400, 'Sign-in refused', 'This sign-in did not come from Matchdesk. Return to Matchdesk and start again.')
-      return finish({ error: new AppError('forbidden', 'Sign-in refused: the answer did not carry the state Matchdesk sent.') })
+      return finish({
+        error: new AppError('forbidden', 'Sign-in refused: the answer did not carry the state Matchdesk sent.'),
+      })
     }
     const error = url.searchParams.get('error')
     const received = url.searchParams.get('code')
     if (error || !received) {
       answer(200, 'Sign-in cancelled', 'You can close this tab and return to Matchdesk.')
-      return finish({ error: new AppError('unauthorized', error === 'access_denied' ? 'Sign-in was denied in the browser.' : `Sign-in failed (${error ?? 'no code'}).`) })
+      return finish({
+        error: new AppError(
+          'unauthorized',
+          error === 'access_denied' ? 'Sign-in was denied in the browser.' : `Sign-in failed (${error ?? 'no code'}).`,
+        ),
+      })
     }
     answer(200, 'Signed in', 'You are signed in. You can close this tab and return to Matchdesk.')
     finish({ code: received })
@@ -80,5 +91,9 @@ export async function startLoopback(options: LoopbackOptions): Promise<Loopback>
   })
   server.unref()
   const { port } = server.address() as AddressInfo
-  return { redirectUri: `http://127.0.0.1:${port}${path}`, code, close: () => finish({ error: new AppError('internal', 'Sign-in was cancelled.') }) }
+  return {
+    redirectUri: `http://127.0.0.1:${port}${path}`,
+    code,
+    close: () => finish({ error: new AppError('internal', 'Sign-in was cancelled.') }),
+  }
 }

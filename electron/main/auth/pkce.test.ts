@@ -4,7 +4,9 @@ import { challengeS256, createState, createVerifier } from './pkce'
 
 describe('PKCE', () => {
   it('matches the known answer of RFC 7636 appendix B', () => {
-    expect(challengeS256('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toBe('E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM')
+    expect(challengeS256('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toBe(
+      'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    )
   })
 
   it('makes 43-character unreserved verifiers and states of 256 bits, different each time', () => {

@@ -35,11 +35,18 @@ export function tokenEndpoint(authBase: string, timeoutMs = 15_000): TokenEndpoi
       if (parsed.success) return parsed.data
       throw new AppError('server', 'The sign-in service answered in an unexpected form.')
     }
-    if (response.status === 429) throw new AppError('rate_limited', 'The sign-in service asks to slow down; try again shortly.')
-    if (response.status >= 500) throw new AppError('server', `The sign-in service failed (${response.status}); try again shortly.`)
+    if (response.status === 429)
+      throw new AppError('rate_limited', 'The sign-in service asks to slow down; try again shortly.')
+    if (response.status >= 500)
+      throw new AppError('server', `The sign-in service failed (${response.status}); try again shortly.`)
     const error = OAuthError.safeParse(response._data)
-    const reason = error.success ? `${error.data.error}${error.data.error_description ? `: ${error.data.error_description}` : ''}` : `status ${response.status}`
-    const code = response.status === 401 || error.data?.error === 'invalid_grant' || error.data?.error === 'invalid_client' ? 'unauthorized' : 'validation'
+    const reason = error.success
+      ? `${error.data.error}${error.data.error_description ? `: ${error.data.error_description}` : ''}`
+      : `status ${response.status}`
+    const code =
+      response.status === 401 || error.data?.error === 'invalid_grant' || error.data?.error === 'invalid_client'
+        ? 'unauthorized'
+        : 'validation'
     throw new AppError(code, `Sign-in was refused (${reason}).`)
   }
 }

@@ -35,8 +35,25 @@ describe('refresh token rotation', () => {
       },
     }
     const endpoint = tokenEndpoint(sandbox.auth)
-    const tokens = new TokenManager({ profileId: 'b', clientId: sandbox.clientId, method: 'browser', scopes: ['organizer:view'], endpoint, credentials, clock, onSessionEnded: () => undefined })
-    await tokens.adopt(await signInWithBrowser({ accountBase: sandbox.account, clientId: sandbox.clientId, scopes: ['organizer:view'], endpoint, openBrowser: approve }))
+    const tokens = new TokenManager({
+      profileId: 'b',
+      clientId: sandbox.clientId,
+      method: 'browser',
+      scopes: ['organizer:view'],
+      endpoint,
+      credentials,
+      clock,
+      onSessionEnded: () => undefined,
+    })
+    await tokens.adopt(
+      await signInWithBrowser({
+        accountBase: sandbox.account,
+        clientId: sandbox.clientId,
+        scopes: ['organizer:view'],
+        endpoint,
+        openBrowser: approve,
+      }),
+    )
     const first = await credentials.get('b', 'refresh-token')
     const firstAccess = await tokens.current()
 
@@ -48,14 +65,25 @@ describe('refresh token rotation', () => {
     expect(writes).toEqual(['refresh-token', 'refresh-token'])
     expect(sandbox.oauth.verify(renewed)).toBeDefined()
     // The old refresh token is spent: presenting it again is refused.
-    await expect(endpoint({ grant_type: 'refresh_token', client_id: sandbox.clientId, refresh_token: first! })).rejects.toMatchObject({ code: 'unauthorized' })
+    await expect(
+      endpoint({ grant_type: 'refresh_token', client_id: sandbox.clientId, refresh_token: first! }),
+    ).rejects.toMatchObject({ code: 'unauthorized' })
   })
 
   it('a refused refresh token ends the session and is forgotten', async () => {
     const ended: string[] = []
     const credentials = new MemoryCredentialStore()
     await credentials.set('c', 'refresh-token', 'not-a-real-refresh-token')
-    const tokens = new TokenManager({ profileId: 'c', clientId: sandbox.clientId, method: 'browser', scopes: ['organizer:view'], endpoint: tokenEndpoint(sandbox.auth), credentials, clock: fakeClock(), onSessionEnded: (reason) => ended.push(reason) })
+    const tokens = new TokenManager({
+      profileId: 'c',
+      clientId: sandbox.clientId,
+      method: 'browser',
+      scopes: ['organizer:view'],
+      endpoint: tokenEndpoint(sandbox.auth),
+      credentials,
+      clock: fakeClock(),
+      onSessionEnded: (reason) => ended.push(reason),
+    })
     await expect(tokens.current()).rejects.toMatchObject({ code: 'unauthorized' })
     expect(ended).toEqual(['the sign-in expired'])
     expect(await credentials.get('c', 'refresh-token')).toBeUndefined()

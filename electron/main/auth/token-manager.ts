@@ -35,7 +35,11 @@ export class TokenManager implements TokenSource {
 
   status(): AuthState {
     const valid = this.access && this.access.expiresAt > this.options.clock.now()
-    return { signedIn: Boolean(valid), expiresAt: valid ? this.access!.expiresAt : null, scopes: valid ? this.access!.scopes : [] }
+    return {
+      signedIn: Boolean(valid),
+      expiresAt: valid ? this.access!.expiresAt : null,
+      scopes: valid ? this.access!.scopes : [],
+    }
   }
 
   async current(): Promise<string> {
@@ -44,13 +48,15 @@ export class TokenManager implements TokenSource {
   }
 
   async refresh(stale: string): Promise<string> {
-    if (this.access && this.access.token !== stale && this.access.expiresAt > this.options.clock.now()) return this.access.token
+    if (this.access && this.access.token !== stale && this.access.expiresAt > this.options.clock.now())
+      return this.access.token
     return this.renew()
   }
 
   /** Takes the answer of a sign-in: stores a refresh token first, then holds the access token. */
   async adopt(answer: TokenAnswer): Promise<void> {
-    if (answer.refresh_token) await this.options.credentials.set(this.options.profileId, 'refresh-token', answer.refresh_token)
+    if (answer.refresh_token)
+      await this.options.credentials.set(this.options.profileId, 'refresh-token', answer.refresh_token)
     this.access = {
       token: answer.access_token,
       expiresAt: this.options.clock.now() + answer.expires_in * 1000,

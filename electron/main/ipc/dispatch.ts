@@ -32,10 +32,16 @@ export function createDispatch(handlers: Handlers, logError: ErrorLog = defaultL
       return { ok: true, value }
     } catch (error) {
       if (error instanceof AppError) {
-        return { ok: false, error: { code: error.code, message: error.message, ...(error.fields && { fields: error.fields }) } }
+        return {
+          ok: false,
+          error: { code: error.code, message: error.message, ...(error.fields && { fields: error.fields }) },
+        }
       }
       logError(channel, error)
-      return { ok: false, error: { code: 'internal', message: 'Something went wrong in Matchdesk; the details are in the log.' } }
+      return {
+        ok: false,
+        error: { code: 'internal', message: 'Something went wrong in Matchdesk; the details are in the log.' },
+      }
     }
   }
 }

@@ -16,12 +16,14 @@ type Channels =
 export function offlineHandlers(connections: Connections): Pick<Handlers, Channels> {
   const offline = () => connections.active.offline
   return {
-    'checkin:set': ({ participantId, checkedIn, requestId }) => offline().writes.checkinSet(participantId, checkedIn, requestId),
+    'checkin:set': ({ participantId, checkedIn, requestId }) =>
+      offline().writes.checkinSet(participantId, checkedIn, requestId),
     'participants:update': ({ id, body, requestId }) => offline().writes.participantUpdate(id, body, requestId),
     'streams:create': ({ body, requestId }) => offline().writes.streamCreate(body, requestId),
     'streams:update': ({ id, body, requestId }) => offline().writes.streamUpdate(id, body, requestId),
     'streams:delete': ({ id, requestId }) => offline().writes.streamDelete(id, requestId),
-    'match-streams:replace': ({ matchId, streamIds, requestId }) => offline().writes.matchStreamsReplace(matchId, streamIds, requestId),
+    'match-streams:replace': ({ matchId, streamIds, requestId }) =>
+      offline().writes.matchStreamsReplace(matchId, streamIds, requestId),
     'sync:status': () => offline().status(),
     'sync:retry': ({ seq }) => offline().retry(seq),
     'sync:discard': ({ seq }) => offline().discard(seq),

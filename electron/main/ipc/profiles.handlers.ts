@@ -2,7 +2,14 @@
 import type { Connections } from '../services/connections'
 import type { Handlers } from './dispatch'
 
-type Channels = 'profiles:list' | 'profiles:save' | 'profiles:delete' | 'profiles:activate' | 'auth:sign-in' | 'auth:sign-out' | 'auth:status'
+type Channels =
+  | 'profiles:list'
+  | 'profiles:save'
+  | 'profiles:delete'
+  | 'profiles:activate'
+  | 'auth:sign-in'
+  | 'auth:sign-out'
+  | 'auth:status'
 
 export function profileHandlers(connections: Connections): Pick<Handlers, Channels> {
   return {

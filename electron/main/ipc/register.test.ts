@@ -27,7 +27,10 @@ describe('registerIpc', () => {
     const listener = ipc.handlers.get('app:info')!
 
     expect(await listener(eventFrom('file:///app/index.html'), {})).toEqual({ ok: true, value: 1 })
-    expect(await listener(eventFrom('https://evil.example/'), {})).toMatchObject({ ok: false, error: { code: 'forbidden' } })
+    expect(await listener(eventFrom('https://evil.example/'), {})).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden' },
+    })
     expect(dispatch).toHaveBeenCalledTimes(1)
   })
 })

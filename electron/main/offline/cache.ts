@@ -8,18 +8,23 @@ export class Cache {
   constructor(private readonly db: Db) {}
 
   list<T>(resource: CachedResource, scope: string): T[] {
-    const rows = this.db.prepare('SELECT data FROM cache_rows WHERE resource = ? AND scope = ? ORDER BY rowid').all(resource, scope) as { data: string }[]
+    const rows = this.db
+      .prepare('SELECT data FROM cache_rows WHERE resource = ? AND scope = ? ORDER BY rowid')
+      .all(resource, scope) as { data: string }[]
     return rows.map((row) => JSON.parse(row.data) as T)
   }
 
   get<T>(resource: CachedResource, id: string): T | undefined {
-    const row = this.db.prepare('SELECT data FROM cache_rows WHERE resource = ? AND id = ?').get(resource, id) as { data: string } | undefined
+    const row = this.db.prepare('SELECT data FROM cache_rows WHERE resource = ? AND id = ?').get(resource, id) as
+      { data: string } | undefined
     return row ? (JSON.parse(row.data) as T) : undefined
   }
 
   put(resource: CachedResource, scope: string, id: string, data: unknown): void {
     this.db
-      .prepare('INSERT INTO cache_rows (resource, id, scope, data) VALUES (?, ?, ?, ?) ON CONFLICT (resource, id) DO UPDATE SET data = excluded.data, scope = excluded.scope')
+      .prepare(
+        'INSERT INTO cache_rows (resource, id, scope, data) VALUES (?, ?, ?, ?) ON CONFLICT (resource, id) DO UPDATE SET data = excluded.data, scope = excluded.scope',
+      )
       .run(resource, id, scope, JSON.stringify(data))
   }
 
@@ -40,26 +45,40 @@ export class Cache {
   }
 
   refreshedAt(resource: CachedResource, scope: string): number | null {
-    const row = this.db.prepare('SELECT at FROM refreshed WHERE resource = ? AND scope = ?').get(resource, scope) as { at: number } | undefined
+    const row = this.db.prepare('SELECT at FROM refreshed WHERE resource = ? AND scope = ?').get(resource, scope) as
+      { at: number } | undefined
     return row?.at ?? null
   }
 
   allRefreshed(): { resource: string; scope: string; at: number }[] {
-    return this.db.prepare('SELECT resource, scope, at FROM refreshed ORDER BY at DESC').all() as { resource: string; scope: string; at: number }[]
+    return this.db.prepare('SELECT resource, scope, at FROM refreshed ORDER BY at DESC').all() as {
+      resource: string
+      scope: string
+      at: number
+    }[]
   }
 
   matchStreams(matchId: string): string[] | undefined {
-    const row = this.db.prepare('SELECT stream_ids FROM match_streams WHERE match_id = ?').get(matchId) as { stream_ids: string } | undefined
+    const row = this.db.prepare('SELECT stream_ids FROM match_streams WHERE match_id = ?').get(matchId) as
+      { stream_ids: string } | undefined
     return row ? (JSON.parse(row.stream_ids) as string[]) : undefined
   }
 
   setMatchStreams(matchId: string, tournamentId: string, streamIds: string[]): void {
-    this.db.prepare('INSERT OR REPLACE INTO match_streams (match_id, tournament_id, stream_ids) VALUES (?, ?, ?)').run(matchId, tournamentId, JSON.stringify(streamIds))
+    this.db
+      .prepare('INSERT OR REPLACE INTO match_streams (match_id, tournament_id, stream_ids) VALUES (?, ?, ?)')
+      .run(matchId, tournamentId, JSON.stringify(streamIds))
   }
 
   /** Every match link of a tournament that names `streamId`. */
   matchesLinking(streamId: string): { matchId: string; tournamentId: string; streamIds: string[] }[] {
-    const rows = this.db.prepare('SELECT match_id, tournament_id, stream_ids FROM match_streams WHERE stream_ids LIKE ?').all(`%${JSON.stringify(streamId)}%`) as { match_id: string; tournament_id: string; stream_ids: string }[]
-    return rows.map((row) => ({ matchId: row.match_id, tournamentId: row.tournament_id, streamIds: JSON.parse(row.stream_ids) as string[] }))
+    const rows = this.db
+      .prepare('SELECT match_id, tournament_id, stream_ids FROM match_streams WHERE stream_ids LIKE ?')
+      .all(`%${JSON.stringify(streamId)}%`) as { match_id: string; tournament_id: string; stream_ids: string }[]
+    return rows.map((row) => ({
+      matchId: row.match_id,
+      tournamentId: row.tournament_id,
+      streamIds: JSON.parse(row.stream_ids) as string[],
+    }))
   }
 }

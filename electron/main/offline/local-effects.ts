@@ -10,22 +10,39 @@ export function applyLocal(cache: Cache, write: OutboxWrite, now: number): void 
       const current = cache.get<Record<string, unknown>>('participants', write.payload.id)
       if (!current) return
       const body = write.payload.body
-      const checkedInAt = 'checked_in' in body && body['checked_in'] !== current['checked_in'] ? (body['checked_in'] ? isoSeconds(now) : null) : current['checked_in_at']
-      cache.put('participants', write.payload.tournamentId, write.payload.id, { ...current, ...body, checked_in_at: checkedInAt ?? null })
+      const checkedInAt =
+        'checked_in' in body && body['checked_in'] !== current['checked_in']
+          ? body['checked_in']
+            ? isoSeconds(now)
+            : null
+          : current['checked_in_at']
+      cache.put('participants', write.payload.tournamentId, write.payload.id, {
+        ...current,
+        ...body,
+        checked_in_at: checkedInAt ?? null,
+      })
       return
     }
     case 'stream.create':
-      cache.put('streams', write.payload.tournamentId, write.payload.localId, { id: write.payload.localId, ...write.payload.body })
+      cache.put('streams', write.payload.tournamentId, write.payload.localId, {
+        id: write.payload.localId,
+        ...write.payload.body,
+      })
       return
     case 'stream.update': {
       const current = cache.get<Stream>('streams', write.payload.id)
-      if (current) cache.put('streams', write.payload.tournamentId, write.payload.id, { ...current, ...write.payload.body })
+      if (current)
+        cache.put('streams', write.payload.tournamentId, write.payload.id, { ...current, ...write.payload.body })
       return
     }
     case 'stream.delete':
       cache.remove('streams', write.payload.id)
       for (const link of cache.matchesLinking(write.payload.id)) {
-        cache.setMatchStreams(link.matchId, link.tournamentId, link.streamIds.filter((id) => id !== write.payload.id))
+        cache.setMatchStreams(
+          link.matchId,
+          link.tournamentId,
+          link.streamIds.filter((id) => id !== write.payload.id),
+        )
       }
       return
     case 'match-streams.replace':
@@ -43,9 +60,19 @@ const AFFECTS: Record<OutboxWrite['kind'], string> = {
 }
 
 /** After the service's copy replaced a scope, the writes still waiting for it are laid on top again. */
-export function reapplyWaiting(cache: Cache, outbox: Outbox, resource: string, tournamentId: string, now: number): void {
+export function reapplyWaiting(
+  cache: Cache,
+  outbox: Outbox,
+  resource: string,
+  tournamentId: string,
+  now: number,
+): void {
   for (const row of outbox.rows()) {
-    if (row.state === 'pending' && AFFECTS[row.write.kind] === resource && row.write.payload.tournamentId === tournamentId) {
+    if (
+      row.state === 'pending' &&
+      AFFECTS[row.write.kind] === resource &&
+      row.write.payload.tournamentId === tournamentId
+    ) {
       applyLocal(cache, row.write, now)
     }
   }

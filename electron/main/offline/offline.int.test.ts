@@ -34,7 +34,10 @@ type S = { id: string; name: string; url: string; language: string }
 
 describe('offline tolerance', () => {
   it('checks three participants in while offline, shows them waiting, and drains when the service is back', async () => {
-    const { items } = await value<{ items: P[] }>('participants:list', { tournamentId, filters: { is_checked_in: false } })
+    const { items } = await value<{ items: P[] }>('participants:list', {
+      tournamentId,
+      filters: { is_checked_in: false },
+    })
     const three = items.slice(0, 3)
     await sandbox.faults.setOffline(true)
     for (const p of three) {
@@ -51,7 +54,9 @@ describe('offline tolerance', () => {
     for (const p of three) expect(sandbox.store.participants.get(p.id)!.checked_in).toBe(false)
 
     await sandbox.faults.setOffline(false)
-    await expect.poll(async () => (await value<{ pending: number }>('sync:status')).pending, { timeout: 10_000 }).toBe(0)
+    await expect
+      .poll(async () => (await value<{ pending: number }>('sync:status')).pending, { timeout: 10_000 })
+      .toBe(0)
     for (const p of three) expect(sandbox.store.participants.get(p.id)!.checked_in).toBe(true)
     expect((await value<{ connection: string }>('sync:status')).connection).toBe('online')
   })
@@ -61,11 +66,15 @@ describe('offline tolerance', () => {
     await value('streams:list', { tournamentId, filters: {} })
     const match = nodes.items[0]!.id
     await sandbox.faults.setOffline(true)
-    const created = await value<{ state: string; value: S }>('streams:create', { body: { tournament_id: tournamentId, name: 'Offline cam', url: 'https://twitch.tv/offcam', language: 'en' } })
+    const created = await value<{ state: string; value: S }>('streams:create', {
+      body: { tournament_id: tournamentId, name: 'Offline cam', url: 'https://twitch.tv/offcam', language: 'en' },
+    })
     expect(created.value.id).toMatch(/^local-/)
     await value('streams:update', { id: created.value.id, body: { language: 'fr' } })
     await value('match-streams:replace', { matchId: match, streamIds: [created.value.id] })
-    expect((await value<{ streamIds: string[] }>('match-streams:get', { matchId: match })).streamIds).toEqual([created.value.id])
+    expect((await value<{ streamIds: string[] }>('match-streams:get', { matchId: match })).streamIds).toEqual([
+      created.value.id,
+    ])
     await sandbox.faults.setOffline(false)
     await drained()
     const onService = [...sandbox.store.streams.values()].filter((s) => s.name === 'Offline cam')
@@ -75,7 +84,9 @@ describe('offline tolerance', () => {
     const streams = await value<{ items: S[] }>('streams:list', { tournamentId, filters: {} })
     expect(streams.items.find((s) => s.name === 'Offline cam')!.id).toBe(onService[0]!.id)
     // The renderer may still hold the local id: it keeps working.
-    expect((await value<{ value: S }>('streams:update', { id: created.value.id, body: { name: 'Offline cam 2' } })).value.id).toBe(onService[0]!.id)
+    expect(
+      (await value<{ value: S }>('streams:update', { id: created.value.id, body: { name: 'Offline cam 2' } })).value.id,
+    ).toBe(onService[0]!.id)
     await drained()
     expect(sandbox.store.streams.get(onService[0]!.id)!.name).toBe('Offline cam 2')
   })
@@ -83,12 +94,18 @@ describe('offline tolerance', () => {
   it('a creation whose answer was lost is looked up, not sent again', async () => {
     await value('streams:list', { tournamentId, filters: {} })
     await sandbox.faults.update({ loseResponseRate: 1 })
-    await value('streams:create', { body: { tournament_id: tournamentId, name: 'Lost answer cam', url: 'https://twitch.tv/lost', language: 'de' } })
-    await expect.poll(() => services.connections.active.offline.outbox.rows()[0]?.outcomeUnknown, { timeout: 5000 }).toBe(true)
+    await value('streams:create', {
+      body: { tournament_id: tournamentId, name: 'Lost answer cam', url: 'https://twitch.tv/lost', language: 'de' },
+    })
+    await expect
+      .poll(() => services.connections.active.offline.outbox.rows()[0]?.outcomeUnknown, { timeout: 5000 })
+      .toBe(true)
     await sandbox.faults.update({ loseResponseRate: 0 })
     await drained()
     expect([...sandbox.store.streams.values()].filter((s) => s.name === 'Lost answer cam')).toHaveLength(1)
-    const cached = (await value<{ items: S[] }>('streams:list', { tournamentId, filters: {} })).items.filter((s) => s.name === 'Lost answer cam')
+    const cached = (await value<{ items: S[] }>('streams:list', { tournamentId, filters: {} })).items.filter(
+      (s) => s.name === 'Lost answer cam',
+    )
     expect(cached).toHaveLength(1)
     expect(cached[0]!.id).not.toMatch(/^local-/)
   })
@@ -107,12 +124,21 @@ describe('offline tolerance', () => {
     const gone = items.at(-1)!
     sandbox.store.participants.delete(gone.id)
     await value('checkin:set', { participantId: gone.id, checkedIn: true })
-    await expect.poll(async () => (await value<{ attention: unknown[] }>('sync:status')).attention.length, { timeout: 5000 }).toBe(1)
-    const status = await value<{ pending: number; attention: { seq: number; label: string; error: string }[] }>('sync:status')
-    expect(status.attention[0]).toMatchObject({ label: `Check in ${gone.name}`, error: expect.stringMatching(/not found/) })
+    await expect
+      .poll(async () => (await value<{ attention: unknown[] }>('sync:status')).attention.length, { timeout: 5000 })
+      .toBe(1)
+    const status = await value<{ pending: number; attention: { seq: number; label: string; error: string }[] }>(
+      'sync:status',
+    )
+    expect(status.attention[0]).toMatchObject({
+      label: `Check in ${gone.name}`,
+      error: expect.stringMatching(/not found/),
+    })
     expect(status.pending).toBe(0)
     await value('sync:retry', { seq: status.attention[0]!.seq })
-    await expect.poll(async () => (await value<{ attention: unknown[] }>('sync:status')).attention.length, { timeout: 5000 }).toBe(1)
+    await expect
+      .poll(async () => (await value<{ attention: unknown[] }>('sync:status')).attention.length, { timeout: 5000 })
+      .toBe(1)
     const after = await value<{ attention: unknown[] }>('sync:discard', { seq: status.attention[0]!.seq })
     expect(after.attention).toEqual([])
     const refreshed = await value<{ items: P[] }>('participants:list', { tournamentId, filters: {} })
@@ -121,17 +147,33 @@ describe('offline tolerance', () => {
 
   it('enforces 128 streams per tournament and 32 per match against the cache while offline', async () => {
     const { items } = await value<{ items: S[] }>('streams:list', { tournamentId, filters: {} })
-    const match = (await value<{ items: { id: string }[] }>('bracket:nodes', { tournamentId, filters: {} })).items[1]!.id
+    const match = (await value<{ items: { id: string }[] }>('bracket:nodes', { tournamentId, filters: {} })).items[1]!
+      .id
     await sandbox.faults.setOffline(true)
     for (let i = items.length; i < 128; i++) {
-      await value('streams:create', { body: { tournament_id: tournamentId, name: `Bulk ${i}`, url: `https://twitch.tv/bulk${i}`, language: 'en' } })
+      await value('streams:create', {
+        body: { tournament_id: tournamentId, name: `Bulk ${i}`, url: `https://twitch.tv/bulk${i}`, language: 'en' },
+      })
     }
-    const refused = await services.dispatch('streams:create', { body: { tournament_id: tournamentId, name: 'One too many', url: 'https://twitch.tv/x', language: 'en' } })
-    expect(refused).toMatchObject({ ok: false, error: { code: 'validation', fields: { tournament_id: 'a tournament can have at most 128 streams' } } })
+    const refused = await services.dispatch('streams:create', {
+      body: { tournament_id: tournamentId, name: 'One too many', url: 'https://twitch.tv/x', language: 'en' },
+    })
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { code: 'validation', fields: { tournament_id: 'a tournament can have at most 128 streams' } },
+    })
     const all = (await value<{ items: S[] }>('streams:list', { tournamentId, filters: {} })).items
-    const tooMany = await services.dispatch('match-streams:replace', { matchId: match, streamIds: all.slice(0, 33).map((s) => s.id) })
-    expect(tooMany).toMatchObject({ ok: false, error: { code: 'validation', fields: { streamIds: 'a match can have at most 32 streams (got 33)' } } })
-    expect(await value('match-streams:replace', { matchId: match, streamIds: all.slice(0, 32).map((s) => s.id) })).toMatchObject({ state: 'pending' })
+    const tooMany = await services.dispatch('match-streams:replace', {
+      matchId: match,
+      streamIds: all.slice(0, 33).map((s) => s.id),
+    })
+    expect(tooMany).toMatchObject({
+      ok: false,
+      error: { code: 'validation', fields: { streamIds: 'a match can have at most 32 streams (got 33)' } },
+    })
+    expect(
+      await value('match-streams:replace', { matchId: match, streamIds: all.slice(0, 32).map((s) => s.id) }),
+    ).toMatchObject({ state: 'pending' })
     await sandbox.faults.setOffline(false)
     await drained()
     expect(sandbox.store.streamsOfTournament(tournamentId)).toHaveLength(128)

@@ -14,11 +14,31 @@ beforeEach(() => {
   outbox = new Outbox(db)
 })
 
-const checkin = (id: string, checked: boolean): OutboxWrite => ({ kind: 'participant.update', payload: { id, tournamentId: 't', body: { checked_in: checked }, label: `toggle ${id}` } })
-const create = (localId: string, name = 'Cam'): OutboxWrite => ({ kind: 'stream.create', payload: { localId, tournamentId: 't', body: { tournament_id: 't', name, url: 'https://x.tv/c', language: 'en' }, label: 'create' } })
-const update = (id: string, name: string): OutboxWrite => ({ kind: 'stream.update', payload: { id, tournamentId: 't', body: { name }, label: 'update' } })
-const remove = (id: string): OutboxWrite => ({ kind: 'stream.delete', payload: { id, tournamentId: 't', label: 'delete' } })
-const links = (matchId: string, streamIds: string[]): OutboxWrite => ({ kind: 'match-streams.replace', payload: { matchId, tournamentId: 't', streamIds, label: 'links' } })
+const checkin = (id: string, checked: boolean): OutboxWrite => ({
+  kind: 'participant.update',
+  payload: { id, tournamentId: 't', body: { checked_in: checked }, label: `toggle ${id}` },
+})
+const create = (localId: string, name = 'Cam'): OutboxWrite => ({
+  kind: 'stream.create',
+  payload: {
+    localId,
+    tournamentId: 't',
+    body: { tournament_id: 't', name, url: 'https://x.tv/c', language: 'en' },
+    label: 'create',
+  },
+})
+const update = (id: string, name: string): OutboxWrite => ({
+  kind: 'stream.update',
+  payload: { id, tournamentId: 't', body: { name }, label: 'update' },
+})
+const remove = (id: string): OutboxWrite => ({
+  kind: 'stream.delete',
+  payload: { id, tournamentId: 't', label: 'delete' },
+})
+const links = (matchId: string, streamIds: string[]): OutboxWrite => ({
+  kind: 'match-streams.replace',
+  payload: { matchId, tournamentId: 't', streamIds, label: 'links' },
+})
 
 describe('collapsing writes that supersede each other', () => {
   it('two check-in toggles of one participant become one write with the last value', () => {
@@ -48,7 +68,12 @@ describe('collapsing writes that supersede each other', () => {
     expect(outbox.rows()[0]!.write.payload).toMatchObject({ body: { name: 'Renamed', url: 'https://x.tv/c' } })
     outbox.append(links('m1', ['s9', 'local-1']), 3)
     expect(outbox.append(remove('local-1'), 4)).toBeNull()
-    expect(outbox.rows().map((r) => r.write)).toEqual([expect.objectContaining({ kind: 'match-streams.replace', payload: expect.objectContaining({ streamIds: ['s9'] }) })])
+    expect(outbox.rows().map((r) => r.write)).toEqual([
+      expect.objectContaining({
+        kind: 'match-streams.replace',
+        payload: expect.objectContaining({ streamIds: ['s9'] }),
+      }),
+    ])
   })
 
   it('a creation that already left is neither edited nor cancelled: the edit and the delete follow it', () => {
@@ -78,7 +103,10 @@ describe('order and eligibility', () => {
     expect(outbox.eligible(10, 10)).toEqual([])
     outbox.inFlight.clear()
     outbox.done(sending[1]!.seq)
-    expect(outbox.eligible(10, 10).map((r) => r.write.payload)).toEqual([expect.objectContaining({ id: 'p1' }), expect.objectContaining({ body: { name: 'b' } })])
+    expect(outbox.eligible(10, 10).map((r) => r.write.payload)).toEqual([
+      expect.objectContaining({ id: 'p1' }),
+      expect.objectContaining({ body: { name: 'b' } }),
+    ])
   })
 
   it('waits for the backoff time, and for a stream created offline to get its service id', () => {

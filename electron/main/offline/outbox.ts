@@ -59,8 +59,14 @@ export class Outbox {
   }
 
   counts(): { pending: number; attention: number } {
-    const rows = this.db.prepare('SELECT state, COUNT(*) AS n FROM outbox GROUP BY state').all() as { state: string; n: number }[]
-    return { pending: rows.find((r) => r.state === 'pending')?.n ?? 0, attention: rows.find((r) => r.state === 'attention')?.n ?? 0 }
+    const rows = this.db.prepare('SELECT state, COUNT(*) AS n FROM outbox GROUP BY state').all() as {
+      state: string
+      n: number
+    }[]
+    return {
+      pending: rows.find((r) => r.state === 'pending')?.n ?? 0,
+      attention: rows.find((r) => r.state === 'attention')?.n ?? 0,
+    }
   }
 
   /**
@@ -81,14 +87,17 @@ export class Outbox {
         this.forgetStream(write.payload.id)
         return null
       }
-      if (mergeable?.write.kind === 'stream.update') this.db.prepare('DELETE FROM outbox WHERE seq = ?').run(mergeable.seq)
+      if (mergeable?.write.kind === 'stream.update')
+        this.db.prepare('DELETE FROM outbox WHERE seq = ?').run(mergeable.seq)
     } else if (write.kind === 'match-streams.replace' && mergeable?.write.kind === 'match-streams.replace') {
       // The new list may name streams created after the old row: it takes its turn at the end, not the old place.
       this.db.prepare('DELETE FROM outbox WHERE seq = ?').run(mergeable.seq)
     } else if (mergeable) {
       const merged = merge(mergeable.write, write)
       if (merged) {
-        this.db.prepare('UPDATE outbox SET payload = ? WHERE seq = ?').run(JSON.stringify(merged.payload), mergeable.seq)
+        this.db
+          .prepare('UPDATE outbox SET payload = ? WHERE seq = ?')
+          .run(JSON.stringify(merged.payload), mergeable.seq)
         return mergeable.seq
       }
     }
@@ -103,7 +112,11 @@ export class Outbox {
    * may exist on the service as it was sent; it is found again by that body, so it must not change or vanish.
    */
   private unsent(row: OutboxRow): boolean {
-    return row.state === 'pending' && !this.inFlight.has(row.seq) && !(row.write.kind === 'stream.create' && row.outcomeUnknown)
+    return (
+      row.state === 'pending' &&
+      !this.inFlight.has(row.seq) &&
+      !(row.write.kind === 'stream.create' && row.outcomeUnknown)
+    )
   }
 
   /** Rows that may be sent now, oldest first: none waits behind an earlier row touching the same entity. */
@@ -116,7 +129,14 @@ export class Outbox {
       const keys = touches(row.write)
       const free = keys.every((key) => !blocked.has(key))
       for (const key of keys) blocked.add(key)
-      if (!free || row.state !== 'pending' || row.nextAttemptAt > now || this.inFlight.has(row.seq) || waitsForLocalId(row.write)) continue
+      if (
+        !free ||
+        row.state !== 'pending' ||
+        row.nextAttemptAt > now ||
+        this.inFlight.has(row.seq) ||
+        waitsForLocalId(row.write)
+      )
+        continue
       ready.push(row)
       if (ready.length === limit) break
     }
@@ -130,7 +150,9 @@ export class Outbox {
 
   /** When the earliest waiting row may be tried again (null: nothing waits on time). */
   nextWake(): number | null {
-    const row = this.db.prepare("SELECT MIN(next_attempt_at) AS at FROM outbox WHERE state = 'pending'").get() as { at: number | null }
+    const row = this.db.prepare("SELECT MIN(next_attempt_at) AS at FROM outbox WHERE state = 'pending'").get() as {
+      at: number | null
+    }
     return row.at
   }
 
@@ -140,12 +162,16 @@ export class Outbox {
 
   postpone(seq: number, error: string, nextAttemptAt: number, outcomeUnknown: boolean): void {
     this.db
-      .prepare('UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?, outcome_unknown = MAX(outcome_unknown, ?) WHERE seq = ?')
+      .prepare(
+        'UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?, outcome_unknown = MAX(outcome_unknown, ?) WHERE seq = ?',
+      )
       .run(error, nextAttemptAt, outcomeUnknown ? 1 : 0, seq)
   }
 
   needsAttention(seq: number, reason: string): void {
-    this.db.prepare("UPDATE outbox SET state = 'attention', last_error = ?, attempts = attempts + 1 WHERE seq = ?").run(reason, seq)
+    this.db
+      .prepare("UPDATE outbox SET state = 'attention', last_error = ?, attempts = attempts + 1 WHERE seq = ?")
+      .run(reason, seq)
   }
 
   retry(seq: number): void {
@@ -170,12 +196,22 @@ export class Outbox {
   mapLocalId(localId: string, serverId: string): void {
     this.db.prepare('INSERT OR REPLACE INTO id_map (local_id, server_id) VALUES (?, ?)').run(localId, serverId)
     this.db
-      .prepare('UPDATE outbox SET entity = replace(entity, ?, ?), payload = replace(payload, ?, ?) WHERE entity = ? OR instr(payload, ?) > 0')
-      .run(localId, serverId, JSON.stringify(localId), JSON.stringify(serverId), `stream:${localId}`, JSON.stringify(localId))
+      .prepare(
+        'UPDATE outbox SET entity = replace(entity, ?, ?), payload = replace(payload, ?, ?) WHERE entity = ? OR instr(payload, ?) > 0',
+      )
+      .run(
+        localId,
+        serverId,
+        JSON.stringify(localId),
+        JSON.stringify(serverId),
+        `stream:${localId}`,
+        JSON.stringify(localId),
+      )
   }
 
   resolve(id: string): string {
-    const row = this.db.prepare('SELECT server_id FROM id_map WHERE local_id = ?').get(id) as { server_id: string } | undefined
+    const row = this.db.prepare('SELECT server_id FROM id_map WHERE local_id = ?').get(id) as
+      { server_id: string } | undefined
     return row?.server_id ?? id
   }
 
@@ -193,13 +229,22 @@ export class Outbox {
 /** The write that replaces `earlier` followed by `later`, or undefined when they cannot be merged. */
 function merge(earlier: OutboxWrite, later: OutboxWrite): OutboxWrite | undefined {
   if (earlier.kind === 'participant.update' && later.kind === 'participant.update') {
-    return { kind: earlier.kind, payload: { ...later.payload, body: { ...earlier.payload.body, ...later.payload.body } } }
+    return {
+      kind: earlier.kind,
+      payload: { ...later.payload, body: { ...earlier.payload.body, ...later.payload.body } },
+    }
   }
   if (earlier.kind === 'stream.create' && later.kind === 'stream.update') {
-    return { kind: earlier.kind, payload: { ...earlier.payload, body: { ...earlier.payload.body, ...later.payload.body } } }
+    return {
+      kind: earlier.kind,
+      payload: { ...earlier.payload, body: { ...earlier.payload.body, ...later.payload.body } },
+    }
   }
   if (earlier.kind === 'stream.update' && later.kind === 'stream.update') {
-    return { kind: earlier.kind, payload: { ...later.payload, body: { ...earlier.payload.body, ...later.payload.body } } }
+    return {
+      kind: earlier.kind,
+      payload: { ...later.payload, body: { ...earlier.payload.body, ...later.payload.body } },
+    }
   }
   return undefined
 }

@@ -24,7 +24,8 @@ export interface ReplayDeps {
   capMs?: number
 }
 
-type Outcome = { kind: 'done' } | { kind: 'retry'; error: string; unknown: boolean } | { kind: 'attention'; reason: string }
+type Outcome =
+  { kind: 'done' } | { kind: 'retry'; error: string; unknown: boolean } | { kind: 'attention'; reason: string }
 
 export class Replayer {
   private timer?: NodeJS.Timeout
@@ -59,7 +60,8 @@ export class Replayer {
   async drain(timeoutMs = 60_000): Promise<void> {
     const until = Date.now() + timeoutMs
     while (this.deps.outbox.counts().pending > 0 || this.active > 0) {
-      if (Date.now() > until) throw new Error(`the outbox did not drain in ${timeoutMs} ms (${this.deps.outbox.counts().pending} waiting)`)
+      if (Date.now() > until)
+        throw new Error(`the outbox did not drain in ${timeoutMs} ms (${this.deps.outbox.counts().pending} waiting)`)
       this.kick()
       await new Promise((resolve) => setTimeout(resolve, 20))
     }
@@ -123,7 +125,9 @@ export class Replayer {
       case 'stream.create': {
         // A crash during the POST must not lead to a second creation: the next attempt looks first.
         if (!row.outcomeUnknown) outbox.markSending(row.seq)
-        const stream = (row.outcomeUnknown && (await this.findCreated(write.payload.body))) || (await api.streams.create(write.payload.body))
+        const stream =
+          (row.outcomeUnknown && (await this.findCreated(write.payload.body))) ||
+          (await api.streams.create(write.payload.body))
         const { localId, tournamentId } = write.payload
         return db.transaction(() => {
           outbox.done(row.seq)
@@ -131,7 +135,11 @@ export class Replayer {
           cache.remove('streams', localId)
           cache.put('streams', tournamentId, stream.id, stream)
           for (const link of cache.matchesLinking(localId)) {
-            cache.setMatchStreams(link.matchId, link.tournamentId, link.streamIds.map((id) => (id === localId ? stream.id : id)))
+            cache.setMatchStreams(
+              link.matchId,
+              link.tournamentId,
+              link.streamIds.map((id) => (id === localId ? stream.id : id)),
+            )
           }
           reapplyWaiting(cache, outbox, 'streams', tournamentId, clock.now())
         })()
@@ -162,10 +170,17 @@ export class Replayer {
   }
 
   /** A creation whose answer was lost may have happened: look for it before creating again. */
-  private async findCreated(body: { tournament_id: string; name: string; url: string; language: string }): Promise<Stream | undefined> {
+  private async findCreated(body: {
+    tournament_id: string
+    name: string
+    url: string
+    language: string
+  }): Promise<Stream | undefined> {
     const existing = await this.deps.api.streams.list({ tournament_ids: [body.tournament_id] }).all()
     const adopted = this.deps.db.prepare('SELECT 1 FROM id_map WHERE server_id = ?')
-    return existing.find((s) => s.name === body.name && s.url === body.url && s.language === body.language && !adopted.get(s.id))
+    return existing.find(
+      (s) => s.name === body.name && s.url === body.url && s.language === body.language && !adopted.get(s.id),
+    )
   }
 }
 

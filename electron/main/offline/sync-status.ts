@@ -18,7 +18,10 @@ export function syncStatus(outbox: Outbox, cache: Cache, connection: ConnectionS
     connection,
     syncing: sending,
     pending: rows.filter((row) => row.state === 'pending').length,
-    waiting: rows.filter((row) => row.state === 'pending').slice(0, 200).map(describe),
+    waiting: rows
+      .filter((row) => row.state === 'pending')
+      .slice(0, 200)
+      .map(describe),
     attention: rows.filter((row) => row.state === 'attention').map(describe),
     refreshed: cache.allRefreshed(),
   }

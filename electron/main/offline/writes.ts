@@ -4,11 +4,33 @@ import { randomUUID } from 'node:crypto'
 export type ParticipantUpdateBody = Record<string, unknown>
 
 export type OutboxWrite =
-  | { kind: 'participant.update'; payload: { id: string; tournamentId: string; body: ParticipantUpdateBody; label: string } }
-  | { kind: 'stream.create'; payload: { localId: string; tournamentId: string; body: { tournament_id: string; name: string; url: string; language: string }; label: string } }
-  | { kind: 'stream.update'; payload: { id: string; tournamentId: string; body: { name?: string; url?: string; language?: string }; label: string } }
+  | {
+      kind: 'participant.update'
+      payload: { id: string; tournamentId: string; body: ParticipantUpdateBody; label: string }
+    }
+  | {
+      kind: 'stream.create'
+      payload: {
+        localId: string
+        tournamentId: string
+        body: { tournament_id: string; name: string; url: string; language: string }
+        label: string
+      }
+    }
+  | {
+      kind: 'stream.update'
+      payload: {
+        id: string
+        tournamentId: string
+        body: { name?: string; url?: string; language?: string }
+        label: string
+      }
+    }
   | { kind: 'stream.delete'; payload: { id: string; tournamentId: string; label: string } }
-  | { kind: 'match-streams.replace'; payload: { matchId: string; tournamentId: string; streamIds: string[]; label: string } }
+  | {
+      kind: 'match-streams.replace'
+      payload: { matchId: string; tournamentId: string; streamIds: string[]; label: string }
+    }
 
 export type WriteKind = OutboxWrite['kind']
 

@@ -9,7 +9,11 @@ export const DEMO_PROFILE_ID = 'demo'
 const secret = () => randomBytes(24).toString('base64url')
 
 /** Starts the sandbox (injected so tests and benchmarks choose its size and faults). */
-export type SandboxStarter = (credentials: { apiKey: string; clientId: string; clientSecret: string }) => Promise<Sandbox>
+export type SandboxStarter = (credentials: {
+  apiKey: string
+  clientId: string
+  clientSecret: string
+}) => Promise<Sandbox>
 
 export interface DemoVenue {
   profile: ProfileRecord
@@ -17,10 +21,21 @@ export interface DemoVenue {
 }
 
 /** Makes sure the demo profile and its secrets exist (secrets are generated once and kept like any profile's). */
-export async function openDemoVenue(profiles: ProfileStore, credentials: CredentialStore, start: SandboxStarter): Promise<DemoVenue> {
+export async function openDemoVenue(
+  profiles: ProfileStore,
+  credentials: CredentialStore,
+  start: SandboxStarter,
+): Promise<DemoVenue> {
   let profile = profiles.find(DEMO_PROFILE_ID)
   if (!profile) {
-    profile = await profiles.upsert({ id: DEMO_PROFILE_ID, name: 'Demo venue', clientId: `demo-${secret().slice(0, 10)}`, method: 'client-credentials', scopes: [...SCOPES], demo: true })
+    profile = await profiles.upsert({
+      id: DEMO_PROFILE_ID,
+      name: 'Demo venue',
+      clientId: `demo-${secret().slice(0, 10)}`,
+      method: 'client-credentials',
+      scopes: [...SCOPES],
+      demo: true,
+    })
   }
   let apiKey = await credentials.get(DEMO_PROFILE_ID, 'api-key')
   let clientSecret = await credentials.get(DEMO_PROFILE_ID, 'client-secret')

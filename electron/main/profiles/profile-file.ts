@@ -11,7 +11,9 @@ export const ProfileRecord = z.object({
   clientId: z.string().min(1),
   method: z.enum(['client-credentials', 'browser']),
   scopes: z.array(z.enum(SCOPES)).min(1),
-  baseUrls: z.object({ organizer: z.string(), participant: z.string(), v1: z.string(), auth: z.string(), account: z.string() }).optional(),
+  baseUrls: z
+    .object({ organizer: z.string(), participant: z.string(), v1: z.string(), auth: z.string(), account: z.string() })
+    .optional(),
   demo: z.boolean().default(false),
 })
 export type ProfileRecord = z.infer<typeof ProfileRecord>

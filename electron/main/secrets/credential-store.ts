@@ -10,7 +10,9 @@ export interface CredentialStore {
 
 /** Which secrets a profile has, without their values: all the renderer may learn. */
 export async function secretPresence(store: CredentialStore, profileId: string): Promise<Record<SecretKind, boolean>> {
-  const entries = await Promise.all(SECRET_KINDS.map(async (kind) => [kind, (await store.get(profileId, kind)) !== undefined] as const))
+  const entries = await Promise.all(
+    SECRET_KINDS.map(async (kind) => [kind, (await store.get(profileId, kind)) !== undefined] as const),
+  )
   return Object.fromEntries(entries) as Record<SecretKind, boolean>
 }
 

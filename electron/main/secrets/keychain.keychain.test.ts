@@ -38,19 +38,38 @@ describe('a profile across a restart', () => {
   afterAll(() => remote.close())
 
   it('keeps its secrets in the keychain only, and signs in again after a restart', async () => {
-    const start = () => createMainServices({ version: '1', dataDir, credentials: new KeychainCredentialStore(service), demo: { seed: 1 } })
+    const start = () =>
+      createMainServices({
+        version: '1',
+        dataDir,
+        credentials: new KeychainCredentialStore(service),
+        demo: { seed: 1 },
+      })
     let services = await start()
     const saved = await services.dispatch('profiles:save', {
-      name: 'Keychain venue', clientId: remote.clientId, apiKey: remote.apiKey, clientSecret: remote.clientSecret,
-      method: 'client-credentials', scopes: ['organizer:view'],
-      baseUrls: { organizer: remote.organizer, participant: remote.participant, v1: remote.v1, auth: remote.auth, account: remote.account },
+      name: 'Keychain venue',
+      clientId: remote.clientId,
+      apiKey: remote.apiKey,
+      clientSecret: remote.clientSecret,
+      method: 'client-credentials',
+      scopes: ['organizer:view'],
+      baseUrls: {
+        organizer: remote.organizer,
+        participant: remote.participant,
+        v1: remote.v1,
+        auth: remote.auth,
+        account: remote.account,
+      },
     })
     expect(saved.ok).toBe(true)
     const id = (saved as { value: { id: string } }).value.id
     await services.close()
 
     services = await start()
-    expect(await services.dispatch('profiles:activate', { id })).toMatchObject({ ok: true, value: { stored: { apiKey: true, clientSecret: true } } })
+    expect(await services.dispatch('profiles:activate', { id })).toMatchObject({
+      ok: true,
+      value: { stored: { apiKey: true, clientSecret: true } },
+    })
     expect(await services.dispatch('auth:sign-in', {})).toMatchObject({ ok: true, value: { signedIn: true } })
     expect(readFileSync(join(dataDir, 'profiles.json'), 'utf8')).not.toContain(remote.clientSecret)
     expect(await store.get(id, 'client-secret')).toBe(remote.clientSecret)

@@ -32,7 +32,9 @@ export class CachedReads {
   constructor(private readonly deps: CachedReadsDeps) {}
 
   tournaments(): Promise<Cached<TournamentListItem>> {
-    return this.read('tournaments', 'all', () => this.deps.api.tournaments.list({ archived: true }).all(reportProgress(this.deps.bus, 'tournaments')))
+    return this.read('tournaments', 'all', () =>
+      this.deps.api.tournaments.list({ archived: true }).all(reportProgress(this.deps.bus, 'tournaments')),
+    )
   }
 
   stages(tournamentId: string): Promise<Cached<Stage>> {
@@ -41,16 +43,22 @@ export class CachedReads {
 
   participants(tournamentId: string): Promise<Cached<Participant>> {
     return this.read('participants', tournamentId, () =>
-      this.deps.api.participants.list({ tournament_ids: [tournamentId] }).all(reportProgress(this.deps.bus, 'participants')),
+      this.deps.api.participants
+        .list({ tournament_ids: [tournamentId] })
+        .all(reportProgress(this.deps.bus, 'participants')),
     )
   }
 
   nodes(tournamentId: string): Promise<Cached<BracketNode>> {
-    return this.read('nodes', tournamentId, () => this.deps.api.bracketNodes.list({ tournament_ids: [tournamentId] }).all(reportProgress(this.deps.bus, 'bracket')))
+    return this.read('nodes', tournamentId, () =>
+      this.deps.api.bracketNodes.list({ tournament_ids: [tournamentId] }).all(reportProgress(this.deps.bus, 'bracket')),
+    )
   }
 
   streams(tournamentId: string): Promise<Cached<Stream>> {
-    return this.read('streams', tournamentId, () => this.deps.api.streams.list({ tournament_ids: [tournamentId] }).all())
+    return this.read('streams', tournamentId, () =>
+      this.deps.api.streams.list({ tournament_ids: [tournamentId] }).all(),
+    )
   }
 
   async matchStreams(matchId: string): Promise<{ streamIds: string[]; refreshedAt: number | null }> {
@@ -98,16 +106,25 @@ export class CachedReads {
     return fetchers[resource]?.().then(() => undefined) ?? Promise.resolve()
   }
 
-  private async read<T extends { id: string }>(resource: CachedResource, scope: string, fetchAll: () => Promise<T[]>): Promise<Cached<T>> {
+  private async read<T extends { id: string }>(
+    resource: CachedResource,
+    scope: string,
+    fetchAll: () => Promise<T[]>,
+  ): Promise<Cached<T>> {
     const { cache, db, outbox, clock, bus } = this.deps
-    await this.whenStale(resource, scope, async () => {
-      const items = await fetchAll()
-      db.transaction(() => {
-        cache.replaceScope(resource, scope, items, clock.now())
-        reapplyWaiting(cache, outbox, resource, scope, clock.now())
-      })()
-      bus.publish('cache:updated', { resource, scope })
-    }, cache.list(resource, scope).length > 0)
+    await this.whenStale(
+      resource,
+      scope,
+      async () => {
+        const items = await fetchAll()
+        db.transaction(() => {
+          cache.replaceScope(resource, scope, items, clock.now())
+          reapplyWaiting(cache, outbox, resource, scope, clock.now())
+        })()
+        bus.publish('cache:updated', { resource, scope })
+      },
+      cache.list(resource, scope).length > 0,
+    )
     return { items: cache.list<T>(resource, scope), refreshedAt: cache.refreshedAt(resource, scope) }
   }
 
@@ -115,7 +132,12 @@ export class CachedReads {
    * Never refreshed: wait for the service (or, when it cannot be reached, answer with what local writes left).
    * Refreshed a while ago: answer now, refresh behind. Fresh: answer now.
    */
-  private async whenStale(resource: CachedResource, scope: string, refresh: () => Promise<void>, hasLocalCopy: boolean): Promise<void> {
+  private async whenStale(
+    resource: CachedResource,
+    scope: string,
+    refresh: () => Promise<void>,
+    hasLocalCopy: boolean,
+  ): Promise<void> {
     const at = this.deps.cache.refreshedAt(resource, scope)
     const key = `${resource}:${scope}`
     const start = () => {

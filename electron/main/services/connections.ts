@@ -71,7 +71,8 @@ export class Connections {
   async save(input: z.output<typeof ProfileInput>): Promise<ProfileView> {
     const existing = input.id ? this.profiles.find(input.id) : undefined
     if (input.id && !existing) throw new AppError('not_found', `There is no connection ${input.id}.`)
-    if (existing?.demo) throw new AppError('validation', 'The Demo venue cannot be edited.', { name: 'The Demo venue cannot be edited.' })
+    if (existing?.demo)
+      throw new AppError('validation', 'The Demo venue cannot be edited.', { name: 'The Demo venue cannot be edited.' })
     const { credentials } = this.ports
     const stored = existing ? await secretPresence(credentials, existing.id) : undefined
     const fields: Record<string, string> = {}
@@ -81,7 +82,15 @@ export class Connections {
     }
     if (Object.keys(fields).length) throw new AppError('validation', Object.values(fields).join('; '), fields)
 
-    const record = await this.profiles.upsert({ id: input.id, name: input.name, clientId: input.clientId, method: input.method, scopes: input.scopes, baseUrls: input.baseUrls, demo: false })
+    const record = await this.profiles.upsert({
+      id: input.id,
+      name: input.name,
+      clientId: input.clientId,
+      method: input.method,
+      scopes: input.scopes,
+      baseUrls: input.baseUrls,
+      demo: false,
+    })
     if (input.apiKey) await credentials.set(record.id, 'api-key', input.apiKey)
     if (input.clientSecret) await credentials.set(record.id, 'client-secret', input.clientSecret)
     if (input.method === 'browser') await credentials.delete(record.id, 'client-secret')
@@ -148,7 +157,13 @@ export class Connections {
     const { credentials, clock, bus } = this.ports
     const sandbox = this.demo.sandbox
     const bases: ServiceBases = profile.demo
-      ? { organizer: sandbox.organizer, participant: sandbox.participant, v1: sandbox.v1, auth: sandbox.auth, account: sandbox.account }
+      ? {
+          organizer: sandbox.organizer,
+          participant: sandbox.participant,
+          v1: sandbox.v1,
+          auth: sandbox.auth,
+          account: sandbox.account,
+        }
       : (profile.baseUrls ?? this.ports.defaultBases)
     const tokens = new TokenManager({
       profileId: profile.id,
@@ -196,7 +211,11 @@ export class Connections {
       ...(profile.baseUrls && { baseUrls: profile.baseUrls }),
       demo: profile.demo,
       active: this.current?.profile.id === profile.id,
-      stored: { apiKey: stored['api-key'], clientSecret: stored['client-secret'], refreshToken: stored['refresh-token'] },
+      stored: {
+        apiKey: stored['api-key'],
+        clientSecret: stored['client-secret'],
+        refreshToken: stored['refresh-token'],
+      },
     }
   }
 }

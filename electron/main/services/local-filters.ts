@@ -3,9 +3,13 @@ import type { z } from 'zod'
 import type { BracketNode, Participant, Stream, TournamentListItem } from '../../../shared/api'
 import type { BracketFilters, ParticipantFilters, StreamFilters, TournamentFilters } from '../../../shared/ipc/filters'
 
-const within = <T>(wanted: T[] | undefined, value: T | null | undefined) => !wanted || (value != null && wanted.includes(value))
+const within = <T>(wanted: T[] | undefined, value: T | null | undefined) =>
+  !wanted || (value != null && wanted.includes(value))
 
-export function filterTournaments(items: TournamentListItem[], f: z.output<typeof TournamentFilters>): TournamentListItem[] {
+export function filterTournaments(
+  items: TournamentListItem[],
+  f: z.output<typeof TournamentFilters>,
+): TournamentListItem[] {
   const kept = items.filter(
     (t) =>
       within(f.disciplines, t.discipline) &&

@@ -63,7 +63,16 @@ export class OfflineSession {
       onChange: () => this.changed(),
       ...(options.replayBaseMs !== undefined && { baseMs: options.replayBaseMs }),
     })
-    this.reads = new CachedReads({ db: this.db, cache: this.cache, outbox: this.outbox, get api() { return api() }, clock, bus })
+    this.reads = new CachedReads({
+      db: this.db,
+      cache: this.cache,
+      outbox: this.outbox,
+      get api() {
+        return api()
+      },
+      clock,
+      bus,
+    })
     this.writes = new OfflineWrites({
       db: this.db,
       cache: this.cache,
@@ -93,7 +102,10 @@ export class OfflineSession {
     const dropped = this.db.transaction(() => this.outbox.discard(seq))()
     for (const { write } of dropped) {
       if (write.kind === 'match-streams.replace') this.cache.markRefreshed('match-streams', write.payload.matchId, 0)
-      else await this.reads.refresh(write.kind === 'participant.update' ? 'participants' : 'streams', write.payload.tournamentId).catch(() => undefined)
+      else
+        await this.reads
+          .refresh(write.kind === 'participant.update' ? 'participants' : 'streams', write.payload.tournamentId)
+          .catch(() => undefined)
     }
     this.changed()
     return this.status()

@@ -1,6 +1,15 @@
 // Writes that work offline: validated, applied to the cache and queued in one transaction, then acknowledged.
 import type { z } from 'zod'
-import { LIMITS, PlayerParticipantUpdate, TeamParticipantUpdate, fieldErrors, summarizeIssues, type BracketNode, type Participant, type Stream } from '../../../shared/api'
+import {
+  LIMITS,
+  PlayerParticipantUpdate,
+  TeamParticipantUpdate,
+  fieldErrors,
+  summarizeIssues,
+  type BracketNode,
+  type Participant,
+  type Stream,
+} from '../../../shared/api'
 import { AppError } from '../app-error'
 import type { Clock } from '../clock'
 import type { Cache } from '../offline/cache'
@@ -29,20 +38,36 @@ export class OfflineWrites {
   constructor(private readonly deps: OfflineWritesDeps) {}
 
   checkinSet(participantId: string, checkedIn: boolean, requestId?: string): Receipt<Participant> {
-    return this.participantUpdate(participantId, { checked_in: checkedIn }, requestId, checkedIn ? 'Check in' : 'Check out')
+    return this.participantUpdate(
+      participantId,
+      { checked_in: checkedIn },
+      requestId,
+      checkedIn ? 'Check in' : 'Check out',
+    )
   }
 
-  participantUpdate(id: string, body: Record<string, unknown>, requestId?: string, verb = 'Update'): Receipt<Participant> {
+  participantUpdate(
+    id: string,
+    body: Record<string, unknown>,
+    requestId?: string,
+    verb = 'Update',
+  ): Receipt<Participant> {
     return this.commit(requestId, () => {
       const participant = this.participant(id)
       const schema = participant.type === 'team' ? TeamParticipantUpdate : PlayerParticipantUpdate
       const checked = parse(schema, body)
-      const write: OutboxWrite = { kind: 'participant.update', payload: { id, tournamentId: participant.tournament_id, body: checked, label: `${verb} ${participant.name}` } }
+      const write: OutboxWrite = {
+        kind: 'participant.update',
+        payload: { id, tournamentId: participant.tournament_id, body: checked, label: `${verb} ${participant.name}` },
+      }
       return this.queue(write, () => this.participant(id))
     })
   }
 
-  streamCreate(body: { tournament_id: string; name: string; url: string; language: string }, requestId?: string): Receipt<Stream> {
+  streamCreate(
+    body: { tournament_id: string; name: string; url: string; language: string },
+    requestId?: string,
+  ): Receipt<Stream> {
     return this.commit(requestId, () => {
       const count = this.deps.cache.list('streams', body.tournament_id).length
       if (count >= LIMITS.streamsPerTournament) {
@@ -50,7 +75,10 @@ export class OfflineWrites {
         throw new AppError('validation', message, { tournament_id: message })
       }
       const localId = newLocalId()
-      const write: OutboxWrite = { kind: 'stream.create', payload: { localId, tournamentId: body.tournament_id, body, label: `Create stream “${body.name}”` } }
+      const write: OutboxWrite = {
+        kind: 'stream.create',
+        payload: { localId, tournamentId: body.tournament_id, body, label: `Create stream “${body.name}”` },
+      }
       return this.queue(write, () => this.stream(localId))
     })
   }
@@ -59,7 +87,15 @@ export class OfflineWrites {
     return this.commit(requestId, () => {
       const stream = this.stream(this.deps.outbox.resolve(id))
       const fields = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as StreamFields
-      const write: OutboxWrite = { kind: 'stream.update', payload: { id: stream.id, tournamentId: stream.tournament_id, body: fields, label: `Edit stream “${stream.name}”` } }
+      const write: OutboxWrite = {
+        kind: 'stream.update',
+        payload: {
+          id: stream.id,
+          tournamentId: stream.tournament_id,
+          body: fields,
+          label: `Edit stream “${stream.name}”`,
+        },
+      }
       return this.queue(write, () => this.stream(stream.id))
     })
   }
@@ -67,23 +103,34 @@ export class OfflineWrites {
   streamDelete(id: string, requestId?: string): Receipt<{ id: string }> {
     return this.commit(requestId, () => {
       const stream = this.stream(this.deps.outbox.resolve(id))
-      const write: OutboxWrite = { kind: 'stream.delete', payload: { id: stream.id, tournamentId: stream.tournament_id, label: `Delete stream “${stream.name}”` } }
+      const write: OutboxWrite = {
+        kind: 'stream.delete',
+        payload: { id: stream.id, tournamentId: stream.tournament_id, label: `Delete stream “${stream.name}”` },
+      }
       return this.queue(write, () => ({ id: stream.id }))
     })
   }
 
-  matchStreamsReplace(matchId: string, streamIds: string[], requestId?: string): Receipt<{ matchId: string; streamIds: string[] }> {
+  matchStreamsReplace(
+    matchId: string,
+    streamIds: string[],
+    requestId?: string,
+  ): Receipt<{ matchId: string; streamIds: string[] }> {
     return this.commit(requestId, () => {
       const node = this.deps.cache.get<BracketNode>('nodes', matchId)
       if (!node) throw new AppError('not_found', `Match ${matchId} is not in the local copy: open its bracket first.`)
       const ids = streamIds.map((id) => this.deps.outbox.resolve(id))
       const fields: Record<string, string> = {}
       ids.forEach((id, index) => {
-        if (this.deps.cache.get<Stream>('streams', id)?.tournament_id !== node.tournament_id) fields[`streamIds.${index}`] = `stream ${id} is not a stream of this match's tournament`
+        if (this.deps.cache.get<Stream>('streams', id)?.tournament_id !== node.tournament_id)
+          fields[`streamIds.${index}`] = `stream ${id} is not a stream of this match's tournament`
       })
       if (Object.keys(fields).length) throw new AppError('validation', Object.values(fields).join('; '), fields)
       const label = `Set ${ids.length} stream${ids.length === 1 ? '' : 's'} on match ${node.number}`
-      const write: OutboxWrite = { kind: 'match-streams.replace', payload: { matchId, tournamentId: node.tournament_id, streamIds: ids, label } }
+      const write: OutboxWrite = {
+        kind: 'match-streams.replace',
+        payload: { matchId, tournamentId: node.tournament_id, streamIds: ids, label },
+      }
       return this.queue(write, () => ({ matchId, streamIds: this.deps.cache.matchStreams(matchId) ?? [] }))
     })
   }
@@ -91,15 +138,23 @@ export class OfflineWrites {
   /** One transaction: an earlier identical request answers as before; otherwise the write is applied and kept. */
   private commit<T>(requestId: string | undefined, work: () => Receipt<T>): Receipt<T> {
     const { db } = this.deps
-    const receipt = db.transaction(() => {
-      if (requestId) {
-        const earlier = db.prepare('SELECT receipt FROM requests WHERE request_id = ?').get(requestId) as { receipt: string } | undefined
-        if (earlier) return JSON.parse(earlier.receipt) as Receipt<T>
-      }
-      const fresh = work()
-      if (requestId) db.prepare('INSERT INTO requests (request_id, receipt, at) VALUES (?, ?, ?)').run(requestId, JSON.stringify(fresh), this.deps.clock.now())
-      return fresh
-    }).immediate()
+    const receipt = db
+      .transaction(() => {
+        if (requestId) {
+          const earlier = db.prepare('SELECT receipt FROM requests WHERE request_id = ?').get(requestId) as
+            { receipt: string } | undefined
+          if (earlier) return JSON.parse(earlier.receipt) as Receipt<T>
+        }
+        const fresh = work()
+        if (requestId)
+          db.prepare('INSERT INTO requests (request_id, receipt, at) VALUES (?, ?, ?)').run(
+            requestId,
+            JSON.stringify(fresh),
+            this.deps.clock.now(),
+          )
+        return fresh
+      })
+      .immediate()
     this.deps.onQueued()
     return receipt
   }
@@ -114,7 +169,8 @@ export class OfflineWrites {
 
   private participant(id: string): Participant {
     const participant = this.deps.cache.get<Participant>('participants', id)
-    if (!participant) throw new AppError('not_found', `Participant ${id} is not in the local copy: open its tournament first.`)
+    if (!participant)
+      throw new AppError('not_found', `Participant ${id} is not in the local copy: open its tournament first.`)
     return participant
   }
 

@@ -55,7 +55,11 @@ describe('bracket canvas', () => {
 
   it('draws every match of a small bracket', () => {
     const small = singleElimination(5)
-    render(BracketCanvas, { nodes: small, streamed: new Set<string>(), viewport: { left: 0, top: 0, width: 300, height: 200 } })
+    render(BracketCanvas, {
+      nodes: small,
+      streamed: new Set<string>(),
+      viewport: { left: 0, top: 0, width: 300, height: 200 },
+    })
     expect(drawnIds()).toHaveLength(31)
   })
 

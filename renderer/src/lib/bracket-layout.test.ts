@@ -4,7 +4,9 @@ import { BracketNode } from '../../../shared/api'
 import dump from '../../../../shared/fixtures/real/pools-and-double-elimination-completed.json'
 import { BOX, inView, layoutBracket, roundsOf } from './bracket-layout'
 
-const nodes = dump.bracket_nodes.map((raw) => BracketNode.parse(raw)).filter((n) => n.stage_id === '3077722670113628160')
+const nodes = dump.bracket_nodes
+  .map((raw) => BracketNode.parse(raw))
+  .filter((n) => n.stage_id === '3077722670113628160')
 
 describe('bracket layout', () => {
   const layout = layoutBracket(nodes)
@@ -15,7 +17,8 @@ describe('bracket layout', () => {
     for (const a of layout.boxes) {
       for (const b of layout.boxes) {
         if (a === b) continue
-        const apart = a.x + BOX.width <= b.x || b.x + BOX.width <= a.x || a.y + BOX.height <= b.y || b.y + BOX.height <= a.y
+        const apart =
+          a.x + BOX.width <= b.x || b.x + BOX.width <= a.x || a.y + BOX.height <= b.y || b.y + BOX.height <= a.y
         expect(apart, `${a.node.id} overlaps ${b.node.id}`).toBe(true)
       }
     }
@@ -25,7 +28,13 @@ describe('bracket layout', () => {
     const by = (branch: string) => layout.boxes.filter((b) => b.node.branch === branch)
     expect(Math.max(...by('wb').map((b) => b.y))).toBeLessThan(Math.min(...by('lb').map((b) => b.y)))
     const final = by('gf')[0]!
-    expect(final.x).toBeGreaterThan(Math.max(...by('wb').concat(by('lb')).map((b) => b.x)))
+    expect(final.x).toBeGreaterThan(
+      Math.max(
+        ...by('wb')
+          .concat(by('lb'))
+          .map((b) => b.x),
+      ),
+    )
     for (const box of layout.boxes) {
       for (const o of box.node.opponents) {
         const source = o.source_node_id ? at.get(o.source_node_id) : undefined
@@ -35,7 +44,9 @@ describe('bracket layout', () => {
   })
 
   it('draws a connector for each winner moving on, none for losers dropping down', () => {
-    const winners = nodes.flatMap((n) => n.opponents).filter((o) => o.source_type === 'winner' && o.source_node_id).length
+    const winners = nodes
+      .flatMap((n) => n.opponents)
+      .filter((o) => o.source_type === 'winner' && o.source_node_id).length
     expect(layout.connectors).toHaveLength(winners)
   })
 
@@ -54,6 +65,9 @@ describe('bracket layout', () => {
       expect(boxes.includes(box)).toBe(touches)
     }
     for (const c of connectors) expect(c.left <= 350 && c.top <= 250).toBe(true)
-    expect(inView(layout, { left: 0, top: 0, width: layout.width, height: layout.height }, 0)).toEqual({ boxes: layout.boxes, connectors: layout.connectors })
+    expect(inView(layout, { left: 0, top: 0, width: layout.width, height: layout.height }, 0)).toEqual({
+      boxes: layout.boxes,
+      connectors: layout.connectors,
+    })
   })
 })

@@ -40,7 +40,9 @@ function groupBy(nodes: BracketNode[], key: (node: BracketNode) => string): Map<
 }
 
 export function layoutBracket(nodes: BracketNode[]): Layout {
-  const groups = [...groupBy(nodes, (node) => node.group_id).values()].sort((a, b) => BRANCH_ORDER.indexOf(a[0]!.branch) - BRANCH_ORDER.indexOf(b[0]!.branch))
+  const groups = [...groupBy(nodes, (node) => node.group_id).values()].sort(
+    (a, b) => BRANCH_ORDER.indexOf(a[0]!.branch) - BRANCH_ORDER.indexOf(b[0]!.branch),
+  )
   const placed = new Map<string, Placed>()
   let top = 0
   let widest = 0
@@ -58,7 +60,9 @@ export function layoutBracket(nodes: BracketNode[]): Layout {
       const inColumn = group.filter((n) => n.depth === depth).sort((a, b) => a.number - b.number)
       let next = top
       for (const node of inColumn) {
-        const sources = node.opponents.map((o) => (o.source_node_id ? placed.get(o.source_node_id) : undefined)).filter((p) => p && p.node.group_id === node.group_id) as Placed[]
+        const sources = node.opponents
+          .map((o) => (o.source_node_id ? placed.get(o.source_node_id) : undefined))
+          .filter((p) => p && p.node.group_id === node.group_id) as Placed[]
         const wanted = sources.length ? sources.reduce((sum, p) => sum + p.y, 0) / sources.length : next
         const y = Math.max(wanted, next)
         placed.set(node.id, { node, x: column * (BOX.width + BOX.gapX), y })
@@ -69,11 +73,16 @@ export function layoutBracket(nodes: BracketNode[]): Layout {
     top = bottom + BOX.height
   }
   // Grand finals sit to the right of the brackets, level with the winners' final.
-  finals.flat().sort((a, b) => b.depth - a.depth).forEach((node, index) => {
-    const sources = node.opponents.map((o) => (o.source_node_id ? placed.get(o.source_node_id) : undefined)).filter(Boolean) as Placed[]
-    const y = sources.length ? Math.min(...sources.map((p) => p.y)) : 0
-    placed.set(node.id, { node, x: (widest + index) * (BOX.width + BOX.gapX), y })
-  })
+  finals
+    .flat()
+    .sort((a, b) => b.depth - a.depth)
+    .forEach((node, index) => {
+      const sources = node.opponents
+        .map((o) => (o.source_node_id ? placed.get(o.source_node_id) : undefined))
+        .filter(Boolean) as Placed[]
+      const y = sources.length ? Math.min(...sources.map((p) => p.y)) : 0
+      placed.set(node.id, { node, x: (widest + index) * (BOX.width + BOX.gapX), y })
+    })
 
   const connectors: Connector[] = []
   for (const { node, x, y } of placed.values()) {
@@ -85,7 +94,15 @@ export function layoutBracket(nodes: BracketNode[]): Layout {
       const y2 = y + (index === 0 ? BOX.height / 4 : (3 * BOX.height) / 4)
       const mid = x - BOX.gapX / 2
       const d = `M${x1},${y1} H${mid} V${y2} H${x}`
-      connectors.push({ from: source.node.id, to: node.id, d, left: x1, right: x, top: Math.min(y1, y2), bottom: Math.max(y1, y2) })
+      connectors.push({
+        from: source.node.id,
+        to: node.id,
+        d,
+        left: x1,
+        right: x,
+        top: Math.min(y1, y2),
+        bottom: Math.max(y1, y2),
+      })
     })
   }
   const boxes = [...placed.values()]

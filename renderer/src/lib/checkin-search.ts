@@ -11,12 +11,19 @@ export interface Indexed {
 export function indexParticipants(participants: Participant[]): Indexed[] {
   return participants.map((participant) => ({
     participant,
-    haystack: [participant.name, participant.custom_user_identifier ?? '', participant.email ?? ''].join('\u0000').toLowerCase(),
+    haystack: [participant.name, participant.custom_user_identifier ?? '', participant.email ?? '']
+      .join('\u0000')
+      .toLowerCase(),
   }))
 }
 
 /** Matches in list order; `limit` bounds what is rendered, `total` says how many matched. */
-export function search(index: Indexed[], query: string, filter: CheckFilter, limit = 200): { shown: Participant[]; total: number } {
+export function search(
+  index: Indexed[],
+  query: string,
+  filter: CheckFilter,
+  limit = 200,
+): { shown: Participant[]; total: number } {
   const needle = query.trim().toLowerCase()
   const shown: Participant[] = []
   let total = 0
@@ -33,12 +40,19 @@ export function search(index: Indexed[], query: string, filter: CheckFilter, lim
 /** What a scanner typed: a participant id or a custom_user_identifier, exactly. */
 export function findScanned(participants: Participant[], code: string): Participant | undefined {
   const wanted = code.trim()
-  return participants.find((p) => p.id === wanted || (p.custom_user_identifier !== null && p.custom_user_identifier === wanted))
+  return participants.find(
+    (p) => p.id === wanted || (p.custom_user_identifier !== null && p.custom_user_identifier === wanted),
+  )
 }
 
 export function toCsv(participants: Participant[]): string {
-  const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : '')
+  const text = (value: unknown) =>
+    typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : ''
   const quote = (value: unknown) => `"${text(value).replaceAll('"', '""')}"`
-  const rows = participants.map((p) => [p.id, p.name, p.custom_user_identifier, p.email, p.checked_in ? 'yes' : 'no', p['checked_in_at']].map(quote).join(','))
+  const rows = participants.map((p) =>
+    [p.id, p.name, p.custom_user_identifier, p.email, p.checked_in ? 'yes' : 'no', p['checked_in_at']]
+      .map(quote)
+      .join(','),
+  )
   return ['id,name,custom_user_identifier,email,checked_in,checked_in_at', ...rows].join('\r\n') + '\r\n'
 }

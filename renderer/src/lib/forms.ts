@@ -6,7 +6,10 @@ import type { Result } from '../../../shared/ipc/result'
 export type FieldErrors = Record<string, string>
 
 /** Parses a form's value; on failure returns the message for each field. */
-export function check<T extends z.ZodType>(schema: T, value: unknown): { ok: true; value: z.output<T> } | { ok: false; fields: FieldErrors } {
+export function check<T extends z.ZodType>(
+  schema: T,
+  value: unknown,
+): { ok: true; value: z.output<T> } | { ok: false; fields: FieldErrors } {
   const result = schema.safeParse(value)
   return result.success ? { ok: true, value: result.data } : { ok: false, fields: fieldErrors(result.error) }
 }
@@ -14,12 +17,16 @@ export function check<T extends z.ZodType>(schema: T, value: unknown): { ok: tru
 /** The field errors of a failed call (or one message under ""), for the form to show. */
 export function errorsOf(result: Result<unknown>): FieldErrors {
   if (result.ok) return {}
-  return result.error.fields && Object.keys(result.error.fields).length ? result.error.fields : { '': result.error.message }
+  return result.error.fields && Object.keys(result.error.fields).length
+    ? result.error.fields
+    : { '': result.error.message }
 }
 
 /** Empty inputs become absent fields, so optional fields stay optional. */
 export function withoutEmpty<T extends Record<string, unknown>>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== '' && v !== undefined && v !== null)) as Partial<T>
+  return Object.fromEntries(
+    Object.entries(value).filter(([, v]) => v !== '' && v !== undefined && v !== null),
+  ) as Partial<T>
 }
 
 export function ago(at: number | null, now = Date.now()): string {

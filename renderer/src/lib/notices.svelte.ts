@@ -19,7 +19,9 @@ class Notices {
 
   start(): () => void {
     const stopNotice = subscribe('app:notice', ({ level, message }) => this.show(level, message))
-    const stopSession = subscribe('auth:session-ended', ({ reason }) => this.show('error', `Signed out: ${reason}. Sign in again in Connect.`, 10_000))
+    const stopSession = subscribe('auth:session-ended', ({ reason }) =>
+      this.show('error', `Signed out: ${reason}. Sign in again in Connect.`, 10_000),
+    )
     return () => {
       stopNotice()
       stopSession()

@@ -13,7 +13,13 @@ export interface FormField {
   section: 'Basics' | 'Public page' | 'Registration' | 'Check-in' | 'Images'
 }
 
-const f = (section: FormField['section'], key: string, label: string, kind: FieldKind, extra: Partial<FormField> = {}): FormField => ({ section, key, label, kind, ...extra })
+const f = (
+  section: FormField['section'],
+  key: string,
+  label: string,
+  kind: FieldKind,
+  extra: Partial<FormField> = {},
+): FormField => ({ section, key, label, kind, ...extra })
 
 export const TOURNAMENT_FIELDS: FormField[] = [
   f('Basics', 'discipline', 'Discipline', 'select'),
@@ -91,11 +97,27 @@ export function tournamentBody(form: FormValue): Record<string, unknown> {
     if (['age_min', 'age_max', 'countries_allowed'].includes(field.key)) continue
     if (field.kind === 'datetime') body[field.key] = localDateTime(String(value))
     else if (field.section === 'Images') body[field.key] = { id: String(value) }
-    else if (field.key === 'locales') body[field.key] = Object.fromEntries((value as string[]).map((code, i) => [code, { default: i === 0 }]))
+    else if (field.key === 'locales')
+      body[field.key] = Object.fromEntries((value as string[]).map((code, i) => [code, { default: i === 0 }]))
     else body[field.key] = value
   }
-  const age = form['age_min'] !== undefined && form['age_min'] !== '' ? { enabled: true, required: true, min: Number(form['age_min']), max: form['age_max'] ? Number(form['age_max']) : null } : undefined
-  const countries = typeof form['countries_allowed'] === 'string' && form['countries_allowed'].trim() ? form['countries_allowed'].split(',').map((c) => c.trim().toUpperCase()) : undefined
-  if (age || countries) body['registration_restrictions'] = { ...(age && { age }), ...(countries && { country: { enabled: true, required: true, allowed: countries } }) }
+  const age =
+    form['age_min'] !== undefined && form['age_min'] !== ''
+      ? {
+          enabled: true,
+          required: true,
+          min: Number(form['age_min']),
+          max: form['age_max'] ? Number(form['age_max']) : null,
+        }
+      : undefined
+  const countries =
+    typeof form['countries_allowed'] === 'string' && form['countries_allowed'].trim()
+      ? form['countries_allowed'].split(',').map((c) => c.trim().toUpperCase())
+      : undefined
+  if (age || countries)
+    body['registration_restrictions'] = {
+      ...(age && { age }),
+      ...(countries && { country: { enabled: true, required: true, allowed: countries } }),
+    }
   return body
 }

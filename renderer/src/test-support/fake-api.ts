@@ -18,7 +18,14 @@ export function emit(event: string, payload: unknown): void {
 export function reset(): void {
   calls.length = 0
   handlers.clear()
-  answer('sync:status', () => ({ connection: 'online', syncing: false, pending: 0, waiting: [], attention: [], refreshed: [] }))
+  answer('sync:status', () => ({
+    connection: 'online',
+    syncing: false,
+    pending: 0,
+    waiting: [],
+    attention: [],
+    refreshed: [],
+  }))
 }
 
 export const fakeApi: BridgeApi = {

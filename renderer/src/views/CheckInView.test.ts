@@ -7,9 +7,21 @@ import { selection } from '../lib/selection.svelte'
 import CheckInView from './CheckInView.svelte'
 
 const person = (id: string, name: string, cui: string, checked = false) => ({
-  id, name, custom_user_identifier: cui, email: `${name.toLowerCase()}@example.org`, checked_in: checked, checked_in_at: null,
-  user_id: null, created_at: '2026-11-22T10:00:00+00:00', custom_fields: {}, country: null, birth_date: null, game_id: null,
-  type: 'player', tournament_id: 't1', logo: null,
+  id,
+  name,
+  custom_user_identifier: cui,
+  email: `${name.toLowerCase()}@example.org`,
+  checked_in: checked,
+  checked_in_at: null,
+  user_id: null,
+  created_at: '2026-11-22T10:00:00+00:00',
+  custom_fields: {},
+  country: null,
+  birth_date: null,
+  game_id: null,
+  type: 'player',
+  tournament_id: 't1',
+  logo: null,
 })
 
 let people: ReturnType<typeof person>[]

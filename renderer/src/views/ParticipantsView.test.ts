@@ -29,8 +29,17 @@ describe('participants view', () => {
     await user.clear(screen.getByLabelText('Player 1 email'))
     await user.type(screen.getByLabelText('Player 1 email'), 'ana@example.org')
     await user.click(screen.getByRole('button', { name: 'Add' }))
-    await expect.poll(() => calls.find((c) => c.channel === 'participants:create')?.input).toEqual({
-      body: { type: 'team', tournament_id: 't1', logo: null, name: 'Lyon Wolves', custom_fields: { seed: '3' }, lineup: [{ name: 'Ana', email: 'ana@example.org' }] },
-    })
+    await expect
+      .poll(() => calls.find((c) => c.channel === 'participants:create')?.input)
+      .toEqual({
+        body: {
+          type: 'team',
+          tournament_id: 't1',
+          logo: null,
+          name: 'Lyon Wolves',
+          custom_fields: { seed: '3' },
+          lineup: [{ name: 'Ana', email: 'ana@example.org' }],
+        },
+      })
   })
 })

@@ -6,9 +6,39 @@ import { answer, calls } from '../test-support/fake-api'
 import { selection } from '../lib/selection.svelte'
 import StreamDeskView from './StreamDeskView.svelte'
 
-const opponent = (number: number, name: string) => ({ number, position: number, result: null, rank: null, forfeit: false, score: null, source_type: 'none', source_node_id: null, participant: { id: name, name, custom_user_identifier: null, custom_fields: {} } })
-const node = { id: 'm1', tournament_id: 't1', stage_id: 's', group_id: 'g', round_id: 'r', number: 1, type: 'duel', status: 'running', scheduled_datetime: null, played_at: null, depth: 1, branch: 'wb', opponents: [opponent(1, 'Ana'), opponent(2, 'Bo')] }
-const streams = Array.from({ length: 33 }, (_, i) => ({ id: `s${i}`, tournament_id: 't1', name: `Cam ${i}`, url: `https://x.tv/${i}`, language: 'en' }))
+const opponent = (number: number, name: string) => ({
+  number,
+  position: number,
+  result: null,
+  rank: null,
+  forfeit: false,
+  score: null,
+  source_type: 'none',
+  source_node_id: null,
+  participant: { id: name, name, custom_user_identifier: null, custom_fields: {} },
+})
+const node = {
+  id: 'm1',
+  tournament_id: 't1',
+  stage_id: 's',
+  group_id: 'g',
+  round_id: 'r',
+  number: 1,
+  type: 'duel',
+  status: 'running',
+  scheduled_datetime: null,
+  played_at: null,
+  depth: 1,
+  branch: 'wb',
+  opponents: [opponent(1, 'Ana'), opponent(2, 'Bo')],
+}
+const streams = Array.from({ length: 33 }, (_, i) => ({
+  id: `s${i}`,
+  tournament_id: 't1',
+  name: `Cam ${i}`,
+  url: `https://x.tv/${i}`,
+  language: 'en',
+}))
 
 beforeEach(() => {
   selection.choose({ id: 't1', name: 'Cup', participantType: 'single' })
@@ -16,7 +46,10 @@ beforeEach(() => {
   answer('streams:list', () => ({ items: streams, refreshedAt: Date.now() }))
   answer('participants:list', () => ({ items: [], refreshedAt: Date.now() }))
   answer('match-streams:of-tournament', () => ({ m1: [] }))
-  answer('match-streams:replace', ({ streamIds }: { streamIds: string[] }) => ({ state: 'pending', value: { matchId: 'm1', streamIds } }))
+  answer('match-streams:replace', ({ streamIds }: { streamIds: string[] }) => ({
+    state: 'pending',
+    value: { matchId: 'm1', streamIds },
+  }))
 })
 
 describe('stream desk', () => {
@@ -40,7 +73,13 @@ describe('stream desk', () => {
 
   it('puts each stream’s running matches in its queue with the call-to-stream mark when both are checked in', async () => {
     answer('match-streams:of-tournament', () => ({ m1: ['s0'] }))
-    answer('participants:list', () => ({ items: [{ id: 'Ana', name: 'Ana', checked_in: true }, { id: 'Bo', name: 'Bo', checked_in: true }], refreshedAt: Date.now() }))
+    answer('participants:list', () => ({
+      items: [
+        { id: 'Ana', name: 'Ana', checked_in: true },
+        { id: 'Bo', name: 'Bo', checked_in: true },
+      ],
+      refreshedAt: Date.now(),
+    }))
     render(StreamDeskView)
     const queues = await screen.findAllByTestId('queue')
     await within(queues[0]!).findByText('call to stream')

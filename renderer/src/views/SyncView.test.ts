@@ -6,11 +6,25 @@ import { answer, calls } from '../test-support/fake-api'
 import { sync } from '../lib/sync.svelte'
 import SyncView from './SyncView.svelte'
 
-const item = (seq: number, label: string, error: string | null) => ({ seq, kind: 'participant.update', label, attempts: 1, since: 0, error })
+const item = (seq: number, label: string, error: string | null) => ({
+  seq,
+  kind: 'participant.update',
+  label,
+  attempts: 1,
+  since: 0,
+  error,
+})
 
 describe('sync view', () => {
   it('lists what waits and what needs attention, and retries or discards on request', async () => {
-    const status = { connection: 'offline', syncing: false, pending: 1, waiting: [item(2, 'Check in Nova', 'offline')], attention: [item(1, 'Edit stream “Main”', 'name must not be empty')], refreshed: [] }
+    const status = {
+      connection: 'offline',
+      syncing: false,
+      pending: 1,
+      waiting: [item(2, 'Check in Nova', 'offline')],
+      attention: [item(1, 'Edit stream “Main”', 'name must not be empty')],
+      refreshed: [],
+    }
     answer('sync:status', () => status)
     answer('sync:retry', () => ({ ...status, attention: [] }))
     answer('sync:discard', () => ({ ...status, attention: [] }))

@@ -10,10 +10,44 @@ import StagesView from './StagesView.svelte'
 import StreamsView from './StreamsView.svelte'
 import TournamentsView from './TournamentsView.svelte'
 
-const stream = (i: number) => ({ id: `s${i}`, tournament_id: 't1', name: `Cam ${i}`, url: `https://x.tv/${i}`, language: 'en' })
-const opponent = (number: number, source: string | null) => ({ number, position: number, result: null, rank: null, forfeit: false, score: null, source_type: source ? 'winner' : 'none', source_node_id: source, participant: null })
-const node = (id: string, depth: number, number: number, sources: (string | null)[], branch: string | null, stage = 'st1') => ({
-  id, tournament_id: 't1', stage_id: stage, group_id: `${stage}-g1`, round_id: `${stage}-r${depth}`, number, type: 'duel', status: 'pending', scheduled_datetime: null, played_at: null, depth, branch,
+const stream = (i: number) => ({
+  id: `s${i}`,
+  tournament_id: 't1',
+  name: `Cam ${i}`,
+  url: `https://x.tv/${i}`,
+  language: 'en',
+})
+const opponent = (number: number, source: string | null) => ({
+  number,
+  position: number,
+  result: null,
+  rank: null,
+  forfeit: false,
+  score: null,
+  source_type: source ? 'winner' : 'none',
+  source_node_id: source,
+  participant: null,
+})
+const node = (
+  id: string,
+  depth: number,
+  number: number,
+  sources: (string | null)[],
+  branch: string | null,
+  stage = 'st1',
+) => ({
+  id,
+  tournament_id: 't1',
+  stage_id: stage,
+  group_id: `${stage}-g1`,
+  round_id: `${stage}-r${depth}`,
+  number,
+  type: 'duel',
+  status: 'pending',
+  scheduled_datetime: null,
+  played_at: null,
+  depth,
+  branch,
   opponents: sources.map((s, i) => opponent(i + 1, s)),
 })
 
@@ -36,7 +70,9 @@ describe('streams view', () => {
     await user.clear(screen.getByLabelText('Address (https)'))
     await user.type(screen.getByLabelText('Address (https)'), 'https://twitch.tv/main')
     await user.click(screen.getByRole('button', { name: 'Add stream' }))
-    expect(calls.find((c) => c.channel === 'streams:create')!.input).toEqual({ body: { tournament_id: 't1', name: 'Main', url: 'https://twitch.tv/main', language: 'en' } })
+    expect(calls.find((c) => c.channel === 'streams:create')!.input).toEqual({
+      body: { tournament_id: 't1', name: 'Main', url: 'https://twitch.tv/main', language: 'en' },
+    })
   })
 
   it('cannot add a 129th stream', async () => {
@@ -52,12 +88,38 @@ describe('bracket view', () => {
   it('draws an elimination stage with the streamed match marked, and shows a league as rounds', async () => {
     answer('stages:list', () => ({
       items: [
-        { id: 'st1', tournament_id: 't1', number: 1, name: 'Playoffs', type: 'single_elimination', status: 'running', closed: false, settings: {} },
-        { id: 'st2', tournament_id: 't1', number: 2, name: 'League', type: 'league', status: 'pending', closed: false, settings: {} },
+        {
+          id: 'st1',
+          tournament_id: 't1',
+          number: 1,
+          name: 'Playoffs',
+          type: 'single_elimination',
+          status: 'running',
+          closed: false,
+          settings: {},
+        },
+        {
+          id: 'st2',
+          tournament_id: 't1',
+          number: 2,
+          name: 'League',
+          type: 'league',
+          status: 'pending',
+          closed: false,
+          settings: {},
+        },
       ],
       refreshedAt: Date.now(),
     }))
-    answer('bracket:nodes', () => ({ items: [node('a', 2, 1, [null, null], 'wb'), node('b', 2, 2, [null, null], 'wb'), node('f', 1, 1, ['a', 'b'], 'wb'), node('l1', 1, 1, [null, null], null, 'st2')], refreshedAt: Date.now() }))
+    answer('bracket:nodes', () => ({
+      items: [
+        node('a', 2, 1, [null, null], 'wb'),
+        node('b', 2, 2, [null, null], 'wb'),
+        node('f', 1, 1, ['a', 'b'], 'wb'),
+        node('l1', 1, 1, [null, null], null, 'st2'),
+      ],
+      refreshedAt: Date.now(),
+    }))
     answer('match-streams:of-tournament', () => ({ f: ['s1'], a: [] }))
     render(BracketView)
     const user = userEvent.setup()
@@ -89,10 +151,30 @@ describe('stages view', () => {
 
 describe('connect view', () => {
   it('shows the sign-in status and which secrets are stored, never their values; shows main’s field errors', async () => {
-    answer('profiles:list', () => [{ id: 'demo', name: 'Demo venue', clientId: 'demo-x', method: 'client-credentials', scopes: ['organizer:view'], demo: true, active: true, stored: { apiKey: true, clientSecret: true, refreshToken: false } }])
-    answer('auth:status', () => ({ profileId: 'demo', method: 'client-credentials', signedIn: true, expiresAt: Date.now() + 3_600_000, scopes: ['organizer:view'] }))
+    answer('profiles:list', () => [
+      {
+        id: 'demo',
+        name: 'Demo venue',
+        clientId: 'demo-x',
+        method: 'client-credentials',
+        scopes: ['organizer:view'],
+        demo: true,
+        active: true,
+        stored: { apiKey: true, clientSecret: true, refreshToken: false },
+      },
+    ])
+    answer('auth:status', () => ({
+      profileId: 'demo',
+      method: 'client-credentials',
+      signedIn: true,
+      expiresAt: Date.now() + 3_600_000,
+      scopes: ['organizer:view'],
+    }))
     answer('profiles:save', () => {
-      throw Object.assign(new Error('apiKey is required for a new connection'), { code: 'validation', fields: { apiKey: 'apiKey is required for a new connection' } })
+      throw Object.assign(new Error('apiKey is required for a new connection'), {
+        code: 'validation',
+        fields: { apiKey: 'apiKey is required for a new connection' },
+      })
     })
     render(ConnectView)
     const user = userEvent.setup()
@@ -108,14 +190,42 @@ describe('connect view', () => {
 
 describe('tournaments view', () => {
   it('filters through main and opens a tournament for the other views', async () => {
-    answer('disciplines:list', () => [{ id: 'chess', name: 'Chess', shortname: 'C', fullname: 'Chess', copyrights: '' }])
-    answer('tournaments:list', () => ({ items: [{ id: 't9', discipline: 'chess', name: 'Blitz Night', full_name: null, status: 'running', scheduled_date_start: '2026-12-01', scheduled_date_end: null, timezone: 'UTC', public: true, size: 8, online: true, location: null, country: null, platforms: [], logo: null, registration_enabled: false, registration_opening_datetime: null, registration_closing_datetime: null }], refreshedAt: Date.now() }))
+    answer('disciplines:list', () => [
+      { id: 'chess', name: 'Chess', shortname: 'C', fullname: 'Chess', copyrights: '' },
+    ])
+    answer('tournaments:list', () => ({
+      items: [
+        {
+          id: 't9',
+          discipline: 'chess',
+          name: 'Blitz Night',
+          full_name: null,
+          status: 'running',
+          scheduled_date_start: '2026-12-01',
+          scheduled_date_end: null,
+          timezone: 'UTC',
+          public: true,
+          size: 8,
+          online: true,
+          location: null,
+          country: null,
+          platforms: [],
+          logo: null,
+          registration_enabled: false,
+          registration_opening_datetime: null,
+          registration_closing_datetime: null,
+        },
+      ],
+      refreshedAt: Date.now(),
+    }))
     render(TournamentsView)
     const user = userEvent.setup()
     const row = (await screen.findByText('Blitz Night')).closest('tr')!
     expect(within(row).getByText('Chess')).toBeTruthy()
     await user.click(screen.getByLabelText('running'))
-    await expect.poll(() => calls.filter((c) => c.channel === 'tournaments:list').at(-1)?.input).toEqual({ filters: { statuses: ['running'] } })
+    await expect
+      .poll(() => calls.filter((c) => c.channel === 'tournaments:list').at(-1)?.input)
+      .toEqual({ filters: { statuses: ['running'] } })
     await user.click(within(row).getByRole('button', { name: 'Open' }))
     expect(selection.tournament).toMatchObject({ id: 't9', name: 'Blitz Night' })
   })
