@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { request } from 'node:http'
 import { createMainServices, type MainServices } from '../main/composition'
 import { startBridge, type Bridge } from './bridge'
+import { encodedVariants } from '../../tests/support/encoded-paths'
+import { rawRequest, type RawAnswer } from '../../tests/support/raw-http'
 
 let services: MainServices
 let bridge: Bridge
@@ -27,18 +28,8 @@ afterAll(async () => {
 const auth = () => ({ authorization: `Bearer ${bridge.token}`, 'content-type': 'application/json' })
 
 /** Raw request so the Host header and the path can be anything. */
-function raw(path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
-  const url = new URL(bridge.url)
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: url.port, path, headers }, (res) => {
-      let body = ''
-      res.on('data', (chunk: Buffer) => (body += chunk.toString()))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
-    })
-    req.on('error', reject)
-    req.end()
-  })
-}
+const raw = (path: string, headers: Record<string, string>) =>
+  rawRequest(bridge.url, path, { headers, ...(headers['host'] && { host: headers['host'] }) })
 
 describe('web bridge', () => {
   it('listens on 127.0.0.1 only', () => {
@@ -110,5 +101,39 @@ describe('web bridge', () => {
     const { value } = await reader.read()
     expect(value).toBe('event: app:notice\ndata: {"level":"info","message":"Demo venue ready"}\n\n')
     controller.abort()
+  })
+
+  it('refuses every encoded spelling of /ipc and /events without the token: access follows the matched route', async () => {
+    // The public renderer files may answer ("/?/events" is the page itself); the channels and the event stream never.
+    const leaked = (a: RawAnswer) =>
+      (a.status < 300 && !a.contentType.startsWith('text/html')) ||
+      a.contentType.startsWith('text/event-stream') ||
+      a.body.includes('"ok":')
+    const answers = [
+      ...encodedVariants('/ipc/app:info').map(async (path) => ({
+        path,
+        ...(await rawRequest(bridge.url, path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        })),
+      })),
+      ...encodedVariants('/ipc/auth:sign-out').map(async (path) => ({
+        path,
+        ...(await rawRequest(bridge.url, path, { method: 'POST' })),
+      })),
+      ...encodedVariants('/events').map(async (path) => ({ path, ...(await rawRequest(bridge.url, path)) })),
+    ]
+    const leaks = (await Promise.all(answers)).filter(leaked)
+    expect(leaks.map((a) => `${a.path} → ${a.status} ${a.contentType}`)).toEqual([])
+    expect(answers.length).toBeGreaterThan(80)
+  })
+
+  it('refuses an IPC call that is not JSON, as a no-cors cross-site fetch would send it', async () => {
+    const bare = await rawRequest(bridge.url, '/ipc/auth:sign-out', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${bridge.token}` },
+    })
+    expect(bare.status).toBe(415)
   })
 })

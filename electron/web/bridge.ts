@@ -1,9 +1,10 @@
 // Web mode's bridge: the main-process services behind HTTP on 127.0.0.1 only, guarded by Host and a random token.
-import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify'
-import { randomBytes, timingSafeEqual } from 'node:crypto'
+import Fastify from 'fastify'
+import { randomBytes } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import { CONTENT_SECURITY_POLICY } from '../main/csp'
 import type { MainServices } from '../main/composition'
+import { bearer, guardRoutes } from '../main/local-server/route-guard'
 import { readStaticFile } from './static-files'
 
 export interface BridgeOptions {
@@ -18,12 +19,6 @@ export interface Bridge {
   close(): Promise<void>
 }
 
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given)
-  const b = Buffer.from(expected)
-  return a.length === b.length && timingSafeEqual(a, b)
-}
-
 export async function startBridge(options: BridgeOptions): Promise<Bridge> {
   const token = randomBytes(32).toString('base64url')
   const server = Fastify({ logger: false, bodyLimit: 8 * 1024 * 1024 })
@@ -31,22 +26,17 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
   server.removeContentTypeParser('text/plain')
   let expectedHost = ''
   const openStreams = new Set<() => void>()
+  // Every route below declares who may call it; the guard decides after routing, never from the raw URL.
+  guardRoutes(server, { hosts: () => new Set([expectedHost]), rules: { token: bearer(() => [token]) } })
 
-  server.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.headers.host !== expectedHost) {
-      return reply.code(403).send({ error: 'this bridge answers only on ' + expectedHost })
-    }
-    const needsToken = request.url.startsWith('/ipc/') || request.url.startsWith('/events')
-    if (needsToken && !sameSecret(request.headers.authorization ?? '', `Bearer ${token}`)) {
-      return reply.code(401).send({ error: 'a valid bridge token is required' })
-    }
-  })
-
-  server.post<{ Params: { channel: string } }>('/ipc/:channel', async (request) => {
+  const needsToken = { allow: 'token' }
+  server.post<{ Params: { channel: string } }>('/ipc/:channel', { config: needsToken }, async (request, reply) => {
+    // A body-less POST skips the JSON parser; without this a no-cors fetch from any page could call a channel.
+    if (!isJson(request.headers['content-type'])) return reply.code(415).send({ error: 'IPC calls are JSON only' })
     return options.services.dispatch(request.params.channel, request.body)
   })
 
-  server.get('/events', (request, reply) => {
+  server.get('/events', { config: needsToken }, (request, reply) => {
     reply.hijack()
     reply.raw.writeHead(200, {
       'content-type': 'text/event-stream',
@@ -66,8 +56,8 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
     request.raw.on('close', end)
   })
 
-  server.get('/*', async (request, reply) => {
-    const file = await readStaticFile(options.rendererDir, request.url, token)
+  server.get<{ Params: { '*': string } }>('/*', { config: { allow: 'public' } }, async (request, reply) => {
+    const file = await readStaticFile(options.rendererDir, request.params['*'], token)
     if (!file) return reply.code(404).send({ error: 'not found' })
     return reply
       .header('content-type', file.contentType)
@@ -88,4 +78,8 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
       await server.close()
     },
   }
+}
+
+function isJson(contentType: string | undefined): boolean {
+  return (contentType ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json'
 }

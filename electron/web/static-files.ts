@@ -23,9 +23,13 @@ export function injectToken(html: string, token: string): string {
   return html.replace('</head>', `<meta name="matchdesk-bridge-token" content="${token}"></head>`)
 }
 
-export async function readStaticFile(root: string, urlPath: string, token: string): Promise<StaticFile | undefined> {
-  const decoded = decodeURIComponent(urlPath.split('?')[0] ?? '/')
-  const relative = decoded === '/' ? 'index.html' : decoded.replace(/^\/+/, '')
+/** `relativePath` is the route's decoded wildcard ("assets/app.js"; "" for the page itself). */
+export async function readStaticFile(
+  root: string,
+  relativePath: string,
+  token: string,
+): Promise<StaticFile | undefined> {
+  const relative = relativePath.replace(/^\/+/, '') || 'index.html'
   const full = normalize(join(root, relative))
   if (full !== root && !full.startsWith(root.endsWith(sep) ? root : root + sep)) return undefined
   const type = CONTENT_TYPES[extname(full)]
