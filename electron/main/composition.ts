@@ -2,7 +2,9 @@
 import { startSandbox, type SandboxOptions } from '../../sandbox/index'
 import { PUBLIC_SERVICE_BASES } from './api/public-service'
 import { systemClock, type Clock } from './clock'
+import { DataFolderLock } from './data-folder'
 import { EventBus } from './event-bus'
+import { NoticeLog } from './notice-log'
 import { appHandlers } from './ipc/app.handlers'
 import { createDispatch, type Dispatch, type Handlers } from './ipc/dispatch'
 import { participantHandlers } from './ipc/participants.handlers'
@@ -19,6 +21,8 @@ import { Connections } from './services/connections'
 export interface MainPorts {
   version: string
   dataDir: string
+  /** Who holds the data folder, named to a second process that tries it ("the desktop app", "web mode"). */
+  processKind?: string
   credentials?: CredentialStore
   clock?: Clock
   openBrowser?: (url: string) => Promise<void>
@@ -39,7 +43,19 @@ export interface MainServices {
 export const DEFAULT_DEMO: MainPorts['demo'] = { size: 'small', seed: 1, simulateMs: 4000 }
 
 export async function createMainServices(ports: MainPorts): Promise<MainServices> {
+  // One process per data folder: two would send the same outbox rows twice.
+  const lock = DataFolderLock.acquire(ports.dataDir, ports.processKind ?? 'Matchdesk')
+  try {
+    return await startServices(ports, lock)
+  } catch (error) {
+    lock.release()
+    throw error
+  }
+}
+
+async function startServices(ports: MainPorts, lock: DataFolderLock): Promise<MainServices> {
   const bus = new EventBus()
+  const notices = new NoticeLog(bus)
   const startDemo: SandboxStarter = (credentials) => startSandbox({ ...(ports.demo ?? DEFAULT_DEMO), ...credentials })
   const connections = await Connections.open({
     dataDir: ports.dataDir,
@@ -48,6 +64,7 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
     bus,
     openBrowser: ports.openBrowser ?? (() => Promise.reject(new Error('no browser can be opened here'))),
     startSandbox: startDemo,
+    notices,
     defaultBases: PUBLIC_SERVICE_BASES,
     ...(ports.offline && { offline: ports.offline }),
   })
@@ -58,6 +75,7 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
         const { id, name, demo } = connections.active.profile
         return { id, name, demo }
       },
+      notices: () => notices.list(),
     }),
     ...profileHandlers(connections),
     ...tournamentHandlers(connections),
@@ -66,5 +84,16 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
     ...streamHandlers(connections),
     ...offlineHandlers(connections),
   }
-  return { dispatch: createDispatch(handlers), bus, connections, close: () => connections.close() }
+  return {
+    dispatch: createDispatch(handlers),
+    bus,
+    connections,
+    close: async () => {
+      try {
+        await connections.close()
+      } finally {
+        lock.release()
+      }
+    },
+  }
 }

@@ -1,5 +1,5 @@
 // The Electron main process: lifecycle and wiring only.
-import { app, BrowserWindow, ipcMain, shell } from 'electron'
+import { app, BrowserWindow, dialog, ipcMain, shell } from 'electron'
 import { fileURLToPath } from 'node:url'
 import { createMainServices, type MainServices } from './composition'
 import { registerIpc } from './ipc/register'
@@ -7,6 +7,7 @@ import { isAppUrl, type AppLocation } from './app-origin'
 import { createMainWindow, lockDownSession } from './window'
 import { isOpenableUrl } from './external-links'
 import { KeychainCredentialStore } from './secrets/keychain'
+import { claimSingleInstance } from './single-instance'
 
 const location: AppLocation = {
   rendererFile: fileURLToPath(new URL('../renderer/index.html', import.meta.url)),
@@ -18,11 +19,13 @@ app.enableSandbox()
 let services: MainServices | undefined
 
 async function start(): Promise<void> {
+  if (!claimSingleInstance(app, () => BrowserWindow.getAllWindows()[0])) return
   await app.whenReady()
   lockDownSession()
   services = await createMainServices({
     version: app.getVersion(),
     dataDir: app.getPath('userData'),
+    processKind: 'the Matchdesk desktop app',
     credentials: new KeychainCredentialStore(),
     openBrowser: async (url) => {
       if (!isOpenableUrl(url)) throw new Error('Matchdesk opens only https addresses in the browser.')
@@ -48,5 +51,7 @@ app.on('will-quit', () => {
 
 start().catch((error: unknown) => {
   console.error('Matchdesk failed to start:', error)
+  // A data folder held by web mode, for one, must be said where the person looks, not only in a log.
+  dialog.showErrorBox('Matchdesk could not start', error instanceof Error ? error.message : String(error))
   app.exit(1)
 })

@@ -40,7 +40,7 @@ describe('web bridge', () => {
     const response = await fetch(new URL('ipc/app:info', bridge.url), { method: 'POST', headers: auth(), body: '{}' })
     expect(await response.json()).toEqual({
       ok: true,
-      value: { version: '9.9.9', profile: { id: 'demo', name: 'Demo venue', demo: true } },
+      value: { version: '9.9.9', profile: { id: 'demo', name: 'Demo venue', demo: true }, notices: [] },
     })
   })
 

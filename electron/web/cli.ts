@@ -1,9 +1,9 @@
 // `npm run web`: the main-process services and the built renderer, served to a browser on 127.0.0.1.
-import { mkdirSync, readFileSync, existsSync } from 'node:fs'
+import { readFileSync, existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { createMainServices } from '../main/composition'
-import { defaultDataDir } from './data-dir'
+import { webDataDir } from './data-dir'
 import { openInBrowser } from './open-browser'
 import { KeychainCredentialStore } from '../main/secrets/keychain'
 import { MemoryCredentialStore } from '../main/secrets/memory-store'
@@ -34,14 +34,14 @@ if (!existsSync(rendererDir)) {
   process.exit(2)
 }
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
-const dataDir = values['data-dir'] ?? defaultDataDir()
-mkdirSync(dataDir, { recursive: true })
+const dataDir = values['data-dir'] ?? webDataDir()
 
 const simulateMs =
   values['demo-simulate'] === undefined ? DEFAULT_DEMO?.simulateMs : Number(values['demo-simulate']) || undefined
 const services = await createMainServices({
   version: pkg.version,
   dataDir,
+  processKind: 'Matchdesk web mode',
   // A headless machine usually has no Secret Service: secrets stay in memory unless --keychain asks.
   credentials: values.keychain ? new KeychainCredentialStore() : new MemoryCredentialStore(),
   openBrowser: openInBrowser,

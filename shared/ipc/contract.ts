@@ -4,11 +4,14 @@ import * as api from '../api'
 import type { Channel } from './channels'
 import { BracketFilters, ParticipantFilters, StreamFilters, TournamentFilters } from './filters'
 import { AuthStatus, ProfileInput, ProfileView } from './profiles'
+import { AppNotice } from './events'
 import { SyncStatus, cached, receipt } from './sync'
 
 export const AppInfo = z.object({
   version: z.string(),
   profile: z.object({ id: z.string(), name: z.string(), demo: z.boolean() }),
+  /** What main had to tell since it started (a damaged file moved aside), for a window that opened after. */
+  notices: z.array(AppNotice),
 })
 
 const none = z.strictObject({})

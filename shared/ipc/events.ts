@@ -3,8 +3,15 @@ import { z } from 'zod'
 import type { EventName } from './channels'
 import { SyncStatus } from './sync'
 
+/** A message for the person; one with an id is main's record of something that happened and stays until dismissed. */
+export const AppNotice = z.object({
+  id: z.number().int().optional(),
+  level: z.enum(['info', 'warning', 'error']),
+  message: z.string(),
+})
+
 export const events = {
-  'app:notice': z.object({ level: z.enum(['info', 'warning', 'error']), message: z.string() }),
+  'app:notice': AppNotice,
   'auth:session-ended': z.object({ profileId: z.string(), reason: z.string() }),
   /** Paging progress of a long load, for a progress bar. */
   'load:progress': z.object({ resource: z.string(), done: z.number().int().min(0), total: z.number().int().min(0) }),

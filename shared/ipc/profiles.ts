@@ -3,12 +3,28 @@ import { z } from 'zod'
 import { SCOPES } from '../api/enums'
 import { requiredText, uri } from '../api/formats'
 
+/** 127.0.0.0/8, ::1 and localhost: the only hosts plain http may reach (nothing crosses a network). */
+export function isLoopbackHost(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
+}
+
+/** A service address: https, or http on a loopback host (the sandbox, a local proxy). */
+function serviceBase(field: string) {
+  return uri(field, 2000).refine(
+    (value) => {
+      const url = new URL(value)
+      return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname))
+    },
+    { error: `${field} must be an https address (plain http only for 127.0.0.1, ::1 or localhost)` },
+  )
+}
+
 export const ServiceBasesInput = z.strictObject({
-  organizer: uri('organizer', 2000),
-  participant: uri('participant', 2000),
-  v1: uri('v1', 2000),
-  auth: uri('auth', 2000),
-  account: uri('account', 2000),
+  organizer: serviceBase('organizer'),
+  participant: serviceBase('participant'),
+  v1: serviceBase('v1'),
+  auth: serviceBase('auth'),
+  account: serviceBase('account'),
 })
 
 const secret = (field: string) =>
@@ -19,10 +35,10 @@ export const ProfileInput = z.strictObject({
   id: z.string().min(1).optional(),
   name: requiredText('name', 60),
   clientId: requiredText('clientId', 255),
-  /** Write-only: absent keeps the stored key. */
+  /** Write-only: absent keeps the stored key, unless the base URLs or the client id change (then it is required). */
   apiKey: secret('apiKey').optional(),
   method: z.enum(['client-credentials', 'browser'], { error: 'method must be client-credentials or browser' }),
-  /** Write-only, for client credentials: absent keeps the stored secret. */
+  /** Write-only, for client credentials: absent keeps the stored secret, under the same rule as apiKey. */
   clientSecret: secret('clientSecret').optional(),
   scopes: z
     .array(z.enum(SCOPES, { error: `scopes must be among ${SCOPES.join(', ')}` }))

@@ -45,7 +45,12 @@ export function encodedVariants(path: string): string[] {
   ]
   if (rest.length) {
     const last = rest.at(-1) ?? ''
-    variants.push(`/${first}/${rest.slice(0, -1).concat(encode(last[0] ?? '') + last.slice(1)).join('/')}`)
+    variants.push(
+      `/${first}/${rest
+        .slice(0, -1)
+        .concat(encode(last[0] ?? '') + last.slice(1))
+        .join('/')}`,
+    )
     variants.push(`/${first}/${rest.join('/').replaceAll(':', '%3a')}`)
   }
   return [...new Set(variants)]

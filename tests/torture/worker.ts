@@ -26,6 +26,7 @@ const config = JSON.parse(process.env['TORTURE_CONFIG']!) as Config
 const operations = JSON.parse(readFileSync(config.operationsFile, 'utf8')) as Operation[]
 const services = await createMainServices({
   version: 'torture',
+  processKind: 'a torture worker',
   dataDir: config.dataDir,
   demo: { seed: 1 },
   offline: { probeMinMs: 50, replayBaseMs: 20 },

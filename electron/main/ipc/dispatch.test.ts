@@ -11,8 +11,8 @@ function dispatchWith(handler: Handlers['app:info'], log = vi.fn()) {
 
 describe('createDispatch', () => {
   it('answers a valid call with the handler value', async () => {
-    const { dispatch } = dispatchWith(() => ({ version: '1.2.3', profile }))
-    expect(await dispatch('app:info', {})).toEqual({ ok: true, value: { version: '1.2.3', profile } })
+    const { dispatch } = dispatchWith(() => ({ version: '1.2.3', profile, notices: [] }))
+    expect(await dispatch('app:info', {})).toEqual({ ok: true, value: { version: '1.2.3', profile, notices: [] } })
   })
 
   it('refuses an unknown channel without running anything', async () => {

@@ -1,7 +1,8 @@
 // The local SQLite database of one profile: WAL, synchronous=FULL, versioned migrations run in order.
 import Database from 'better-sqlite3'
-import { mkdirSync } from 'node:fs'
+import { chmodSync, closeSync, existsSync, openSync } from 'node:fs'
 import { dirname } from 'node:path'
+import { ensurePrivateFolder } from '../data-folder'
 
 export type Db = Database.Database
 
@@ -34,14 +35,26 @@ export const MIGRATIONS: string[] = [
    CREATE TABLE requests (request_id TEXT PRIMARY KEY, receipt TEXT NOT NULL, at INTEGER NOT NULL);`,
 ]
 
+/** Opens (creating if needed) a database private to the user: 0600, as SQLite's -wal and -shm then are too. */
 export function openDatabase(file: string): Db {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
+  if (file !== ':memory:') {
+    ensurePrivateFolder(dirname(file))
+    // SQLite gives its -wal and -shm files the mode of the database file: create that one 0600 first.
+    closeSync(openSync(file, 'a', 0o600))
+    chmodSync(file, 0o600)
+  }
   const db = new Database(file)
-  db.pragma('journal_mode = WAL')
-  db.pragma('synchronous = FULL')
-  db.pragma('foreign_keys = ON')
-  db.pragma('busy_timeout = 5000')
-  migrate(db)
+  try {
+    db.pragma('journal_mode = WAL')
+    db.pragma('synchronous = FULL')
+    db.pragma('foreign_keys = ON')
+    db.pragma('busy_timeout = 5000')
+    migrate(db)
+  } catch (error) {
+    db.close()
+    throw error
+  }
+  for (const companion of [`${file}-wal`, `${file}-shm`]) if (existsSync(companion)) chmodSync(companion, 0o600)
   return db
 }
 

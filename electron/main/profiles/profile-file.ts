@@ -4,6 +4,8 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { SCOPES } from '../../../shared/api'
+import { SerialQueue } from '../serial-queue'
+import { setAside } from '../set-aside'
 
 export const ProfileRecord = z.object({
   id: z.string().min(1),
@@ -28,22 +30,47 @@ type ProfileFile = z.infer<typeof ProfileFile>
 export class ProfileStore {
   private data: ProfileFile = { version: 1, activeProfileId: null, profiles: [] }
   private readonly file: string
+  private readonly writes = new SerialQueue()
 
   constructor(dataDir: string) {
     this.file = join(dataDir, 'profiles.json')
   }
 
-  /** Reads the file; a missing file is a first start, an unreadable one is kept aside and started afresh. */
-  async load(): Promise<void> {
+  /**
+   * Reads the file; a missing file is a first start. One that cannot be read (truncated, not JSON, not a profile file)
+   * is moved aside under a timestamped name, never deleted, and the start goes on afresh: the answer says so.
+   */
+  async load(): Promise<string | undefined> {
     let text: string
     try {
       text = await readFile(this.file, 'utf8')
-    } catch {
-      return
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+      return this.moveAside(error instanceof Error ? error.message : String(error))
     }
-    const parsed = ProfileFile.safeParse(JSON.parse(text.trim() || '{}'))
-    if (parsed.success) this.data = parsed.data
-    else await rename(this.file, `${this.file}.unreadable-${Date.now()}`)
+    let parsed
+    try {
+      parsed = ProfileFile.safeParse(JSON.parse(text))
+    } catch (error) {
+      return this.moveAside(`it is not valid JSON (${error instanceof Error ? error.message : String(error)})`)
+    }
+    if (!parsed.success)
+      return this.moveAside(`it does not hold connection profiles (${parsed.error.issues[0]?.message})`)
+    this.data = parsed.data
+    return undefined
+  }
+
+  private moveAside(reason: string): string {
+    let kept: string
+    try {
+      kept = setAside(this.file, 'unreadable')
+    } catch (error) {
+      return `profiles.json could not be read (${reason}) nor moved aside (${String(error)}). Matchdesk started on the Demo venue.`
+    }
+    return (
+      `profiles.json could not be read: ${reason}. It was kept as ${kept}, and Matchdesk started on the Demo venue: ` +
+      'add your connections again in Connect.'
+    )
   }
 
   list(): ProfileRecord[] {
@@ -78,10 +105,13 @@ export class ProfileStore {
     await this.write()
   }
 
-  private async write(): Promise<void> {
-    await mkdir(join(this.file, '..'), { recursive: true })
-    const temporary = `${this.file}.${process.pid}.tmp`
-    await writeFile(temporary, JSON.stringify(this.data, null, 2) + '\n', { mode: 0o600 })
-    await rename(temporary, this.file)
+  /** Writes one at a time, each through its own temporary file, so a write never renames another's half. */
+  private write(): Promise<void> {
+    return this.writes.run(async () => {
+      await mkdir(join(this.file, '..'), { recursive: true, mode: 0o700 })
+      const temporary = `${this.file}.${randomUUID()}.tmp`
+      await writeFile(temporary, JSON.stringify(this.data, null, 2) + '\n', { mode: 0o600 })
+      await rename(temporary, this.file)
+    })
   }
 }

@@ -9,9 +9,11 @@ import { TokenManager } from '../auth/token-manager'
 import { tokenEndpoint } from '../auth/token-endpoint'
 import type { Clock } from '../clock'
 import type { EventBus } from '../event-bus'
+import type { NoticeLog } from '../notice-log'
 import { DEMO_PROFILE_ID, openDemoVenue, type DemoVenue, type SandboxStarter } from '../profiles/demo-venue'
 import { ProfileStore, type ProfileRecord } from '../profiles/profile-file'
 import { secretPresence, deleteAllSecrets, type CredentialStore } from '../secrets/credential-store'
+import { SerialQueue } from '../serial-queue'
 import { OfflineSession } from './offline-session'
 
 export interface ConnectionPorts {
@@ -21,6 +23,8 @@ export interface ConnectionPorts {
   bus: EventBus
   openBrowser(url: string): Promise<void>
   startSandbox: SandboxStarter
+  /** Where main tells the person what happened to a damaged file. */
+  notices: NoticeLog
   /** Base URLs of the public service, for profiles that name none. */
   defaultBases: ServiceBases
   signInTimeoutMs?: number
@@ -38,6 +42,7 @@ export interface Connection {
 
 export class Connections {
   private current!: Connection
+  private readonly saves = new SerialQueue()
 
   private constructor(
     private readonly ports: ConnectionPorts,
@@ -47,7 +52,8 @@ export class Connections {
 
   static async open(ports: ConnectionPorts): Promise<Connections> {
     const profiles = new ProfileStore(ports.dataDir)
-    await profiles.load()
+    const unreadable = await profiles.load()
+    if (unreadable) ports.notices.record('warning', unreadable)
     const demo = await openDemoVenue(profiles, ports.credentials, ports.startSandbox)
     const connections = new Connections(ports, profiles, demo)
     const active = (profiles.activeId && profiles.find(profiles.activeId)) || demo.profile
@@ -68,20 +74,35 @@ export class Connections {
     return Promise.all(this.profiles.list().map((profile) => this.view(profile)))
   }
 
-  async save(input: z.output<typeof ProfileInput>): Promise<ProfileView> {
+  /** Saves run one at a time: each reads what the last one stored (secrets included) before it writes. */
+  save(input: z.output<typeof ProfileInput>): Promise<ProfileView> {
+    return this.saves.run(() => this.saveNow(input))
+  }
+
+  private async saveNow(input: z.output<typeof ProfileInput>): Promise<ProfileView> {
     const existing = input.id ? this.profiles.find(input.id) : undefined
     if (input.id && !existing) throw new AppError('not_found', `There is no connection ${input.id}.`)
-    if (existing?.demo)
+    if (existing?.demo) {
       throw new AppError('validation', 'The Demo venue cannot be edited.', { name: 'The Demo venue cannot be edited.' })
+    }
     const { credentials } = this.ports
-    const stored = existing ? await secretPresence(credentials, existing.id) : undefined
+    // Secrets are bound to the addresses and client id they were entered for: pointing elsewhere needs them again.
+    const moved = existing !== undefined && !sameDestination(existing, input)
+    const stored = existing && !moved ? await secretPresence(credentials, existing.id) : undefined
+    const again =
+      'the service addresses or the client id changed: enter it again (stored secrets go only where they were entered)'
     const fields: Record<string, string> = {}
-    if (!input.apiKey && !stored?.['api-key']) fields['apiKey'] = 'apiKey is required for a new connection'
+    if (!input.apiKey && !stored?.['api-key']) {
+      fields['apiKey'] = moved ? `apiKey: ${again}` : 'apiKey is required for a new connection'
+    }
     if (input.method === 'client-credentials' && !input.clientSecret && !stored?.['client-secret']) {
-      fields['clientSecret'] = 'clientSecret is required to sign in with client credentials'
+      fields['clientSecret'] = moved
+        ? `clientSecret: ${again}`
+        : 'clientSecret is required to sign in with client credentials'
     }
     if (Object.keys(fields).length) throw new AppError('validation', Object.values(fields).join('; '), fields)
 
+    if (moved) await deleteAllSecrets(credentials, existing.id)
     const record = await this.profiles.upsert({
       id: input.id,
       name: input.name,
@@ -183,6 +204,7 @@ export class Connections {
       clock,
       bus,
       api: () => api,
+      onDatabaseProblem: (message) => this.ports.notices.record('warning', `${profile.name}: ${message}`),
       ...this.ports.offline,
     })
     const api = organizerApi({
@@ -218,4 +240,10 @@ export class Connections {
       },
     }
   }
+}
+
+/** True when a save keeps the client id and every base URL: where stored secrets may go. */
+function sameDestination(existing: ProfileRecord, input: z.output<typeof ProfileInput>): boolean {
+  const bases = (value: ProfileRecord['baseUrls']) => JSON.stringify(value ? Object.entries(value).sort() : null)
+  return existing.clientId === input.clientId && bases(existing.baseUrls) === bases(input.baseUrls)
 }

@@ -6,7 +6,8 @@ import type { Clock } from '../clock'
 import type { EventBus } from '../event-bus'
 import { Cache } from '../offline/cache'
 import { Connectivity } from '../offline/connectivity'
-import { openDatabase, type Db } from '../offline/db'
+import type { Db } from '../offline/db'
+import { openOrRecoverDatabase } from '../offline/recover-database'
 import { Outbox } from '../offline/outbox'
 import { Replayer } from '../offline/replay'
 import { syncStatus } from '../offline/sync-status'
@@ -20,6 +21,8 @@ export interface OfflineSessionOptions {
   bus: EventBus
   /** The profile's client; its reachability reports go to `connectivity.report`. */
   api: () => OrganizerApi
+  /** Told when the database had to be replaced (damaged, unreadable), in words for the person. */
+  onDatabaseProblem?: (message: string) => void
   probeMinMs?: number
   replayBaseMs?: number
 }
@@ -39,7 +42,9 @@ export class OfflineSession {
 
   constructor(private readonly options: OfflineSessionOptions) {
     const { clock, bus, api } = options
-    this.db = openDatabase(join(options.dataDir, 'db', `${encodeURIComponent(options.profileId)}.sqlite`))
+    const opened = openOrRecoverDatabase(join(options.dataDir, 'db', `${encodeURIComponent(options.profileId)}.sqlite`))
+    this.db = opened.db
+    if (opened.problem) options.onDatabaseProblem?.(opened.problem)
     this.cache = new Cache(this.db)
     this.outbox = new Outbox(this.db)
     this.connectivity = new Connectivity({

@@ -1,6 +1,7 @@
 // What the status bar shows about the app: version and active connection profile.
 import type { Output } from '../../../shared/ipc/contract'
 import { invoke } from './ipc'
+import { notices } from './notices.svelte'
 
 class AppInfoState {
   info = $state<Output<'app:info'> | null>(null)
@@ -10,6 +11,7 @@ class AppInfoState {
     const result = await invoke('app:info', {})
     if (result.ok) {
       this.info = result.value
+      for (const notice of result.value.notices) notices.showFromMain(notice)
       this.error = null
     } else {
       this.error = result.error.message

@@ -186,6 +186,38 @@ describe('connect view', () => {
     await user.click(screen.getByRole('button', { name: 'Save connection' }))
     expect((await screen.findByText('apiKey is required for a new connection')).getAttribute('role')).toBe('alert')
   })
+
+  it('says that the stored secrets stay behind when an edit points the connection elsewhere', async () => {
+    const venue = {
+      id: 'v1',
+      name: 'Venue',
+      clientId: 'abc',
+      method: 'client-credentials',
+      scopes: ['organizer:view'],
+      demo: false,
+      active: false,
+      stored: { apiKey: true, clientSecret: true, refreshToken: false },
+    }
+    answer('profiles:list', () => [venue])
+    answer('auth:status', () => ({
+      profileId: 'demo',
+      method: 'client-credentials',
+      signedIn: false,
+      expiresAt: null,
+      scopes: [],
+    }))
+    render(ConnectView)
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Edit' }))
+    expect(screen.getByLabelText('API key (leave empty to keep the stored one)')).toBeTruthy()
+    expect(screen.queryByTestId('secrets-rebound')).toBeNull()
+    await user.type(screen.getByLabelText('Client id'), '2')
+    expect(screen.getByTestId('secrets-rebound').textContent?.replace(/\s+/g, ' ')).toMatch(
+      /not sent to the new ones.*API key and client secret again/s,
+    )
+    expect(screen.getByLabelText('API key')).toBeTruthy()
+    expect(screen.getByLabelText('Client secret')).toBeTruthy()
+  })
 })
 
 describe('tournaments view', () => {

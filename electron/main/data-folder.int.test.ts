@@ -1,0 +1,43 @@
+// One process per data folder, across processes and after a crash; the folder and its files private to the user.
+import type { ChildProcess } from 'node:child_process'
+import { mkdtempSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { holdElsewhere } from '../../tests/support/folder-holder'
+import { createMainServices } from './composition'
+import { DataFolderLock } from './data-folder'
+
+let child: ChildProcess | undefined
+afterEach(() => void child?.kill('SIGKILL'))
+
+const mode = (path: string) => statSync(path).mode & 0o777
+
+describe('data folder', () => {
+  it('refuses a second process on the same folder, naming the folder and the holder, until the holder dies', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'matchdesk-lock-'))
+    child = await holdElsewhere(dir)
+    expect(() => DataFolderLock.acquire(dir, 'web mode')).toThrow(
+      new RegExp(`${dir}.*the lock test \\(process ${child.pid}`),
+    )
+    await expect(createMainServices({ version: 't', dataDir: dir, demo: { seed: 1 } })).rejects.toThrow(/in use/)
+    const exited = new Promise((resolve) => child!.once('exit', resolve))
+    child.kill('SIGKILL')
+    await exited
+    const lock = DataFolderLock.acquire(dir, 'after the crash')
+    expect(DataFolderLock.isHeld(dir)).toBe(true)
+    lock.release()
+    expect(DataFolderLock.isHeld(dir)).toBe(false)
+  })
+
+  it('keeps the folder 0700 and the databases with their -wal and -shm 0600', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'matchdesk-modes-')), 'Matchdesk')
+    const services = await createMainServices({ version: 't', dataDir: dir, demo: { seed: 1 } })
+    await services.dispatch('tournaments:list', { filters: {} })
+    const db = join(dir, 'db', 'demo.sqlite')
+    expect(mode(dir)).toBe(0o700)
+    expect(mode(join(dir, 'db'))).toBe(0o700)
+    for (const file of [db, `${db}-wal`, `${db}-shm`, join(dir, 'profiles.json')]) expect(mode(file), file).toBe(0o600)
+    await services.close()
+  })
+})

@@ -1,0 +1,11 @@
+// Runs async work one piece at a time, in call order: for files and records that concurrent calls must not interleave on.
+export class SerialQueue {
+  private tail: Promise<unknown> = Promise.resolve()
+
+  /** Runs `work` after everything queued before it has settled; its outcome is the caller's alone. */
+  run<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.tail.then(work, work)
+    this.tail = next.catch(() => undefined)
+    return next
+  }
+}
