@@ -10,7 +10,7 @@ export function holdElsewhere(dir: string): Promise<ChildProcess> {
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   return new Promise((resolve, reject) => {
-    createInterface({ input: holder.stdout! }).on('line', (line) => line === 'held' && resolve(holder))
+    createInterface({ input: holder.stdout }).on('line', (line) => line === 'held' && resolve(holder))
     holder.once('exit', (code) => reject(new Error(`the holder exited with ${code}`)))
   })
 }
