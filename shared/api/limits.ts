@@ -21,4 +21,6 @@ export const LIMITS = {
   rules: 64000,
   registrationMessage: 20000,
   registrationUrl: 2000,
+  /** Not stated by the interface: a bound on what Matchdesk sends, far above any discipline's team size. */
+  lineupMembers: 100,
 } as const

@@ -2,10 +2,23 @@
 import { z } from 'zod'
 import { LIMITS } from './limits'
 import { PARTICIPANT_TYPES } from './enums'
-import { Id, OpenObject, ResponseDateTime, country, date, email, requiredText, text } from './formats'
+import {
+  Id,
+  IdInput,
+  OpenObject,
+  ResponseDateTime,
+  country,
+  date,
+  email,
+  openInput,
+  requiredText,
+  text,
+} from './formats'
 
 const L = LIMITS
 const LogoRef = z.looseObject({ id: Id }).nullable()
+/** A logo as a body names it: only its file id. */
+const LogoInput = z.strictObject({ id: IdInput }).nullable()
 
 // ---- responses (lenient: unknown fields kept) ----
 
@@ -86,9 +99,9 @@ export const TeamPlayerInput = z.strictObject({
   birth_date: date('lineup.birth_date').nullable().optional(),
   game_id: nullableText('lineup.game_id', L.gameId),
   custom_user_identifier: nullableText('lineup.custom_user_identifier', L.customUserIdentifier),
-  custom_fields: OpenObject.optional(),
-  properties: OpenObject.optional(),
-  logo: LogoRef.optional(),
+  custom_fields: openInput('lineup.custom_fields').optional(),
+  properties: openInput('lineup.properties').optional(),
+  logo: LogoInput.optional(),
 })
 
 const baseInput = {
@@ -96,16 +109,21 @@ const baseInput = {
   email: email('email', L.participantEmail).nullable().optional(),
   custom_user_identifier: nullableText('custom_user_identifier', L.customUserIdentifier),
   checked_in: z.boolean({ error: 'checked_in must be true or false' }).optional(),
-  custom_fields: OpenObject.optional(),
-  properties: OpenObject.optional(),
+  custom_fields: openInput('custom_fields').optional(),
+  properties: openInput('properties').optional(),
 }
 const playerInput = {
   country: country('country').nullable().optional(),
   birth_date: date('birth_date').nullable().optional(),
   game_id: nullableText('game_id', L.gameId),
 }
-const lineupInput = { lineup: z.array(TeamPlayerInput).optional() }
-const fullInput = { tournament_id: Id, logo: LogoRef }
+const lineupInput = {
+  lineup: z
+    .array(TeamPlayerInput)
+    .max(L.lineupMembers, `lineup can have at most ${L.lineupMembers} players`)
+    .optional(),
+}
+const fullInput = { tournament_id: IdInput, logo: LogoInput }
 
 export const PlayerParticipantCreate = z.strictObject({
   type: z.literal('player'),
@@ -125,7 +143,7 @@ export const ParticipantCreate = z.discriminatedUnion('type', [PlayerParticipant
 })
 
 export const PlayerParticipantUpdate = z
-  .strictObject({ ...baseInput, ...playerInput, logo: LogoRef.optional() })
+  .strictObject({ ...baseInput, ...playerInput, logo: LogoInput.optional() })
   .partial()
 export const TeamParticipantUpdate = z.strictObject({ ...baseInput, ...lineupInput }).partial()
 

@@ -2,7 +2,7 @@
 import { z } from 'zod'
 import { LIMITS } from './limits'
 import { GRAND_FINALS, STAGE_STATUSES, STAGE_TYPES, V1_STAGE_TYPES } from './enums'
-import { Id, oneOf, requiredText } from './formats'
+import { Id, IdInput, boundedJson, oneOf, requiredText } from './formats'
 
 const NamedOptions = z.looseObject({ name: z.string(), options: z.unknown() })
 
@@ -69,12 +69,12 @@ const stageNumber = z
 const editable = {
   number: stageNumber,
   name: requiredText('name', LIMITS.stageName),
-  settings: StageSettings,
-  match_settings: MatchSettings.optional(),
+  settings: boundedJson('settings', StageSettings),
+  match_settings: boundedJson('match_settings', MatchSettings).optional(),
   auto_placement_enabled: z.boolean({ error: 'auto_placement_enabled must be true or false' }).optional(),
 }
 
-export const StageCreate = z.strictObject({ tournament_id: Id, type: oneOf('type', STAGE_TYPES), ...editable })
+export const StageCreate = z.strictObject({ tournament_id: IdInput, type: oneOf('type', STAGE_TYPES), ...editable })
 
 export const StageUpdate = z.strictObject({
   ...z.object(editable).partial().shape,

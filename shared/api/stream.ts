@@ -1,7 +1,7 @@
 // Streams (with and without tournament_id), their bodies, and the id list linked to a match (at most 32).
 import { z } from 'zod'
 import { LIMITS } from './limits'
-import { Id, language, requiredText } from './formats'
+import { Id, IdInput, language, requiredText } from './formats'
 
 export const LegacyStream = z.looseObject({ id: Id, name: z.string(), url: z.string(), language: z.string() })
 export const Stream = LegacyStream.extend({ tournament_id: Id })
@@ -17,13 +17,13 @@ const editable = {
   language: language('language'),
 }
 
-export const StreamCreate = z.strictObject({ tournament_id: Id, ...editable })
+export const StreamCreate = z.strictObject({ tournament_id: IdInput, ...editable })
 export const StreamUpdate = z.strictObject(editable).partial()
 /** The legacy tournament-scoped create marks each field optional. */
 export const LegacyStreamCreate = StreamUpdate
 
 export const MatchStreamIds = z
-  .array(Id, { error: 'the body must be an array of stream ids' })
+  .array(IdInput, { error: 'the body must be an array of stream ids' })
   .max(LIMITS.streamsPerMatch, {
     error: (issue) =>
       `a match can have at most ${LIMITS.streamsPerMatch} streams (got ${(issue.input as unknown[]).length})`,

@@ -2,10 +2,12 @@
 import { z } from 'zod'
 import { LIMITS } from './limits'
 import { LOCALES, PLATFORMS, TOURNAMENT_PARTICIPANT_TYPES, TOURNAMENT_STATUSES } from './enums'
-import { Id, country, date, dateTime, email, oneOf, requiredText, text, uri } from './formats'
+import { Id, IdInput, boundedJson, country, date, dateTime, email, oneOf, requiredText, text, uri } from './formats'
 
 const L = LIMITS
 const ImageRef = z.looseObject({ id: Id }).nullable()
+/** An image as a body names it: only its file id. */
+const ImageInput = z.strictObject({ id: IdInput }).nullable()
 const Named = z.looseObject({ id: Id, name: z.string() }).nullable()
 const NamedMachine = z.looseObject({ id: Id, name: z.string(), machine_name: z.string() }).nullable()
 const image = (...sizes: string[]) =>
@@ -22,7 +24,7 @@ export const Platform = oneOf('platforms', PLATFORMS)
 /** An object keyed by locale codes (locales, multilingual texts); an unknown key is refused by name. */
 function localeRecord<T extends z.ZodType>(field: string, value: T) {
   return z
-    .record(z.string(), value, { error: `${field} must be an object keyed by locale codes` })
+    .record(z.string().max(5), value, { error: `${field} must be an object keyed by locale codes` })
     .superRefine((record, ctx) => {
       for (const key of Object.keys(record)) {
         if (!(LOCALES as readonly string[]).includes(key)) {
@@ -36,6 +38,7 @@ function localeRecord<T extends z.ZodType>(field: string, value: T) {
     })
 }
 export const Locales = localeRecord('locales', z.looseObject({ default: z.boolean() })).nullable()
+const LocalesInput = localeRecord('locales', z.strictObject({ default: z.boolean() })).nullable()
 
 export const RegistrationRestrictions = z.looseObject({
   age: z
@@ -81,7 +84,7 @@ const nullableDateTime = (field: string) => dateTime(field).nullable().optional(
 function tournamentCreate(multilingual: boolean) {
   return z
     .strictObject({
-      discipline: Id,
+      discipline: IdInput,
       name: requiredText('name', L.tournamentName),
       full_name: text('full_name', L.tournamentFullName).nullable().optional(),
       participant_type: oneOf('participant_type', TOURNAMENT_PARTICIPANT_TYPES),
@@ -89,8 +92,14 @@ function tournamentCreate(multilingual: boolean) {
         .number({ error: 'size must be an integer' })
         .int('size must be an integer')
         .min(1, 'size must be at least 1'),
-      timezone: z.string().refine(isTimeZone, 'timezone must be an IANA time zone name'),
-      platforms: z.array(Platform).min(1, 'platforms must name at least one platform'),
+      timezone: z
+        .string()
+        .max(64, 'timezone must be at most 64 characters')
+        .refine(isTimeZone, 'timezone must be an IANA time zone name'),
+      platforms: z
+        .array(Platform)
+        .min(1, 'platforms must name at least one platform')
+        .max(PLATFORMS.length, 'platforms must name each platform once'),
       scheduled_date_start: date('scheduled_date_start').nullable().optional(),
       scheduled_date_end: date('scheduled_date_end').nullable().optional(),
       public: optionalBool('public'),
@@ -121,16 +130,16 @@ function tournamentCreate(multilingual: boolean) {
       registration_external_enabled: optionalBool('registration_external_enabled'),
       registration_external_url: uri('registration_external_url', L.registrationUrl).nullable().optional(),
       registration_permanent_team_mandatory: optionalBool('registration_permanent_team_mandatory'),
-      registration_restrictions: RegistrationRestrictions.optional(),
+      registration_restrictions: boundedJson('registration_restrictions', RegistrationRestrictions).optional(),
       check_in_enabled: optionalBool('check_in_enabled'),
       check_in_participant_enabled: optionalBool('check_in_participant_enabled'),
       check_in_participant_start_datetime: nullableDateTime('check_in_participant_start_datetime'),
       check_in_participant_end_datetime: nullableDateTime('check_in_participant_end_datetime'),
       archived: optionalBool('archived'),
-      locales: Locales.optional(),
-      logo: ImageRef.optional(),
-      background: ImageRef.optional(),
-      thumbnail: ImageRef.optional(),
+      locales: LocalesInput.optional(),
+      logo: ImageInput.optional(),
+      background: ImageInput.optional(),
+      thumbnail: ImageInput.optional(),
       team_min_size: z.number().int().min(1, 'team_min_size must be at least 1').optional(),
       team_max_size: z.number().int().min(1, 'team_max_size must be at least 1').optional(),
     })

@@ -15,11 +15,16 @@ export const AppInfo = z.object({
 })
 
 const none = z.strictObject({})
-const byId = z.strictObject({ id: api.Id })
-const ofTournament = z.strictObject({ tournamentId: api.Id })
+const byId = z.strictObject({ id: api.IdInput })
+const ofTournament = z.strictObject({ tournamentId: api.IdInput })
 const removed = z.object({ id: z.string() })
 /** Repeating a write with the same requestId answers the first receipt instead of writing twice. */
-const requestId = z.string().min(1).max(100).optional()
+const requestId = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[\x21-\x7e]+$/, 'requestId must be printable ASCII without spaces')
+  .optional()
 const StreamFields = z.strictObject({
   name: api.StreamUpdate.shape.name,
   url: api.StreamUpdate.shape.url,
@@ -48,7 +53,7 @@ export const contract = {
 
   'stages:list': { input: ofTournament, output: cached(api.Stage) },
   'stages:create': { input: z.strictObject({ body: api.StageCreate }), output: api.Stage },
-  'stages:update': { input: z.strictObject({ id: api.Id, body: api.StageUpdate }), output: api.Stage },
+  'stages:update': { input: z.strictObject({ id: api.IdInput, body: api.StageUpdate }), output: api.Stage },
   'stages:delete': { input: byId, output: removed },
 
   'participants:list': {
@@ -65,28 +70,28 @@ export const contract = {
     output: cached(api.BracketNode),
   },
   'match-streams:get': {
-    input: z.strictObject({ matchId: api.Id }),
+    input: z.strictObject({ matchId: api.IdInput }),
     output: z.object({ streamIds: z.array(z.string()), refreshedAt: z.number().nullable() }),
   },
 
   'match-streams:of-tournament': { input: ofTournament, output: z.record(z.string(), z.array(z.string())) },
 
   'checkin:set': {
-    input: z.strictObject({ participantId: api.Id, checkedIn: z.boolean(), requestId }),
+    input: z.strictObject({ participantId: api.IdInput, checkedIn: z.boolean(), requestId }),
     output: receipt(api.Participant),
   },
   'participants:update': {
-    input: z.strictObject({ id: api.Id, body: z.record(z.string(), z.unknown()), requestId }),
+    input: z.strictObject({ id: api.IdInput, body: api.openInput('body'), requestId }),
     output: receipt(api.Participant),
   },
   'streams:create': { input: z.strictObject({ body: api.StreamCreate, requestId }), output: receipt(api.Stream) },
   'streams:update': {
-    input: z.strictObject({ id: api.Id, body: StreamFields, requestId }),
+    input: z.strictObject({ id: api.IdInput, body: StreamFields, requestId }),
     output: receipt(api.Stream),
   },
-  'streams:delete': { input: z.strictObject({ id: api.Id, requestId }), output: receipt(removed) },
+  'streams:delete': { input: z.strictObject({ id: api.IdInput, requestId }), output: receipt(removed) },
   'match-streams:replace': {
-    input: z.strictObject({ matchId: api.Id, streamIds: api.MatchStreamIds, requestId }),
+    input: z.strictObject({ matchId: api.IdInput, streamIds: api.MatchStreamIds, requestId }),
     output: receipt(z.object({ matchId: z.string(), streamIds: z.array(z.string()) })),
   },
   'sync:status': { input: none, output: SyncStatus },

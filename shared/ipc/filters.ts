@@ -2,16 +2,24 @@
 import { z } from 'zod'
 import { COUNTRIES, LANGUAGES } from '../api/codes'
 import { PLATFORMS, TOURNAMENT_STATUSES } from '../api/enums'
-import { date, Id } from '../api/formats'
+import { date, IdInput } from '../api/formats'
 import { PARTICIPANT_SORTS, TOURNAMENT_SORTS } from '../api/queries'
 
-const ids = z.array(Id).max(200, 'at most 200 ids at once').optional()
+const ids = z.array(IdInput).max(200, 'at most 200 ids at once').optional()
 const among = (field: string, values: readonly string[]) =>
-  z.array(z.string().refine((value) => values.includes(value), `${field} has an unknown value`)).optional()
+  z
+    .array(
+      z
+        .string()
+        .max(32)
+        .refine((value) => values.includes(value), `${field} has an unknown value`),
+    )
+    .max(values.length, `${field} names each value once`)
+    .optional()
 
 export const TournamentFilters = z.strictObject({
   disciplines: ids,
-  statuses: z.array(z.enum(TOURNAMENT_STATUSES)).optional(),
+  statuses: z.array(z.enum(TOURNAMENT_STATUSES)).max(TOURNAMENT_STATUSES.length).optional(),
   scheduled_before: date('scheduled_before').optional(),
   scheduled_after: date('scheduled_after').optional(),
   countries: among('countries', COUNTRIES),
@@ -25,7 +33,7 @@ export const TournamentFilters = z.strictObject({
 export const ParticipantFilters = z.strictObject({
   name: z.string().max(100).optional(),
   is_checked_in: z.boolean().optional(),
-  custom_user_identifiers: ids,
+  custom_user_identifiers: z.array(z.string().max(100)).max(200, 'at most 200 identifiers at once').optional(),
   participant_ids: ids,
   sort: z.enum(PARTICIPANT_SORTS).optional(),
 })

@@ -1,7 +1,7 @@
 // Connection profiles and sign-in status as the renderer sees them: secrets go in, only "stored: yes/no" comes out.
 import { z } from 'zod'
 import { SCOPES } from '../api/enums'
-import { requiredText, uri } from '../api/formats'
+import { IdInput, requiredText, uri } from '../api/formats'
 
 /** 127.0.0.0/8, ::1 and localhost: the only hosts plain http may reach (nothing crosses a network). */
 export function isLoopbackHost(hostname: string): boolean {
@@ -32,7 +32,7 @@ const secret = (field: string) =>
 
 export const ProfileInput = z.strictObject({
   /** Absent for a new profile. */
-  id: z.string().min(1).optional(),
+  id: IdInput.optional(),
   name: requiredText('name', 60),
   clientId: requiredText('clientId', 255),
   /** Write-only: absent keeps the stored key, unless the base URLs or the client id change (then it is required). */
@@ -42,7 +42,8 @@ export const ProfileInput = z.strictObject({
   clientSecret: secret('clientSecret').optional(),
   scopes: z
     .array(z.enum(SCOPES, { error: `scopes must be among ${SCOPES.join(', ')}` }))
-    .min(1, 'choose at least one scope'),
+    .min(1, 'choose at least one scope')
+    .max(SCOPES.length, 'name each scope once'),
   baseUrls: ServiceBasesInput.optional(),
 })
 export type ProfileInput = z.input<typeof ProfileInput>

@@ -1,5 +1,6 @@
 // The torture test's child: Matchdesk's main services, applying operations from an index, acknowledging each on stdout.
-import { readFileSync } from 'node:fs'
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs'
+import { join } from 'node:path'
 import { createMainServices } from '../../electron/main/composition'
 import { integrityCheck } from '../../electron/main/offline/db'
 import type { Operation } from './operations'
@@ -67,41 +68,57 @@ async function warm(): Promise<void> {
   }
 }
 
-/** The stream's id by name; a name no longer there means this operation already ran before a crash, and its
- * request id answers from the stored receipt (a placeholder id is never looked at then). */
+/** The stream's id by name, as the list shows it now. */
 async function streamId(name: string): Promise<string> {
   const { items } = await call<{ items: { id: string; name: string }[] }>('streams:list', {
     tournamentId: config.tournamentId,
     filters: {},
   })
-  return items.find((s) => s.name === name)?.id ?? `unresolved-${name}`
+  return items.find((s) => s.name === name)?.id ?? 'unresolved'
 }
 
-async function apply(op: Operation): Promise<void> {
+/** The call an operation makes, with the ids resolved now. */
+async function request(op: Operation): Promise<[string, Record<string, unknown>]> {
   const requestId = `op-${op.i}`
   switch (op.type) {
     case 'checkin':
-      return void (await call('checkin:set', { participantId: op.participantId, checkedIn: op.checkedIn, requestId }))
+      return ['checkin:set', { participantId: op.participantId, checkedIn: op.checkedIn, requestId }]
     case 'create':
-      return void (await call('streams:create', {
-        body: { tournament_id: config.tournamentId, name: op.name, url: op.url, language: op.language },
-        requestId,
-      }))
+      return [
+        'streams:create',
+        { body: { tournament_id: config.tournamentId, name: op.name, url: op.url, language: op.language }, requestId },
+      ]
     case 'update':
-      return void (await call('streams:update', {
-        id: await streamId(op.name),
-        body: { language: op.language },
-        requestId,
-      }))
+      return ['streams:update', { id: await streamId(op.name), body: { language: op.language }, requestId }]
     case 'delete':
-      return void (await call('streams:delete', { id: await streamId(op.name), requestId }))
+      return ['streams:delete', { id: await streamId(op.name), requestId }]
     case 'links':
-      return void (await call('match-streams:replace', {
-        matchId: op.matchId,
-        streamIds: await Promise.all(op.names.map(streamId)),
-        requestId,
-      }))
+      return [
+        'match-streams:replace',
+        { matchId: op.matchId, streamIds: await Promise.all(op.names.map(streamId)), requestId },
+      ]
   }
+}
+
+/**
+ * Sends an operation as a client that retries must: the request is written down (synced) before it leaves, and a
+ * retry after a crash sends exactly that request again, so its requestId answers from the stored receipt.
+ */
+const journal = `${config.dataDir}-sent`
+mkdirSync(journal, { recursive: true })
+async function apply(op: Operation): Promise<void> {
+  const file = join(journal, `op-${op.i}.json`)
+  const sent = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as [string, unknown]) : undefined
+  const [channel, input] = sent ?? (await request(op))
+  if (!sent) {
+    // Through a synced temporary file: a kill while writing leaves no half-written request behind.
+    const fd = openSync(`${file}.tmp`, 'w')
+    writeSync(fd, JSON.stringify([channel, input]))
+    fsyncSync(fd)
+    closeSync(fd)
+    renameSync(`${file}.tmp`, file)
+  }
+  await call(channel, input)
 }
 
 await warm()

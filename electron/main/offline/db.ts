@@ -33,6 +33,9 @@ export const MIGRATIONS: string[] = [
    CREATE INDEX outbox_entity ON outbox (entity, seq);
    CREATE TABLE id_map (local_id TEXT PRIMARY KEY, server_id TEXT NOT NULL);
    CREATE TABLE requests (request_id TEXT PRIMARY KEY, receipt TEXT NOT NULL, at INTEGER NOT NULL);`,
+  // 2: a requestId is scoped to the channel and payload it was given for.
+  `ALTER TABLE requests ADD COLUMN channel TEXT;
+   ALTER TABLE requests ADD COLUMN fingerprint TEXT;`,
 ]
 
 /** Opens (creating if needed) a database private to the user: 0600, as SQLite's -wal and -shm then are too. */

@@ -2,6 +2,7 @@
 import { join } from 'node:path'
 import type { SyncStatus } from '../../../shared/ipc/sync'
 import type { OrganizerApi } from '../api/organizer-api'
+import { AppError } from '../app-error'
 import type { Clock } from '../clock'
 import type { EventBus } from '../event-bus'
 import { Cache } from '../offline/cache'
@@ -10,6 +11,7 @@ import type { Db } from '../offline/db'
 import { openOrRecoverDatabase } from '../offline/recover-database'
 import { Outbox } from '../offline/outbox'
 import { Replayer } from '../offline/replay'
+import { RequestLog } from '../offline/request-log'
 import { syncStatus } from '../offline/sync-status'
 import { CachedReads } from './cached-reads'
 import { OfflineWrites } from './offline-writes'
@@ -82,6 +84,7 @@ export class OfflineSession {
       db: this.db,
       cache: this.cache,
       outbox: this.outbox,
+      requests: new RequestLog(this.db),
       clock,
       onQueued: () => {
         this.changed()
@@ -96,6 +99,7 @@ export class OfflineSession {
   }
 
   retry(seq: number): SyncStatus {
+    this.waitingWrite(seq)
     this.outbox.retry(seq)
     this.replayer.kick()
     this.changed()
@@ -104,6 +108,7 @@ export class OfflineSession {
 
   /** Drops a write; the cache is refreshed so the dropped change disappears from it too. */
   async discard(seq: number): Promise<SyncStatus> {
+    this.waitingWrite(seq)
     const dropped = this.db.transaction(() => this.outbox.discard(seq))()
     for (const { write } of dropped) {
       if (write.kind === 'match-streams.replace') this.cache.markRefreshed('match-streams', write.payload.matchId, 0)
@@ -114,6 +119,12 @@ export class OfflineSession {
     }
     this.changed()
     return this.status()
+  }
+
+  /** The outbox row `seq`, or a not_found naming it (it was sent, discarded, or never existed). */
+  private waitingWrite(seq: number): void {
+    if (!this.outbox.row(seq))
+      throw new AppError('not_found', `There is no waiting write ${seq}: it was sent or discarded.`)
   }
 
   close(): void {

@@ -16,6 +16,7 @@ import type { Cache } from '../offline/cache'
 import type { Db } from '../offline/db'
 import { applyLocal } from '../offline/local-effects'
 import type { Outbox } from '../offline/outbox'
+import type { RequestLog } from '../offline/request-log'
 import { entityOf, newLocalId, type OutboxWrite } from '../offline/writes'
 
 export interface Receipt<T> {
@@ -27,6 +28,7 @@ export interface OfflineWritesDeps {
   db: Db
   cache: Cache
   outbox: Outbox
+  requests: RequestLog
   clock: Clock
   /** Told after each committed write, to wake the replayer and update the status. */
   onQueued(): void
@@ -38,37 +40,31 @@ export class OfflineWrites {
   constructor(private readonly deps: OfflineWritesDeps) {}
 
   checkinSet(participantId: string, checkedIn: boolean, requestId?: string): Receipt<Participant> {
-    return this.participantUpdate(
-      participantId,
-      { checked_in: checkedIn },
-      requestId,
-      checkedIn ? 'Check in' : 'Check out',
+    return this.commit('checkin:set', { participantId, checkedIn }, requestId, () =>
+      this.updateParticipant(participantId, { checked_in: checkedIn }, checkedIn ? 'Check in' : 'Check out'),
     )
   }
 
-  participantUpdate(
-    id: string,
-    body: Record<string, unknown>,
-    requestId?: string,
-    verb = 'Update',
-  ): Receipt<Participant> {
-    return this.commit(requestId, () => {
-      const participant = this.participant(id)
-      const schema = participant.type === 'team' ? TeamParticipantUpdate : PlayerParticipantUpdate
-      const checked = parse(schema, body)
-      const write: OutboxWrite = {
-        kind: 'participant.update',
-        payload: { id, tournamentId: participant.tournament_id, body: checked, label: `${verb} ${participant.name}` },
-      }
-      return this.queue(write, () => this.participant(id))
-    })
+  participantUpdate(id: string, body: Record<string, unknown>, requestId?: string): Receipt<Participant> {
+    return this.commit('participants:update', { id, body }, requestId, () => this.updateParticipant(id, body, 'Update'))
+  }
+
+  private updateParticipant(id: string, body: Record<string, unknown>, verb: string): Receipt<Participant> {
+    const participant = this.participant(id)
+    const schema = participant.type === 'team' ? TeamParticipantUpdate : PlayerParticipantUpdate
+    const checked = parse(schema, body)
+    const write: OutboxWrite = {
+      kind: 'participant.update',
+      payload: { id, tournamentId: participant.tournament_id, body: checked, label: `${verb} ${participant.name}` },
+    }
+    return this.queue(write, () => this.participant(id))
   }
 
   streamCreate(
     body: { tournament_id: string; name: string; url: string; language: string },
     requestId?: string,
   ): Receipt<Stream> {
-    return this.commit(requestId, () => {
+    return this.commit('streams:create', { body }, requestId, () => {
       const count = this.deps.cache.list('streams', body.tournament_id).length
       if (count >= LIMITS.streamsPerTournament) {
         const message = `a tournament can have at most ${LIMITS.streamsPerTournament} streams`
@@ -84,7 +80,7 @@ export class OfflineWrites {
   }
 
   streamUpdate(id: string, body: StreamFields, requestId?: string): Receipt<Stream> {
-    return this.commit(requestId, () => {
+    return this.commit('streams:update', { id, body }, requestId, () => {
       const stream = this.stream(this.deps.outbox.resolve(id))
       const fields = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as StreamFields
       const write: OutboxWrite = {
@@ -101,7 +97,7 @@ export class OfflineWrites {
   }
 
   streamDelete(id: string, requestId?: string): Receipt<{ id: string }> {
-    return this.commit(requestId, () => {
+    return this.commit('streams:delete', { id }, requestId, () => {
       const stream = this.stream(this.deps.outbox.resolve(id))
       const write: OutboxWrite = {
         kind: 'stream.delete',
@@ -116,7 +112,7 @@ export class OfflineWrites {
     streamIds: string[],
     requestId?: string,
   ): Receipt<{ matchId: string; streamIds: string[] }> {
-    return this.commit(requestId, () => {
+    return this.commit('match-streams:replace', { matchId, streamIds }, requestId, () => {
       const node = this.deps.cache.get<BracketNode>('nodes', matchId)
       if (!node) throw new AppError('not_found', `Match ${matchId} is not in the local copy: open its bracket first.`)
       const ids = streamIds.map((id) => this.deps.outbox.resolve(id))
@@ -135,23 +131,24 @@ export class OfflineWrites {
     })
   }
 
-  /** One transaction: an earlier identical request answers as before; otherwise the write is applied and kept. */
-  private commit<T>(requestId: string | undefined, work: () => Receipt<T>): Receipt<T> {
-    const { db } = this.deps
+  /**
+   * One transaction: a repeat of an earlier request (same requestId, channel and payload) answers its receipt; a
+   * requestId used for anything else is a conflict; otherwise the write is applied, queued and its receipt kept.
+   */
+  private commit<T>(
+    channel: string,
+    payload: unknown,
+    requestId: string | undefined,
+    work: () => Receipt<T>,
+  ): Receipt<T> {
+    const { db, requests, clock } = this.deps
+    const request = requestId === undefined ? undefined : { requestId, channel, payload }
     const receipt = db
       .transaction(() => {
-        if (requestId) {
-          const earlier = db.prepare('SELECT receipt FROM requests WHERE request_id = ?').get(requestId) as
-            { receipt: string } | undefined
-          if (earlier) return JSON.parse(earlier.receipt) as Receipt<T>
-        }
+        const earlier = request && requests.earlier<Receipt<T>>(request)
+        if (earlier) return earlier
         const fresh = work()
-        if (requestId)
-          db.prepare('INSERT INTO requests (request_id, receipt, at) VALUES (?, ?, ?)').run(
-            requestId,
-            JSON.stringify(fresh),
-            this.deps.clock.now(),
-          )
+        if (request) requests.remember(request, fresh, clock.now())
         return fresh
       })
       .immediate()
