@@ -5,7 +5,6 @@ import { LOCALES, PLATFORMS, TOURNAMENT_PARTICIPANT_TYPES, TOURNAMENT_STATUSES }
 import { Id, IdInput, boundedJson, country, date, dateTime, email, oneOf, requiredText, text, uri } from './formats'
 
 const L = LIMITS
-const ImageRef = z.looseObject({ id: Id }).nullable()
 /** An image as a body names it: only its file id. */
 const ImageInput = z.strictObject({ id: IdInput }).nullable()
 const Named = z.looseObject({ id: Id, name: z.string() }).nullable()
