@@ -16,13 +16,18 @@ export interface Model {
 
 export interface Venue {
   participantIds: string[]
+  /** Each participant's check-in before the run: every participant's last write must differ from it. */
+  checkedInAtStart: Map<string, boolean>
   matchIds: string[]
   streams: { name: string; url: string; language: string }[]
 }
 
 const LANGUAGES = ['en', 'fr', 'de', 'es', 'pl', 'nl']
 
-/** Operations that are all valid in order (no 129th stream, no 33rd link), with the model they lead to. */
+/**
+ * Operations that are all valid in order (no 129th stream, no 33rd link), with the model they lead to. A check-in
+ * whose last write would leave a participant as it started is flipped, so losing every write to anyone shows.
+ */
 export function generate(seed: number, count: number, venue: Venue): { operations: Operation[]; model: Model } {
   const rng = new Rng(seed)
   const model: Model = {
@@ -74,5 +79,19 @@ export function generate(seed: number, count: number, venue: Venue): { operation
       operations.push(op)
     }
   }
+  for (const [participantId, final] of model.checkins) {
+    if (final !== venue.checkedInAtStart.get(participantId)) continue
+    const last = operations.findLast((op) => op.type === 'checkin' && op.participantId === participantId)
+    if (last?.type === 'checkin') last.checkedIn = !final
+    model.checkins.set(participantId, !final)
+  }
   return { operations, model }
+}
+
+/** The first creations get a twin made by someone else before the run: identical name, address and language. */
+export function twinsOf(operations: Operation[], count: number): { name: string; url: string; language: string }[] {
+  return operations
+    .filter((op) => op.type === 'create')
+    .slice(0, count)
+    .map(({ name, url, language }) => ({ name, url, language }))
 }

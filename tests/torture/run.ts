@@ -7,7 +7,7 @@ import { createInterface } from 'node:readline'
 import { startSandbox } from '../../sandbox/index'
 import { Rng } from '../../sandbox/store/rng'
 import { PROJECT_ROOT } from '../support/paths'
-import { generate } from './operations'
+import { generate, twinsOf } from './operations'
 
 export interface TortureOptions {
   seed: number
@@ -20,6 +20,10 @@ export interface TortureReport {
   operations: number
   kills: number
   runs: number
+  /** Pre-existing streams identical to creations of the run, which must stay untouched. */
+  twins: number
+  /** Participants whose last write differs from how they started: every one of them is checked. */
+  checkinsObserved: number
   lost: string[]
   duplicated: string[]
   wrong: string[]
@@ -47,16 +51,22 @@ export async function runTorture({
     faults: { dropRate: 0.05, loseResponseRate: 0.1, failureRate: 0.1, retryAfterSeconds: 0 },
   })
   const tournament = [...sandbox.store.tournaments.values()].find((t) => t.name === 'Street Fighter Weekly 42')!
+  const players = [...sandbox.store.participants.values()].filter((p) => p.tournament_id === tournament.id)
   const venue = {
-    participantIds: [...sandbox.store.participants.values()]
-      .filter((p) => p.tournament_id === tournament.id)
-      .map((p) => p.id),
+    participantIds: players.map((p) => p.id),
+    checkedInAtStart: new Map(players.map((p) => [p.id, p.checked_in])),
     matchIds: [...sandbox.store.nodes.values()].filter((n) => n.tournament_id === tournament.id).map((n) => n.id),
     streams: sandbox.store
       .streamsOfTournament(tournament.id)
       .map(({ name, url, language }) => ({ name, url, language })),
   }
   const { operations, model } = generate(seed, count, venue)
+  // Streams someone else made, identical to creations to come: a lost answer must never adopt one of them.
+  const twins = twinsOf(operations, 25).map((fields) => {
+    const twin = { id: sandbox.store.ids.next(), tournament_id: tournament.id, ...fields }
+    sandbox.store.streams.set(twin.id, twin)
+    return { ...twin }
+  })
   const dir = mkdtempSync(join(tmpdir(), 'matchdesk-torture-'))
   const operationsFile = join(dir, 'operations.json')
   writeFileSync(operationsFile, JSON.stringify(operations))
@@ -72,6 +82,7 @@ export async function runTorture({
       clientSecret: sandbox.clientSecret,
     },
     tournamentId: tournament.id,
+    twinIds: twins.map((twin) => twin.id),
     dataDir: join(dir, 'data'),
     operationsFile,
   }
@@ -128,7 +139,9 @@ export async function runTorture({
     const final = await run('drain', undefined)
     const drained = final.drained ?? { pending: -1, attention: [], integrity: 'no report' }
 
-    const streams = sandbox.store.streamsOfTournament(tournament.id)
+    const twinIds = new Set(twins.map((twin) => twin.id))
+    const all = sandbox.store.streamsOfTournament(tournament.id)
+    const streams = all.filter((s) => !twinIds.has(s.id))
     const named = (name: string) => streams.filter((s) => s.name === name)
     const lost: string[] = []
     const duplicated: string[] = []
@@ -146,7 +159,15 @@ export async function runTorture({
     }
     for (const stream of streams)
       if (!model.streams.has(stream.name)) wrong.push(`stream ${stream.name} should have been deleted`)
-    const nameOf = new Map(streams.map((s) => [s.id, s.name]))
+    for (const twin of twins) {
+      const now = sandbox.store.streams.get(twin.id)
+      if (JSON.stringify(now) !== JSON.stringify(twin)) wrong.push(`someone else's stream ${twin.name} was changed`)
+    }
+    // Links are compared by our streams' names; a link to someone else's twin shows as such.
+    const nameOf = new Map<string, string>([
+      ...streams.map((s) => [s.id, s.name] as const),
+      ...twins.map((t) => [t.id, `twin of ${t.name}`] as const),
+    ])
     for (const [match, names] of model.links) {
       const actual = (sandbox.store.matchStreams.get(match) ?? []).map((id) => nameOf.get(id) ?? id)
       if (JSON.stringify(actual) !== JSON.stringify(names))
@@ -157,6 +178,8 @@ export async function runTorture({
       operations: operations.length,
       kills,
       runs,
+      twins: twins.length,
+      checkinsObserved: model.checkins.size,
       lost,
       duplicated,
       wrong,

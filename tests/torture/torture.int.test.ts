@@ -1,4 +1,5 @@
-// The torture test: 1,000 random writes, SIGKILL at random moments, a faulty service — 0 lost, 0 duplicated.
+// The torture test: 1,000 random writes, SIGKILL at random moments, a faulty service, identical streams made by
+// someone else — 0 lost, 0 duplicated, nobody else's stream touched.
 import { describe, expect, it } from 'vitest'
 import { runTorture } from './run'
 
@@ -16,5 +17,7 @@ describe('torture', () => {
     expect(report.pending).toBe(0)
     expect(report.integrity).toBe('ok')
     expect(report.kills).toBeGreaterThan(5)
+    expect(report.twins).toBe(25)
+    expect(report.checkinsObserved).toBeGreaterThan(15)
   }, 300_000)
 })

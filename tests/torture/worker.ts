@@ -17,6 +17,8 @@ interface Config {
     clientSecret: string
   }
   tournamentId: string
+  /** Someone else's streams, identical to some of ours: never ours to change. */
+  twinIds: string[]
   dataDir: string
   operationsFile: string
   start: number
@@ -68,13 +70,13 @@ async function warm(): Promise<void> {
   }
 }
 
-/** The stream's id by name, as the list shows it now. */
+/** Our stream's id by name, as the list shows it now. */
 async function streamId(name: string): Promise<string> {
   const { items } = await call<{ items: { id: string; name: string }[] }>('streams:list', {
     tournamentId: config.tournamentId,
     filters: {},
   })
-  return items.find((s) => s.name === name)?.id ?? 'unresolved'
+  return items.find((s) => s.name === name && !config.twinIds.includes(s.id))?.id ?? 'unresolved'
 }
 
 /** The call an operation makes, with the ids resolved now. */

@@ -110,6 +110,34 @@ describe('offline tolerance', () => {
     expect(cached[0]!.id).not.toMatch(/^local-/)
   })
 
+  it('a creation whose answer was lost never adopts an identical stream that existed before it was sent', async () => {
+    // Another tournament than the one the stream-count tests fill up.
+    const chess = [...sandbox.store.tournaments.values()].find((t) => t.name === 'Chess Rapid Open')!.id
+    await value('streams:list', { tournamentId: chess, filters: {} })
+    const body = { tournament_id: chess, name: 'Twin cam', url: 'https://twitch.tv/twin', language: 'fr' }
+    // Someone else's stream, identical to the one about to be created here.
+    const theirs = { id: sandbox.store.ids.next(), ...body }
+    sandbox.store.streams.set(theirs.id, theirs)
+    await sandbox.faults.update({ loseResponseRate: 1 })
+    await value('streams:create', { body })
+    await expect
+      .poll(() => services.connections.active.offline.outbox.rows()[0]?.outcomeUnknown, { timeout: 5000 })
+      .toBe(true)
+    await sandbox.faults.update({ loseResponseRate: 0 })
+    await drained()
+    const twins = [...sandbox.store.streams.values()].filter((s) => s.name === 'Twin cam')
+    expect(twins).toHaveLength(2)
+    const ours = (await value<{ items: S[] }>('streams:list', { tournamentId: chess, filters: {} })).items.find(
+      (s) => s.name === 'Twin cam' && s.id !== theirs.id,
+    )!
+    expect(ours.id).not.toMatch(/^local-/)
+    // Deleting ours in Matchdesk leaves theirs alone.
+    await value('streams:delete', { id: ours.id })
+    await drained()
+    expect(sandbox.store.streams.get(theirs.id)).toEqual(theirs)
+    expect(sandbox.store.streams.has(ours.id)).toBe(false)
+  })
+
   it('a delete answered 404 is done', async () => {
     const { items } = await value<{ items: S[] }>('streams:list', { tournamentId, filters: {} })
     const doomed = items.find((s) => !s.id.startsWith('local-'))!
@@ -192,7 +220,7 @@ describe('offline tolerance', () => {
     const { items } = await value<{ items: P[] }>('participants:list', { tournamentId, filters: {} })
     await sandbox.faults.setOffline(true)
     const first = await value('checkin:set', { participantId: items[0]!.id, checkedIn: false, requestId: 'req-1' })
-    const again = await value('checkin:set', { participantId: items[0]!.id, checkedIn: true, requestId: 'req-1' })
+    const again = await value('checkin:set', { participantId: items[0]!.id, checkedIn: false, requestId: 'req-1' })
     expect(again).toEqual(first)
     expect(services.connections.active.offline.outbox.rows()).toHaveLength(1)
     await sandbox.faults.setOffline(false)

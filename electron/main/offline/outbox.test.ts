@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { openDatabase, type Db } from './db'
+import { MIGRATIONS, openDatabase, type Db } from './db'
 import { Outbox } from './outbox'
 import type { OutboxWrite } from './writes'
 
@@ -78,7 +78,7 @@ describe('collapsing writes that supersede each other', () => {
 
   it('a creation that already left is neither edited nor cancelled: the edit and the delete follow it', () => {
     const seq = outbox.append(create('local-2'), 1)!
-    outbox.markSending(seq)
+    outbox.markSending(seq, [])
     outbox.append(update('local-2', 'Renamed'), 2)
     outbox.append(remove('local-2'), 3)
     expect(outbox.rows().map((r) => r.write.kind)).toEqual(['stream.create', 'stream.delete'])
@@ -111,7 +111,7 @@ describe('order and eligibility', () => {
 
   it('waits for the backoff time, and for a stream created offline to get its service id', () => {
     const seq = outbox.append(checkin('p1', true), 1)!
-    outbox.postpone(seq, 'offline', 500, false)
+    outbox.postpone(seq, 'offline', 500)
     expect(outbox.eligible(499, 10)).toEqual([])
     expect(outbox.eligible(500, 10)).toHaveLength(1)
     expect(outbox.nextWake()).toBe(500)
@@ -178,7 +178,7 @@ describe('the database', () => {
   it('uses WAL and synchronous=FULL, and is at the latest schema', () => {
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal')
     expect(db.pragma('synchronous', { simple: true })).toBe(2)
-    expect(db.pragma('user_version', { simple: true })).toBe(1)
+    expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length)
   })
 
   it('refuses a database written by a newer version', () => {

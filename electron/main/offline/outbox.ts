@@ -143,9 +143,19 @@ export class Outbox {
     return ready
   }
 
-  /** A creation is about to be sent: from now on its outcome counts as unknown until the service answers. */
-  markSending(seq: number): void {
-    this.db.prepare('UPDATE outbox SET outcome_unknown = 1 WHERE seq = ?').run(seq)
+  /**
+   * A creation is about to be sent: from now on its outcome counts as unknown until the service answers. `before`
+   * names the identical streams that exist already, which a later lookup must never take for this one.
+   */
+  markSending(seq: number, before: string[]): void {
+    this.db
+      .prepare("UPDATE outbox SET outcome_unknown = 1, payload = json_set(payload, '$.before', json(?)) WHERE seq = ?")
+      .run(JSON.stringify(before), seq)
+  }
+
+  /** True when a write created here already took this service id: it is nobody else's to adopt. */
+  isAdopted(serverId: string): boolean {
+    return this.db.prepare('SELECT 1 FROM id_map WHERE server_id = ?').get(serverId) !== undefined
   }
 
   /** When the earliest waiting row may be tried again (null: nothing waits on time). */
@@ -160,12 +170,10 @@ export class Outbox {
     this.db.prepare('DELETE FROM outbox WHERE seq = ?').run(seq)
   }
 
-  postpone(seq: number, error: string, nextAttemptAt: number, outcomeUnknown: boolean): void {
+  postpone(seq: number, error: string, nextAttemptAt: number): void {
     this.db
-      .prepare(
-        'UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?, outcome_unknown = MAX(outcome_unknown, ?) WHERE seq = ?',
-      )
-      .run(error, nextAttemptAt, outcomeUnknown ? 1 : 0, seq)
+      .prepare('UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE seq = ?')
+      .run(error, nextAttemptAt, seq)
   }
 
   needsAttention(seq: number, reason: string): void {

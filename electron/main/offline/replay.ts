@@ -9,6 +9,7 @@ import type { Connectivity } from './connectivity'
 import type { Db } from './db'
 import { reapplyWaiting } from './local-effects'
 import type { Outbox, OutboxRow } from './outbox'
+import type { OutboxWrite } from './writes'
 
 export interface ReplayDeps {
   db: Db
@@ -24,8 +25,8 @@ export interface ReplayDeps {
   capMs?: number
 }
 
-type Outcome =
-  { kind: 'done' } | { kind: 'retry'; error: string; unknown: boolean } | { kind: 'attention'; reason: string }
+type Outcome = { kind: 'done' } | { kind: 'retry'; error: string } | { kind: 'attention'; reason: string }
+type StreamCreateWrite = Extract<OutboxWrite, { kind: 'stream.create' }>
 
 export class Replayer {
   private timer?: NodeJS.Timeout
@@ -104,7 +105,7 @@ export class Replayer {
     const { outbox, clock } = this.deps
     if (outcome.kind === 'retry') {
       const ceiling = Math.min(this.deps.capMs ?? 30_000, (this.deps.baseMs ?? 500) * 2 ** row.attempts)
-      outbox.postpone(row.seq, outcome.error, clock.now() + Math.floor(clock.random() * ceiling), outcome.unknown)
+      outbox.postpone(row.seq, outcome.error, clock.now() + Math.floor(clock.random() * ceiling))
     } else if (outcome.kind === 'attention') {
       outbox.needsAttention(row.seq, outcome.reason)
     }
@@ -123,11 +124,7 @@ export class Replayer {
         })()
       }
       case 'stream.create': {
-        // A crash during the POST must not lead to a second creation: the next attempt looks first.
-        if (!row.outcomeUnknown) outbox.markSending(row.seq)
-        const stream =
-          (row.outcomeUnknown && (await this.findCreated(write.payload.body))) ||
-          (await api.streams.create(write.payload.body))
+        const stream = (await this.findCreated(row, write)) ?? (await api.streams.create(write.payload.body))
         const { localId, tournamentId } = write.payload
         return db.transaction(() => {
           outbox.done(row.seq)
@@ -169,25 +166,28 @@ export class Replayer {
     }
   }
 
-  /** A creation whose answer was lost may have happened: look for it before creating again. */
-  private async findCreated(body: {
-    tournament_id: string
-    name: string
-    url: string
-    language: string
-  }): Promise<Stream | undefined> {
+  /**
+   * Before a creation is sent, the identical streams already on the service are written down with the row; a POST
+   * whose answer was lost may then have created one, which the next attempt adopts. Only a stream that was not
+   * there before the first attempt, and not adopted by another write, can be ours: someone else's twin never is.
+   */
+  private async findCreated(row: OutboxRow, write: StreamCreateWrite): Promise<Stream | undefined> {
+    const { body, before = [] } = write.payload
     const existing = await this.deps.api.streams.list({ tournament_ids: [body.tournament_id] }).all()
-    const adopted = this.deps.db.prepare('SELECT 1 FROM id_map WHERE server_id = ?')
-    return existing.find(
-      (s) => s.name === body.name && s.url === body.url && s.language === body.language && !adopted.get(s.id),
-    )
+    const identical = existing.filter((s) => s.name === body.name && s.url === body.url && s.language === body.language)
+    const earlier = new Set(before)
+    const ours = row.outcomeUnknown
+      ? identical.find((s) => !earlier.has(s.id) && !this.deps.outbox.isAdopted(s.id))
+      : undefined
+    // Not found: the POST goes (again); from here its outcome is unknown until the service answers.
+    if (!ours) this.deps.outbox.markSending(row.seq, [...new Set([...before, ...identical.map((s) => s.id)])])
+    return ours
   }
 }
 
 function classify(row: OutboxRow, error: unknown): Outcome {
   const message = error instanceof Error ? error.message : String(error)
-  const creates = row.write.kind === 'stream.create'
-  if (!(error instanceof AppError)) return { kind: 'retry', error: message, unknown: creates }
+  if (!(error instanceof AppError)) return { kind: 'retry', error: message }
   switch (error.code) {
     case 'validation':
     case 'forbidden':
@@ -196,6 +196,6 @@ function classify(row: OutboxRow, error: unknown): Outcome {
       return { kind: 'attention', reason: message }
     default:
       // offline, timeout, server, rate limited, unauthorized (a session to renew): try again later.
-      return { kind: 'retry', error: message, unknown: creates && error.code !== 'unauthorized' }
+      return { kind: 'retry', error: message }
   }
 }

@@ -15,6 +15,8 @@ export type OutboxWrite =
         tournamentId: string
         body: { tournament_id: string; name: string; url: string; language: string }
         label: string
+        /** Ids of identical streams on the service before the first attempt: never taken for this one. */
+        before?: string[]
       }
     }
   | {
