@@ -1,6 +1,7 @@
 // The loopback redirect refuses what it must, times out quietly, and the whole browser sign-in works on the sandbox.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../../sandbox/index'
+import { rawRequest } from '../../../tests/support/raw-http'
 import { startLoopback } from './oauth-loopback'
 import { signInWithBrowser } from './browser-sign-in'
 import { tokenEndpoint } from './token-endpoint'
@@ -15,10 +16,12 @@ describe('loopback listener', () => {
     await expect(loopback.code).rejects.toMatchObject({ message: 'Sign-in was cancelled.' })
   })
 
-  it('refuses a wrong path and a POST, and still takes the right callback afterwards', async () => {
+  it('refuses a wrong path, a POST and a foreign Host, and still takes the right callback afterwards', async () => {
     const loopback = await startLoopback({ state: STATE })
     const origin = new URL(loopback.redirectUri).origin
-    expect((await fetch(`${origin}/other?code=x&state=${STATE}`)).status).toBe(404)
+    expect((await fetch(`${origin}/other?code=x&state=${STATE}`)).status).toBe(401)
+    const rebound = await rawRequest(loopback.redirectUri, `/callback?code=x&state=${STATE}`, { host: 'evil.example' })
+    expect(rebound.status).toBe(403)
     expect((await fetch(`${loopback.redirectUri}?code=x&state=${STATE}`, { method: 'POST' })).status).toBe(405)
     const page = await fetch(`${loopback.redirectUri}?code=the-code&state=${STATE}`)
     expect(page.status).toBe(200)
@@ -26,11 +29,13 @@ describe('loopback listener', () => {
     await expect(loopback.code).resolves.toBe('the-code')
   })
 
-  it('refuses a wrong state and ends the sign-in', async () => {
+  it('refuses a wrong or missing state with 400 and keeps waiting for the real callback', async () => {
     const loopback = await startLoopback({ state: STATE })
-    const answer = await fetch(`${loopback.redirectUri}?code=stolen&state=${'b'.repeat(43)}`)
-    expect(answer.status).toBe(400)
-    await expect(loopback.code).rejects.toMatchObject({ code: 'forbidden', message: expect.stringMatching(/state/) })
+    expect((await fetch(`${loopback.redirectUri}?code=stolen&state=${'b'.repeat(43)}`)).status).toBe(400)
+    expect((await fetch(`${loopback.redirectUri}?error=access_denied`)).status).toBe(400)
+    expect((await fetch(`${loopback.redirectUri}?code=stolen`)).status).toBe(400)
+    expect((await fetch(`${loopback.redirectUri}?code=the-real-one&state=${STATE}`)).status).toBe(200)
+    await expect(loopback.code).resolves.toBe('the-real-one')
   })
 
   it('takes one callback only: the listener closes after it', async () => {

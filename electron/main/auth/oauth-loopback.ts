@@ -1,8 +1,8 @@
 // The loopback redirect of the browser sign-in: 127.0.0.1, a random port, one exact path, GET only, one use, a timeout.
-import { createServer, type Server } from 'node:http'
+import Fastify, { type FastifyReply } from 'fastify'
 import type { AddressInfo } from 'node:net'
-import { timingSafeEqual } from 'node:crypto'
 import { AppError } from '../app-error'
+import { guardRoutes, sameSecret } from '../local-server/route-guard'
 
 export interface LoopbackOptions {
   state: string
@@ -12,7 +12,7 @@ export interface LoopbackOptions {
 
 export interface Loopback {
   redirectUri: string
-  /** Resolves with the authorization code; rejects on denial, a wrong state, or the timeout. */
+  /** Resolves with the authorization code; rejects on denial or the timeout (a wrong state is only refused). */
   code: Promise<string>
   close(): void
 }
@@ -21,11 +21,13 @@ const page = (title: string, text: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head>` +
   `<body style="font-family:system-ui,sans-serif;max-width:30rem;margin:4rem auto"><h1>${title}</h1><p>${text}</p></body></html>`
 
-function sameState(given: string, expected: string): boolean {
-  const a = Buffer.from(given)
-  const b = Buffer.from(expected)
-  return a.length === b.length && timingSafeEqual(a, b)
-}
+const answer = (reply: FastifyReply, status: number, title: string, text: string) =>
+  reply
+    .code(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('connection', 'close')
+    .send(page(title, text))
 
 export async function startLoopback(options: LoopbackOptions): Promise<Loopback> {
   const path = options.path ?? '/callback'
@@ -34,50 +36,57 @@ export async function startLoopback(options: LoopbackOptions): Promise<Loopback>
   // The outcome may arrive while the caller is still opening the browser: never let it count as unhandled.
   code.catch(() => undefined)
   let done = false
+  let host = ''
+
+  const server = Fastify({ logger: false })
+  // The same guard as every local server: Host must be this listener's own address, routes declare their access.
+  guardRoutes(server, {
+    hosts: () => new Set([host]),
+    rules: {},
+    refuse: (reply, status) => answer(reply, status, 'Refused', 'This address answers only the Matchdesk sign-in.'),
+  })
 
   const finish = (outcome: { code: string } | { error: Error }) => {
     if (done) return
     done = true
     clearTimeout(timer)
-    server.close()
-    server.closeAllConnections()
+    void server.close()
     if ('code' in outcome) settle.resolve(outcome.code)
     else settle.reject(outcome.error)
   }
 
-  const server: Server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1')
-    const answer = (status: number, title: string, text: string) => {
-      response.writeHead(status, {
-        'content-type': 'text/html; charset=utf-8',
-        'cache-control': 'no-store',
-        connection: 'close',
-      })
-      response.end(page(title, text))
-    }
-    if (done) return answer(410, 'Already used', 'This sign-in link was already used. Return to Matchdesk.')
-    if (url.pathname !== path) return answer(404, 'Not found', 'Nothing here.')
-    if (request.method !== 'GET') return answer(405, 'Not allowed', 'Only the browser redirect is accepted here.')
-    const state = url.searchParams.get('state') ?? ''
-    if (!sameState(state, options.state)) {
-      answer(400, 'Sign-in refused', 'This sign-in did not come from Matchdesk. Return to Matchdesk and start again.')
-      return finish({
-        error: new AppError('forbidden', 'Sign-in refused: the answer did not carry the state Matchdesk sent.'),
-      })
-    }
-    const error = url.searchParams.get('error')
-    const received = url.searchParams.get('code')
-    if (error || !received) {
-      answer(200, 'Sign-in cancelled', 'You can close this tab and return to Matchdesk.')
-      return finish({
-        error: new AppError(
-          'unauthorized',
-          error === 'access_denied' ? 'Sign-in was denied in the browser.' : `Sign-in failed (${error ?? 'no code'}).`,
-        ),
-      })
-    }
-    answer(200, 'Signed in', 'You are signed in. You can close this tab and return to Matchdesk.')
-    finish({ code: received })
+  server.get<{ Querystring: Record<string, string | undefined> }>(
+    path,
+    { config: { allow: 'public' } },
+    (request, reply) => {
+      if (done) return answer(reply, 410, 'Already used', 'This sign-in link was already used. Return to Matchdesk.')
+      const query = request.query
+      // A wrong or missing state did not come from the browser Matchdesk sent: refuse it, keep waiting for the real one.
+      if (!sameSecret(query['state'] ?? '', options.state)) {
+        return answer(reply, 400, 'Sign-in refused', 'This sign-in did not come from Matchdesk. Return to Matchdesk.')
+      }
+      const error = query['error']
+      const received = query['code']
+      if (error || !received) {
+        void answer(reply, 200, 'Sign-in cancelled', 'You can close this tab and return to Matchdesk.')
+        return finish({
+          error: new AppError(
+            'unauthorized',
+            error === 'access_denied'
+              ? 'Sign-in was denied in the browser.'
+              : `Sign-in failed (${error ?? 'no code'}).`,
+          ),
+        })
+      }
+      void answer(reply, 200, 'Signed in', 'You are signed in. You can close this tab and return to Matchdesk.')
+      finish({ code: received })
+    },
+  )
+  server.route({
+    method: ['POST', 'PUT', 'PATCH', 'DELETE'],
+    url: path,
+    config: { allow: 'public' },
+    handler: (_request, reply) => answer(reply, 405, 'Not allowed', 'Only the browser redirect is accepted here.'),
   })
 
   const timer = setTimeout(
@@ -85,14 +94,12 @@ export async function startLoopback(options: LoopbackOptions): Promise<Loopback>
     options.timeoutMs ?? 5 * 60_000,
   )
   timer.unref()
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => resolve())
-  })
-  server.unref()
-  const { port } = server.address() as AddressInfo
+  await server.listen({ host: '127.0.0.1', port: 0 })
+  server.server.unref()
+  const { port } = server.server.address() as AddressInfo
+  host = `127.0.0.1:${port}`
   return {
-    redirectUri: `http://127.0.0.1:${port}${path}`,
+    redirectUri: `http://${host}${path}`,
     code,
     close: () => finish({ error: new AppError('internal', 'Sign-in was cancelled.') }),
   }
