@@ -3,6 +3,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
 import type { Socket } from 'node:net'
 import type { SandboxContext } from './context'
 import { accessGuard } from './http/access'
+import { typeOfStatus, type ServiceErrorType } from './http/error-types'
 import { sendError } from './http/replies'
 import type { Faults } from './faults'
 import type { Stats } from './stats'
@@ -35,6 +36,15 @@ export function buildServer(parts: ServerParts): { app: FastifyInstance; sockets
   })
 
   app.removeContentTypeParser('text/plain')
+  // JSON as the framework parses it (prototype poisoning refused), except that an empty body is no body: many
+  // clients send DELETE and GET with Content-Type: application/json and nothing after it.
+  const json = app.getDefaultJsonParser('error', 'error')
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString()
+    if (text === '') return done(null, undefined)
+    json(request, text, done)
+  })
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)))
   })
@@ -52,12 +62,15 @@ export function buildServer(parts: ServerParts): { app: FastifyInstance; sockets
     if (!isControl(request.url)) await stats.onResponse(request, reply)
   })
 
+  // Errors raised before a route runs (bad JSON, too large, a media type) answer in the service's shape and words.
   app.setErrorHandler((error: FastifyError, _request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500
     if (status === 500) console.error('[sandbox] unexpected error:', error)
-    return sendError(reply, status, status === 500 ? 'internal error' : error.message, {
-      scope: 'body',
-      type: error.code ?? 'invalid',
+    const type = typeOfStatus(status, error.code)
+    return sendError(reply, status, status === 500 ? 'internal error' : messageOf(type, error.message), {
+      scope: status === 415 ? 'header' : 'body',
+      ...(status === 415 && { property_path: 'Content-Type' }),
+      type,
     })
   })
   app.setNotFoundHandler((request, reply) =>
@@ -88,4 +101,18 @@ export function buildServer(parts: ServerParts): { app: FastifyInstance; sockets
   if (parts.control)
     void app.register(async (scope) => controlRoutes(scope, context, faults, stats), { prefix: '/_sandbox' })
   return { app, sockets }
+}
+
+/** The framework's own wording names itself; say what was wrong in the service's words. */
+function messageOf(type: ServiceErrorType, fallback: string): string {
+  switch (type) {
+    case 'invalid_json':
+      return 'the body is not valid JSON'
+    case 'too_large':
+      return 'the body is too large'
+    case 'unsupported_media_type':
+      return 'the body must be application/json'
+    default:
+      return fallback
+  }
 }

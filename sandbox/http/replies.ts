@@ -1,6 +1,7 @@
 // Answers in the public service's shapes: the errors body, 404s naming the id, validation issues, ranged lists.
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
+import { typeOfIssue } from './error-types'
 import { formatContentRange, issuePath, parseRange, type ApiErrorItem, type RangeUnit } from '../../shared/api'
 
 export type Scope = 'query' | 'body' | 'header' | 'path'
@@ -40,7 +41,7 @@ export function sendInvalid(reply: FastifyReply, error: z.ZodError, scope: Scope
           ? [issuePath(issue), issue.keys[0]].filter(Boolean).join('.')
           : issuePath(issue),
       invalid_value: 'input' in issue ? issue.input : undefined,
-      type: issue.code,
+      type: typeOfIssue(issue),
     })),
   )
 }

@@ -7,6 +7,7 @@ import { notFound, parseOr, sendError, sendRange } from '../http/replies'
 import { tournamentForms } from '../store/forms'
 import type { TournamentRecord } from '../store/records'
 import type { Store } from '../store/store'
+import { defaultOptions, optionsFrom } from '../store/tournament-options'
 
 /** Both create schemas share one output type: texts are a string or, with multilingual=1, a per-locale object. */
 type Body = z.output<typeof TournamentCreate>
@@ -20,34 +21,6 @@ const CIRCUIT_FILTERS = [
   'circuit_tier_names',
 ] as const
 const TEXT_FIELDS = ['description', 'rules', 'prize'] as const
-const OWN_FIELDS = new Set<string>([
-  'discipline',
-  'name',
-  'full_name',
-  'participant_type',
-  'size',
-  'timezone',
-  'platforms',
-  'scheduled_date_start',
-  'scheduled_date_end',
-  'public',
-  'online',
-  'location',
-  'country',
-  'organization',
-  'contact',
-  'discord',
-  'website',
-  'archived',
-  'locales',
-  'logo',
-  'background',
-  'thumbnail',
-  'team_min_size',
-  'team_max_size',
-  ...TEXT_FIELDS,
-])
-
 /** "fr-CA, en-GB;q=0.8" → ["fr_CA", "en_GB"], by priority. */
 export function languagesOf(header: string | undefined): string[] {
   return (header ?? '')
@@ -144,7 +117,7 @@ function createTournament(store: Store, body: Body, multilingual: boolean, conte
     circuit_season: null,
     circuit_region: null,
     circuit_tier: null,
-    extra: Object.fromEntries(Object.entries(body).filter(([key]) => !OWN_FIELDS.has(key))),
+    options: optionsFrom(body, defaultOptions(body.scheduled_date_start ?? store.timestamp().slice(0, 10))),
   }
   store.tournaments.set(record.id, record)
   return record

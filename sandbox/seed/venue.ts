@@ -2,6 +2,7 @@
 import { MatchEngine } from '../match-engine'
 import { Rng } from '../store/rng'
 import type { Store } from '../store/store'
+import { defaultOptions } from '../store/tournament-options'
 import type { ParticipantRecord, StageRecord, TournamentRecord } from '../store/records'
 import type { Entrant } from './bracket-builder'
 import { DISCIPLINES } from './disciplines'
@@ -249,12 +250,7 @@ function createTournament(store: Store, plan: TournamentPlan): TournamentRecord 
     circuit_season: null,
     circuit_region: null,
     circuit_tier: null,
-    extra: {
-      check_in_enabled: true,
-      check_in_participant_enabled: false,
-      registration_enabled: false,
-      match_report_enabled: false,
-    },
+    options: { ...defaultOptions(plan.start), check_in_enabled: true },
   }
   store.tournaments.set(tournament.id, tournament)
   return tournament

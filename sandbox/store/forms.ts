@@ -112,9 +112,9 @@ export const tournamentForms = {
     country: t.country,
     platforms: t.platforms,
     logo: logoForm(t.logo),
-    registration_enabled: (t.extra['registration_enabled'] as boolean | undefined) ?? false,
-    registration_opening_datetime: (t.extra['registration_opening_datetime'] as string | undefined) ?? null,
-    registration_closing_datetime: (t.extra['registration_closing_datetime'] as string | undefined) ?? null,
+    registration_enabled: t.options.registration_enabled,
+    registration_opening_datetime: t.options.registration_opening_datetime,
+    registration_closing_datetime: t.options.registration_closing_datetime,
   }),
   /** The organizer form; `multilingual` gives per-locale objects, otherwise the best text for `languages`. */
   full: (t: TournamentRecord, multilingual: boolean, languages: string[]) => {
@@ -122,7 +122,7 @@ export const tournamentForms = {
       multilingual ? (Object.keys(texts).length ? texts : null) : pickText(texts, languages)
     return {
       ...tournamentForms.list(t),
-      ...t.extra,
+      ...t.options,
       participant_type: t.participant_type,
       organization: t.organization,
       contact: t.contact,

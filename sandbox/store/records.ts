@@ -1,5 +1,6 @@
 // The sandbox's stored records: the widest form of each resource, from which every response form is cut.
 import type { BracketNode, Stage } from '../../shared/api'
+import type { TournamentOptions } from './tournament-options'
 
 export interface TournamentRecord {
   id: string
@@ -35,8 +36,8 @@ export interface TournamentRecord {
   circuit_season: null
   circuit_region: null
   circuit_tier: null
-  /** Every other boolean, datetime, message and restriction of the create form, kept as given. */
-  extra: Record<string, unknown>
+  /** Registration, check-in and match report options, every field of the form. */
+  options: TournamentOptions
 }
 
 export interface LineupMember {
