@@ -43,7 +43,7 @@ export function buildServer(parts: ServerParts): { app: FastifyInstance; sockets
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body.toString()
     if (text === '') return done(null, undefined)
-    json(request, text, done)
+    void json(request, text, done)
   })
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)))

@@ -72,7 +72,7 @@ export function optionsFrom(body: Partial<Body>, defaults: TournamentOptions): T
   )
   const restrictions = body.registration_restrictions ?? {}
   const base = defaults.registration_restrictions
-  return {
+  const options: TournamentOptions = {
     ...defaults,
     ...given,
     registration_restrictions: {
@@ -80,5 +80,6 @@ export function optionsFrom(body: Partial<Body>, defaults: TournamentOptions): T
       country: { ...base.country, ...restrictions.country },
       game_id: { ...base.game_id, ...restrictions.game_id },
     },
-  } as TournamentOptions
+  }
+  return options
 }
