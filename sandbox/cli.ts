@@ -1,16 +1,21 @@
-// `npm run sandbox -- --port 0 --seed 1 --size small [--simulate [ms]] [--control] [--json]`
+// `npm run sandbox -- --port 0 --seed 1 --size small [--simulate [ms]] [--speed N] [--offline [ms]] [--control] [--json]`
 import { parseArgs } from 'node:util'
 import { startSandbox } from './index'
 
 const argv = process.argv.slice(2)
-// `--simulate` may stand alone or take a tick length in ms.
-const simulateAt = argv.indexOf('--simulate')
-let simulateMs: number | undefined
-if (simulateAt >= 0) {
-  const next = argv[simulateAt + 1]
-  simulateMs = next && /^\d+$/.test(next) ? Number(argv.splice(simulateAt + 1, 1)[0]) : 1000
-  argv.splice(simulateAt, 1)
+
+/** A flag that may stand alone or take a number of ms: `--simulate`, `--simulate 50`. Removed from argv. */
+function flagWithMs(name: string, alone: number): number | undefined {
+  const at = argv.indexOf(name)
+  if (at < 0) return undefined
+  const next = argv[at + 1]
+  const ms = next && /^\d+$/.test(next) ? Number(argv.splice(at + 1, 1)[0]) : alone
+  argv.splice(at, 1)
+  return ms
 }
+const simulateMs = flagWithMs('--simulate', 1000)
+/** `--offline` alone: offline until SIGUSR2 (Infinity); `--offline MS`: offline that long, then back. */
+const offlineMs = flagWithMs('--offline', Infinity)
 
 const { values } = parseArgs({
   args: argv,
@@ -18,6 +23,7 @@ const { values } = parseArgs({
     port: { type: 'string', default: '0' },
     seed: { type: 'string', default: '1' },
     size: { type: 'string', default: 'small' },
+    speed: { type: 'string' },
     control: { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
     latency: { type: 'string' },
@@ -26,7 +32,6 @@ const { values } = parseArgs({
     'retry-after': { type: 'string' },
     'drop-rate': { type: 'string' },
     'lose-response-rate': { type: 'string' },
-    offline: { type: 'boolean' },
     'api-key': { type: 'string' },
     'client-id': { type: 'string' },
     'client-secret': { type: 'string' },
@@ -44,6 +49,7 @@ try {
       seed: num(values.seed),
       size: values.size as 'small',
       simulateMs,
+      speed: num(values.speed),
       control: values.control,
       apiKey: values['api-key'],
       clientId: values['client-id'],
@@ -55,15 +61,23 @@ try {
         retryAfterSeconds: num(values['retry-after']),
         dropRate: num(values['drop-rate']),
         loseResponseRate: num(values['lose-response-rate']),
-        offline: values.offline,
+        offline: offlineMs === Infinity || undefined,
       }),
     }),
   )
+  if (offlineMs !== undefined && offlineMs !== Infinity) await sandbox.faults.update({ offlineForMs: offlineMs })
+  // Nothing else holds the process while the server is closed for an outage: it lives until it is signalled.
+  const alive = setInterval(() => undefined, 60_000)
+  // SIGUSR2 switches between offline and online (POSIX only; on Windows use --control and /_sandbox/faults).
+  process.on('SIGUSR2', () => void sandbox.faults.setOffline(!sandbox.faults.settings.offline))
   const { origin, organizer, participant, v1, auth, account, apiKey, clientId, clientSecret } = sandbox
   if (values.json)
     console.log(JSON.stringify({ origin, organizer, participant, v1, auth, account, apiKey, clientId, clientSecret }))
   else console.log(`Sandbox Organizer service on ${origin} (API key ${apiKey}, client ${clientId}); Ctrl+C stops it.`)
-  const stop = () => void sandbox.close().finally(() => process.exit(0))
+  const stop = () => {
+    clearInterval(alive)
+    void sandbox.close().finally(() => process.exit(0))
+  }
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)
 } catch (error) {

@@ -4,9 +4,11 @@ import type { AddressInfo } from 'node:net'
 import { z } from 'zod'
 import { SCOPES } from '../shared/api'
 import { Faults, FaultSettings } from './faults'
-import { MatchEngine } from './match-engine'
 import { OAuthServer } from './oauth/oauth-server'
 import { seedVenue } from './seed/venue'
+import { pacedClock } from './simulation/event-clock'
+import { LiveVenue } from './simulation/live-venue'
+import { MatchEngine } from './simulation/match-engine'
 import { buildServer } from './server'
 import { Stats } from './stats'
 import { Rng } from './store/rng'
@@ -16,8 +18,10 @@ export const SandboxOptions = z.strictObject({
   port: z.number().int().min(0).max(65535).default(0),
   seed: z.number().int().min(0).default(1),
   size: z.enum(['small', 'medium', 'large']).default('small'),
-  /** Milliseconds between simulation ticks; off when absent. */
+  /** Wall milliseconds between simulation steps; the venue stays as seeded when absent. */
   simulateMs: z.number().int().min(10).optional(),
+  /** How many times faster than the wall clock the venue's event time runs (1: real pace; 60: an hour a minute). */
+  speed: z.number().min(1).max(100_000).default(1),
   control: z.boolean().default(false),
   faults: FaultSettings.partial().default({}),
   tokenTtlSeconds: z.number().int().min(1).default(3600),
@@ -43,6 +47,7 @@ export interface Sandbox {
   store: Store
   oauth: OAuthServer
   engine: MatchEngine
+  live: LiveVenue
   close(): Promise<void>
 }
 
@@ -50,8 +55,9 @@ const secret = () => randomBytes(24).toString('base64url')
 
 export async function startSandbox(input: SandboxOptions = {}): Promise<Sandbox> {
   const options = SandboxOptions.parse(input)
-  const store = new Store(options.seed)
-  seedVenue(store, options.seed, options.size)
+  const clock = pacedClock(options.speed)
+  const store = new Store(options.seed, () => new Date(clock.now()))
+  const venue = seedVenue(store, options.seed, options.size)
   const apiKey = options.apiKey ?? secret()
   const client = {
     id: options.clientId ?? `demo-${secret().slice(0, 8)}`,
@@ -60,7 +66,9 @@ export async function startSandbox(input: SandboxOptions = {}): Promise<Sandbox>
     scopes: SCOPES,
   }
   const oauth = new OAuthServer(client, options.tokenTtlSeconds)
-  const engine = new MatchEngine(store, new Rng(options.seed + 1))
+  const rng = new Rng(options.seed + 1)
+  const engine = new MatchEngine(store, rng)
+  const live = new LiveVenue({ store, engine, clock, rng, ...venue })
   const stats = new Stats()
   let port = options.port
   const faults = new Faults(options.faults, options.seed, (offline) => (offline ? stop() : listen()))
@@ -85,7 +93,7 @@ export async function startSandbox(input: SandboxOptions = {}): Promise<Sandbox>
   await app.listen({ host: '127.0.0.1', port })
   port = (app.server.address() as AddressInfo).port
   if (options.faults.offline) await stop()
-  const timer = options.simulateMs ? setInterval(() => engine.tick(), options.simulateMs) : undefined
+  const timer = options.simulateMs ? setInterval(() => live.step(), options.simulateMs) : undefined
   timer?.unref()
 
   const origin = `http://127.0.0.1:${port}`
@@ -104,6 +112,7 @@ export async function startSandbox(input: SandboxOptions = {}): Promise<Sandbox>
     store,
     oauth,
     engine,
+    live,
     close: async () => {
       clearInterval(timer)
       faults.dispose()

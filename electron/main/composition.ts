@@ -39,8 +39,8 @@ export interface MainServices {
   close(): Promise<void>
 }
 
-/** The Demo venue by default: small, seeded, matches advancing every few seconds. */
-export const DEFAULT_DEMO: MainPorts['demo'] = { size: 'small', seed: 1, simulateMs: 4000 }
+/** The Demo venue by default: small, seeded, live at the pace of a real event (checked every five seconds). */
+export const DEFAULT_DEMO: MainPorts['demo'] = { size: 'small', seed: 1, simulateMs: 5000, speed: 1 }
 
 export async function createMainServices(ports: MainPorts): Promise<MainServices> {
   // One process per data folder: two would send the same outbox rows twice.

@@ -17,6 +17,8 @@ const { values } = parseArgs({
     'data-dir': { type: 'string' },
     keychain: { type: 'boolean', default: false },
     'demo-simulate': { type: 'string' },
+    // How many times faster than real time the Demo venue's event runs (60: an hour of event a minute).
+    'demo-speed': { type: 'string' },
     'demo-size': { type: 'string', default: 'small' },
     // For tests: the Demo venue's sandbox gets its control routes, and --json reports where it is.
     'demo-control': { type: 'boolean', default: false },
@@ -48,6 +50,7 @@ const services = await createMainServices({
   demo: {
     ...DEFAULT_DEMO,
     simulateMs,
+    ...(values['demo-speed'] !== undefined && { speed: Number(values['demo-speed']) }),
     control: values['demo-control'],
     size: values['demo-size'] as 'small' | 'medium' | 'large',
   },

@@ -131,6 +131,14 @@ describe('every endpoint answers its success status with a body of its documente
     }
   })
 
+  it('v1: an unpublished tournament is not listed (404), though the organizer routes read it', async () => {
+    const hidden = [...sandbox.store.tournaments.values()].find((t) => !t.public)!
+    const listed = await s.at('GET', `${sandbox.v1}/tournaments/${hidden.id}/stages`, { apiKey: null, token: null })
+    expect(listed.status).toBe(404)
+    expect(JSON.stringify(listed.body)).toMatch(/published/)
+    expect((await s.org('GET', `/tournaments/${hidden.id}`)).body).toMatchObject({ public: false })
+  })
+
   it('bracket nodes', async () => {
     const list = await s.org('GET', `/bracket-nodes?tournament_ids=${tournament.id}`, { range: 'nodes=0-127' })
     expect(list.status).toBe(206)

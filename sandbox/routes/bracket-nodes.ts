@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { BracketNodesQuery } from '../../shared/api'
 import type { SandboxContext } from '../context'
 import { parseOr, sendRange } from '../http/replies'
+import { nodeForms } from '../store/forms'
 import type { NodeRecord } from '../store/records'
 
 export function bracketNodeRoutes(app: FastifyInstance, { store }: SandboxContext): void {
@@ -26,6 +27,6 @@ export function bracketNodeRoutes(app: FastifyInstance, { store }: SandboxContex
         (q.min_depth === undefined || n.depth >= q.min_depth) &&
         (q.max_depth === undefined || n.depth <= q.max_depth),
     )
-    return sendRange(request, reply, 'nodes', items)
+    return sendRange(request, reply, 'nodes', items, { form: nodeForms.current(store.participants) })
   })
 }

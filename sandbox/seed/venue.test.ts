@@ -9,7 +9,7 @@ import type { NodeRecord, StageRecord } from '../store/records'
 import { buildDoubleElimination, buildSingleElimination, seedingOrder } from './elimination'
 import { seedVenue } from './venue'
 
-function venue(seed: number, size: 'small' | 'large' = 'small') {
+function venue(seed: number, size: 'small' | 'medium' | 'large' = 'small') {
   const store = new Store(seed, () => new Date('2026-11-22T10:00:00Z'))
   seedVenue(store, seed, size)
   return store
@@ -159,5 +159,10 @@ describe('the Demo venue', () => {
     )
     expect(firstRound).toHaveLength(1024)
     expect(Math.max(...nodes.map((n) => n.depth))).toBe(2 * 11)
+  })
+
+  it.each(['small', 'medium', 'large'] as const)('%s: has an unpublished tournament', (size) => {
+    const store = venue(1, size)
+    expect([...store.tournaments.values()].filter((t) => !t.public).map((t) => t.name)).toEqual(['Staff Scrim Night'])
   })
 })

@@ -1,5 +1,5 @@
 // Cuts the documented response forms out of stored records (list, detailed, legacy, v1).
-import type { ParticipantRecord, StageRecord, StreamRecord, TournamentRecord } from './records'
+import type { NodeRecord, ParticipantRecord, StageRecord, StreamRecord, TournamentRecord } from './records'
 
 const V1_TYPES: Record<string, string> = {
   pools: 'group',
@@ -147,4 +147,31 @@ export const tournamentForms = {
       settings: { discipline: {} },
     }
   },
+}
+
+/** The summary a bracket node embeds: read from the participant record when answering, so renames show at once. */
+export function participantSummary(
+  participants: ReadonlyMap<string, ParticipantRecord>,
+  seated: NonNullable<NodeRecord['opponents'][number]['participant']>,
+) {
+  const now = participants.get(seated.id)
+  if (!now) return seated
+  return {
+    id: now.id,
+    name: now.name,
+    custom_user_identifier: now.custom_user_identifier,
+    custom_fields: now.custom_fields,
+  }
+}
+
+export const nodeForms = {
+  /** A node as GET /bracket-nodes answers it: every opponent's participant as it is now. */
+  current:
+    (participants: ReadonlyMap<string, ParticipantRecord>) =>
+    (node: NodeRecord): NodeRecord => ({
+      ...node,
+      opponents: node.opponents.map((o) =>
+        o.participant ? { ...o, participant: participantSummary(participants, o.participant) } : o,
+      ),
+    }),
 }

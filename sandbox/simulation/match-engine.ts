@@ -1,7 +1,7 @@
 // Plays matches: pending → running → completed with scores, moving winners and losers into the nodes that name them.
-import type { Rng } from './store/rng'
-import type { Store } from './store/store'
-import type { NodeRecord } from './store/records'
+import type { Rng } from '../store/rng'
+import type { Store } from '../store/store'
+import type { NodeRecord } from '../store/records'
 
 type Feed = { node: NodeRecord; index: number }
 
@@ -28,6 +28,8 @@ export class MatchEngine {
     if (node.status === 'pending') this.start(node)
     if (node.status !== 'running') return
     const [a, b] = node.opponents as [NodeRecord['opponents'][0], NodeRecord['opponents'][0]]
+    // Pools, leagues and swiss (no branch) may end level, and a level result has no winner; a forfeit happens only
+    // in elimination brackets, where the one who stayed goes through.
     const roundRobin = node.branch === null
     if (roundRobin && this.rng.chance(0.1)) {
       const score = this.rng.int(0, 3)
@@ -35,7 +37,7 @@ export class MatchEngine {
       Object.assign(b, { score, result: 'draw' })
     } else {
       const [winner, loser] = this.rng.chance(0.5) ? [a, b] : [b, a]
-      const forfeit = this.rng.chance(0.03)
+      const forfeit = !roundRobin && this.rng.chance(0.03)
       const high = this.rng.int(2, 16)
       Object.assign(winner, { score: forfeit ? 0 : high, result: 'win' })
       Object.assign(loser, { score: forfeit ? 0 : this.rng.int(0, high - 1), result: 'loss', forfeit })
@@ -45,33 +47,6 @@ export class MatchEngine {
     this.propagate(node)
     this.pairSwissRound(node)
     this.refreshStatuses(node)
-  }
-
-  /** One simulation step: finish some running matches, start some ready ones (a few at a time per stage). */
-  tick(maxRunningPerStage = 4): number {
-    let changes = 0
-    const running = new Map<string, number>()
-    for (const node of this.store.nodes.values()) {
-      if (node.status === 'running') {
-        if (this.rng.chance(0.35)) {
-          this.complete(node)
-          changes++
-        } else running.set(node.stage_id, (running.get(node.stage_id) ?? 0) + 1)
-      }
-    }
-    for (const node of this.store.nodes.values()) {
-      const busy = running.get(node.stage_id) ?? 0
-      if (
-        busy < maxRunningPerStage &&
-        this.isReady(node) &&
-        this.store.tournaments.get(node.tournament_id)?.status !== 'pending'
-      ) {
-        this.start(node)
-        running.set(node.stage_id, busy + 1)
-        changes++
-      }
-    }
-    return changes
   }
 
   /** Seeding: completes ready matches of a stage in bracket order until `share` of them are done. */
