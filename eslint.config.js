@@ -1,4 +1,4 @@
-// Lint rules, including the process boundaries of DESIGN.md: the renderer and shared/ may not reach Node or Electron.
+// Lint rules, including the boundaries of docs/ARCHITECTURE.md: which process and which layer may import what.
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import svelte from 'eslint-plugin-svelte'
@@ -59,6 +59,59 @@ export default tseslint.config(
           patterns: [
             ...noElectronOrNode,
             { group: ['**/renderer/**', '**/sandbox/**'], message: 'shared/ holds only what both sides import.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Main and web mode run in Node: the renderer is another process, reached only through the IPC contract.
+    files: ['electron/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/renderer/**'], message: 'The renderer is another process: talk to it by IPC.' }] },
+      ],
+    },
+  },
+  {
+    // The preload exposes the contract's channel names and nothing else.
+    files: ['electron/preload/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: nodeBuiltinPaths,
+          patterns: [
+            { group: ['node:*'], message: nodeMessage },
+            {
+              group: ['**/shared/api', '**/shared/api/**', '**/shared/ipc/*', '!**/shared/ipc/channels', '**/main/**'],
+              message: 'The preload imports only shared/ipc/channels: it must stay tiny and know nothing else.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Layers point one way: services and what they build on never reach up into the IPC layer that calls them.
+    files: [
+      'electron/main/{services,offline,api,auth,secrets,profiles,local-server,broadcast}/**',
+      'electron/main/*.ts',
+    ],
+    ignores: ['**/*.test.ts', 'electron/main/composition.ts', 'electron/main/index.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/renderer/**'], message: 'The renderer is another process: talk to it by IPC.' },
+            {
+              group: ['./ipc/*', '../ipc/*', '../../ipc/*'],
+              message: 'A lower layer must not know the IPC layer above it.',
+            },
           ],
         },
       ],

@@ -5,14 +5,8 @@ import { systemClock, type Clock } from './clock'
 import { DataFolderLock } from './data-folder'
 import { EventBus } from './event-bus'
 import { NoticeLog } from './notice-log'
-import { appHandlers } from './ipc/app.handlers'
-import { createDispatch, type Dispatch, type Handlers } from './ipc/dispatch'
-import { participantHandlers } from './ipc/participants.handlers'
-import { profileHandlers } from './ipc/profiles.handlers'
-import { stageHandlers } from './ipc/stages.handlers'
-import { streamHandlers } from './ipc/streams.handlers'
-import { tournamentHandlers } from './ipc/tournaments.handlers'
-import { offlineHandlers } from './ipc/offline.handlers'
+import { createDispatch, type Dispatch } from './ipc/dispatch'
+import { allHandlers } from './ipc/handlers'
 import type { SandboxStarter } from './profiles/demo-venue'
 import type { CredentialStore } from './secrets/credential-store'
 import { MemoryCredentialStore } from './secrets/memory-store'
@@ -68,22 +62,14 @@ async function startServices(ports: MainPorts, lock: DataFolderLock): Promise<Ma
     defaultBases: PUBLIC_SERVICE_BASES,
     ...(ports.offline && { offline: ports.offline }),
   })
-  const handlers: Handlers = {
-    ...appHandlers({
-      version: ports.version,
-      activeProfile: () => {
-        const { id, name, demo } = connections.active.profile
-        return { id, name, demo }
-      },
-      notices: () => notices.list(),
-    }),
-    ...profileHandlers(connections),
-    ...tournamentHandlers(connections),
-    ...stageHandlers(connections),
-    ...participantHandlers(connections),
-    ...streamHandlers(connections),
-    ...offlineHandlers(connections),
-  }
+  const handlers = allHandlers(connections, {
+    version: ports.version,
+    activeProfile: () => {
+      const { id, name, demo } = connections.active.profile
+      return { id, name, demo }
+    },
+    notices: () => notices.list(),
+  })
   return {
     dispatch: createDispatch(handlers),
     bus,

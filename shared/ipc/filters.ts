@@ -3,7 +3,14 @@ import { z } from 'zod'
 import { COUNTRIES, LANGUAGES } from '../api/codes'
 import { PLATFORMS, TOURNAMENT_STATUSES } from '../api/enums'
 import { date, IdInput } from '../api/formats'
-import { PARTICIPANT_SORTS, TOURNAMENT_SORTS } from '../api/queries'
+import {
+  PARTICIPANT_SORTS,
+  TOURNAMENT_SORTS,
+  type BracketNodesQuery,
+  type ParticipantsQuery,
+  type StreamsQuery,
+  type TournamentsQuery,
+} from '../api/queries'
 
 const ids = z.array(IdInput).max(200, 'at most 200 ids at once').optional()
 const among = (field: string, values: readonly string[]) =>
@@ -44,3 +51,18 @@ export const BracketFilters = z.strictObject({
 })
 
 export const StreamFilters = z.strictObject({ languages: among('languages', LANGUAGES) })
+
+/** True when every filter the renderer may send is a filter of the interface's query, taking a value it takes. */
+type Narrows<T, Of> = [Exclude<keyof T, keyof Of>] extends [never]
+  ? { [K in keyof T & keyof Of]-?: NonNullable<T[K]> extends NonNullable<Of[K]> ? true : false }[keyof T &
+      keyof Of] extends true
+    ? true
+    : false
+  : false
+// One definition of each query (shared/api/queries.ts); these filters are the part of it the renderer may use.
+export const FILTERS_NARROW_THE_QUERIES: [
+  Narrows<z.output<typeof TournamentFilters>, TournamentsQuery>,
+  Narrows<z.output<typeof ParticipantFilters>, ParticipantsQuery>,
+  Narrows<z.output<typeof BracketFilters>, BracketNodesQuery>,
+  Narrows<z.output<typeof StreamFilters>, StreamsQuery>,
+] = [true, true, true, true]

@@ -1,10 +1,16 @@
-// The process boundaries of DESIGN.md are enforced by lint: the renderer and shared/ cannot reach Node or Electron.
+// The boundaries of docs/ARCHITECTURE.md are enforced by lint: processes and layers import only what they may.
 import { ESLint } from 'eslint'
 import { describe, expect, it } from 'vitest'
 import { PROJECT_ROOT } from '../support/paths'
 
 // The probe files do not exist on disk; the type-aware parser is told to accept them as they are.
-const PROBES = ['renderer/src/lib/lint-probe.ts', 'shared/api/lint-probe.ts']
+const PROBES = [
+  'renderer/src/lib/lint-probe.ts',
+  'shared/api/lint-probe.ts',
+  'electron/main/services/lint-probe.ts',
+  'electron/preload/lint-probe.ts',
+  'electron/web/lint-probe.ts',
+]
 const eslint = new ESLint({
   cwd: PROJECT_ROOT,
   overrideConfig: { languageOptions: { parserOptions: { projectService: { allowDefaultProject: PROBES } } } },
@@ -45,5 +51,30 @@ describe('import boundaries', () => {
     const code =
       "import { LIMITS } from '../../../shared/api/limits'\nimport { invoke } from './ipc'\nexport const x = [LIMITS, invoke]\n"
     expect(await restrictedImports(code, PROBES[0]!)).toEqual([])
+  })
+
+  it('main and web mode may not import renderer code', async () => {
+    const code = "import { invoke } from '../../../renderer/src/lib/ipc'\nexport const x = invoke\n"
+    expect((await restrictedImports(code, PROBES[2]!)).join()).toMatch(/another process/)
+    const fromWeb = "import { invoke } from '../../renderer/src/lib/ipc'\nexport const x = invoke\n"
+    expect((await restrictedImports(fromWeb, PROBES[4]!)).join()).toMatch(/another process/)
+  })
+
+  it('a service may not import the IPC layer above it', async () => {
+    const code = "import { createDispatch } from '../ipc/dispatch'\nexport const x = createDispatch\n"
+    expect((await restrictedImports(code, PROBES[2]!)).join()).toMatch(/must not know the IPC layer/)
+    const shared = "import { SyncStatus } from '../../../shared/ipc/sync'\nexport const x = SyncStatus\n"
+    expect(await restrictedImports(shared, PROBES[2]!)).toEqual([])
+  })
+
+  it('the preload imports only the channel list', async () => {
+    const channels = "import { isChannel } from '../../shared/ipc/channels'\nexport const x = isChannel\n"
+    expect(await restrictedImports(channels, PROBES[3]!)).toEqual([])
+    const contract = "import { contract } from '../../shared/ipc/contract'\nexport const x = contract\n"
+    expect((await restrictedImports(contract, PROBES[3]!)).join()).toMatch(/only shared\/ipc\/channels/)
+    const api = "import { LIMITS } from '../../shared/api/limits'\nexport const x = LIMITS\n"
+    expect(await restrictedImports(api, PROBES[3]!)).toHaveLength(1)
+    const main = "import { AppError } from '../main/app-error'\nexport const x = AppError\n"
+    expect(await restrictedImports(main, PROBES[3]!)).toHaveLength(1)
   })
 })

@@ -1,24 +1,12 @@
 // Bracket nodes: every filter of /bracket-nodes, in 128-node ranges.
 import { z } from 'zod'
-import { BracketNode, toQueryString } from '../../../shared/api'
+import { BracketNode, toQueryString, type BracketNodesQuery } from '../../../shared/api'
 import type { OrganizerClient } from './client'
 import { listEndpoint } from './list-endpoint'
 
-export interface BracketNodeFilters {
-  tournament_ids?: string[]
-  stage_ids?: string[]
-  stage_numbers?: number[]
-  group_ids?: string[]
-  group_numbers?: number[]
-  round_ids?: string[]
-  round_numbers?: number[]
-  min_depth?: number
-  max_depth?: number
-}
-
 export function bracketNodesApi(client: OrganizerClient) {
   return {
-    list: (filters: BracketNodeFilters = {}) =>
+    list: (filters: BracketNodesQuery = {}) =>
       listEndpoint(client, 'nodes', {
         base: 'organizer',
         auth: 'token',

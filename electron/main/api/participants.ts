@@ -6,6 +6,7 @@ import {
   ParticipantDetailed,
   toQueryString,
   type LegacyParticipantCreate,
+  type ParticipantsQuery,
   type ParticipantCreate,
   type PlayerParticipantUpdate,
   type TeamParticipantUpdate,
@@ -13,16 +14,6 @@ import {
 import type { OrganizerClient } from './client'
 import { listEndpoint, NoContent } from './list-endpoint'
 
-export interface ParticipantFilters {
-  name?: string
-  tournament_ids?: string[]
-  is_checked_in?: boolean
-  user_ids?: string[]
-  team_ids?: string[]
-  custom_user_identifiers?: string[]
-  participant_ids?: string[]
-  sort?: 'created_asc' | 'created_desc' | 'alphabetic'
-}
 type Update = PlayerParticipantUpdate | TeamParticipantUpdate
 const base = { base: 'organizer', auth: 'token' } as const
 
@@ -42,7 +33,7 @@ export function participantsApi(client: OrganizerClient) {
     `/tournaments/${encodeURIComponent(tournamentId)}/participants${id ? `/${encodeURIComponent(id)}` : ''}`
 
   return {
-    list: (filters: ParticipantFilters = {}) =>
+    list: (filters: ParticipantsQuery = {}) =>
       listEndpoint(client, 'participants', {
         ...base,
         path: '/participants',
@@ -66,7 +57,7 @@ export function participantsApi(client: OrganizerClient) {
     remove: async (id: string) => void (await one('DELETE', id)),
     /** The deprecated /tournaments/{tournament_id}/participants routes. */
     legacy: {
-      list: (tournamentId: string, query: Pick<ParticipantFilters, 'name' | 'sort'> = {}) =>
+      list: (tournamentId: string, query: Pick<ParticipantsQuery, 'name' | 'sort'> = {}) =>
         listEndpoint(client, 'participants', {
           ...base,
           path: scoped(tournamentId),

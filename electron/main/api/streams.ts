@@ -1,14 +1,16 @@
 // Streams and match links: /streams, /matches/{id}/streams, and the legacy tournament-scoped family.
 import { z } from 'zod'
-import { LegacyStream, Stream, toQueryString, type StreamCreate, type StreamUpdate } from '../../../shared/api'
+import {
+  LegacyStream,
+  Stream,
+  toQueryString,
+  type StreamCreate,
+  type StreamUpdate,
+  type StreamsQuery,
+} from '../../../shared/api'
 import type { OrganizerClient } from './client'
 import { listEndpoint, NoContent } from './list-endpoint'
 
-export interface StreamFilters {
-  tournament_ids?: string[]
-  stream_ids?: string[]
-  languages?: string[]
-}
 const base = { base: 'organizer', auth: 'token' } as const
 const enc = encodeURIComponent
 const StreamIds = z.array(z.string())
@@ -20,7 +22,7 @@ export function streamsApi(client: OrganizerClient) {
       (await client.request({ ...base, method: 'PUT', path, body: ids, schema: StreamIds, what })).data,
   })
   return {
-    list: (filters: StreamFilters = {}) =>
+    list: (filters: StreamsQuery = {}) =>
       listEndpoint(client, 'streams', {
         ...base,
         path: '/streams',

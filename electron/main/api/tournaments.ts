@@ -1,36 +1,20 @@
 // Tournaments: the filtered list, create (plain or multilingual) and get, with language preferences.
 import { z } from 'zod'
-import { Tournament, TournamentListItem, toQueryString, type TournamentCreate } from '../../../shared/api'
+import {
+  Tournament,
+  TournamentListItem,
+  toQueryString,
+  type TournamentCreate,
+  type TournamentsQuery,
+} from '../../../shared/api'
 import type { OrganizerClient } from './client'
 import { listEndpoint } from './list-endpoint'
 
-export interface TournamentFilters {
-  disciplines?: string[]
-  statuses?: ('pending' | 'running' | 'completed')[]
-  scheduled_before?: string
-  scheduled_after?: string
-  countries?: string[]
-  platforms?: string[]
-  is_online?: boolean
-  archived?: boolean
-  user_ids?: string[]
-  team_ids?: string[]
-  custom_user_identifiers?: string[]
-  tournament_ids?: string[]
-  circuit_ids?: string[]
-  circuit_season_ids?: string[]
-  circuit_season_names?: string[]
-  circuit_region_ids?: string[]
-  circuit_region_names?: string[]
-  circuit_tier_ids?: string[]
-  circuit_tier_names?: string[]
-  sort?: 'scheduled_asc' | 'scheduled_desc'
-}
 const base = { base: 'organizer', auth: 'token' } as const
 
 export function tournamentsApi(client: OrganizerClient) {
   return {
-    list: (filters: TournamentFilters = {}) =>
+    list: (filters: TournamentsQuery = {}) =>
       listEndpoint(client, 'tournaments', {
         ...base,
         path: '/tournaments',

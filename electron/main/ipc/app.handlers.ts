@@ -1,6 +1,6 @@
 // Handlers of the app:* channels: what the status bar shows about the app and the active connection.
 import type { Notice } from '../notice-log'
-import type { Handler } from './dispatch'
+import type { HandlersOf } from './dispatch'
 
 export interface AppInfoPorts {
   version: string
@@ -8,7 +8,7 @@ export interface AppInfoPorts {
   notices(): Notice[]
 }
 
-export function appHandlers(ports: AppInfoPorts): { 'app:info': Handler<'app:info'> } {
+export function appHandlers(ports: AppInfoPorts): HandlersOf<'app'> {
   return {
     'app:info': () => ({ version: ports.version, profile: ports.activeProfile(), notices: ports.notices() }),
   }

@@ -8,6 +8,8 @@ import { AppError } from '../app-error'
 
 export type Handler<C extends Channel> = (input: z.output<Contract[C]['input']>) => Promise<Output<C>> | Output<C>
 export type Handlers = { [C in Channel]: Handler<C> }
+/** The handlers of one channel prefix: `HandlersOf<'streams'>` serves every `streams:*` channel, and only those. */
+export type HandlersOf<P extends string> = Pick<Handlers, Extract<Channel, `${P}:${string}`>>
 
 export type Dispatch = (channel: unknown, input: unknown) => Promise<Result<unknown>>
 

@@ -1,11 +1,9 @@
-// Handlers of participants:* (the reads and admin writes; check-in lives with the offline outbox).
+// Handlers of participants:*: the list from the cache, edits that wait offline, and create/delete (online only).
 import type { Connections } from '../services/connections'
-import type { Handlers } from './dispatch'
 import { filterParticipants } from '../services/local-filters'
+import type { HandlersOf } from './dispatch'
 
-type Channels = 'participants:list' | 'participants:get' | 'participants:create' | 'participants:delete'
-
-export function participantHandlers(connections: Connections): Pick<Handlers, Channels> {
+export function participantsHandlers(connections: Connections): HandlersOf<'participants'> {
   const api = () => connections.active.api
   return {
     'participants:list': async ({ tournamentId, filters }) => {
@@ -14,6 +12,8 @@ export function participantHandlers(connections: Connections): Pick<Handlers, Ch
     },
     'participants:get': ({ id }) => api().participants.get(id),
     'participants:create': ({ body }) => api().participants.create(body),
+    'participants:update': ({ id, body, requestId }) =>
+      connections.active.offline.writes.participantUpdate(id, body, requestId),
     'participants:delete': async ({ id }) => {
       await api().participants.remove(id)
       return { id }

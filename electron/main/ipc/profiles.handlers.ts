@@ -1,17 +1,8 @@
-// Handlers of profiles:* and auth:*: connection profiles and sign-in, secrets never returned.
+// Handlers of profiles:*: connection profiles, their secrets taken in but never given back.
 import type { Connections } from '../services/connections'
-import type { Handlers } from './dispatch'
+import type { HandlersOf } from './dispatch'
 
-type Channels =
-  | 'profiles:list'
-  | 'profiles:save'
-  | 'profiles:delete'
-  | 'profiles:activate'
-  | 'auth:sign-in'
-  | 'auth:sign-out'
-  | 'auth:status'
-
-export function profileHandlers(connections: Connections): Pick<Handlers, Channels> {
+export function profilesHandlers(connections: Connections): HandlersOf<'profiles'> {
   return {
     'profiles:list': () => connections.list(),
     'profiles:save': (input) => connections.save(input),
@@ -20,8 +11,5 @@ export function profileHandlers(connections: Connections): Pick<Handlers, Channe
       return { id }
     },
     'profiles:activate': ({ id }) => connections.activate(id),
-    'auth:sign-in': () => connections.signIn(),
-    'auth:sign-out': () => connections.signOut(),
-    'auth:status': () => connections.status(),
   }
 }

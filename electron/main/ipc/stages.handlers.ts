@@ -1,10 +1,8 @@
-// Handlers of stages:*.
+// Handlers of stages:*: the list from the cache, and the admin writes (online only).
 import type { Connections } from '../services/connections'
-import type { Handlers } from './dispatch'
+import type { HandlersOf } from './dispatch'
 
-type Channels = 'stages:list' | 'stages:create' | 'stages:update' | 'stages:delete'
-
-export function stageHandlers(connections: Connections): Pick<Handlers, Channels> {
+export function stagesHandlers(connections: Connections): HandlersOf<'stages'> {
   const api = () => connections.active.api
   return {
     'stages:list': ({ tournamentId }) => connections.active.offline.reads.stages(tournamentId),

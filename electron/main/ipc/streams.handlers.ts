@@ -1,22 +1,17 @@
-// Handlers of streams:list, match-streams:get and bracket:nodes: what the stream desk and the bracket read, from the cache.
+// Handlers of streams:*: a tournament's streams from the cache, and their writes, which wait offline.
 import type { Connections } from '../services/connections'
-import { filterNodes, filterStreams } from '../services/local-filters'
-import type { Handlers } from './dispatch'
+import { filterStreams } from '../services/local-filters'
+import type { HandlersOf } from './dispatch'
 
-type Channels = 'streams:list' | 'match-streams:get' | 'match-streams:of-tournament' | 'bracket:nodes'
-
-export function streamHandlers(connections: Connections): Pick<Handlers, Channels> {
-  const reads = () => connections.active.offline.reads
+export function streamsHandlers(connections: Connections): HandlersOf<'streams'> {
+  const offline = () => connections.active.offline
   return {
     'streams:list': async ({ tournamentId, filters }) => {
-      const cached = await reads().streams(tournamentId)
+      const cached = await offline().reads.streams(tournamentId)
       return { ...cached, items: filterStreams(cached.items, filters) }
     },
-    'match-streams:get': ({ matchId }) => reads().matchStreams(matchId),
-    'match-streams:of-tournament': ({ tournamentId }) => reads().linksOfTournament(tournamentId),
-    'bracket:nodes': async ({ tournamentId, filters }) => {
-      const cached = await reads().nodes(tournamentId)
-      return { ...cached, items: filterNodes(cached.items, filters) }
-    },
+    'streams:create': ({ body, requestId }) => offline().writes.streamCreate(body, requestId),
+    'streams:update': ({ id, body, requestId }) => offline().writes.streamUpdate(id, body, requestId),
+    'streams:delete': ({ id, requestId }) => offline().writes.streamDelete(id, requestId),
   }
 }

@@ -1,11 +1,9 @@
-// Handlers of tournaments:* and disciplines:*.
+// Handlers of tournaments:*: the list from the cache, a tournament's detail, and creating one.
 import type { Connections } from '../services/connections'
-import type { Handlers } from './dispatch'
 import { filterTournaments } from '../services/local-filters'
+import type { HandlersOf } from './dispatch'
 
-type Channels = 'tournaments:list' | 'tournaments:get' | 'tournaments:create' | 'disciplines:list' | 'disciplines:get'
-
-export function tournamentHandlers(connections: Connections): Pick<Handlers, Channels> {
+export function tournamentsHandlers(connections: Connections): HandlersOf<'tournaments'> {
   const api = () => connections.active.api
   return {
     'tournaments:list': async ({ filters }) => {
@@ -14,7 +12,5 @@ export function tournamentHandlers(connections: Connections): Pick<Handlers, Cha
     },
     'tournaments:get': ({ id }) => api().tournaments.get(id),
     'tournaments:create': ({ body }) => api().tournaments.create(body),
-    'disciplines:list': () => api().disciplines.list().all(),
-    'disciplines:get': ({ id }) => api().disciplines.get(id),
   }
 }

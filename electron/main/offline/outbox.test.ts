@@ -56,7 +56,7 @@ describe('collapsing writes that supersede each other', () => {
 
   it('never merges into a write that is being sent', () => {
     const seq = outbox.append(checkin('p1', true), 1)!
-    outbox.inFlight.add(seq)
+    outbox.claim(seq)
     outbox.append(checkin('p1', false), 2)
     expect(outbox.rows()).toHaveLength(2)
   })
@@ -97,11 +97,11 @@ describe('order and eligibility', () => {
     outbox.append(checkin('p1', true), 1)
     outbox.append(update('s1', 'a'), 2)
     const sending = outbox.eligible(10, 10)
-    sending.forEach((row) => outbox.inFlight.add(row.seq))
+    sending.forEach((row) => outbox.claim(row.seq))
     outbox.append(update('s1', 'b'), 3)
     expect(sending.map((r) => r.entity)).toEqual(['participant:p1', 'stream:s1'])
     expect(outbox.eligible(10, 10)).toEqual([])
-    outbox.inFlight.clear()
+    sending.forEach((row) => outbox.release(row.seq))
     outbox.done(sending[1]!.seq)
     expect(outbox.eligible(10, 10).map((r) => r.write.payload)).toEqual([
       expect.objectContaining({ id: 'p1' }),
@@ -123,11 +123,11 @@ describe('order and eligibility', () => {
   it('rewrites every waiting write naming a local id once the service id is known', () => {
     outbox.append(create('local-7'), 1)
     const createSeq = outbox.rows()[0]!.seq
-    outbox.inFlight.add(createSeq)
+    outbox.claim(createSeq)
     outbox.append(update('local-7', 'Renamed'), 2)
     outbox.append(links('m1', ['s1', 'local-7']), 3)
     outbox.done(createSeq)
-    outbox.inFlight.clear()
+    outbox.release(createSeq)
     outbox.mapLocalId('local-7', '900')
     expect(outbox.rows().map((r) => [r.entity, r.write.payload])).toEqual([
       ['stream:900', expect.objectContaining({ id: '900' })],

@@ -41,7 +41,7 @@ const toRow = (raw: RawRow): OutboxRow => ({
 
 export class Outbox {
   /** Rows being sent right now: never merged into, never sent twice at once. */
-  readonly inFlight = new Set<number>()
+  private readonly inFlight = new Set<number>()
 
   constructor(private readonly db: Db) {}
 
@@ -141,6 +141,20 @@ export class Outbox {
       if (ready.length === limit) break
     }
     return ready
+  }
+
+  /** The replayer takes a row to send it: until released, it is neither merged into nor handed out again. */
+  claim(seq: number): void {
+    this.inFlight.add(seq)
+  }
+
+  release(seq: number): void {
+    this.inFlight.delete(seq)
+  }
+
+  /** Back online: every waiting row may go now instead of at its backoff time. */
+  dueNow(): void {
+    this.db.prepare("UPDATE outbox SET next_attempt_at = 0 WHERE state = 'pending'").run()
   }
 
   /**

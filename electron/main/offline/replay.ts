@@ -48,7 +48,7 @@ export class Replayer {
 
   /** Back online: writes postponed by the outage go now instead of at their backoff time. */
   online(): void {
-    this.deps.db.prepare("UPDATE outbox SET next_attempt_at = 0 WHERE state = 'pending'").run()
+    this.deps.outbox.dueNow()
     this.kick()
   }
 
@@ -74,10 +74,10 @@ export class Replayer {
     const room = (this.deps.concurrency ?? 4) - this.active
     const rows = room > 0 ? outbox.eligible(clock.now(), room) : []
     for (const row of rows) {
-      outbox.inFlight.add(row.seq)
+      outbox.claim(row.seq)
       this.active++
       void this.send(row).finally(() => {
-        outbox.inFlight.delete(row.seq)
+        outbox.release(row.seq)
         this.active--
         this.deps.onChange()
         this.pump()

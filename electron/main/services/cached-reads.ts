@@ -8,7 +8,7 @@ import type { Cache, CachedResource } from '../offline/cache'
 import type { Db } from '../offline/db'
 import { reapplyWaiting } from '../offline/local-effects'
 import type { Outbox } from '../offline/outbox'
-import { reportProgress } from '../ipc/progress'
+import type { PagingOptions } from '../api/paging'
 
 export interface CachedReadsDeps {
   db: Db
@@ -33,7 +33,7 @@ export class CachedReads {
 
   tournaments(): Promise<Cached<TournamentListItem>> {
     return this.read('tournaments', 'all', () =>
-      this.deps.api.tournaments.list({ archived: true }).all(reportProgress(this.deps.bus, 'tournaments')),
+      this.deps.api.tournaments.list({ archived: true }).all(this.progress('tournaments')),
     )
   }
 
@@ -43,15 +43,13 @@ export class CachedReads {
 
   participants(tournamentId: string): Promise<Cached<Participant>> {
     return this.read('participants', tournamentId, () =>
-      this.deps.api.participants
-        .list({ tournament_ids: [tournamentId] })
-        .all(reportProgress(this.deps.bus, 'participants')),
+      this.deps.api.participants.list({ tournament_ids: [tournamentId] }).all(this.progress('participants')),
     )
   }
 
   nodes(tournamentId: string): Promise<Cached<BracketNode>> {
     return this.read('nodes', tournamentId, () =>
-      this.deps.api.bracketNodes.list({ tournament_ids: [tournamentId] }).all(reportProgress(this.deps.bus, 'bracket')),
+      this.deps.api.bracketNodes.list({ tournament_ids: [tournamentId] }).all(this.progress('bracket')),
     )
   }
 
@@ -91,6 +89,11 @@ export class CachedReads {
     }
     await Promise.all(Array.from({ length: 6 }, worker))
     return links
+  }
+
+  /** Paging progress of a long load, published for the renderer's progress bar. */
+  private progress(resource: string): PagingOptions {
+    return { onProgress: (done, total) => this.deps.bus.publish('load:progress', { resource, done, total }) }
   }
 
   /** Forces a refresh of one resource of a tournament (after a discard, or on the user's request). */

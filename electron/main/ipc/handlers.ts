@@ -1,0 +1,32 @@
+// Every channel's handler, one module per channel prefix (streams.handlers.ts serves streams:*).
+import type { Connections } from '../services/connections'
+import { appHandlers, type AppInfoPorts } from './app.handlers'
+import { authHandlers } from './auth.handlers'
+import { bracketHandlers } from './bracket.handlers'
+import { checkinHandlers } from './checkin.handlers'
+import { disciplinesHandlers } from './disciplines.handlers'
+import type { Handlers } from './dispatch'
+import { matchStreamsHandlers } from './match-streams.handlers'
+import { participantsHandlers } from './participants.handlers'
+import { profilesHandlers } from './profiles.handlers'
+import { stagesHandlers } from './stages.handlers'
+import { streamsHandlers } from './streams.handlers'
+import { syncHandlers } from './sync.handlers'
+import { tournamentsHandlers } from './tournaments.handlers'
+
+export function allHandlers(connections: Connections, app: AppInfoPorts): Handlers {
+  return {
+    ...appHandlers(app),
+    ...profilesHandlers(connections),
+    ...authHandlers(connections),
+    ...tournamentsHandlers(connections),
+    ...disciplinesHandlers(connections),
+    ...stagesHandlers(connections),
+    ...participantsHandlers(connections),
+    ...checkinHandlers(connections),
+    ...streamsHandlers(connections),
+    ...matchStreamsHandlers(connections),
+    ...bracketHandlers(connections),
+    ...syncHandlers(connections),
+  }
+}

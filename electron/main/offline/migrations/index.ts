@@ -1,0 +1,6 @@
+// The schema's steps in order, one numbered file each: never edit a shipped one, add the next.
+import { migration as cacheAndOutbox } from './0001-cache-and-outbox'
+import { migration as scopedRequestIds } from './0002-scoped-request-ids'
+
+/** Entry n moves the schema from version n to n + 1 (user_version). */
+export const MIGRATIONS: readonly string[] = [cacheAndOutbox, scopedRequestIds]
