@@ -7,4 +7,9 @@ import type { Result } from './result'
 export interface BridgeApi {
   invoke<C extends Channel>(channel: C, input: Input<C>): Promise<Result<Output<C>>>
   subscribe<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void
+  /**
+   * Told whether events are arriving (web mode's event stream can drop and come back); absent under Electron, whose
+   * events cannot drop.
+   */
+  watchEvents?(listener: (live: boolean) => void): () => void
 }

@@ -1,8 +1,10 @@
-// A list read from main's cache: items, when the service last confirmed them, loading and error; reloads on cache:updated.
+// A list read from main's cache, owned by the view that creates it: loads when its input changes, reloads when main
+// refreshed that resource (and, if asked, every few seconds while the window is visible), stops with the view.
 import { untrack } from 'svelte'
 import type { Channel } from '../../../shared/ipc/channels'
 import type { Input, Output } from '../../../shared/ipc/contract'
 import { invoke, subscribe } from './ipc'
+import { write } from './write'
 
 type ListChannel = 'tournaments:list' | 'stages:list' | 'participants:list' | 'streams:list' | 'bracket:nodes'
 type Item<C extends ListChannel> = Output<C>['items'][number]
@@ -16,43 +18,107 @@ const RESOURCE: Record<ListChannel, string> = {
   'bracket:nodes': 'nodes',
 }
 
+export interface CachedListOptions {
+  /** Seconds between background reloads while the window is visible; 0 or absent: only on cache:updated. */
+  every?: () => number
+}
+
 export class CachedList<C extends ListChannel> {
-  items = $state<Item<C>[]>([])
-  refreshedAt = $state<number | null>(null)
-  loading = $state(false)
-  error = $state<string | null>(null)
-  private input: Input<C> | undefined
-  private stop?: () => void
+  #items = $state.raw<Item<C>[]>([])
+  #refreshedAt = $state<number | null>(null)
+  #loading = $state(false)
+  #error = $state<string | null>(null)
+  #input: Input<C> | undefined
 
-  constructor(private readonly channel: C) {}
-
-  /** Loads for `input`, and from then on reloads whenever main refreshed that resource. */
-  async load(input: Input<C>): Promise<void> {
-    this.input = input
-    this.stop ??= subscribe('cache:updated', ({ resource }) => {
-      if (resource === RESOURCE[this.channel] && this.input) void this.reload()
+  /**
+   * Create it while a component initialises: `input` is read in an effect, so the list loads whenever what it
+   * depends on changes (the chosen tournament, a filter), and everything stops when the component goes away.
+   */
+  constructor(
+    private readonly channel: C,
+    input: () => Input<C> | null | undefined,
+    options: CachedListOptions = {},
+  ) {
+    $effect(() => {
+      const next = input()
+      untrack(() => void (next ? this.load(next) : this.clear()))
     })
-    // Read without tracking: a view's $effect calling load() must depend on its input, not on the items it loads.
-    this.loading = untrack(() => this.items.length === 0)
-    await this.reload()
+    $effect(() =>
+      subscribe('cache:updated', ({ resource }) => {
+        if (resource === RESOURCE[this.channel]) void this.reload()
+      }),
+    )
+    $effect(() => {
+      const seconds = options.every?.() ?? 0
+      if (!seconds) return
+      const timer = setInterval(() => {
+        if (document.visibilityState === 'visible') void this.reload()
+      }, seconds * 1000)
+      return () => clearInterval(timer)
+    })
   }
 
+  get items(): Item<C>[] {
+    return this.#items
+  }
+
+  /** When the service last confirmed these items (null: never). */
+  get refreshedAt(): number | null {
+    return this.#refreshedAt
+  }
+
+  /** True while the first load of an input has nothing to show yet. */
+  get loading(): boolean {
+    return this.#loading
+  }
+
+  get error(): string | null {
+    return this.#error
+  }
+
+  /** Reads the list again for the current input. */
   async reload(): Promise<void> {
-    if (!this.input) return
-    const result = await invoke(this.channel as Channel, this.input as never)
-    this.loading = false
+    const input = this.#input
+    if (!input) return
+    const result = await invoke(this.channel as Channel, input as never)
+    if (input !== this.#input) return // the input changed while this answer was on its way
+    this.#loading = false
     if (result.ok) {
       const value = result.value as Output<C>
-      this.items = value.items
-      this.refreshedAt = value.refreshedAt
-      this.error = null
+      this.#items = value.items
+      this.#refreshedAt = value.refreshedAt
+      this.#error = null
     } else {
-      this.error = result.error.message
+      this.#error = result.error.message
     }
   }
 
-  dispose(): void {
-    this.stop?.()
-    this.stop = undefined
+  /** Puts one item as a write's receipt gave it back, in its place, without reading the whole list again. */
+  patch(item: Item<C>): void {
+    this.#items = this.#items.map((existing) => (existing.id === item.id ? item : existing))
+  }
+
+  /**
+   * The delete of every list view: asks first (`question`), deletes through the shared write helper, then reads the
+   * list again. True when the item is gone.
+   */
+  async remove<D extends Channel>(question: string, channel: D, input: Input<D>, done: string): Promise<boolean> {
+    if (!confirm(question)) return false
+    const result = await write(channel, input, done)
+    if (result.ok) await this.reload()
+    return result.ok
+  }
+
+  private async load(input: Input<C>): Promise<void> {
+    const changed = JSON.stringify(input) !== JSON.stringify(this.#input)
+    this.#input = input
+    if (changed) this.#loading = this.#items.length === 0
+    await this.reload()
+  }
+
+  private clear(): void {
+    this.#input = undefined
+    this.#items = []
+    this.#refreshedAt = null
   }
 }

@@ -16,7 +16,14 @@ const RECONNECT_MS = 1000
 
 function httpBridge(token: string): BridgeApi {
   const listeners = new Map<string, Set<Listener>>()
+  const watchers = new Set<(live: boolean) => void>()
   let streaming = false
+  let live = false
+  const setLive = (next: boolean) => {
+    if (next === live) return
+    live = next
+    for (const watcher of watchers) watcher(live)
+  }
 
   function emit(block: string): void {
     let event = ''
@@ -35,6 +42,7 @@ function httpBridge(token: string): BridgeApi {
       try {
         const response = await fetch('/events', { headers: { authorization: `Bearer ${token}` } })
         const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader()
+        setLive(response.ok && reader !== undefined)
         let buffer = ''
         while (reader) {
           const { value, done } = await reader.read()
@@ -49,6 +57,7 @@ function httpBridge(token: string): BridgeApi {
       } catch {
         // The bridge went away (web mode restarting); try again shortly.
       }
+      setLive(false)
       await new Promise((resolve) => setTimeout(resolve, RECONNECT_MS))
     }
   }
@@ -76,6 +85,11 @@ function httpBridge(token: string): BridgeApi {
       }
       return () => set.delete(listener as Listener)
     },
+    watchEvents(watcher) {
+      watchers.add(watcher)
+      watcher(live)
+      return () => watchers.delete(watcher)
+    },
   }
 }
 
@@ -91,4 +105,13 @@ export function invoke<C extends Channel>(channel: C, input: Input<C>): Promise<
 
 export function subscribe<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void {
   return api.subscribe(event, listener)
+}
+
+/** Told whether main's events are arriving: always under Electron; web mode's event stream may drop and return. */
+export function watchEvents(listener: (live: boolean) => void): () => void {
+  if (!api.watchEvents) {
+    listener(true)
+    return () => undefined
+  }
+  return api.watchEvents(listener)
 }

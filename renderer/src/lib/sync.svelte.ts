@@ -1,33 +1,48 @@
-// Online or offline, waiting writes and what needs attention: pushed by main, shown everywhere.
+// Online or offline, waiting writes and what needs attention: pushed by main, shown everywhere. Read once at start,
+// then from the push alone; polled only while the event stream is down (web mode), until it is back.
 import type { SyncStatus } from '../../../shared/ipc/sync'
-import { invoke, subscribe } from './ipc'
+import { invoke, subscribe, watchEvents } from './ipc'
+
+const POLL_MS = 5000
 
 class SyncState {
-  status = $state<SyncStatus | null>(null)
+  #status = $state<SyncStatus | null>(null)
 
-  start(): () => void {
-    void this.refresh()
-    const stop = subscribe('sync:status', (status) => (this.status = status))
-    const timer = setInterval(() => void this.refresh(), 5000)
-    return () => {
-      stop()
-      clearInterval(timer)
-    }
+  get status(): SyncStatus | null {
+    return this.#status
   }
 
-  async refresh(): Promise<void> {
-    const result = await invoke('sync:status', {})
-    if (result.ok) this.status = result.value
+  start(): () => void {
+    void this.read()
+    const stopPush = subscribe('sync:status', (status) => (this.#status = status))
+    let poll: ReturnType<typeof setInterval> | undefined
+    const stopWatch = watchEvents((live) => {
+      const wasDown = poll !== undefined
+      clearInterval(poll)
+      poll = live ? undefined : setInterval(() => void this.read(), POLL_MS)
+      // Back after an outage: what was pushed meanwhile was missed.
+      if (live && wasDown) void this.read()
+    })
+    return () => {
+      stopPush()
+      stopWatch()
+      clearInterval(poll)
+    }
   }
 
   async retry(seq: number): Promise<void> {
     const result = await invoke('sync:retry', { seq })
-    if (result.ok) this.status = result.value
+    if (result.ok) this.#status = result.value
   }
 
   async discard(seq: number): Promise<void> {
     const result = await invoke('sync:discard', { seq })
-    if (result.ok) this.status = result.value
+    if (result.ok) this.#status = result.value
+  }
+
+  private async read(): Promise<void> {
+    const result = await invoke('sync:status', {})
+    if (result.ok) this.#status = result.value
   }
 }
 

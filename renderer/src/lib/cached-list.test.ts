@@ -1,0 +1,31 @@
+// A view's cached list loads for its input, follows cache:updated while the view lives, and stops with it.
+import { render } from '@testing-library/svelte'
+import { describe, expect, it } from 'vitest'
+import { answer, calls, emit } from '../test-support/fake-api'
+import { selection } from './selection.svelte'
+import StreamsView from '../views/StreamsView.svelte'
+
+const reads = () => calls.filter((c) => c.channel === 'streams:list')
+
+describe('cached list', () => {
+  it('loads for the chosen tournament, reloads on cache:updated, and stops when the view is gone', async () => {
+    selection.choose({ id: 't1', name: 'Cup', participantType: 'single' })
+    answer('streams:list', () => ({ items: [], refreshedAt: 1 }))
+    const view = render(StreamsView)
+    await expect.poll(() => reads().length).toBe(1)
+    expect(reads()[0]!.input).toEqual({ tournamentId: 't1', filters: {} })
+
+    emit('cache:updated', { resource: 'streams', scope: 't1' })
+    emit('cache:updated', { resource: 'participants', scope: 't1' })
+    await expect.poll(() => reads().length).toBe(2)
+
+    selection.choose({ id: 't2', name: 'Other cup', participantType: 'single' })
+    await expect.poll(() => reads().at(-1)!.input).toEqual({ tournamentId: 't2', filters: {} })
+
+    view.unmount()
+    const after = reads().length
+    emit('cache:updated', { resource: 'streams', scope: 't2' })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(reads().length).toBe(after)
+  })
+})
