@@ -24,7 +24,7 @@ export function buildRange(unit: RangeUnit, first: number, last: number): string
 
 export type RangeParse = { ok: true; range: ItemRange } | { ok: false; status: 400 | 416; message: string }
 
-/** Reads a Range header for `unit`, refusing what the public service refuses (see DESIGN.md, Observed behaviour). */
+/** Reads a Range header for `unit`, refusing what the public service refuses (see docs/ARCHITECTURE.md, "What the service does where the interface is silent"). */
 export function parseRange(header: string | undefined, unit: RangeUnit): RangeParse {
   if (header === undefined || header === '') {
     return { ok: false, status: 400, message: `the Range header is required (${unit}=first-last)` }

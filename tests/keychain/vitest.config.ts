@@ -1,4 +1,4 @@
-// Tests that need the OS keychain; run inside a D-Bus session with gnome-keyring (tests/keychain/with-keyring.sh).
+// Tests that need the OS keychain; tests/keychain/run.ts gives them one (a private gnome-keyring on Linux).
 import { defineConfig } from 'vitest/config'
 import { resolve } from 'node:path'
 

@@ -1,4 +1,4 @@
-// The outbox rules of DESIGN.md on a real SQLite file: FIFO per entity, collapsing, local ids, attention, discard.
+// The outbox rules of docs/ARCHITECTURE.md on a real SQLite file: FIFO per entity, collapsing, local ids, attention, discard.
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'

@@ -1,0 +1,14 @@
+// Before the smoke test, when an Electron binary exists: native modules built for Electron, and the app built to out/.
+import { execFileSync } from 'node:child_process'
+import { ensureNativeRuntime } from '../../build/tools/native-runtime'
+import { PROJECT_ROOT } from '../support/paths'
+import { electronBinary } from './electron-binary'
+
+export default async function setup(): Promise<void> {
+  if (!('path' in electronBinary())) return
+  await ensureNativeRuntime('electron')
+  execFileSync(process.execPath, ['node_modules/electron-vite/bin/electron-vite.js', 'build'], {
+    cwd: PROJECT_ROOT,
+    stdio: 'inherit',
+  })
+}
