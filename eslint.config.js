@@ -7,6 +7,13 @@ import { builtinModules } from 'node:module'
 
 const nodeMessage = 'Node modules are not available here: ask main through the IPC contract.'
 const nodeBuiltinPaths = builtinModules.map((name) => ({ name, message: nodeMessage }))
+const noRenderer = { group: ['**/renderer/**'], message: 'The renderer is another process: talk to it by IPC.' }
+/** One rule block of restricted imports (each block replaces the rule's options for its files, so they add up here). */
+const restrict = (files, patterns, { ignores = [], paths = [] } = {}) => ({
+  files,
+  ignores: ['**/*.test.ts', ...ignores],
+  rules: { 'no-restricted-imports': ['error', { paths, patterns }] },
+})
 const noElectronOrNode = [
   { group: ['electron', 'electron/*'], message: 'Only the main process and the preload may use Electron.' },
   { group: ['node:*'], message: nodeMessage },
@@ -46,77 +53,39 @@ export default tseslint.config(
     files: ['renderer/src/**'],
     ignores: ['**/*.test.ts'],
     languageOptions: { globals: { ...globals.browser } },
-    rules: { 'no-restricted-imports': ['error', { paths: nodeBuiltinPaths, patterns: noElectronOrNode }] },
   },
-  {
-    files: ['shared/**'],
-    ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: nodeBuiltinPaths,
-          patterns: [
-            ...noElectronOrNode,
-            { group: ['**/renderer/**', '**/sandbox/**'], message: 'shared/ holds only what both sides import.' },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // Main and web mode run in Node: the renderer is another process, reached only through the IPC contract.
-    files: ['electron/**'],
-    ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/renderer/**'], message: 'The renderer is another process: talk to it by IPC.' }] },
-      ],
-    },
-  },
-  {
-    // The preload exposes the contract's channel names and nothing else.
-    files: ['electron/preload/**'],
-    ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: nodeBuiltinPaths,
-          patterns: [
-            { group: ['node:*'], message: nodeMessage },
-            {
-              group: ['**/shared/api', '**/shared/api/**', '**/shared/ipc/*', '!**/shared/ipc/channels', '**/main/**'],
-              message: 'The preload imports only shared/ipc/channels: it must stay tiny and know nothing else.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // Layers point one way: services and what they build on never reach up into the IPC layer that calls them.
-    files: [
-      'electron/main/{services,offline,api,auth,secrets,profiles,local-server,broadcast}/**',
-      'electron/main/*.ts',
+  restrict(['renderer/src/**'], noElectronOrNode, { paths: nodeBuiltinPaths }),
+  restrict(
+    ['shared/**'],
+    [
+      ...noElectronOrNode,
+      { group: ['**/renderer/**', '**/sandbox/**'], message: 'shared/ holds only what both sides import.' },
     ],
-    ignores: ['**/*.test.ts', 'electron/main/composition.ts', 'electron/main/index.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/renderer/**'], message: 'The renderer is another process: talk to it by IPC.' },
-            {
-              group: ['./ipc/*', '../ipc/*', '../../ipc/*'],
-              message: 'A lower layer must not know the IPC layer above it.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+    { paths: nodeBuiltinPaths },
+  ),
+  // Main and web mode run in Node: the renderer is another process, reached only through the IPC contract.
+  restrict(['electron/**'], [noRenderer]),
+  // The preload exposes the contract's channel names and nothing else.
+  restrict(
+    ['electron/preload/**'],
+    [
+      { group: ['node:*'], message: nodeMessage },
+      {
+        group: ['**/shared/api', '**/shared/api/**', '**/shared/ipc/*', '!**/shared/ipc/channels', '**/main/**'],
+        message: 'The preload imports only shared/ipc/channels: it must stay tiny and know nothing else.',
+      },
+    ],
+    { paths: nodeBuiltinPaths },
+  ),
+  // Layers point one way: services and what they build on never reach up into the IPC layer that calls them.
+  restrict(
+    ['electron/main/{services,offline,api,auth,secrets,profiles,local-server,broadcast}/**', 'electron/main/*.ts'],
+    [
+      noRenderer,
+      { group: ['./ipc/*', '../ipc/*', '../../ipc/*'], message: 'A lower layer must not know the IPC layer above it.' },
+    ],
+    { ignores: ['electron/main/composition.ts', 'electron/main/index.ts'] },
+  ),
   {
     // Vitest's asymmetric matchers (expect.any, expect.stringMatching) are typed any.
     files: ['**/*.test.ts'],
