@@ -2,6 +2,8 @@
 import { startSandbox, type SandboxOptions } from '../../sandbox/index'
 import { PUBLIC_SERVICE_BASES } from './api/public-service'
 import { systemClock, type Clock } from './clock'
+import { BroadcastDesk } from './broadcast/broadcast-desk'
+import { startHub, type Hub } from './broadcast/hub-server'
 import { DataFolderLock } from './data-folder'
 import { EventBus } from './event-bus'
 import { NoticeLog } from './notice-log'
@@ -24,12 +26,18 @@ export interface MainPorts {
   offline?: { probeMinMs?: number; replayBaseMs?: number }
   /** How the Demo venue's sandbox runs (size, seed, simulation, faults). */
   demo?: Omit<SandboxOptions, 'apiKey' | 'clientId' | 'clientSecret' | 'port'>
+  /** The broadcast hub: its port and the built renderer folder with the overlays; absent, no hub runs (tests). */
+  hub?: { port: number; overlaysDir: string }
+  /** How often what is on air is read again from the service (ms; default 5000). */
+  broadcastRefreshMs?: number
 }
 
 export interface MainServices {
   dispatch: Dispatch
   bus: EventBus
   connections: Connections
+  broadcast: BroadcastDesk
+  hub: Hub | undefined
   close(): Promise<void>
 }
 
@@ -50,32 +58,56 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
 async function startServices(ports: MainPorts, lock: DataFolderLock): Promise<MainServices> {
   const bus = new EventBus()
   const notices = new NoticeLog(bus)
+  const clock = ports.clock ?? systemClock
+  const openBrowser = ports.openBrowser ?? (() => Promise.reject(new Error('no browser can be opened here')))
   const startDemo: SandboxStarter = (credentials) => startSandbox({ ...(ports.demo ?? DEFAULT_DEMO), ...credentials })
   const connections = await Connections.open({
     dataDir: ports.dataDir,
     credentials: ports.credentials ?? new MemoryCredentialStore(),
-    clock: ports.clock ?? systemClock,
+    clock,
     bus,
-    openBrowser: ports.openBrowser ?? (() => Promise.reject(new Error('no browser can be opened here'))),
+    openBrowser,
     startSandbox: startDemo,
     notices,
     defaultBases: PUBLIC_SERVICE_BASES,
     ...(ports.offline && { offline: ports.offline }),
   })
-  const handlers = allHandlers(connections, {
-    version: ports.version,
-    activeProfile: () => {
-      const { id, name, demo } = connections.active.profile
-      return { id, name, demo }
+  const broadcast = new BroadcastDesk({ connections, clock, bus, refreshMs: ports.broadcastRefreshMs ?? 5000 })
+  const hub =
+    ports.hub &&
+    (await startHub({
+      desk: broadcast,
+      ...ports.hub,
+      onPortTaken: (wanted, got) =>
+        notices.record(
+          'warning',
+          `Port ${wanted} is taken by another program: the broadcast hub is on ${got} for now. ` +
+            'OBS sources set up for the usual address need the new one (see Stream desk).',
+        ),
+    }))
+  const handlers = allHandlers(
+    connections,
+    {
+      version: ports.version,
+      activeProfile: () => {
+        const { id, name, demo } = connections.active.profile
+        return { id, name, demo }
+      },
+      notices: () => notices.list(),
+      openBrowser,
     },
-    notices: () => notices.list(),
-  })
+    { desk: broadcast, hubUrl: () => hub?.url ?? '' },
+  )
   return {
     dispatch: createDispatch(handlers),
     bus,
     connections,
+    broadcast,
+    hub,
     close: async () => {
       try {
+        broadcast.close()
+        await hub?.close()
         await connections.close()
       } finally {
         lock.release()

@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net'
 import { CONTENT_SECURITY_POLICY } from '../main/csp'
 import type { MainServices } from '../main/composition'
 import { bearer, guardRoutes } from '../main/local-server/route-guard'
-import { readStaticFile } from './static-files'
+import { openEventStream, type EventStream } from '../main/local-server/event-stream'
+import { readStaticFile } from '../main/local-server/static-files'
 
 export interface BridgeOptions {
   services: MainServices
@@ -25,7 +26,7 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
   // JSON only: a cross-site "simple" request (text/plain) must not reach a handler.
   server.removeContentTypeParser('text/plain')
   let expectedHost = ''
-  const openStreams = new Set<() => void>()
+  const openStreams = new Set<EventStream>()
   // Every route below declares who may call it; the guard decides after routing, never from the raw URL.
   guardRoutes(server, { hosts: () => new Set([expectedHost]), rules: { token: bearer(() => [token]) } })
 
@@ -37,34 +38,27 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
   })
 
   server.get('/events', { config: needsToken }, (request, reply) => {
-    reply.hijack()
-    reply.raw.writeHead(200, {
-      'content-type': 'text/event-stream',
-      'cache-control': 'no-store',
-      connection: 'keep-alive',
+    let unsubscribe = () => undefined as unknown
+    const stream = openEventStream(request, reply, {
+      onClose: () => {
+        unsubscribe()
+        openStreams.delete(stream)
+      },
     })
-    reply.raw.write(': connected\n\n')
-    const unsubscribe = options.services.bus.subscribe((event, payload) => {
-      reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`)
-    })
-    const end = () => {
-      unsubscribe()
-      openStreams.delete(end)
-      reply.raw.end()
-    }
-    openStreams.add(end)
-    request.raw.on('close', end)
+    openStreams.add(stream)
+    unsubscribe = options.services.bus.subscribe((event, payload) => stream.send(event, payload))
   })
 
   server.get<{ Params: { '*': string } }>('/*', { config: { allow: 'public' } }, async (request, reply) => {
-    const file = await readStaticFile(options.rendererDir, request.params['*'], token)
+    const file = await readStaticFile(options.rendererDir, request.params['*'])
     if (!file) return reply.code(404).send({ error: 'not found' })
+    const html = file.contentType.startsWith('text/html')
     return reply
       .header('content-type', file.contentType)
       .header('content-security-policy', CONTENT_SECURITY_POLICY)
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'no-store')
-      .send(file.body)
+      .send(html ? injectToken(file.body.toString('utf8'), token) : file.body)
   })
 
   await server.listen({ host: '127.0.0.1', port: options.port ?? 0 })
@@ -74,7 +68,7 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
     url: `http://${expectedHost}/`,
     token,
     close: async () => {
-      for (const end of [...openStreams]) end()
+      for (const stream of [...openStreams]) stream.close()
       await server.close()
     },
   }
@@ -82,4 +76,9 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
 
 function isJson(contentType: string | undefined): boolean {
   return (contentType ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json'
+}
+
+/** The page carries the token in a meta tag: never in a URL, and unreadable cross-origin. */
+export function injectToken(html: string, token: string): string {
+  return html.replace('</head>', `<meta name="matchdesk-bridge-token" content="${token}"></head>`)
 }

@@ -1,6 +1,7 @@
 // The names of every IPC channel (renderer → main) and event (main → renderer); plain data so the preload stays tiny.
 export const CHANNELS = [
   'app:info',
+  'app:open-link',
   'profiles:list',
   'profiles:save',
   'profiles:delete',
@@ -34,10 +35,24 @@ export const CHANNELS = [
   'sync:status',
   'sync:retry',
   'sync:discard',
+  'broadcast:status',
+  'broadcast:feed',
+  'broadcast:take',
+  'broadcast:next',
+  'broadcast:order',
+  'broadcast:hold',
+  'broadcast:apply',
 ] as const
 export type Channel = (typeof CHANNELS)[number]
 
-export const EVENTS = ['app:notice', 'auth:session-ended', 'load:progress', 'sync:status', 'cache:updated'] as const
+export const EVENTS = [
+  'app:notice',
+  'auth:session-ended',
+  'load:progress',
+  'sync:status',
+  'cache:updated',
+  'broadcast:changed',
+] as const
 export type EventName = (typeof EVENTS)[number]
 
 export function isChannel(name: unknown): name is Channel {

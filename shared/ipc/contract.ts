@@ -4,6 +4,7 @@ import * as api from '../api'
 import type { Channel } from './channels'
 import { BracketFilters, ParticipantFilters, StreamFilters, TournamentFilters } from './filters'
 import { AuthStatus, ProfileInput, ProfileView } from './profiles'
+import { Feed, StreamDesk } from '../broadcast/feed'
 import { AppNotice } from './events'
 import { SyncStatus, cached, receipt } from './sync'
 
@@ -17,6 +18,9 @@ export const AppInfo = z.object({
 const none = z.strictObject({})
 const byId = z.strictObject({ id: api.IdInput })
 const ofTournament = z.strictObject({ tournamentId: api.IdInput })
+const ofStream = z.strictObject({ streamId: api.IdInput })
+/** A stream's queue in one reorder: far more than any stream shows in a day. */
+const LIMITS_QUEUE = 1000
 const removed = z.object({ id: z.string() })
 /** Repeating a write with the same requestId answers the first receipt instead of writing twice. */
 const requestId = z
@@ -33,6 +37,11 @@ const StreamFields = z.strictObject({
 
 export const contract = {
   'app:info': { input: none, output: AppInfo },
+  /** Opens an https address (a stream's page) in the system browser; nothing else is opened. */
+  'app:open-link': {
+    input: z.strictObject({ url: api.uri('url', 2000) }),
+    output: z.object({ opened: z.literal(true) }),
+  },
 
   'profiles:list': { input: none, output: z.array(ProfileView) },
   'profiles:save': { input: ProfileInput, output: ProfileView },
@@ -97,6 +106,22 @@ export const contract = {
   'sync:status': { input: none, output: SyncStatus },
   'sync:retry': { input: z.strictObject({ seq: z.number().int() }), output: SyncStatus },
   'sync:discard': { input: z.strictObject({ seq: z.number().int() }), output: SyncStatus },
+
+  'broadcast:status': {
+    input: ofTournament,
+    output: z.object({ hub: z.string(), streams: z.array(StreamDesk) }),
+  },
+  'broadcast:feed': { input: ofStream, output: Feed },
+  'broadcast:take': { input: ofStream.extend({ matchId: api.IdInput }), output: StreamDesk },
+  'broadcast:next': { input: ofStream, output: StreamDesk },
+  'broadcast:order': {
+    input: ofStream.extend({
+      matchIds: z.array(api.IdInput).max(LIMITS_QUEUE, `a queue holds at most ${LIMITS_QUEUE} matches`),
+    }),
+    output: StreamDesk,
+  },
+  'broadcast:hold': { input: ofStream.extend({ held: z.boolean() }), output: StreamDesk },
+  'broadcast:apply': { input: ofStream.extend({ matchId: api.IdInput.optional() }), output: StreamDesk },
 } satisfies Record<Channel, { input: z.ZodType; output: z.ZodType }>
 
 export type Contract = typeof contract

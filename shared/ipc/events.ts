@@ -18,6 +18,8 @@ export const events = {
   'sync:status': SyncStatus,
   /** The cached copy of a resource of a tournament changed: views showing it read it again. */
   'cache:updated': z.object({ resource: z.string(), scope: z.string() }),
+  /** A stream's published feed or its staged changes changed: the desk reads its status again. */
+  'broadcast:changed': z.object({ streamId: z.string() }),
 } satisfies Record<EventName, z.ZodType>
 
 export type EventPayload<E extends EventName> = z.infer<(typeof events)[E]>

@@ -1,8 +1,9 @@
 // Every channel's handler, one module per channel prefix (streams.handlers.ts serves streams:*).
 import type { Connections } from '../services/connections'
-import { appHandlers, type AppInfoPorts } from './app.handlers'
+import { appHandlers, type AppPorts } from './app.handlers'
 import { authHandlers } from './auth.handlers'
 import { bracketHandlers } from './bracket.handlers'
+import { broadcastHandlers, type BroadcastPorts } from './broadcast.handlers'
 import { checkinHandlers } from './checkin.handlers'
 import { disciplinesHandlers } from './disciplines.handlers'
 import type { Handlers } from './dispatch'
@@ -14,7 +15,7 @@ import { streamsHandlers } from './streams.handlers'
 import { syncHandlers } from './sync.handlers'
 import { tournamentsHandlers } from './tournaments.handlers'
 
-export function allHandlers(connections: Connections, app: AppInfoPorts): Handlers {
+export function allHandlers(connections: Connections, app: AppPorts, broadcast: BroadcastPorts): Handlers {
   return {
     ...appHandlers(app),
     ...profilesHandlers(connections),
@@ -28,5 +29,6 @@ export function allHandlers(connections: Connections, app: AppInfoPorts): Handle
     ...matchStreamsHandlers(connections),
     ...bracketHandlers(connections),
     ...syncHandlers(connections),
+    ...broadcastHandlers(broadcast),
   }
 }

@@ -4,6 +4,12 @@ import type { Db } from './db'
 export const CACHED_RESOURCES = ['tournaments', 'stages', 'participants', 'nodes', 'streams'] as const
 export type CachedResource = (typeof CACHED_RESOURCES)[number] | 'match-streams'
 
+/** A part of the cache that changed: a resource of a tournament (refreshed, written locally, or confirmed). */
+export interface CacheChange {
+  resource: CachedResource
+  tournamentId: string
+}
+
 export class Cache {
   constructor(private readonly db: Db) {}
 
@@ -68,6 +74,14 @@ export class Cache {
     this.db
       .prepare('INSERT OR REPLACE INTO match_streams (match_id, tournament_id, stream_ids) VALUES (?, ?, ?)')
       .run(matchId, tournamentId, JSON.stringify(streamIds))
+  }
+
+  /** The known stream links of a tournament's matches: match id → stream ids. */
+  linksOfTournament(tournamentId: string): Map<string, string[]> {
+    const rows = this.db
+      .prepare('SELECT match_id, stream_ids FROM match_streams WHERE tournament_id = ?')
+      .all(tournamentId) as { match_id: string; stream_ids: string }[]
+    return new Map(rows.map((row) => [row.match_id, JSON.parse(row.stream_ids) as string[]]))
   }
 
   /** Every match link of a tournament that names `streamId`. */

@@ -1,6 +1,6 @@
 // What a waiting write does to the cache: applied when it is made, and again after a refresh overwrote the cache.
 import type { Stream } from '../../../shared/api'
-import type { Cache } from './cache'
+import type { Cache, CacheChange, CachedResource } from './cache'
 import type { Outbox } from './outbox'
 import type { OutboxWrite } from './writes'
 
@@ -51,12 +51,17 @@ export function applyLocal(cache: Cache, write: OutboxWrite, now: number): void 
   }
 }
 
-const AFFECTS: Record<OutboxWrite['kind'], string> = {
+const AFFECTS: Record<OutboxWrite['kind'], CachedResource> = {
   'participant.update': 'participants',
   'stream.create': 'streams',
   'stream.update': 'streams',
   'stream.delete': 'streams',
   'match-streams.replace': 'match-streams',
+}
+
+/** The cached resource a write changes, and the tournament it belongs to. */
+export function changeOf(write: OutboxWrite): CacheChange {
+  return { resource: AFFECTS[write.kind], tournamentId: write.payload.tournamentId }
 }
 
 /** After the service's copy replaced a scope, the writes still waiting for it are laid on top again. */

@@ -4,10 +4,10 @@ import type { OrganizerApi } from '../api/organizer-api'
 import { ApiError } from '../api/api-error'
 import { AppError } from '../app-error'
 import type { Clock } from '../clock'
-import type { Cache } from './cache'
+import type { Cache, CacheChange } from './cache'
 import type { Connectivity } from './connectivity'
 import type { Db } from './db'
-import { reapplyWaiting } from './local-effects'
+import { changeOf, reapplyWaiting } from './local-effects'
 import type { Outbox, OutboxRow } from './outbox'
 import type { OutboxWrite } from './writes'
 
@@ -20,6 +20,8 @@ export interface ReplayDeps {
   connectivity: Connectivity
   /** Called whenever the outbox changed (a write synced, was postponed or needs attention). */
   onChange(): void
+  /** Told which part of the cache a write the service confirmed changed. */
+  onCacheChanged(change: CacheChange): void
   concurrency?: number
   baseMs?: number
   capMs?: number
@@ -99,6 +101,7 @@ export class Replayer {
     try {
       await this.perform(row)
       outcome = { kind: 'done' }
+      this.deps.onCacheChanged(changeOf(row.write))
     } catch (error) {
       outcome = classify(row, error)
     }

@@ -4,7 +4,7 @@ import type { OrganizerApi } from '../api/organizer-api'
 import { AppError } from '../app-error'
 import type { Clock } from '../clock'
 import type { EventBus } from '../event-bus'
-import type { Cache, CachedResource } from '../offline/cache'
+import type { Cache, CacheChange, CachedResource } from '../offline/cache'
 import type { Db } from '../offline/db'
 import { reapplyWaiting } from '../offline/local-effects'
 import type { Outbox } from '../offline/outbox'
@@ -17,6 +17,8 @@ export interface CachedReadsDeps {
   api: OrganizerApi
   clock: Clock
   bus: EventBus
+  /** Told after a refresh replaced part of the cache. */
+  onChanged(change: CacheChange): void
   /** A read newer than this is answered without asking the service again. */
   freshForMs?: number
 }
@@ -70,6 +72,7 @@ export class CachedReads {
         cache.markRefreshed('match-streams', matchId, clock.now())
         reapplyWaiting(cache, outbox, 'match-streams', node.tournament_id, clock.now())
       })()
+      this.deps.onChanged({ resource: 'match-streams', tournamentId: node.tournament_id })
     }
     await this.whenStale('match-streams', matchId, refresh, cache.matchStreams(matchId) !== undefined)
     return { streamIds: cache.matchStreams(matchId) ?? [], refreshedAt: cache.refreshedAt('match-streams', matchId) }
@@ -125,6 +128,7 @@ export class CachedReads {
           reapplyWaiting(cache, outbox, resource, scope, clock.now())
         })()
         bus.publish('cache:updated', { resource, scope })
+        if (resource !== 'tournaments') this.deps.onChanged({ resource, tournamentId: scope })
       },
       cache.list(resource, scope).length > 0,
     )

@@ -14,6 +14,7 @@ import { DEMO_PROFILE_ID, openDemoVenue, type DemoVenue, type SandboxStarter } f
 import { ProfileStore, type ProfileRecord } from '../profiles/profile-file'
 import { secretPresence, deleteAllSecrets, type CredentialStore } from '../secrets/credential-store'
 import { SerialQueue } from '../serial-queue'
+import { Signal } from '../signal'
 import { OfflineSession } from './offline-session'
 
 export interface ConnectionPorts {
@@ -42,6 +43,8 @@ export interface Connection {
 
 export class Connections {
   private current!: Connection
+  /** Told when another connection becomes the active one (its own database, cache and producer desk). */
+  readonly switched = new Signal<Connection>()
   private readonly saves = new SerialQueue()
 
   private constructor(
@@ -172,6 +175,7 @@ export class Connections {
   private switchTo(profile: ProfileRecord): void {
     this.current.offline.close()
     this.current = this.connect(profile)
+    this.switched.emit(this.current)
   }
 
   private connect(profile: ProfileRecord): Connection {

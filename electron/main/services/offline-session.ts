@@ -5,7 +5,7 @@ import type { OrganizerApi } from '../api/organizer-api'
 import { AppError } from '../app-error'
 import type { Clock } from '../clock'
 import type { EventBus } from '../event-bus'
-import { Cache } from '../offline/cache'
+import { Cache, type CacheChange } from '../offline/cache'
 import { Connectivity } from '../offline/connectivity'
 import type { Db } from '../offline/db'
 import { openOrRecoverDatabase } from '../offline/recover-database'
@@ -13,6 +13,8 @@ import { Outbox } from '../offline/outbox'
 import { Replayer } from '../offline/replay'
 import { RequestLog } from '../offline/request-log'
 import { syncStatus } from '../offline/sync-status'
+import { ProducerStore } from '../offline/producer-store'
+import { Signal } from '../signal'
 import { CachedReads } from './cached-reads'
 import { OfflineWrites } from './offline-writes'
 
@@ -40,6 +42,9 @@ export class OfflineSession {
   readonly replayer: Replayer
   readonly reads: CachedReads
   readonly writes: OfflineWrites
+  readonly producer: ProducerStore
+  /** Parts of the cache that changed: refreshed from the service, written here, or confirmed by the service. */
+  readonly changes = new Signal<CacheChange>()
   private statusTimer?: NodeJS.Timeout
 
   constructor(private readonly options: OfflineSessionOptions) {
@@ -68,6 +73,7 @@ export class OfflineSession {
       clock,
       connectivity: this.connectivity,
       onChange: () => this.changed(),
+      onCacheChanged: (change) => this.changes.emit(change),
       ...(options.replayBaseMs !== undefined && { baseMs: options.replayBaseMs }),
     })
     this.reads = new CachedReads({
@@ -79,6 +85,7 @@ export class OfflineSession {
       },
       clock,
       bus,
+      onChanged: (change) => this.changes.emit(change),
     })
     this.writes = new OfflineWrites({
       db: this.db,
@@ -90,7 +97,9 @@ export class OfflineSession {
         this.changed()
         this.replayer.kick()
       },
+      onChanged: (change) => this.changes.emit(change),
     })
+    this.producer = new ProducerStore(this.db)
     this.replayer.kick()
   }
 

@@ -12,9 +12,9 @@ import {
 } from '../../../shared/api'
 import { AppError } from '../app-error'
 import type { Clock } from '../clock'
-import type { Cache } from '../offline/cache'
+import type { Cache, CacheChange } from '../offline/cache'
 import type { Db } from '../offline/db'
-import { applyLocal } from '../offline/local-effects'
+import { applyLocal, changeOf } from '../offline/local-effects'
 import type { Outbox } from '../offline/outbox'
 import type { RequestLog } from '../offline/request-log'
 import { entityOf, newLocalId, type OutboxWrite } from '../offline/writes'
@@ -32,11 +32,16 @@ export interface OfflineWritesDeps {
   clock: Clock
   /** Told after each committed write, to wake the replayer and update the status. */
   onQueued(): void
+  /** Told which part of the cache each committed write changed. */
+  onChanged(change: CacheChange): void
 }
 
 type StreamFields = { name?: string | undefined; url?: string | undefined; language?: string | undefined }
 
 export class OfflineWrites {
+  /** The cache changes of the transaction under way, told once it committed. */
+  private readonly changes: CacheChange[] = []
+
   constructor(private readonly deps: OfflineWritesDeps) {}
 
   checkinSet(participantId: string, checkedIn: boolean, requestId?: string): Receipt<Participant> {
@@ -143,16 +148,24 @@ export class OfflineWrites {
   ): Receipt<T> {
     const { db, requests, clock } = this.deps
     const request = requestId === undefined ? undefined : { requestId, channel, payload }
-    const receipt = db
-      .transaction(() => {
-        const earlier = request && requests.earlier<Receipt<T>>(request)
-        if (earlier) return earlier
-        const fresh = work()
-        if (request) requests.remember(request, fresh, clock.now())
-        return fresh
-      })
-      .immediate()
+    let receipt: Receipt<T>
+    try {
+      receipt = db
+        .transaction(() => {
+          const earlier = request && requests.earlier<Receipt<T>>(request)
+          if (earlier) return earlier
+          const fresh = work()
+          if (request) requests.remember(request, fresh, clock.now())
+          return fresh
+        })
+        .immediate()
+    } catch (error) {
+      this.changes.length = 0
+      throw error
+    }
     this.deps.onQueued()
+    // Told only once the transaction holds: a listener reads what was committed.
+    for (const change of this.changes.splice(0)) this.deps.onChanged(change)
     return receipt
   }
 
@@ -160,6 +173,7 @@ export class OfflineWrites {
     const { cache, outbox, clock } = this.deps
     applyLocal(cache, write, clock.now())
     outbox.append(write, clock.now())
+    this.changes.push(changeOf(write))
     const waiting = outbox.ofEntity(entityOf(write)).length > 0
     return { state: waiting ? 'pending' : 'synced', value: read() }
   }

@@ -1,6 +1,7 @@
 // The schema's steps in order, one numbered file each: never edit a shipped one, add the next.
 import { migration as cacheAndOutbox } from './0001-cache-and-outbox'
 import { migration as scopedRequestIds } from './0002-scoped-request-ids'
+import { migration as producerDesk } from './0003-producer-desk'
 
 /** Entry n moves the schema from version n to n + 1 (user_version). */
-export const MIGRATIONS: readonly string[] = [cacheAndOutbox, scopedRequestIds]
+export const MIGRATIONS: readonly string[] = [cacheAndOutbox, scopedRequestIds, producerDesk]

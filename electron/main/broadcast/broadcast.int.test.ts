@@ -1,0 +1,211 @@
+// The producer's desk through IPC and the hub over real HTTP, on the Demo venue: take, next, order, hold and apply,
+// the feed as JSON and SSE, what it never says, offline, restarts, and the hub's guard.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Feed, StreamDesk } from '../../../shared/broadcast/feed'
+import { encodedVariants } from '../../../tests/support/encoded-paths'
+import { rawRequest } from '../../../tests/support/raw-http'
+import { createMainServices, type MainServices } from '../composition'
+import { MemoryCredentialStore } from '../secrets/memory-store'
+
+const dataDir = mkdtempSync(join(tmpdir(), 'matchdesk-broadcast-'))
+const overlaysDir = mkdtempSync(join(tmpdir(), 'matchdesk-overlays-'))
+mkdirSync(join(overlaysDir, 'assets'))
+writeFileSync(join(overlaysDir, 'overlay.html'), '<!doctype html><title>overlay</title>')
+writeFileSync(join(overlaysDir, 'assets', 'overlay.js'), 'console.log(1)')
+const credentials = new MemoryCredentialStore()
+
+let services: MainServices
+let tournamentId = ''
+let streamId = ''
+type Node = { id: string; status: string; opponents: { participant: { id: string; name: string } | null }[] }
+let matches: Node[] = []
+
+const start = () =>
+  createMainServices({
+    version: 't',
+    dataDir,
+    credentials,
+    demo: { seed: 1 },
+    hub: { port: 0, overlaysDir },
+    broadcastRefreshMs: 0,
+  })
+
+async function value<T>(channel: string, input: unknown = {}): Promise<T> {
+  const result = await services.dispatch(channel, input)
+  if (!result.ok) throw Object.assign(new Error(`${channel}: ${result.error.message}`), { error: result.error })
+  return result.value as T
+}
+const hub = () => services.hub!.url
+
+beforeAll(async () => {
+  services = await start()
+  const sandbox = services.connections.sandbox
+  tournamentId = [...sandbox.store.tournaments.values()].find((t) => t.name === 'Lyon LAN Winter Cup')!.id
+  await value('tournaments:list', { filters: {} })
+  await value('participants:list', { tournamentId, filters: {} })
+  const streams = await value<{ items: { id: string; name: string }[] }>('streams:list', { tournamentId, filters: {} })
+  streamId = streams.items.find((s) => s.name === 'B stream')!.id
+  const nodes = await value<{ items: Node[] }>('bracket:nodes', {
+    tournamentId,
+    filters: {},
+  })
+  matches = nodes.items.filter((n) => n.status !== 'completed' && n.opponents.every((o) => o.participant)).slice(0, 3)
+  await value('match-streams:replace', { matchId: matches[0]!.id, streamIds: [streamId] })
+  await value('match-streams:replace', { matchId: matches[1]!.id, streamIds: [streamId] })
+})
+afterAll(() => services.close())
+
+describe('the producer desk', () => {
+  it('queues the matches linked to a stream, and takes one on air', async () => {
+    const status = await value<{ hub: string; streams: StreamDesk[] }>('broadcast:status', { tournamentId })
+    expect(status.hub).toBe(hub())
+    const desk = status.streams.find((s) => s.streamId === streamId)!
+    expect(desk.next).toEqual(expect.arrayContaining([matches[0]!.id, matches[1]!.id]))
+    const taken = await value<StreamDesk>('broadcast:take', { streamId, matchId: matches[1]!.id })
+    expect(taken).toMatchObject({ onAir: matches[1]!.id, next: [matches[0]!.id], held: false })
+    const feed = await value<Feed>('broadcast:feed', { streamId })
+    expect(feed.onAir?.opponents.map((o) => o.name)).toEqual(matches[1]!.opponents.map((o) => o.participant!.name))
+    expect(feed.onAir?.label).toMatch(/^(Winners|Losers) round \d · match \d$|^Grand final/)
+  })
+
+  it('refuses unknown streams and matches, and a match that is not linked, naming why', async () => {
+    await expect(value('broadcast:take', { streamId: '999', matchId: matches[0]!.id })).rejects.toMatchObject({
+      error: { code: 'not_found' },
+    })
+    await expect(value('broadcast:take', { streamId, matchId: '999' })).rejects.toMatchObject({
+      error: { code: 'not_found' },
+    })
+    await expect(value('broadcast:take', { streamId, matchId: matches[2]!.id })).rejects.toMatchObject({
+      error: { code: 'validation', message: expect.stringMatching(/not linked to the stream “B stream”/) },
+    })
+    await expect(value('broadcast:order', { streamId, matchIds: [matches[2]!.id] })).rejects.toMatchObject({
+      error: { code: 'validation', fields: { 'matchIds.0': expect.stringMatching(/not in the queue/) } },
+    })
+  })
+
+  it('keeps the producer order, and takes the first of it with Take next', async () => {
+    await value('match-streams:replace', { matchId: matches[2]!.id, streamIds: [streamId] })
+    const ordered = await value<StreamDesk>('broadcast:order', { streamId, matchIds: [matches[2]!.id, matches[0]!.id] })
+    expect(ordered.next).toEqual([matches[2]!.id, matches[0]!.id])
+    // The match taken off air unfinished goes back to the queue: it is still to be shown.
+    const next = await value<StreamDesk>('broadcast:next', { streamId })
+    expect(next.onAir).toBe(matches[2]!.id)
+    expect(next.next[0]).toBe(matches[0]!.id)
+    expect(next.next).toContain(matches[1]!.id)
+  })
+
+  it('publishes to the SSE feed within a second of a Take', async () => {
+    const controller = new AbortController()
+    const response = await fetch(`${hub()}/feed/v1/streams/${streamId}/events`, { signal: controller.signal })
+    expect(response.headers.get('content-type')).toMatch(/text\/event-stream/)
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
+    let buffer = ''
+    const nextFeed = async (): Promise<Feed> => {
+      for (;;) {
+        const end = buffer.indexOf('\n\n')
+        if (end >= 0) {
+          const block = buffer.slice(0, end)
+          buffer = buffer.slice(end + 2)
+          const data = block.split('\n').find((line) => line.startsWith('data: '))
+          if (block.includes('event: feed') && data) return JSON.parse(data.slice(6)) as Feed
+          continue
+        }
+        const { value: chunk } = await reader.read()
+        buffer += chunk
+      }
+    }
+    expect((await nextFeed()).onAir?.id).toBe(matches[2]!.id)
+    const took = Date.now()
+    await value('broadcast:take', { streamId, matchId: matches[0]!.id })
+    expect((await nextFeed()).onAir?.id).toBe(matches[0]!.id)
+    expect(Date.now() - took).toBeLessThan(1000)
+    controller.abort()
+  })
+
+  it('holds the on-air data while the service renames a participant, lists the change, and applies it', async () => {
+    await value('broadcast:hold', { streamId, held: true })
+    const participant = matches[0]!.opponents[0]!.participant!
+    const sandbox = services.connections.sandbox
+    sandbox.store.participants.get(participant.id)!.name = 'Renamed On Service'
+    await services.connections.active.offline.reads.refresh('nodes', tournamentId)
+    await expect
+      .poll(
+        async () =>
+          (await value<{ streams: StreamDesk[] }>('broadcast:status', { tournamentId })).streams.find(
+            (s) => s.streamId === streamId,
+          )!.staged,
+      )
+      .toContainEqual({
+        matchId: matches[0]!.id,
+        field: expect.stringMatching(/^opponents\.\d\.name$/),
+        from: participant.name,
+        to: 'Renamed On Service',
+      })
+    const held = (await (await fetch(`${hub()}/feed/v1/streams/${streamId}`)).json()) as Feed
+    expect(held.held).toBe(true)
+    expect(held.onAir?.opponents.map((o) => o.name)).toContain(participant.name)
+    await value('broadcast:apply', { streamId, matchId: matches[0]!.id })
+    const applied = (await (await fetch(`${hub()}/feed/v1/streams/${streamId}`)).json()) as Feed
+    expect(applied.onAir?.opponents.map((o) => o.name)).toContain('Renamed On Service')
+  })
+
+  it('never says an email, an identifier or a custom field', async () => {
+    const text = await (await fetch(`${hub()}/feed/v1/streams/${streamId}`)).text()
+    expect(text).not.toMatch(/@|MD-\d|custom_|api|token/i)
+  })
+
+  it('serves the feed offline from the local copy, estimating nothing', async () => {
+    const sandbox = services.connections.sandbox
+    await sandbox.faults.setOffline(true)
+    await services.connections.active.offline.reads.refresh('nodes', tournamentId).catch(() => undefined)
+    await expect.poll(() => services.connections.active.offline.connectivity.state).toBe('offline')
+    await value('broadcast:hold', { streamId, held: false })
+    const feed = (await (await fetch(`${hub()}/feed/v1/streams/${streamId}`)).json()) as Feed
+    expect(feed.onAir?.id).toBe(matches[0]!.id)
+    expect(feed.next.every((m) => m.estimatedStart === null)).toBe(true)
+    await sandbox.faults.setOffline(false)
+  })
+
+  it('keeps on air, order and hold across a restart', async () => {
+    await value('broadcast:hold', { streamId, held: true })
+    await services.close()
+    services = await start()
+    await value('streams:list', { tournamentId, filters: {} })
+    const desk = (await value<{ streams: StreamDesk[] }>('broadcast:status', { tournamentId })).streams.find(
+      (s) => s.streamId === streamId,
+    )!
+    expect(desk).toMatchObject({ onAir: matches[0]!.id, held: true })
+  })
+})
+
+describe('the hub', () => {
+  it('serves overlays and their assets, with a CSP that lets nothing leave', async () => {
+    const page = await fetch(`${hub()}/overlays/scoreboard?stream=${streamId}`)
+    expect(page.status).toBe(200)
+    expect(page.headers.get('content-security-policy')).toMatch(/default-src 'none'.*connect-src 'self'/)
+    expect((await fetch(`${hub()}/overlays/assets/overlay.js`)).status).toBe(200)
+    expect((await fetch(`${hub()}/overlays/nothing`)).status).toBe(404)
+  })
+
+  it('answers only on its own Host, changes nothing, and sends no CORS headers', async () => {
+    const path = `/feed/v1/streams/${streamId}`
+    expect((await rawRequest(hub(), path, { host: 'evil.example' })).status).toBe(403)
+    expect((await rawRequest(hub(), path, { host: `localhost:${services.hub!.port}` })).status).toBe(200)
+    expect((await rawRequest(hub(), path, { method: 'POST', body: '{}' })).status).toBe(401)
+    const answer = await fetch(`${hub()}${path}`, { headers: { origin: 'https://evil.example' } })
+    expect(answer.headers.get('access-control-allow-origin')).toBeNull()
+  })
+
+  it('refuses every encoded spelling of a route it does not have', async () => {
+    const paths = [
+      ...encodedVariants('/control/v1/streams'),
+      ...encodedVariants('/ipc/app:info'),
+      ...encodedVariants('/events'),
+    ]
+    const answers = await Promise.all(paths.map((path) => rawRequest(hub(), path, { method: 'POST' })))
+    expect(answers.filter((a) => a.status < 400).map((a, i) => `${paths[i]} ${a.status}`)).toEqual([])
+  })
+})

@@ -1,0 +1,185 @@
+// The feed as a pure function: queue order, labels, estimates from observed durations, and what Hold keeps.
+import { describe, expect, it } from 'vitest'
+import type { BracketNode, Opponent, Stream } from '../../../shared/api'
+import { buildFeed, queueOf, tournamentSources, type FeedSources } from './feed-builder'
+import { estimateStarts, observedMatchMs } from './estimates'
+import { heldFeed, stagedChanges } from './hold'
+
+const MINUTE = 60_000
+const NOW = Date.parse('2026-11-22T15:00:00Z')
+const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z')
+
+const seat = (
+  name: string | null,
+  source?: { id: string; type: 'winner' | 'loser' },
+  score: number | null = null,
+): Opponent => ({
+  number: 1,
+  position: 1,
+  result: null,
+  rank: null,
+  forfeit: false,
+  score,
+  source_type: source?.type ?? 'none',
+  source_node_id: source?.id ?? null,
+  participant: name
+    ? { id: `p-${name}`, name, custom_user_identifier: `MD-${name}`, custom_fields: { email: 'x@y.z' } }
+    : null,
+})
+
+function node(
+  id: string,
+  round: number,
+  number: number,
+  status: BracketNode['status'],
+  extra: Partial<BracketNode> = {},
+): BracketNode {
+  return {
+    id,
+    tournament_id: 't',
+    stage_id: 's1',
+    group_id: 'g1',
+    round_id: `10${round}`,
+    number,
+    type: 'duel',
+    status,
+    scheduled_datetime: iso(NOW + round * 30 * MINUTE),
+    played_at: null,
+    depth: 4 - round,
+    branch: 'wb',
+    opponents: [seat(`A${id}`), seat(`B${id}`)],
+    ...extra,
+  }
+}
+
+const stream: Stream = {
+  id: 'st',
+  tournament_id: 't',
+  name: 'Main stage',
+  url: 'https://twitch.tv/main',
+  language: 'en',
+}
+
+function sources(
+  nodes: BracketNode[],
+  links: Record<string, string[]>,
+  desk: Partial<FeedSources['desk']> = {},
+): FeedSources {
+  const map = new Map(Object.entries(links))
+  return {
+    ...tournamentSources({ id: 't', name: 'Cup' }, nodes, map, (id) => id !== 'p-Bm3'),
+    stream,
+    desk: { onAir: null, takenAt: null, order: [], ...desk },
+    now: NOW,
+    online: true,
+  }
+}
+
+describe('queue', () => {
+  const nodes = [
+    node('m1', 1, 2, 'pending'),
+    node('m2', 1, 1, 'pending'),
+    node('m3', 2, 1, 'running'),
+    node('m4', 1, 3, 'completed'),
+  ]
+  const links = { m1: ['st'], m2: ['st'], m3: ['st'], m4: ['st'] }
+
+  it('puts running matches first, then by scheduled time, then bracket order; played ones are not queued', () => {
+    expect(queueOf(sources(nodes, links)).map((n) => n.id)).toEqual(['m3', 'm2', 'm1'])
+  })
+
+  it('follows the producer order where given, and leaves the on-air match out', () => {
+    expect(queueOf(sources(nodes, links, { order: ['m1'], onAir: 'm3' })).map((n) => n.id)).toEqual(['m1', 'm2'])
+  })
+})
+
+describe('feed', () => {
+  it('carries labels, opponents with check-in, what a slot waits for, and where the winner goes', () => {
+    const nodes = [
+      node('m1', 1, 1, 'running'),
+      node('m2', 1, 2, 'pending'),
+      node('m3', 2, 1, 'pending', { opponents: [seat(null, { id: 'm1', type: 'winner' }), seat('Bm3')] }),
+    ]
+    const feed = buildFeed(sources(nodes, { m1: ['st'], m3: ['st'] }, { onAir: 'm1', takenAt: NOW - 5 * MINUTE }))
+    expect(feed.onAir).toMatchObject({
+      id: 'm1',
+      label: 'Round 1 · match 1',
+      opponents: [{ name: 'Am1', checkedIn: true }, { name: 'Bm1' }],
+    })
+    expect(feed.next[0]).toMatchObject({
+      id: 'm3',
+      label: 'Final',
+      opponents: [
+        { name: 'Winner of R1 M1', checkedIn: null },
+        { name: 'Bm3', checkedIn: false },
+      ],
+    })
+    expect(feed.onAirPath).toEqual({ winnerTo: 'Final', loserTo: null })
+  })
+
+  it('says nothing that a broadcast must not show: no identifiers, emails or custom fields', () => {
+    const feed = buildFeed(sources([node('m1', 1, 1, 'pending')], { m1: ['st'] }))
+    expect(JSON.stringify(feed)).not.toMatch(/MD-|@|custom/)
+  })
+
+  it('estimates nothing offline: the last known status and scores only', () => {
+    const feed = buildFeed({ ...sources([node('m1', 1, 1, 'pending')], { m1: ['st'] }), online: false })
+    expect(feed.next[0]!.estimatedStart).toBeNull()
+  })
+})
+
+describe('estimated start', () => {
+  /** Three results on one stream, 20 and 24 minutes apart: the stage's matches take 22 minutes there. */
+  const played = [0, 20, 44].map((minute, i) =>
+    node(`done${i}`, 1, i + 1, 'completed', { played_at: iso(NOW - 60 * MINUTE + minute * MINUTE) }),
+  )
+  const links = new Map(played.map((n) => [n.id, ['st']]))
+
+  it('observes the median gap between consecutive results on a stream', () => {
+    expect(observedMatchMs(played, links).get('s1')).toBe(22 * MINUTE)
+  })
+
+  it('starts the first queued match when the on-air one should end, each next one a match later', () => {
+    const onAir = node('air', 2, 1, 'running')
+    const queue = [node('q1', 2, 2, 'pending'), node('q2', 2, 3, 'pending')]
+    const observed = new Map([['s1', 22 * MINUTE]])
+    const estimates = estimateStarts({ onAir, takenAt: NOW - 7 * MINUTE, queue, observed, now: NOW })
+    expect(estimates.get('q1')).toBe(iso(NOW + 15 * MINUTE))
+    expect(estimates.get('q2')).toBe(iso(NOW + 37 * MINUTE))
+    // Overrunning: the on-air match is due now.
+    expect(estimateStarts({ onAir, takenAt: NOW - 40 * MINUTE, queue, observed, now: NOW }).get('q1')).toBe(iso(NOW))
+  })
+
+  it('falls back to the scheduled time while nothing was observed', () => {
+    const queue = [node('q1', 2, 2, 'pending')]
+    expect(estimateStarts({ onAir: null, takenAt: null, queue, observed: new Map(), now: NOW }).get('q1')).toBe(
+      queue[0]!.scheduled_datetime,
+    )
+  })
+})
+
+describe('hold', () => {
+  const before = [node('m1', 1, 1, 'running'), node('m2', 1, 2, 'pending')]
+  const links = { m1: ['st'], m2: ['st'] }
+  const published = buildFeed(sources(before, links, { onAir: 'm1' }))
+  const renamed = before.map((n) =>
+    n.id === 'm1' ? { ...n, opponents: [seat('Renamed'), seat('Bm1', undefined, 3)] } : n,
+  )
+  const current = buildFeed(sources(renamed, links, { onAir: 'm1' }))
+
+  it('lists what the service changed as staged changes, field by field', () => {
+    expect(stagedChanges(published, current)).toEqual([
+      { matchId: 'm1', field: 'opponents.0.name', from: 'Am1', to: 'Renamed' },
+      { matchId: 'm1', field: 'opponents.1.score', from: null, to: 3 },
+    ])
+  })
+
+  it('keeps showing what was published until applied, one match or all', () => {
+    expect(heldFeed(published, current).onAir!.opponents[0]!.name).toBe('Am1')
+    expect(heldFeed(published, current, new Set(['m1'])).onAir!.opponents[0]!.name).toBe('Renamed')
+    expect(heldFeed(published, current, 'all')).toMatchObject({
+      held: true,
+      onAir: { opponents: [{ name: 'Renamed' }, { score: 3 }] },
+    })
+  })
+})

@@ -1,0 +1,112 @@
+// The feed of one stream as a pure function of the cached data and the producer's desk: no I/O, tested without a server.
+import type { BracketNode, Stream } from '../../../shared/api'
+import { matchLabels, slotName, type MatchLabel } from '../../../shared/bracket/match-labels'
+import type { Feed, FeedMatch } from '../../../shared/broadcast/feed'
+import { estimateStarts, observedMatchMs } from './estimates'
+
+/** What every stream of a tournament shares, worked out once per change of the tournament's data. */
+export interface TournamentSources {
+  tournament: { id: string; name: string }
+  /** Every node of the tournament. */
+  nodes: readonly BracketNode[]
+  /** Match id → the stream ids linked to it. */
+  links: ReadonlyMap<string, string[]>
+  labels: ReadonlyMap<string, MatchLabel>
+  /** How long a match of each stage takes on a stream (see estimates.ts). */
+  observed: ReadonlyMap<string, number>
+  /** Whether a participant is checked in, as the cached participant list says; undefined when unknown. */
+  checkedIn(participantId: string): boolean | undefined
+}
+
+export interface FeedSources extends TournamentSources {
+  stream: Stream
+  desk: { onAir: string | null; takenAt: number | null; order: readonly string[] }
+  now: number
+  /** Offline, nothing is estimated: the feed says only what was last known. */
+  online: boolean
+}
+
+export function tournamentSources(
+  tournament: TournamentSources['tournament'],
+  nodes: readonly BracketNode[],
+  links: ReadonlyMap<string, string[]>,
+  checkedIn: TournamentSources['checkedIn'],
+): TournamentSources {
+  return { tournament, nodes, links, labels: matchLabels(nodes), observed: observedMatchMs(nodes, links), checkedIn }
+}
+
+/** Orders ids as the service issues them (numeric ids by value). */
+const byId = (a: string, b: string) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0)
+
+/** Running first, then by scheduled time, then in bracket order: the queue before a producer reorders it. */
+export function defaultOrder(a: BracketNode, b: BracketNode): number {
+  return (
+    Number(b.status === 'running') - Number(a.status === 'running') ||
+    (a.scheduled_datetime ?? '9999').localeCompare(b.scheduled_datetime ?? '9999') ||
+    byId(a.stage_id, b.stage_id) ||
+    byId(a.group_id, b.group_id) ||
+    byId(a.round_id, b.round_id) ||
+    a.number - b.number
+  )
+}
+
+/** The stream's queue: its linked matches not yet played and not on air, in the producer's order where given. */
+export function queueOf(sources: Pick<FeedSources, 'stream' | 'nodes' | 'links' | 'desk'>): BracketNode[] {
+  const { stream, nodes, links, desk } = sources
+  const queued = nodes.filter(
+    (n) => n.status !== 'completed' && n.id !== desk.onAir && (links.get(n.id) ?? []).includes(stream.id),
+  )
+  const position = new Map(desk.order.map((id, index) => [id, index]))
+  return queued.sort((a, b) => {
+    const pa = position.get(a.id)
+    const pb = position.get(b.id)
+    if (pa !== undefined && pb !== undefined) return pa - pb
+    if (pa !== undefined) return -1
+    if (pb !== undefined) return 1
+    return defaultOrder(a, b)
+  })
+}
+
+function matchOf(
+  node: BracketNode,
+  labels: ReadonlyMap<string, MatchLabel>,
+  sources: FeedSources,
+  estimate: string | null,
+): FeedMatch {
+  return {
+    id: node.id,
+    label: labels.get(node.id)?.long ?? `Match ${node.number}`,
+    status: node.status,
+    scheduledAt: node.scheduled_datetime,
+    estimatedStart: estimate,
+    opponents: node.opponents.map((o) => ({
+      name: slotName(o, labels),
+      score: o.score,
+      result: o.result,
+      checkedIn: o.participant ? (sources.checkedIn(o.participant.id) ?? null) : null,
+    })),
+  }
+}
+
+export function buildFeed(sources: FeedSources): Feed {
+  const { stream, tournament, nodes, labels, observed, desk, now, online } = sources
+  const onAir = desk.onAir ? (nodes.find((n) => n.id === desk.onAir) ?? null) : null
+  const queue = queueOf(sources)
+  const estimates = online
+    ? estimateStarts({ onAir, takenAt: desk.takenAt, queue, observed, now })
+    : new Map<string, string | null>()
+  const leadsTo = (type: 'winner' | 'loser') => {
+    const target =
+      onAir && nodes.find((n) => n.opponents.some((o) => o.source_node_id === onAir.id && o.source_type === type))
+    return target ? (labels.get(target.id)?.long ?? null) : null
+  }
+  return {
+    stream: { id: stream.id, name: stream.name, url: stream.url, language: stream.language },
+    tournament,
+    onAir: onAir ? matchOf(onAir, labels, sources, null) : null,
+    next: queue.map((node) => matchOf(node, labels, sources, estimates.get(node.id) ?? null)),
+    onAirPath: onAir ? { winnerTo: leadsTo('winner'), loserTo: leadsTo('loser') } : null,
+    held: false,
+    updatedAt: new Date(now).toISOString(),
+  }
+}

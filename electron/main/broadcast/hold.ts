@@ -1,0 +1,61 @@
+// Hold, the on-air lock: a held stream keeps its last published feed; what the service changed since is listed as
+// staged changes, applied by the producer one match at a time or all at once.
+import type { Feed, FeedMatch, StagedChange } from '../../../shared/broadcast/feed'
+
+const matchesOf = (feed: Feed) => [...(feed.onAir ? [feed.onAir] : []), ...feed.next]
+
+/** The fields a producer sees change, as [field, value] pairs: status, label, time and each opponent's values. */
+function fieldsOf(match: FeedMatch): [string, unknown][] {
+  return [
+    ['label', match.label],
+    ['status', match.status],
+    ['scheduledAt', match.scheduledAt],
+    ...match.opponents.flatMap((o, i): [string, unknown][] => [
+      [`opponents.${i}.name`, o.name],
+      [`opponents.${i}.score`, o.score],
+      [`opponents.${i}.result`, o.result],
+      [`opponents.${i}.checkedIn`, o.checkedIn],
+    ]),
+  ]
+}
+
+/** What differs between the published feed and the current one, for matches both show. */
+export function stagedChanges(published: Feed, current: Feed): StagedChange[] {
+  const before = new Map(matchesOf(published).map((m) => [m.id, m]))
+  const changes: StagedChange[] = []
+  for (const match of matchesOf(current)) {
+    const old = before.get(match.id)
+    if (!old) continue
+    const was = new Map(fieldsOf(old))
+    for (const [field, to] of fieldsOf(match)) {
+      const from = was.get(field)
+      if (JSON.stringify(from) !== JSON.stringify(to)) changes.push({ matchId: match.id, field, from, to })
+    }
+  }
+  return changes
+}
+
+/**
+ * The feed a held stream publishes: the structure (on air, queue order, estimates, path) from `current`, as the
+ * producer's own actions publish at once; each match's content from `published` where it was shown already,
+ * except the matches whose staged changes are applied (`apply`: those ids, or every match).
+ */
+export function heldFeed(published: Feed, current: Feed, apply: ReadonlySet<string> | 'all' = new Set()): Feed {
+  if (apply === 'all') return { ...current, held: true }
+  const shown = new Map(matchesOf(published).map((m) => [m.id, m]))
+  const keep = (match: FeedMatch): FeedMatch => {
+    const old = shown.get(match.id)
+    return old && !apply.has(match.id) ? { ...old, estimatedStart: match.estimatedStart } : match
+  }
+  return {
+    ...current,
+    onAir: current.onAir && keep(current.onAir),
+    next: current.next.map(keep),
+    held: true,
+  }
+}
+
+/** Two feeds say the same thing (the time they were made aside). */
+export function sameFeed(a: Feed | null, b: Feed | null): boolean {
+  return JSON.stringify(a && { ...a, updatedAt: '' }) === JSON.stringify(b && { ...b, updatedAt: '' })
+}

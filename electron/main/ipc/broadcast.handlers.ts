@@ -1,0 +1,21 @@
+// Handlers of broadcast:*: the producer's desk (take, next, order, hold, apply) and what each stream publishes.
+import type { BroadcastDesk } from '../broadcast/broadcast-desk'
+import type { HandlersOf } from './dispatch'
+
+export interface BroadcastPorts {
+  desk: BroadcastDesk
+  /** The hub's base address ("" when no hub runs, as in most tests). */
+  hubUrl: () => string
+}
+
+export function broadcastHandlers({ desk, hubUrl }: BroadcastPorts): HandlersOf<'broadcast'> {
+  return {
+    'broadcast:status': ({ tournamentId }) => ({ hub: hubUrl(), streams: desk.status(tournamentId) }),
+    'broadcast:feed': ({ streamId }) => desk.feed(streamId),
+    'broadcast:take': ({ streamId, matchId }) => desk.take(streamId, matchId),
+    'broadcast:next': ({ streamId }) => desk.next(streamId),
+    'broadcast:order': ({ streamId, matchIds }) => desk.order(streamId, matchIds),
+    'broadcast:hold': ({ streamId, held }) => desk.hold(streamId, held),
+    'broadcast:apply': ({ streamId, matchId }) => desk.apply(streamId, matchId),
+  }
+}

@@ -1,0 +1,48 @@
+// Server-Sent Events on a local server's route: the stream opened, named events written, heartbeats, one close.
+import type { FastifyReply, FastifyRequest } from 'fastify'
+
+export interface EventStream {
+  send(event: string, data: unknown): void
+  /** Ends the stream from the server's side (a revoked device, the server closing). */
+  close(): void
+}
+
+export interface EventStreamOptions {
+  /** A comment line this often keeps proxies and the client's reconnect logic content (ms). */
+  heartbeatMs?: number
+  /** How long a client waits before reconnecting after a drop (the SSE `retry` field, ms). */
+  retryMs?: number
+  onClose(): void
+}
+
+export function openEventStream(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: EventStreamOptions,
+): EventStream {
+  reply.hijack()
+  reply.raw.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    connection: 'keep-alive',
+    'x-content-type-options': 'nosniff',
+  })
+  reply.raw.write(`retry: ${options.retryMs ?? 2000}\n: connected\n\n`)
+  const heartbeat = setInterval(() => reply.raw.write(': heartbeat\n\n'), options.heartbeatMs ?? 15_000)
+  heartbeat.unref()
+  let open = true
+  const close = () => {
+    if (!open) return
+    open = false
+    clearInterval(heartbeat)
+    options.onClose()
+    reply.raw.end()
+  }
+  request.raw.on('close', close)
+  return {
+    send: (event, data) => {
+      if (open) reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)
+    },
+    close,
+  }
+}

@@ -1,0 +1,35 @@
+// Reads the built pages a local server serves from one folder: no path escapes, explicit content types only.
+import { readFile } from 'node:fs/promises'
+import { extname, join, normalize, sep } from 'node:path'
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+}
+
+export interface StaticFile {
+  body: Buffer
+  contentType: string
+}
+
+/**
+ * The file at `relativePath` under `root` (the route's decoded wildcard, "assets/app.js"), or undefined when it does
+ * not exist, lies outside the folder, or is of a kind not served.
+ */
+export async function readStaticFile(root: string, relativePath: string): Promise<StaticFile | undefined> {
+  const full = normalize(join(root, relativePath.replace(/^\/+/, '') || 'index.html'))
+  if (full !== root && !full.startsWith(root.endsWith(sep) ? root : root + sep)) return undefined
+  const type = CONTENT_TYPES[extname(full)]
+  if (!type) return undefined
+  try {
+    return { body: await readFile(full), contentType: type }
+  } catch {
+    return undefined
+  }
+}

@@ -1,0 +1,82 @@
+// The producer's desk as the profile's database keeps it: what is on air on each stream, hold, the last published
+// feed, and the queue order the producer chose. Survives restarts and works offline.
+import type { Db } from './db'
+import { Feed } from '../../../shared/broadcast/feed'
+
+export interface DeskRow {
+  onAir: string | null
+  /** When the on-air match was taken (epoch ms). */
+  takenAt: number | null
+  held: boolean
+  /** What the stream last published: a held stream keeps showing it. */
+  published: Feed | null
+}
+
+interface Raw {
+  on_air: string | null
+  taken_at: number | null
+  held: number
+  published: string | null
+}
+
+export class ProducerStore {
+  constructor(private readonly db: Db) {}
+
+  desk(streamId: string): DeskRow {
+    const raw = this.db
+      .prepare('SELECT on_air, taken_at, held, published FROM producer_streams WHERE stream_id = ?')
+      .get(streamId) as Raw | undefined
+    const published = raw?.published ? Feed.safeParse(JSON.parse(raw.published)) : undefined
+    return {
+      onAir: raw?.on_air ?? null,
+      takenAt: raw?.taken_at ?? null,
+      held: raw?.held === 1,
+      published: published?.success ? published.data : null,
+    }
+  }
+
+  /** Streams the producer has worked on (something on air, held, or published). */
+  streams(): string[] {
+    return (this.db.prepare('SELECT stream_id FROM producer_streams').all() as { stream_id: string }[]).map(
+      (row) => row.stream_id,
+    )
+  }
+
+  setOnAir(streamId: string, matchId: string | null, at: number): void {
+    this.upsert(streamId)
+    this.db
+      .prepare('UPDATE producer_streams SET on_air = ?, taken_at = ? WHERE stream_id = ?')
+      .run(matchId, at, streamId)
+  }
+
+  setHeld(streamId: string, held: boolean): void {
+    this.upsert(streamId)
+    this.db.prepare('UPDATE producer_streams SET held = ? WHERE stream_id = ?').run(held ? 1 : 0, streamId)
+  }
+
+  setPublished(streamId: string, feed: Feed): void {
+    this.upsert(streamId)
+    this.db.prepare('UPDATE producer_streams SET published = ? WHERE stream_id = ?').run(JSON.stringify(feed), streamId)
+  }
+
+  /** The producer's order of a stream's queue (match ids first to last); empty until reordered. */
+  order(streamId: string): string[] {
+    return (
+      this.db.prepare('SELECT match_id FROM producer_queue WHERE stream_id = ? ORDER BY position').all(streamId) as {
+        match_id: string
+      }[]
+    ).map((row) => row.match_id)
+  }
+
+  setOrder(streamId: string, matchIds: string[]): void {
+    this.db.transaction(() => {
+      this.db.prepare('DELETE FROM producer_queue WHERE stream_id = ?').run(streamId)
+      const insert = this.db.prepare('INSERT INTO producer_queue (stream_id, match_id, position) VALUES (?, ?, ?)')
+      matchIds.forEach((matchId, position) => insert.run(streamId, matchId, position))
+    })()
+  }
+
+  private upsert(streamId: string): void {
+    this.db.prepare('INSERT OR IGNORE INTO producer_streams (stream_id) VALUES (?)').run(streamId)
+  }
+}
