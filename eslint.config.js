@@ -69,6 +69,7 @@ export default tseslint.config(
   restrict(
     ['electron/preload/**'],
     [
+      noRenderer,
       { group: ['node:*'], message: nodeMessage },
       {
         group: ['**/shared/api', '**/shared/api/**', '**/shared/ipc/*', '!**/shared/ipc/channels', '**/main/**'],

@@ -8,6 +8,8 @@ export const FaultSettings = z.strictObject({
   /** Share of requests answered with `failureStatus` and a Retry-After. */
   failureRate: z.number().min(0).max(1).default(0),
   failureStatus: z.union([z.literal(503), z.literal(429)]).default(503),
+  /** The methods failureRate applies to (all when absent): a test can fail the POST of a creation alone. */
+  failureMethods: z.array(z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'])).optional(),
   retryAfterSeconds: z.number().int().min(0).max(3600).default(1),
   /** Share of requests whose connection is cut before anything runs. */
   dropRate: z.number().min(0).max(1).default(0),
@@ -70,7 +72,8 @@ export class Faults {
       request.raw.socket.destroy()
       return reply.hijack()
     }
-    if (s.failureRate > 0 && this.rng.chance(s.failureRate)) {
+    const failing = !s.failureMethods || (s.failureMethods as string[]).includes(request.method)
+    if (failing && s.failureRate > 0 && this.rng.chance(s.failureRate)) {
       await reply
         .code(s.failureStatus)
         .header('retry-after', String(s.retryAfterSeconds))

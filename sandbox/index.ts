@@ -72,7 +72,15 @@ export async function startSandbox(input: SandboxOptions = {}): Promise<Sandbox>
   const stats = new Stats()
   let port = options.port
   const faults = new Faults(options.faults, options.seed, (offline) => (offline ? stop() : listen()))
-  const { app, sockets } = buildServer({ context: { store, oauth }, apiKey, faults, stats, control: options.control })
+  const hosts = new Set<string>()
+  const { app, sockets } = buildServer({
+    context: { store, oauth },
+    apiKey,
+    faults,
+    stats,
+    control: options.control,
+    hosts,
+  })
 
   function stop(): Promise<void> {
     return new Promise((resolve) => {
@@ -92,6 +100,8 @@ export async function startSandbox(input: SandboxOptions = {}): Promise<Sandbox>
 
   await app.listen({ host: '127.0.0.1', port })
   port = (app.server.address() as AddressInfo).port
+  hosts.add(`127.0.0.1:${port}`)
+  hosts.add(`localhost:${port}`)
   if (options.faults.offline) await stop()
   const timer = options.simulateMs ? setInterval(() => live.step(), options.simulateMs) : undefined
   timer?.unref()

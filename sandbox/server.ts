@@ -22,6 +22,8 @@ export interface ServerParts {
   faults: Faults
   stats: Stats
   control: boolean
+  /** The Host values the sandbox answers to (its own 127.0.0.1 and localhost addresses), filled once it listens. */
+  hosts: ReadonlySet<string>
 }
 
 const isControl = (url: string) => url.startsWith('/_sandbox/')
@@ -49,6 +51,16 @@ export function buildServer(parts: ServerParts): { app: FastifyInstance; sockets
     done(null, Object.fromEntries(new URLSearchParams(body as string)))
   })
 
+  // Only its own address: a page on a rebound domain in the person's browser gets nothing from the Demo venue.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!parts.hosts.has((request.headers.host ?? '').toLowerCase())) {
+      return sendError(reply, 403, 'this service answers only on its own address', {
+        scope: 'header',
+        property_path: 'Host',
+        type: 'forbidden',
+      })
+    }
+  })
   app.addHook('onRequest', async (request, reply) => {
     if (isControl(request.url)) return
     await stats.onRequest(request)

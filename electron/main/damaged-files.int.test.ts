@@ -12,6 +12,7 @@ import {
 } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { createMainServices, type MainServices } from './composition'
 import { MemoryCredentialStore } from './secrets/memory-store'
@@ -104,5 +105,17 @@ describe('damaged files', () => {
     for (const id of two) expect(services.connections.sandbox.store.participants.get(id)?.checked_in).toBe(true)
     expect(existsSync(file)).toBe(true)
     await services.close()
+  })
+
+  it('never sets aside a database a newer Matchdesk wrote: it says to update, and leaves the file as it is', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'matchdesk-damaged-'))
+    const services = await start(dataDir)
+    await services.close()
+    const file = join(dataDir, 'db', 'demo.sqlite')
+    const newer = new Database(file)
+    newer.pragma('user_version = 99')
+    newer.close()
+    await expect(start(dataDir)).rejects.toThrow(/newer Matchdesk .*update Matchdesk/)
+    expect(readdirSync(join(dataDir, 'db')).filter((name) => name.includes('damaged'))).toEqual([])
   })
 })

@@ -1,6 +1,6 @@
 // One process per data folder, across processes and after a crash; the folder and its files private to the user.
 import type { ChildProcess } from 'node:child_process'
-import { mkdtempSync, statSync } from 'node:fs'
+import { chmodSync, existsSync, mkdtempSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -45,4 +45,26 @@ describe('data folder', () => {
       await services.close()
     },
   )
+
+  it.skipIf(process.platform === 'win32')(
+    'leaves the mode of a folder of the person’s own alone (--data-dir ~/Documents)',
+    async () => {
+      const own = mkdtempSync(join(tmpdir(), 'matchdesk-own-'))
+      writeFileSync(join(own, 'notes.txt'), 'mine')
+      chmodSync(own, 0o755)
+      // Twice: the second start finds Matchdesk's files there and must still leave the folder as it was.
+      await (await createMainServices({ version: 't', dataDir: own, demo: { seed: 1 } })).close()
+      const services = await createMainServices({ version: 't', dataDir: own, demo: { seed: 1 } })
+      expect(mode(own)).toBe(0o755)
+      expect(mode(join(own, 'db'))).toBe(0o700)
+      expect(mode(join(own, 'profiles.json'))).toBe(0o600)
+      await services.close()
+    },
+  )
+
+  it('asks whether a folder is held without taking it for anyone', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'matchdesk-probe-'))
+    expect(DataFolderLock.isHeld(dir)).toBe(false)
+    expect(existsSync(join(dir, 'matchdesk.lock.json'))).toBe(false)
+  })
 })

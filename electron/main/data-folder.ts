@@ -1,6 +1,6 @@
 // The app data folder: private to the user (0700), and held by one process at a time through an OS file lock.
 import Database from 'better-sqlite3'
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { AppError } from './app-error'
 
@@ -15,10 +15,23 @@ export interface FolderHolder {
 const LOCK_FILE = 'matchdesk.lock'
 const HOLDER_FILE = 'matchdesk.lock.json'
 
-/** Creates the folder (and any missing parent) private to the user, and tightens an existing one. */
+/** The names Matchdesk puts in its data folder (lock, profiles and their set-aside copies, the db folder, databases). */
+const isOurs = (name: string) =>
+  name === 'db' || name.startsWith('matchdesk.lock') || name.startsWith('profiles.json') || name.includes('.sqlite')
+
+/**
+ * Creates the folder (and any missing parent) private to the user (0700). An existing folder is tightened only when
+ * it holds nothing but Matchdesk's files: a folder of the person's (`--data-dir ~/Documents`) keeps its mode, and
+ * Matchdesk's files in it are private by their own modes.
+ */
 export function ensurePrivateFolder(dir: string): void {
-  mkdirSync(dir, { recursive: true, mode: 0o700 })
-  chmodSync(dir, 0o700)
+  if (!existsSync(dir)) {
+    mkdirSync(dir, { recursive: true, mode: 0o700 })
+    chmodSync(dir, 0o700)
+    return
+  }
+  const entries = readdirSync(dir)
+  if (entries.every(isOurs)) chmodSync(dir, 0o700)
 }
 
 /**
@@ -32,7 +45,7 @@ export class DataFolderLock {
   ) {}
 
   /** Takes the folder or throws a `conflict` naming the folder and the process that holds it. */
-  static acquire(dir: string, kind: string): DataFolderLock {
+  static acquire(dir: string, kind: string, { probe = false } = {}): DataFolderLock {
     ensurePrivateFolder(dir)
     const db = new Database(join(dir, LOCK_FILE), { timeout: 0 })
     try {
@@ -45,15 +58,17 @@ export class DataFolderLock {
       throw new AppError('conflict', describeHeld(dir))
     }
     chmodSync(join(dir, LOCK_FILE), 0o600)
-    const holder: FolderHolder = { pid: process.pid, kind, since: new Date().toISOString() }
-    writeFileSync(join(dir, HOLDER_FILE), JSON.stringify(holder) + '\n', { mode: 0o600 })
+    if (!probe) {
+      const holder: FolderHolder = { pid: process.pid, kind, since: new Date().toISOString() }
+      writeFileSync(join(dir, HOLDER_FILE), JSON.stringify(holder) + '\n', { mode: 0o600 })
+    }
     return new DataFolderLock(dir, db)
   }
 
   /** True when another process holds the folder right now (web mode asks before choosing its default folder). */
   static isHeld(dir: string): boolean {
     try {
-      DataFolderLock.acquire(dir, 'probe').release()
+      DataFolderLock.acquire(dir, 'probe', { probe: true }).release()
       return false
     } catch (error) {
       if (error instanceof AppError && error.code === 'conflict') return true

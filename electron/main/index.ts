@@ -28,7 +28,8 @@ async function start(): Promise<void> {
     processKind: 'the Matchdesk desktop app',
     credentials: new KeychainCredentialStore(),
     openBrowser: async (url) => {
-      if (!isOpenableUrl(url)) throw new Error('Matchdesk opens only https addresses in the browser.')
+      if (!isOpenableUrl(url))
+        throw new Error('Matchdesk opens only https pages (and its own loopback sign-in page) in the browser.')
       await shell.openExternal(url)
     },
   })

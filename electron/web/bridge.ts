@@ -32,7 +32,7 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
 
   const needsToken = { allow: 'token' }
   server.post<{ Params: { channel: string } }>('/ipc/:channel', { config: needsToken }, async (request, reply) => {
-    // A body-less POST skips the JSON parser; without this a no-cors fetch from any page could call a channel.
+    // Defence in depth beside the token: a body-less POST skips the JSON parser, so JSON is required here too.
     if (!isJson(request.headers['content-type'])) return reply.code(415).send({ error: 'IPC calls are JSON only' })
     return options.services.dispatch(request.params.channel, request.body)
   })

@@ -1,6 +1,7 @@
 // The auth and scope matrix: API key everywhere on organizer and participant routes, scopes per endpoint.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../index'
+import { rawRequest } from '../../tests/support/raw-http'
 import { call, tokenFor } from '../../tests/support/sandbox-session'
 
 let sandbox: Sandbox
@@ -117,5 +118,13 @@ describe('auth and scopes', () => {
     const answer = await call('GET', url, sandbox, token)
     expect(answer.status).toBe(401)
     expect(JSON.stringify(answer.body)).toMatch(/expired/)
+  })
+
+  it('answers only on its own address: a rebound Host gets 403, even for the public v1 listing', async () => {
+    const path = `/v1/tournaments/${ids.tournament}/stages`
+    expect((await rawRequest(sandbox.origin, path, { host: 'evil.example' })).status).toBe(403)
+    expect((await rawRequest(sandbox.origin, path, { host: `localhost:${new URL(sandbox.origin).port}` })).status).toBe(
+      200,
+    )
   })
 })

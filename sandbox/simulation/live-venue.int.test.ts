@@ -9,7 +9,7 @@ import { Store } from '../store/store'
 import { ManualClock } from './event-clock'
 import { LiveVenue } from './live-venue'
 import { MatchEngine } from './match-engine'
-import { matchMsOf, PACE } from './pace'
+import { matchMsOf, PACE, stationsFor } from './pace'
 
 const MINUTE = 60_000
 
@@ -76,7 +76,19 @@ describe('live venue', () => {
     const started = new Map<string, number>()
     const underWay = new Set([...venue.store.nodes.values()].filter((n) => n.status === 'running').map((n) => n.id))
     const lengths: { discipline: string; ms: number }[] = []
+    const overbooked: string[] = []
     for (let step = 0; step < 180; step++) {
+      const running = new Map<string, number>()
+      for (const node of venue.store.nodes.values()) {
+        if (node.status === 'running') running.set(node.stage_id, (running.get(node.stage_id) ?? 0) + 1)
+      }
+      for (const [stageId, count] of running) {
+        const stageNodes = [...venue.store.nodes.values()].filter((n) => n.stage_id === stageId)
+        const entrants = new Set(stageNodes.flatMap((n) => n.opponents.map((o) => o.participant?.id).filter(Boolean)))
+          .size
+        // An hour in, the matches seeded as running have ended: from then on stations alone decide.
+        if (step >= 120 && count > stationsFor(entrants)) overbooked.push(`${stageId}: ${count} at step ${step}`)
+      }
       for (const node of venue.store.nodes.values()) {
         if (node.status === 'running' && !underWay.has(node.id) && !started.has(node.id))
           started.set(node.id, venue.clock.now())
@@ -88,6 +100,8 @@ describe('live venue', () => {
       }
       venue.run(0.5)
     }
+    // Never more matches at once in a stage than it has stations (once the seeded ones are over).
+    expect(overbooked).toEqual([])
     // Matches already under way when the venue opened are left out: they started before the test watched.
     expect(lengths.length).toBeGreaterThan(5)
     for (const { discipline, ms } of lengths) {

@@ -3,7 +3,7 @@
 import { isoSeconds, scheduleStage, dayFrom, type VenueBuilder } from '../seed/venue-builder'
 import { nextEditionName, type TournamentPlan } from '../seed/plans'
 import type { Rng } from '../store/rng'
-import type { NodeRecord, TournamentRecord } from '../store/records'
+import type { NodeRecord, ParticipantRecord, TournamentRecord } from '../store/records'
 import type { Store } from '../store/store'
 import type { EventClock } from './event-clock'
 import type { MatchEngine } from './match-engine'
@@ -93,6 +93,8 @@ export class LiveVenue {
     }
     for (const stage of stages) scheduleStage(store, stage, now)
     tournament.status = 'running'
+    // Those still expected at the door missed the start: forget their arrival times.
+    for (const participant of this.participantsOf(tournament.id)) this.arrivals.delete(participant.id)
     if (plan.nextEdition === 'when-started') this.nextEdition(tournament, plan, now)
   }
 
@@ -103,6 +105,7 @@ export class LiveVenue {
     for (const node of nodes) {
       const due = this.due.get(node.id)
       if (node.status !== 'running' || due === undefined || due > now) continue
+      this.freeTimes(node.stage_id) // counted while the match still holds its station
       engine.complete(node)
       this.due.delete(node.id)
       this.free(node.stage_id, due + this.between(PACE.changeoverMs))
@@ -122,7 +125,7 @@ export class LiveVenue {
    * is left of the window (most come; PACE.showUp of them), and checks in when that time comes.
    */
   private comeToTheDoor(tournament: TournamentRecord, now: number, closes: number): void {
-    const { rng, store } = this.parts
+    const { rng } = this.parts
     for (const participant of this.participantsOf(tournament.id)) {
       if (participant.checked_in) continue
       let at = this.arrivals.get(participant.id)
@@ -132,8 +135,7 @@ export class LiveVenue {
         this.arrivals.set(participant.id, at)
       }
       if (at > now) continue
-      participant.checked_in = true
-      participant.checked_in_at = store.timestamp()
+      this.checkIn(participant)
       this.arrivals.delete(participant.id)
     }
   }
@@ -142,10 +144,13 @@ export class LiveVenue {
   private arrive(tournament: TournamentRecord, chance: number): void {
     if (chance <= 0) return
     for (const participant of this.participantsOf(tournament.id)) {
-      if (participant.checked_in || !this.parts.rng.chance(chance)) continue
-      participant.checked_in = true
-      participant.checked_in_at = this.parts.store.timestamp()
+      if (!participant.checked_in && this.parts.rng.chance(chance)) this.checkIn(participant)
     }
+  }
+
+  private checkIn(participant: ParticipantRecord): void {
+    participant.checked_in = true
+    participant.checked_in_at = this.parts.store.timestamp()
   }
 
   /** A completed tournament's series opens its next edition once: registrations now, check-in after, then play. */

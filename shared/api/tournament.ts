@@ -22,19 +22,15 @@ export const Platform = oneOf('platforms', PLATFORMS)
 
 /** An object keyed by locale codes (locales, multilingual texts); an unknown key is refused by name. */
 function localeRecord<T extends z.ZodType>(field: string, value: T) {
-  return z
-    .record(z.string().max(5), value, { error: `${field} must be an object keyed by locale codes` })
-    .superRefine((record, ctx) => {
-      for (const key of Object.keys(record)) {
-        if (!(LOCALES as readonly string[]).includes(key)) {
-          ctx.addIssue({
-            code: 'custom',
-            path: [key],
-            message: `${field}: ${key} is not a locale; use one of ${LOCALES.join(', ')}`,
-          })
-        }
-      }
-    })
+  return z.partialRecord(z.enum(LOCALES), value, {
+    // zod's types name only the record's own issues, though unknown keys arrive here as unrecognized_keys.
+    error: (issue) => {
+      const keys = (issue as { keys?: string[] }).keys
+      return keys
+        ? `${field}: ${keys.join(', ')} is not a locale; use one of ${LOCALES.join(', ')}`
+        : `${field} must be an object keyed by locale codes`
+    },
+  })
 }
 export const Locales = localeRecord('locales', z.looseObject({ default: z.boolean() })).nullable()
 const LocalesInput = localeRecord('locales', z.strictObject({ default: z.boolean() })).nullable()

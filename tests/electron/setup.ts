@@ -5,7 +5,8 @@ import { PROJECT_ROOT } from '../support/paths'
 import { electronBinary } from './electron-binary'
 
 export default async function setup(): Promise<void> {
-  if (!('path' in electronBinary())) return
+  // Checking a packaged build's fuses needs neither the dev build nor Electron's native modules.
+  if (!('path' in electronBinary()) || process.env['MATCHDESK_PACKAGED_APP']) return
   await ensureNativeRuntime('electron')
   execFileSync(process.execPath, ['node_modules/electron-vite/bin/electron-vite.js', 'build'], {
     cwd: PROJECT_ROOT,

@@ -6,12 +6,12 @@ import { PROJECT_ROOT } from '../support/paths'
 const vitest = 'npx vitest run --config tests/keychain/vitest.config.ts'
 const has = (command: string) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0
 
-function run(command: string, args: string[]): never {
-  const result = spawnSync(command, args, { cwd: PROJECT_ROOT, stdio: 'inherit', shell: process.platform === 'win32' })
+function run(command: string, args: string[], shell = false): never {
+  const result = spawnSync(command, args, { cwd: PROJECT_ROOT, stdio: 'inherit', shell })
   process.exit(result.status ?? 1)
 }
 
-if (process.platform !== 'linux') run(vitest, [])
+if (process.platform !== 'linux') run(vitest, [], true)
 if (!has('dbus-run-session') || !has('gnome-keyring-daemon')) {
   console.error('The keychain tests need dbus and gnome-keyring (Debian: apt-get install dbus gnome-keyring).')
   process.exit(1)

@@ -76,5 +76,8 @@ describe('import boundaries', () => {
     expect(await restrictedImports(api, PROBES[3]!)).toHaveLength(1)
     const main = "import { AppError } from '../main/app-error'\nexport const x = AppError\n"
     expect(await restrictedImports(main, PROBES[3]!)).toHaveLength(1)
+    const renderer = "import { invoke } from '../../renderer/src/lib/ipc'\nexport const x = invoke\n"
+    expect((await restrictedImports(renderer, PROBES[3]!)).join()).toMatch(/another process/)
+    expect((await restrictedImports("import 'node:fs'\n", PROBES[3]!)).join()).toMatch(/Node modules/)
   })
 })

@@ -22,8 +22,10 @@ export interface TortureReport {
   runs: number
   /** Pre-existing streams identical to creations of the run, which must stay untouched. */
   twins: number
-  /** Participants whose last write differs from how they started: every one of them is checked. */
-  checkinsObserved: number
+  /** Participants the run checked in or out: each one's last write differs from how it started. */
+  checkinsWritten: number
+  /** Participants whose check-in on the service differs from how they started: equals checkinsWritten. */
+  checkinsChangedOnService: number
   lost: string[]
   duplicated: string[]
   wrong: string[]
@@ -179,7 +181,10 @@ export async function runTorture({
       kills,
       runs,
       twins: twins.length,
-      checkinsObserved: model.checkins.size,
+      checkinsWritten: model.checkins.size,
+      checkinsChangedOnService: players.filter(
+        (p) => sandbox.store.participants.get(p.id)?.checked_in !== venue.checkedInAtStart.get(p.id),
+      ).length,
       lost,
       duplicated,
       wrong,

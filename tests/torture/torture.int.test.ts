@@ -18,6 +18,7 @@ describe('torture', () => {
     expect(report.integrity).toBe('ok')
     expect(report.kills).toBeGreaterThan(5)
     expect(report.twins).toBe(25)
-    expect(report.checkinsObserved).toBeGreaterThan(15)
+    expect(report.checkinsWritten).toBeGreaterThan(15)
+    expect(report.checkinsChangedOnService).toBe(report.checkinsWritten)
   }, 300_000)
 })

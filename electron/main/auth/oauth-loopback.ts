@@ -59,7 +59,6 @@ export async function startLoopback(options: LoopbackOptions): Promise<Loopback>
     path,
     { config: { allow: 'public' } },
     (request, reply) => {
-      if (done) return answer(reply, 410, 'Already used', 'This sign-in link was already used. Return to Matchdesk.')
       const query = request.query
       // A wrong or missing state did not come from the browser Matchdesk sent: refuse it, keep waiting for the real one.
       if (!sameSecret(query['state'] ?? '', options.state)) {

@@ -35,7 +35,9 @@ export function openDatabase(file: string): Db {
 export function migrate(db: Db): void {
   const current = db.pragma('user_version', { simple: true }) as number
   if (current > MIGRATIONS.length) {
-    throw new Error(`this database was written by a newer Matchdesk (schema ${current}); update Matchdesk to open it`)
+    throw new Error(
+      `this database was written by a newer Matchdesk (schema ${current}); update Matchdesk to open it (the file is left as it is)`,
+    )
   }
   for (let version = current; version < MIGRATIONS.length; version++) {
     db.transaction(() => {

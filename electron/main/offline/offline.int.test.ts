@@ -138,6 +138,22 @@ describe('offline tolerance', () => {
     expect(sandbox.store.streams.has(ours.id)).toBe(false)
   })
 
+  it('a creation the service answered with an error was not made: a twin someone makes before the retry is not adopted', async () => {
+    const chess = [...sandbox.store.tournaments.values()].find((t) => t.name === 'Chess Rapid Open')!.id
+    const body = { tournament_id: chess, name: 'Refused cam', url: 'https://twitch.tv/refused', language: 'es' }
+    await value('streams:list', { tournamentId: chess, filters: {} }) // signed in, with the list cached
+    await sandbox.faults.update({ failureRate: 1, failureStatus: 503, failureMethods: ['POST'], retryAfterSeconds: 0 })
+    await value('streams:create', { body })
+    const row = () => services.connections.active.offline.outbox.rows().find((r) => r.write.kind === 'stream.create')
+    await expect.poll(() => row()?.attempts ?? 0, { timeout: 5000 }).toBeGreaterThan(0)
+    expect(row()!.outcomeUnknown).toBe(false)
+    const theirs = { id: sandbox.store.ids.next(), ...body }
+    sandbox.store.streams.set(theirs.id, theirs)
+    await sandbox.faults.update({ failureRate: 0, failureMethods: undefined })
+    await drained()
+    expect([...sandbox.store.streams.values()].filter((s) => s.name === 'Refused cam')).toHaveLength(2)
+  })
+
   it('a delete answered 404 is done', async () => {
     const { items } = await value<{ items: S[] }>('streams:list', { tournamentId, filters: {} })
     const doomed = items.find((s) => !s.id.startsWith('local-'))!

@@ -93,6 +93,19 @@ describe('collapsing writes that supersede each other', () => {
 })
 
 describe('order and eligibility', () => {
+  it('sends writes whose text merely contains "local-": only ids created offline make a write wait', () => {
+    outbox.append(update('s1', 'local-cam'), 1)
+    outbox.append(
+      {
+        kind: 'participant.update',
+        payload: { id: 'p1', tournamentId: 't', body: { name: 'local-hero' }, label: 'x' },
+      },
+      2,
+    )
+    outbox.append(update('local-9', 'waits for its creation'), 3)
+    expect(outbox.eligible(10, 10).map((r) => r.entity)).toEqual(['stream:s1', 'participant:p1'])
+  })
+
   it('sends each entity’s oldest write first, entities side by side', () => {
     outbox.append(checkin('p1', true), 1)
     outbox.append(update('s1', 'a'), 2)

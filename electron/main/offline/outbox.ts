@@ -152,6 +152,11 @@ export class Outbox {
     this.inFlight.delete(seq)
   }
 
+  /** True while the replayer is sending this row: its outcome is not known yet. */
+  isSending(seq: number): boolean {
+    return this.inFlight.has(seq)
+  }
+
   /** Back online: every waiting row may go now instead of at its backoff time. */
   dueNow(): void {
     this.db.prepare("UPDATE outbox SET next_attempt_at = 0 WHERE state = 'pending'").run()
@@ -165,6 +170,11 @@ export class Outbox {
     this.db
       .prepare("UPDATE outbox SET outcome_unknown = 1, payload = json_set(payload, '$.before', json(?)) WHERE seq = ?")
       .run(JSON.stringify(before), seq)
+  }
+
+  /** The service answered a creation with a refusal: it was not made, its outcome is known again. */
+  notMade(seq: number): void {
+    this.db.prepare('UPDATE outbox SET outcome_unknown = 0 WHERE seq = ?').run(seq)
   }
 
   /** True when a write created here already took this service id: it is nobody else's to adopt. */

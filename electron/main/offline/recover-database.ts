@@ -1,5 +1,6 @@
-// Opens a profile's database; one that cannot be opened or fails integrity_check is kept aside and replaced by a fresh
-// cache, and the writes still waiting to sync are carried over whenever the damaged copy lets them be read.
+// Opens a profile's database; a damaged one (not a database, malformed, or failing integrity_check) is kept aside and
+// replaced by a fresh cache, carrying over what a cache cannot read again: waiting writes, ids, receipts, the desk.
+// Any other failure (a newer schema, a busy or unreadable file) is not damage: it is reported and the file left alone.
 import Database from 'better-sqlite3'
 import { setAside } from '../set-aside'
 import { integrityCheck, openDatabase, type Db } from './db'
@@ -10,8 +11,11 @@ export interface OpenedDatabase {
   problem?: string
 }
 
-/** The outbox and the ids it maps: what must survive, since the cache can always be read again from the service. */
-const KEPT_TABLES = ['outbox', 'id_map'] as const
+/** What must survive, since the cache can always be read again from the service and these cannot. */
+const KEPT_TABLES = ['outbox', 'id_map', 'requests', 'producer_streams', 'producer_queue'] as const
+
+/** SQLite's words for a file that is not, or no longer, a usable database. */
+const DAMAGE = /SQLITE_CORRUPT|SQLITE_NOTADB|malformed|not a database|file is encrypted/
 
 export function openOrRecoverDatabase(file: string): OpenedDatabase {
   let reason: string
@@ -23,6 +27,7 @@ export function openOrRecoverDatabase(file: string): OpenedDatabase {
     reason = `integrity check: ${check.split('\n')[0]}`
   } catch (error) {
     reason = error instanceof Error ? error.message : String(error)
+    if (!DAMAGE.test(`${(error as { code?: string }).code ?? ''} ${reason}`)) throw error
   }
   const kept = setAside(file, 'damaged', ['-wal', '-shm'])
   const salvaged = salvage(kept)
@@ -44,7 +49,7 @@ export function openOrRecoverDatabase(file: string): OpenedDatabase {
 type Row = Record<string, unknown>
 
 /** Copies the salvaged rows in one transaction, by the columns both schemas share; false when they do not fit. */
-function carryOver(db: Db, salvaged: Record<(typeof KEPT_TABLES)[number], Row[]>): boolean {
+function carryOver(db: Db, salvaged: Salvaged): boolean {
   try {
     db.transaction(() => {
       for (const table of KEPT_TABLES) {
@@ -63,16 +68,26 @@ function carryOver(db: Db, salvaged: Record<(typeof KEPT_TABLES)[number], Row[]>
 }
 
 /** Reads what it can of the kept tables from the damaged copy, read-only; nothing when the file cannot be read. */
-function salvage(file: string): { readable: boolean; outbox: Row[]; id_map: Row[] } {
-  const empty = { readable: false, outbox: [], id_map: [] }
+type Salvaged = { readable: boolean } & Record<(typeof KEPT_TABLES)[number], Row[]>
+
+/** Reads what it can of the kept tables from the damaged copy, read-only; a table it cannot read comes back empty. */
+function salvage(file: string): Salvaged {
+  const salvaged = Object.fromEntries(KEPT_TABLES.map((table) => [table, [] as Row[]])) as Omit<Salvaged, 'readable'>
   let damaged: Database.Database | undefined
   try {
     damaged = new Database(file, { readonly: true, fileMustExist: true })
-    const read = (table: string) => damaged!.prepare(`SELECT * FROM ${table}`).all() as Row[]
-    return { readable: true, outbox: read('outbox'), id_map: read('id_map') }
+    damaged.prepare('SELECT seq FROM outbox LIMIT 1').all()
   } catch {
-    return empty
-  } finally {
     damaged?.close()
+    return { readable: false, ...salvaged }
   }
+  for (const table of KEPT_TABLES) {
+    try {
+      salvaged[table] = damaged.prepare(`SELECT * FROM ${table}`).all() as Row[]
+    } catch {
+      // An older schema without this table, or a damaged page of it: nothing of it to carry.
+    }
+  }
+  damaged.close()
+  return { readable: true, ...salvaged }
 }

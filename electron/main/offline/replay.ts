@@ -127,7 +127,7 @@ export class Replayer {
         })()
       }
       case 'stream.create': {
-        const stream = (await this.findCreated(row, write)) ?? (await api.streams.create(write.payload.body))
+        const stream = (await this.findCreated(row, write)) ?? (await this.create(row, write))
         const { localId, tournamentId } = write.payload
         return db.transaction(() => {
           outbox.done(row.seq)
@@ -169,6 +169,16 @@ export class Replayer {
     }
   }
 
+  /** Sends a creation; an answer that refused it (any status) means it was not made, so nothing is left to adopt. */
+  private async create(row: OutboxRow, write: StreamCreateWrite): Promise<Stream> {
+    try {
+      return await this.deps.api.streams.create(write.payload.body)
+    } catch (error) {
+      if (error instanceof ApiError && error.status !== undefined) this.deps.outbox.notMade(row.seq)
+      throw error
+    }
+  }
+
   /**
    * Before a creation is sent, the identical streams already on the service are written down with the row; a POST
    * whose answer was lost may then have created one, which the next attempt adopts. Only a stream that was not
@@ -176,7 +186,14 @@ export class Replayer {
    */
   private async findCreated(row: OutboxRow, write: StreamCreateWrite): Promise<Stream | undefined> {
     const { body, before = [] } = write.payload
-    const existing = await this.deps.api.streams.list({ tournament_ids: [body.tournament_id] }).all()
+    let existing: Stream[]
+    try {
+      existing = await this.deps.api.streams.list({ tournament_ids: [body.tournament_id] }).all()
+    } catch (error) {
+      // Without the scope to list streams, nothing can be looked up: the creation goes as it is.
+      if (error instanceof AppError && error.code === 'forbidden') existing = []
+      else throw error
+    }
     const identical = existing.filter((s) => s.name === body.name && s.url === body.url && s.language === body.language)
     const earlier = new Set(before)
     const ours = row.outcomeUnknown

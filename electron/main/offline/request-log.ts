@@ -25,7 +25,7 @@ export function fingerprint(payload: unknown): string {
         ? Object.fromEntries(
             Object.entries(value)
               .filter(([, v]) => v !== undefined)
-              .sort(([a], [b]) => a.localeCompare(b))
+              .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
               .map(([k, v]) => [k, canonical(v)]),
           )
         : value
@@ -58,6 +58,11 @@ export class RequestLog {
       )
     }
     return JSON.parse(row.receipt) as T
+  }
+
+  /** Forgets receipts older than `before` (ms): a retry comes within minutes, not after weeks. */
+  prune(before: number): void {
+    this.db.prepare('DELETE FROM requests WHERE at < ?').run(before)
   }
 
   remember(request: WriteRequest, receipt: unknown, at: number): void {

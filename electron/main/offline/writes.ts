@@ -66,8 +66,20 @@ export function touches(write: OutboxWrite): string[] {
   return write.kind === 'match-streams.replace' ? [own, ...write.payload.streamIds.map((id) => `stream:${id}`)] : [own]
 }
 
-/** True when the payload still names a stream created offline whose service id is not known yet. */
+export const isLocalId = (id: string) => id.startsWith(LOCAL_PREFIX)
+
+/**
+ * True when the write names, by id, a stream created offline whose service id is not known yet. Only id fields
+ * count: a name or custom field that happens to start with "local-" never holds a write back.
+ */
 export function waitsForLocalId(write: OutboxWrite): boolean {
-  if (write.kind === 'stream.create') return false
-  return JSON.stringify(write.payload).includes(`"${LOCAL_PREFIX}`)
+  switch (write.kind) {
+    case 'stream.update':
+    case 'stream.delete':
+      return isLocalId(write.payload.id)
+    case 'match-streams.replace':
+      return write.payload.streamIds.some(isLocalId)
+    default:
+      return false
+  }
 }

@@ -90,7 +90,7 @@ export class Connections {
     }
     const { credentials } = this.ports
     // Secrets are bound to the addresses and client id they were entered for: pointing elsewhere needs them again.
-    const moved = existing !== undefined && !sameDestination(existing, input)
+    const moved = existing !== undefined && !sameDestination(existing, input, this.ports.defaultBases)
     const stored = existing && !moved ? await secretPresence(credentials, existing.id) : undefined
     const again =
       'the service addresses or the client id changed: enter it again (stored secrets go only where they were entered)'
@@ -105,7 +105,6 @@ export class Connections {
     }
     if (Object.keys(fields).length) throw new AppError('validation', Object.values(fields).join('; '), fields)
 
-    if (moved) await deleteAllSecrets(credentials, existing.id)
     const record = await this.profiles.upsert({
       id: input.id,
       name: input.name,
@@ -115,6 +114,8 @@ export class Connections {
       baseUrls: input.baseUrls,
       demo: false,
     })
+    // Only once the new addresses are written: a failed write leaves the old profile with its secrets.
+    if (moved) await deleteAllSecrets(credentials, existing.id)
     if (input.apiKey) await credentials.set(record.id, 'api-key', input.apiKey)
     if (input.clientSecret) await credentials.set(record.id, 'client-secret', input.clientSecret)
     if (input.method === 'browser') await credentials.delete(record.id, 'client-secret')
@@ -247,7 +248,12 @@ export class Connections {
 }
 
 /** True when a save keeps the client id and every base URL: where stored secrets may go. */
-function sameDestination(existing: ProfileRecord, input: z.output<typeof ProfileInput>): boolean {
-  const bases = (value: ProfileRecord['baseUrls']) => JSON.stringify(value ? Object.entries(value).sort() : null)
+function sameDestination(
+  existing: ProfileRecord,
+  input: z.output<typeof ProfileInput>,
+  defaults: ServiceBases,
+): boolean {
+  // No base URLs means the public service's: the same destination as those written out.
+  const bases = (value: ProfileRecord['baseUrls']) => JSON.stringify(Object.entries(value ?? defaults).sort())
   return existing.clientId === input.clientId && bases(existing.baseUrls) === bases(input.baseUrls)
 }

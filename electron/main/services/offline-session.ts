@@ -31,6 +31,9 @@ export interface OfflineSessionOptions {
   replayBaseMs?: number
 }
 
+/** How long a write's requestId receipt is kept for a retry. */
+const RECEIPTS_KEPT_MS = 30 * 86_400_000
+
 /** Status pushes are coalesced: at most one every this many ms while writes drain. */
 const STATUS_EVERY_MS = 100
 
@@ -87,11 +90,13 @@ export class OfflineSession {
       bus,
       onChanged: (change) => this.changes.emit(change),
     })
+    const requests = new RequestLog(this.db)
+    requests.prune(clock.now() - RECEIPTS_KEPT_MS)
     this.writes = new OfflineWrites({
       db: this.db,
       cache: this.cache,
       outbox: this.outbox,
-      requests: new RequestLog(this.db),
+      requests,
       clock,
       onQueued: () => {
         this.changed()
@@ -118,6 +123,12 @@ export class OfflineSession {
   /** Drops a write; the cache is refreshed so the dropped change disappears from it too. */
   async discard(seq: number): Promise<SyncStatus> {
     this.waitingWrite(seq)
+    if (this.outbox.isSending(seq)) {
+      throw new AppError(
+        'conflict',
+        'This write is being sent right now and may still reach the service: try again in a moment.',
+      )
+    }
     const dropped = this.db.transaction(() => this.outbox.discard(seq))()
     for (const { write } of dropped) {
       if (write.kind === 'match-streams.replace') this.cache.markRefreshed('match-streams', write.payload.matchId, 0)

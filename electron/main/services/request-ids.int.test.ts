@@ -66,4 +66,19 @@ describe('request ids', () => {
       })
     }
   })
+
+  it('refuses to discard a write that is being sent right now, since it may still land', async () => {
+    const offline = services.connections.active.offline
+    await services.connections.sandbox.faults.setOffline(true)
+    await services.dispatch('checkin:set', { participantId, checkedIn: true })
+    const seq = offline.outbox.rows().at(-1)!.seq
+    offline.outbox.claim(seq)
+    expect(await services.dispatch('sync:discard', { seq })).toMatchObject({
+      ok: false,
+      error: { code: 'conflict', message: expect.stringMatching(/being sent/) },
+    })
+    offline.outbox.release(seq)
+    expect(await services.dispatch('sync:discard', { seq })).toMatchObject({ ok: true })
+    await services.connections.sandbox.faults.setOffline(false)
+  })
 })

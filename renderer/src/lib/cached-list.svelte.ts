@@ -29,6 +29,8 @@ export class CachedList<C extends ListChannel> {
   #loading = $state(false)
   #error = $state<string | null>(null)
   #input: Input<C> | undefined
+  /** Counts reads: only the latest one's answer is shown, whatever order the answers arrive in. */
+  #reads = 0
 
   /**
    * Create it while a component initialises: `input` is read in an effect, so the list loads whenever what it
@@ -44,8 +46,8 @@ export class CachedList<C extends ListChannel> {
       untrack(() => void (next ? this.load(next) : this.clear()))
     })
     $effect(() =>
-      subscribe('cache:updated', ({ resource }) => {
-        if (resource === RESOURCE[this.channel]) void this.reload()
+      subscribe('cache:updated', ({ resource, scope }) => {
+        if (resource === RESOURCE[this.channel] && scope === this.scope()) void this.reload()
       }),
     )
     $effect(() => {
@@ -80,8 +82,9 @@ export class CachedList<C extends ListChannel> {
   async reload(): Promise<void> {
     const input = this.#input
     if (!input) return
+    const read = ++this.#reads
     const result = await invoke(this.channel as Channel, input as never)
-    if (input !== this.#input) return // the input changed while this answer was on its way
+    if (read !== this.#reads) return // a later read (or another input) is on its way: its answer counts
     this.#loading = false
     if (result.ok) {
       const value = result.value as Output<C>
@@ -118,7 +121,16 @@ export class CachedList<C extends ListChannel> {
 
   private clear(): void {
     this.#input = undefined
+    this.#reads++
     this.#items = []
     this.#refreshedAt = null
+    this.#loading = false
+    this.#error = null
+  }
+
+  /** The cache scope this list shows: its tournament, or "all" for the tournament list. */
+  private scope(): string | undefined {
+    const input = this.#input as { tournamentId?: string } | undefined
+    return input && (input.tournamentId ?? 'all')
   }
 }

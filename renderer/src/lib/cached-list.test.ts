@@ -17,7 +17,10 @@ describe('cached list', () => {
 
     emit('cache:updated', { resource: 'streams', scope: 't1' })
     emit('cache:updated', { resource: 'participants', scope: 't1' })
+    emit('cache:updated', { resource: 'streams', scope: 'another tournament' })
     await expect.poll(() => reads().length).toBe(2)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(reads().length).toBe(2)
 
     selection.choose({ id: 't2', name: 'Other cup', participantType: 'single' })
     await expect.poll(() => reads().at(-1)!.input).toEqual({ tournamentId: 't2', filters: {} })

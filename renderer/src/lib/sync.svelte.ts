@@ -2,11 +2,14 @@
 // then from the push alone; polled only while the event stream is down (web mode), until it is back.
 import type { SyncStatus } from '../../../shared/ipc/sync'
 import { invoke, subscribe, watchEvents } from './ipc'
+import { write } from './write'
 
 const POLL_MS = 5000
 
 class SyncState {
   #status = $state<SyncStatus | null>(null)
+  /** Counts pushes: a read that started before the last push must not overwrite it. */
+  #pushes = 0
 
   get status(): SyncStatus | null {
     return this.#status
@@ -14,7 +17,10 @@ class SyncState {
 
   start(): () => void {
     void this.read()
-    const stopPush = subscribe('sync:status', (status) => (this.#status = status))
+    const stopPush = subscribe('sync:status', (status) => {
+      this.#pushes++
+      this.#status = status
+    })
     let poll: ReturnType<typeof setInterval> | undefined
     const stopWatch = watchEvents((live) => {
       const wasDown = poll !== undefined
@@ -31,18 +37,19 @@ class SyncState {
   }
 
   async retry(seq: number): Promise<void> {
-    const result = await invoke('sync:retry', { seq })
+    const result = await write('sync:retry', { seq }, null)
     if (result.ok) this.#status = result.value
   }
 
   async discard(seq: number): Promise<void> {
-    const result = await invoke('sync:discard', { seq })
+    const result = await write('sync:discard', { seq }, 'Discarded')
     if (result.ok) this.#status = result.value
   }
 
   private async read(): Promise<void> {
+    const pushes = this.#pushes
     const result = await invoke('sync:status', {})
-    if (result.ok) this.#status = result.value
+    if (result.ok && pushes === this.#pushes) this.#status = result.value
   }
 }
 
