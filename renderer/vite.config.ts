@@ -1,4 +1,5 @@
-// The renderer's Vite config, shared by electron-vite (desktop build) and `npm run build:renderer` (web mode).
+// The renderer's Vite config, shared by electron-vite (desktop build) and `npm run build:renderer` (web mode): the
+// app (index.html) and the overlay pages the broadcast hub serves (overlay.html), from the same components.
 import { svelte } from '@sveltejs/vite-plugin-svelte'
 import { resolve } from 'node:path'
 import { defineConfig, type UserConfig } from 'vite'
@@ -15,7 +16,7 @@ export function rendererConfig(projectRoot: string): UserConfig {
       emptyOutDir: true,
       // electron-vite would otherwise ship the renderer unminified (its default); Vite alone minifies anyway.
       minify: true,
-      rolldownOptions: { input: resolve(root, 'index.html') },
+      rolldownOptions: { input: { index: resolve(root, 'index.html'), overlay: resolve(root, 'overlay.html') } },
     },
   }
 }

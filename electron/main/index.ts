@@ -8,12 +8,15 @@ import { createMainWindow, lockDownSession } from './window'
 import { isOpenableUrl } from './external-links'
 import { KeychainCredentialStore } from './secrets/keychain'
 import { claimSingleInstance } from './single-instance'
+import { DEFAULT_HUB_PORT } from './broadcast/hub-server'
 
 const location: AppLocation = {
   rendererFile: fileURLToPath(new URL('../renderer/index.html', import.meta.url)),
   devServerUrl: app.isPackaged ? undefined : process.env['ELECTRON_RENDERER_URL'],
 }
 const preloadPath = fileURLToPath(new URL('../preload/index.cjs', import.meta.url))
+/** OBS sources point at this port; MATCHDESK_HUB_PORT moves it (a taken port falls back to a free one, with a notice). */
+const hubPort = Number(process.env['MATCHDESK_HUB_PORT'] ?? DEFAULT_HUB_PORT)
 
 app.enableSandbox()
 let services: MainServices | undefined
@@ -26,6 +29,7 @@ async function start(): Promise<void> {
     version: app.getVersion(),
     dataDir: app.getPath('userData'),
     processKind: 'the Matchdesk desktop app',
+    hub: { port: hubPort, overlaysDir: fileURLToPath(new URL('../renderer', import.meta.url)) },
     credentials: new KeychainCredentialStore(),
     openBrowser: async (url) => {
       if (!isOpenableUrl(url))

@@ -9,6 +9,7 @@ import { KeychainCredentialStore } from '../main/secrets/keychain'
 import { MemoryCredentialStore } from '../main/secrets/memory-store'
 import { DEFAULT_DEMO } from '../main/composition'
 import { startBridge } from './bridge'
+import { DEFAULT_HUB_PORT } from '../main/broadcast/hub-server'
 
 const { values } = parseArgs({
   options: {
@@ -22,14 +23,24 @@ const { values } = parseArgs({
     'demo-size': { type: 'string', default: 'small' },
     // For tests: the Demo venue's sandbox gets its control routes, and --json reports where it is.
     'demo-control': { type: 'boolean', default: false },
+    // The broadcast hub's port (OBS sources point there); 0 picks a free one.
+    'hub-port': { type: 'string', default: String(DEFAULT_HUB_PORT) },
+    // How often what is on air is read again from the service, in ms (tests make it short).
+    'broadcast-refresh': { type: 'string' },
   },
 })
 
-const port = Number(values.port)
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`--port must be a whole number from 0 to 65535 (got ${values.port})`)
-  process.exit(2)
+/** A port option: a whole number from 0 to 65535, or the command stops saying which option is wrong. */
+function portOption(name: string, value: string): number {
+  const port = Number(value)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`--${name} must be a whole number from 0 to 65535 (got ${value})`)
+    process.exit(2)
+  }
+  return port
 }
+const port = portOption('port', values.port)
+const hubPort = portOption('hub-port', values['hub-port'])
 const rendererDir = fileURLToPath(new URL('../../out/renderer', import.meta.url))
 if (!existsSync(rendererDir)) {
   console.error('The renderer is not built: run `npm run build:renderer` (npm run web does it for you).')
@@ -44,6 +55,8 @@ const services = await createMainServices({
   version: pkg.version,
   dataDir,
   processKind: 'Matchdesk web mode',
+  hub: { port: hubPort, overlaysDir: rendererDir },
+  ...(values['broadcast-refresh'] !== undefined && { broadcastRefreshMs: Number(values['broadcast-refresh']) }),
   // A headless machine usually has no Secret Service: secrets stay in memory unless --keychain asks.
   credentials: values.keychain ? new KeychainCredentialStore() : new MemoryCredentialStore(),
   openBrowser: openInBrowser,
@@ -68,8 +81,10 @@ const demo = values['demo-control']
       },
     }
   : {}
-if (values.json) console.log(JSON.stringify({ url: bridge.url, token: bridge.token, ...demo }))
-else console.log(`Matchdesk web mode: open ${bridge.url} (data in ${dataDir}); Ctrl+C stops it.`)
+const hub = services.hub?.url ?? ''
+if (values.json) console.log(JSON.stringify({ url: bridge.url, token: bridge.token, hub, ...demo }))
+else
+  console.log(`Matchdesk web mode: open ${bridge.url} (data in ${dataDir}; broadcast hub on ${hub}); Ctrl+C stops it.`)
 
 const stop = () => {
   void bridge

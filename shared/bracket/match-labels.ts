@@ -1,6 +1,7 @@
 // What people call a match: "Winners round 3 · match 2", "Grand final", "Group B · round 2 · match 4", and what an
 // undecided slot waits for ("Winner of WB R2 M3"); derived from the stage's shape, the branch and the round.
 import type { BracketNode, Opponent } from '../api'
+import { byServiceId } from './match-order'
 
 export interface MatchLabel {
   /** For people: "Losers round 5 · match 1". */
@@ -11,15 +12,9 @@ export interface MatchLabel {
 
 type Shape = 'double' | 'single' | 'round-robin'
 
-/** Orders ids as the service issues them: numeric ids by value, others as text. */
-function byId(a: string, b: string): number {
-  if (/^\d+$/.test(a) && /^\d+$/.test(b)) return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0)
-  return a < b ? -1 : a > b ? 1 : 0
-}
-
 /** 1, 2, 3 … for each distinct id, in the order the service issued them. */
 function ranks(ids: Iterable<string>): Map<string, number> {
-  return new Map([...new Set(ids)].sort(byId).map((id, index) => [id, index + 1]))
+  return new Map([...new Set(ids)].sort(byServiceId).map((id, index) => [id, index + 1]))
 }
 
 function shapeOf(nodes: BracketNode[]): Shape {

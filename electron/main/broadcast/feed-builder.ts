@@ -1,6 +1,7 @@
 // The feed of one stream as a pure function of the cached data and the producer's desk: no I/O, tested without a server.
 import type { BracketNode, Stream } from '../../../shared/api'
 import { matchLabels, slotName, type MatchLabel } from '../../../shared/bracket/match-labels'
+import { matchOrder } from '../../../shared/bracket/match-order'
 import type { Feed, FeedMatch } from '../../../shared/broadcast/feed'
 import { estimateStarts, observedMatchMs } from './estimates'
 
@@ -35,21 +36,6 @@ export function tournamentSources(
   return { tournament, nodes, links, labels: matchLabels(nodes), observed: observedMatchMs(nodes, links), checkedIn }
 }
 
-/** Orders ids as the service issues them (numeric ids by value). */
-const byId = (a: string, b: string) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0)
-
-/** Running first, then by scheduled time, then in bracket order: the queue before a producer reorders it. */
-export function defaultOrder(a: BracketNode, b: BracketNode): number {
-  return (
-    Number(b.status === 'running') - Number(a.status === 'running') ||
-    (a.scheduled_datetime ?? '9999').localeCompare(b.scheduled_datetime ?? '9999') ||
-    byId(a.stage_id, b.stage_id) ||
-    byId(a.group_id, b.group_id) ||
-    byId(a.round_id, b.round_id) ||
-    a.number - b.number
-  )
-}
-
 /** The stream's queue: its linked matches not yet played and not on air, in the producer's order where given. */
 export function queueOf(sources: Pick<FeedSources, 'stream' | 'nodes' | 'links' | 'desk'>): BracketNode[] {
   const { stream, nodes, links, desk } = sources
@@ -63,7 +49,7 @@ export function queueOf(sources: Pick<FeedSources, 'stream' | 'nodes' | 'links' 
     if (pa !== undefined && pb !== undefined) return pa - pb
     if (pa !== undefined) return -1
     if (pb !== undefined) return 1
-    return defaultOrder(a, b)
+    return matchOrder(a, b)
   })
 }
 

@@ -85,7 +85,8 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   )
 
   const port = await listen(server, options.port)
-  if (port !== options.port) options.onPortTaken?.(options.port, port)
+  // Port 0 asks for any free port: only a port that was asked for by number can be "taken".
+  if (options.port !== 0 && port !== options.port) options.onPortTaken?.(options.port, port)
   hosts.add(`127.0.0.1:${port}`)
   hosts.add(`localhost:${port}`)
   return {

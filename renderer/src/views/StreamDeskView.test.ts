@@ -1,4 +1,5 @@
-// The stream desk: a match takes at most 32 streams — the 33rd is refused before anything is sent.
+// The producer's desk: linking (at most 32 streams), a column per stream with on air, Take next, Hold and its
+// staged changes, and a searchable match list.
 import { render, screen, within } from '@testing-library/svelte'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
@@ -50,7 +51,27 @@ beforeEach(() => {
     state: 'pending',
     value: { matchId: 'm1', streamIds },
   }))
+  answer('broadcast:status', () => ({ hub: 'http://127.0.0.1:7310', streams: [] }))
 })
+
+const feedMatch = (id: string, names: [string, string], extra: object = {}) => ({
+  id,
+  label: 'Winners round 1 · match 1',
+  status: 'running',
+  scheduledAt: null,
+  estimatedStart: null,
+  opponents: names.map((name) => ({ name, score: 1, result: null, checkedIn: true })),
+  ...extra,
+})
+const feed = {
+  stream: { id: 's0', name: 'Cam 0', url: 'https://x.tv/0', language: 'en' },
+  tournament: { id: 't1', name: 'Cup' },
+  onAir: feedMatch('m1', ['Ana', 'Bo']),
+  next: [feedMatch('m2', ['Cy', 'Di'], { label: 'Winners round 1 · match 2', status: 'pending' })],
+  onAirPath: { winnerTo: 'Winners round 2 · match 1', loserTo: null },
+  held: true,
+  updatedAt: '2026-11-22T12:00:00Z',
+}
 
 describe('stream desk', () => {
   it('counts links up to 32, refuses the 33rd with a clear message, and saves the 32', async () => {
@@ -71,18 +92,75 @@ describe('stream desk', () => {
     expect(within(await screen.findByTestId('desk-match')).getAllByText(/^Cam /)).toHaveLength(32)
   })
 
-  it('puts each stream’s running matches in its queue with the call-to-stream mark when both are checked in', async () => {
-    answer('match-streams:of-tournament', () => ({ m1: ['s0'] }))
-    answer('participants:list', () => ({
-      items: [
-        { id: 'Ana', name: 'Ana', checked_in: true },
-        { id: 'Bo', name: 'Bo', checked_in: true },
-      ],
-      refreshedAt: Date.now(),
+  it('shows a stream on air and its queue, takes the next with a click or N, and holds with H', async () => {
+    answer('broadcast:status', () => ({
+      hub: 'http://127.0.0.1:7310',
+      streams: [{ streamId: 's0', onAir: 'm1', next: ['m2'], held: false, staged: [] }],
     }))
+    answer('broadcast:feed', () => feed)
+    answer('broadcast:next', () => ({ streamId: 's0', onAir: 'm2', next: [], held: false, staged: [] }))
+    answer('broadcast:hold', () => ({ streamId: 's0', onAir: 'm1', next: ['m2'], held: true, staged: [] }))
     render(StreamDeskView)
-    const queues = await screen.findAllByTestId('queue')
-    await within(queues[0]!).findByText('call to stream')
-    expect(within(queues[0]!).getByText(/1 match$/)).toBeTruthy()
+    const user = userEvent.setup()
+    const column = await screen.findByTestId('stream-column')
+    expect(within(within(column).getByTestId('on-air')).getByText('Ana')).toBeTruthy()
+    expect(within(column).getByTestId('queued').textContent).toMatch(/Cy vs Di.*Winners round 1 · match 2/)
+    await user.click(within(column).getByRole('button', { name: /Take next/ }))
+    expect(calls.filter((c) => c.channel === 'broadcast:next')).toHaveLength(1)
+    column.focus()
+    await user.keyboard('n')
+    await user.keyboard('h')
+    expect(calls.filter((c) => c.channel === 'broadcast:next')).toHaveLength(2)
+    expect(calls.find((c) => c.channel === 'broadcast:hold')!.input).toEqual({ streamId: 's0', held: true })
+    expect(within(column).getByDisplayValue('http://127.0.0.1:7310/overlays/scoreboard?stream=s0')).toBeTruthy()
+  })
+
+  it('lists what a held stream has not published, in words, and applies one change or all', async () => {
+    answer('broadcast:status', () => ({
+      hub: '',
+      streams: [
+        {
+          streamId: 's0',
+          onAir: 'm1',
+          next: ['m2'],
+          held: true,
+          staged: [
+            { matchId: 'm1', field: 'opponents.0.name', from: 'Ana', to: 'Anastasia' },
+            { matchId: 'm1', field: 'opponents.1.score', from: 1, to: 2 },
+          ],
+        },
+      ],
+    }))
+    answer('broadcast:feed', () => feed)
+    answer('broadcast:apply', () => ({ streamId: 's0', onAir: 'm1', next: ['m2'], held: true, staged: [] }))
+    render(StreamDeskView)
+    const user = userEvent.setup()
+    const staged = await screen.findByTestId('staged')
+    expect(staged.textContent).toMatch(/Ana renamed to Anastasia/)
+    expect(staged.textContent).toMatch(/Bo: score 1 → 2/)
+    await user.click(within(staged).getAllByRole('button', { name: 'Apply' })[0]!)
+    expect(calls.find((c) => c.channel === 'broadcast:apply')!.input).toEqual({ streamId: 's0', matchId: 'm1' })
+    await user.click(within(staged).getByRole('button', { name: 'Apply all' }))
+    expect(calls.filter((c) => c.channel === 'broadcast:apply').at(-1)!.input).toEqual({ streamId: 's0' })
+  })
+
+  it('finds a match by a player as you type, and keeps played matches in a folded Done section', async () => {
+    const done = {
+      ...node,
+      id: 'm0',
+      status: 'completed',
+      played_at: '2026-11-22T10:00:00Z',
+      opponents: [opponent(1, 'Zed'), opponent(2, 'Yan')],
+    }
+    answer('bracket:nodes', () => ({ items: [node, done], refreshedAt: Date.now() }))
+    render(StreamDeskView)
+    const user = userEvent.setup()
+    await screen.findAllByTestId('desk-match')
+    expect(screen.getByText(/^Done/).closest('details')!.open).toBe(false)
+    await user.type(screen.getByRole('searchbox', { name: 'Search matches' }), 'nobody here')
+    expect(screen.getByText('No open match fits.')).toBeTruthy()
+    await user.clear(screen.getByRole('searchbox', { name: 'Search matches' }))
+    await user.type(screen.getByRole('searchbox', { name: 'Search matches' }), 'ana')
+    expect(screen.getByTestId('match-count').textContent).toMatch(/^1 open/)
   })
 })

@@ -16,6 +16,8 @@ export interface DemoSandbox {
 export interface WebMode {
   url: string
   token: string
+  /** The broadcast hub's address (a free port in tests). */
+  hub: string
   demo?: DemoSandbox
   /** Calls a channel through the bridge, as the page does. */
   ipc<T>(channel: string, input: unknown): Promise<T>
@@ -27,12 +29,25 @@ export async function startWebMode(extra: string[] = []): Promise<WebMode> {
   const dataDir = mkdtempSync(join(tmpdir(), 'matchdesk-e2e-'))
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', 'electron/web/cli.ts', '--port', '0', '--json', '--data-dir', dataDir, ...extra],
+    [
+      '--import',
+      'tsx',
+      'electron/web/cli.ts',
+      '--port',
+      '0',
+      '--hub-port',
+      '0',
+      '--json',
+      '--data-dir',
+      dataDir,
+      ...extra,
+    ],
     { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
   )
-  const ready = await new Promise<{ url: string; token: string; demo?: DemoSandbox }>((resolve, reject) => {
+  type Ready = { url: string; token: string; hub: string; demo?: DemoSandbox }
+  const ready = await new Promise<Ready>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! })
-    lines.once('line', (line) => resolve(JSON.parse(line) as { url: string; token: string; demo?: DemoSandbox }))
+    lines.once('line', (line) => resolve(JSON.parse(line) as Ready))
     child.once('exit', (code) => reject(new Error(`web mode exited with ${code} before it was ready`)))
   })
   return {

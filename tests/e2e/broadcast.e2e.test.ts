@@ -1,0 +1,166 @@
+/// <reference lib="dom" />
+// On air from the Stream desk in Chromium: a producer links two matches to a stream and takes one; the scoreboard
+// overlay, opened as OBS opens it, follows within a second; Hold keeps a rename on the service off air until Apply.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { launchBrowser, screenshotPath } from './support/browser'
+import { startWebMode, type WebMode } from './support/web-mode'
+
+let web: WebMode
+let browser: Browser
+let desk: Page
+let overlay: Page
+let token = ''
+const TOURNAMENT = 'Lyon LAN Winter Cup'
+const STREAM = 'B stream'
+type Node = { id: string; status: string; opponents: { participant: { id: string; name: string } | null }[] }
+
+/** The Demo venue's sandbox, called as the service itself (someone renaming a team on the service). */
+async function service(path: string, init: RequestInit = {}): Promise<Response> {
+  const demo = web.demo!
+  return fetch(`${demo.origin}${path}`, {
+    ...init,
+    headers: {
+      'x-api-key': demo.apiKey,
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      ...init.headers,
+    },
+  })
+}
+
+beforeAll(async () => {
+  web = await startWebMode(['--demo-simulate', '0', '--demo-control', '--broadcast-refresh', '300'])
+  const demo = web.demo!
+  const form = new URLSearchParams({
+    grant_type: 'client_credentials',
+    client_id: demo.clientId,
+    client_secret: demo.clientSecret,
+  })
+  token = (
+    (await (await fetch(`${demo.origin}/oauth/v2/token`, { method: 'POST', body: form })).json()) as {
+      access_token: string
+    }
+  ).access_token
+  browser = await launchBrowser()
+  desk = await browser.newPage({ viewport: { width: 1500, height: 950 } })
+  await desk.goto(web.url)
+})
+afterAll(async () => {
+  await browser?.close()
+  await web?.stop()
+})
+
+describe('going on air', () => {
+  let tournamentId = ''
+  let streamId = ''
+  let onAir: Node
+  let later: Node
+
+  it('links two matches to a stream from the desk', async () => {
+    await desk
+      .getByRole('row', { name: new RegExp(TOURNAMENT) })
+      .getByRole('button', { name: 'Open' })
+      .click()
+    const list = await web.ipc<{ items: { id: string; name: string }[] }>('tournaments:list', { filters: {} })
+    tournamentId = list.items.find((t) => t.name === TOURNAMENT)!.id
+    const streams = await web.ipc<{ items: { id: string; name: string }[] }>('streams:list', {
+      tournamentId,
+      filters: {},
+    })
+    streamId = streams.items.find((s) => s.name === STREAM)!.id
+    const nodes = await web.ipc<{ items: Node[] }>('bracket:nodes', { tournamentId, filters: {} })
+    ;[onAir, later] = nodes.items.filter(
+      (n) => n.status !== 'completed' && n.opponents.every((o) => o.participant),
+    ) as [Node, Node]
+    await desk.keyboard.press('Control+4')
+    await expect.poll(() => desk.getByRole('heading', { level: 1 }).textContent()).toBe('Stream desk')
+    for (const match of [onAir, later]) {
+      const card = desk.locator(`[data-testid="desk-match"][data-match-id="${match.id}"]`)
+      await card.getByRole('button', { name: 'Link streams' }).click()
+      await card.getByLabel(new RegExp(STREAM)).check()
+      await card.getByRole('button', { name: 'Save links' }).click()
+      await expect.poll(() => card.locator('.chip').allTextContents()).toContain(STREAM)
+    }
+    const column = desk.getByRole('region', { name: `Stream ${STREAM}` })
+    await expect.poll(() => column.getByTestId('queued').count()).toBe(2)
+  })
+
+  it('takes one on air, and the scoreboard overlay shows both names within a second', async () => {
+    overlay = await browser.newPage({ viewport: { width: 1920, height: 1080 } })
+    await overlay.goto(`${web.hub}/overlays/scoreboard?stream=${streamId}&accent=ff4655`)
+    const column = desk.getByRole('region', { name: `Stream ${STREAM}` })
+    const item = column.getByTestId('queued').filter({ hasText: onAir.opponents[0]!.participant!.name })
+    await item.getByRole('button', { name: 'Take' }).click()
+    const took = Date.now()
+    const names = onAir.opponents.map((o) => o.participant!.name)
+    await expect
+      .poll(() => overlay.getByTestId('scoreboard-name').allTextContents(), { timeout: 1000, interval: 50 })
+      .toEqual(names)
+    expect(Date.now() - took).toBeLessThan(1000)
+    await expect.poll(() => column.getByTestId('on-air').textContent()).toContain(names[0])
+    await desk.screenshot({ path: screenshotPath('view-stream-desk-on-air') })
+  })
+
+  it('holds: a rename on the service stays off air, the desk lists it, Apply puts it on air', async () => {
+    const column = desk.getByRole('region', { name: `Stream ${STREAM}` })
+    await column.getByRole('button', { name: /^Hold/ }).click()
+    await expect.poll(() => column.getByTestId('held').count()).toBe(1)
+    const renamed = onAir.opponents[0]!.participant!
+    const patch = await service(`/organizer/v2/participants/${renamed.id}`, {
+      method: 'PATCH',
+      body: JSON.stringify({ name: 'Renamed Live' }),
+    })
+    expect(patch.status).toBe(200)
+    await expect
+      .poll(() => column.getByTestId('staged').textContent(), { timeout: 10_000 })
+      .toMatch(new RegExp(`${renamed.name} renamed to Renamed Live`))
+    expect(await overlay.getByTestId('scoreboard-name').allTextContents()).toContain(renamed.name)
+    await desk.screenshot({ path: screenshotPath('view-stream-desk-held') })
+    await desk.getByRole('button', { name: 'Light theme' }).click()
+    await desk.screenshot({ path: screenshotPath('view-stream-desk-held-light') })
+    await desk.getByRole('button', { name: 'Dark theme' }).click()
+    await column.getByTestId('staged').getByRole('button', { name: 'Apply' }).first().click()
+    await expect
+      .poll(() => overlay.getByTestId('scoreboard-name').allTextContents(), { timeout: 2000 })
+      .toContain('Renamed Live')
+  })
+
+  it('draws the overlays on a transparent page: the corners let the scene show through', async () => {
+    for (const kind of ['scoreboard', 'up-next', 'bracket']) {
+      const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } })
+      await page.goto(`${web.hub}/overlays/${kind}?stream=${streamId}`)
+      await page.waitForSelector('[data-testid]')
+      const png = await page.screenshot({ omitBackground: true })
+      // The browser decodes its own screenshot: alpha at the four corners and at the card's centre.
+      const alpha = await page.evaluate(async (base64) => {
+        const image = new Image()
+        image.src = `data:image/png;base64,${base64}`
+        await image.decode()
+        const canvas = Object.assign(document.createElement('canvas'), { width: image.width, height: image.height })
+        const context = canvas.getContext('2d')!
+        context.drawImage(image, 0, 0)
+        const at = (x: number, y: number) => context.getImageData(x, y, 1, 1).data[3]
+        const card = document.querySelector('[data-testid]')!.getBoundingClientRect()
+        return {
+          corners: [at(2, 2), at(image.width - 3, 2), at(2, image.height - 3), at(image.width - 3, image.height - 3)],
+          card: at(Math.round(card.left + card.width / 2), Math.round(card.top + 10)),
+        }
+      }, png.toString('base64'))
+      expect(alpha.corners, kind).toEqual([0, 0, 0, 0])
+      expect(alpha.card, kind).toBeGreaterThan(200)
+      // For a person to look at: the overlay over a checkerboard, as a scene would show it.
+      await page.addStyleTag({
+        content: 'html { background: repeating-conic-gradient(#bbb 0 25%, #eee 0 50%) 0 0 / 40px 40px; }',
+      })
+      await page.screenshot({ path: screenshotPath(`overlay-${kind}`) })
+      await page.goto(`${web.hub}/overlays/${kind}?stream=${streamId}&theme=light&accent=16803c`)
+      await page.waitForSelector('[data-testid]')
+      await page.addStyleTag({
+        content: 'html { background: repeating-conic-gradient(#555 0 25%, #333 0 50%) 0 0 / 40px 40px; }',
+      })
+      await page.screenshot({ path: screenshotPath(`overlay-${kind}-light`) })
+      await page.close()
+    }
+  })
+})
