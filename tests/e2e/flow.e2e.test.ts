@@ -93,12 +93,16 @@ describe('a day at the desk', () => {
       })
     }
     await go('4', 'Stream desk')
-    const match = page.getByTestId('desk-match').first()
-    matchId = (await match.getAttribute('data-match-id'))!
+    // The Demo venue queues matches on its streams as it runs: pick one that has none yet.
+    await page.getByRole('radio', { name: 'no stream' }).check()
+    matchId = (await page.getByTestId('desk-match').first().getAttribute('data-match-id'))!
+    await page.getByRole('radio', { name: 'all' }).check()
+    const match = page.locator(`[data-testid="desk-match"][data-match-id="${matchId}"]`)
     await match.getByRole('button', { name: 'Link streams' }).click()
     await match.getByLabel(/E2E cam/).check()
     await match.getByRole('button', { name: 'Save links' }).click()
-    await expect.poll(() => match.locator('.chip').allTextContents()).toEqual(['E2E cam'])
+    // The live venue may queue the same match on one of its own streams meanwhile: ours must be among them.
+    await expect.poll(() => match.locator('.chip').allTextContents()).toContain('E2E cam')
 
     await match.getByRole('button', { name: 'Link streams' }).click()
     const boxes = match.getByRole('checkbox')
@@ -117,7 +121,7 @@ describe('a day at the desk', () => {
       { headers: { range: 'streams=0-49' } },
     )
     streamId = streams.find((s) => s.name === 'E2E cam')!.id
-    expect(await service(`/organizer/v2/matches/${matchId}/streams`)).toEqual([streamId])
+    expect(await service(`/organizer/v2/matches/${matchId}/streams`)).toContain(streamId)
   })
 
   it('the bracket shows that match as streamed', async () => {

@@ -145,8 +145,10 @@ describe('offline tolerance', () => {
     await sandbox.faults.update({ failureRate: 1, failureStatus: 503, failureMethods: ['POST'], retryAfterSeconds: 0 })
     await value('streams:create', { body })
     const row = () => services.connections.active.offline.outbox.rows().find((r) => r.write.kind === 'stream.create')
-    await expect.poll(() => row()?.attempts ?? 0, { timeout: 5000 }).toBeGreaterThan(0)
-    expect(row()!.outcomeUnknown).toBe(false)
+    // Between attempts (the next one marks itself sending again), the refused creation is known not to be made.
+    await expect
+      .poll(() => row() && row()!.attempts > 0 && !row()!.outcomeUnknown, { timeout: 5000, interval: 5 })
+      .toBe(true)
     const theirs = { id: sandbox.store.ids.next(), ...body }
     sandbox.store.streams.set(theirs.id, theirs)
     await sandbox.faults.update({ failureRate: 0, failureMethods: undefined })
