@@ -43,7 +43,11 @@ function labelOne(node: BracketNode, shape: Shape, round: number, lastRound: num
 export function matchLabels(nodes: readonly BracketNode[]): Map<string, MatchLabel> {
   const labels = new Map<string, MatchLabel>()
   const stages = new Map<string, BracketNode[]>()
-  for (const node of nodes) stages.set(node.stage_id, [...(stages.get(node.stage_id) ?? []), node])
+  for (const node of nodes) {
+    const stage = stages.get(node.stage_id)
+    if (stage) stage.push(node)
+    else stages.set(node.stage_id, [node])
+  }
   for (const stageNodes of stages.values()) {
     const shape = shapeOf(stageNodes)
     const groupRank = ranks(stageNodes.map((n) => n.group_id))

@@ -93,4 +93,16 @@ describe('bracket canvas', () => {
     render(BracketCanvas, { nodes: large, streamed: new Set<string>() })
     expect(drawnIds()).toHaveLength(511)
   })
+
+  it('names each match by its round and each undecided slot by where it comes from, in the box and its tooltip', () => {
+    const nodes = singleElimination(3)
+    nodes[0]!.opponents[0]!.participant = { id: 'p1', name: 'Nova', custom_user_identifier: null }
+    render(BracketCanvas, { nodes, streamed: new Set<string>() })
+    const box = (id: string) => screen.getByTestId('bracket-canvas').querySelector(`[data-match-id="${id}"]`)!
+    expect(box('r3m1').querySelector('title')!.textContent).toBe('Final: Winner of R2 M1 vs Winner of R2 M2')
+    expect(box('r2m1').querySelector('title')!.textContent).toBe(
+      'Round 2 · match 1: Winner of R1 M1 vs Winner of R1 M2',
+    )
+    expect([...box('r1m1').querySelectorAll('text')].map((t) => t.textContent)[0]).toBe('Nova')
+  })
 })
