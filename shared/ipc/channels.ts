@@ -24,6 +24,7 @@ export const CHANNELS = [
   'participants:delete',
   'streams:list',
   'bracket:nodes',
+  'cache:refresh',
   'match-streams:get',
   'match-streams:of-tournament',
   'checkin:set',

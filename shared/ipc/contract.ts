@@ -78,6 +78,18 @@ export const contract = {
     input: ofTournament.extend({ filters: BracketFilters.default({}) }),
     output: cached(api.BracketNode),
   },
+  /**
+   * A live tick of a cached list: a bracket reads only what can change (its frontier and a rolling window), other
+   * lists are read whole; `full` reads a bracket whole too. Views hear what changed through cache:updated.
+   */
+  'cache:refresh': {
+    input: z.strictObject({
+      resource: z.enum(['tournaments', 'stages', 'participants', 'nodes', 'streams']),
+      scope: api.IdInput,
+      full: z.boolean().optional(),
+    }),
+    output: z.object({ requests: z.number(), changed: z.number(), refreshedAt: z.number().nullable() }),
+  },
   'match-streams:get': {
     input: z.strictObject({ matchId: api.IdInput }),
     output: z.object({ streamIds: z.array(z.string()), refreshedAt: z.number().nullable() }),

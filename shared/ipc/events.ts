@@ -16,8 +16,18 @@ export const events = {
   /** Paging progress of a long load, for a progress bar. */
   'load:progress': z.object({ resource: z.string(), done: z.number().int().min(0), total: z.number().int().min(0) }),
   'sync:status': SyncStatus,
-  /** The cached copy of a resource of a tournament changed: views showing it read it again. */
-  'cache:updated': z.object({ resource: z.string(), scope: z.string() }),
+  /**
+   * The cached copy of a resource of a tournament was refreshed. With `changes`, the list kept its items and order
+   * and these are the ones whose data changed (views patch them in); without, views read the list again.
+   */
+  'cache:updated': z.object({
+    resource: z.string(),
+    scope: z.string(),
+    refreshedAt: z.number().nullable().optional(),
+    changes: z
+      .object({ upserted: z.array(z.looseObject({ id: z.string() })), removed: z.array(z.string()) })
+      .optional(),
+  }),
   /** A stream's published feed or its staged changes changed: the desk reads its status again. */
   'broadcast:changed': z.object({ streamId: z.string() }),
 } satisfies Record<EventName, z.ZodType>

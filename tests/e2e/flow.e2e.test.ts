@@ -158,6 +158,23 @@ describe('a day at the desk', () => {
       expect((await service<P>(`/organizer/v2/participants/${p.id}`)).checked_in).toBe(true)
   })
 
+  it('a check-in made at another door appears by itself within one refresh interval', async () => {
+    const { items } = await web.ipc<{ items: P[] }>('participants:list', {
+      tournamentId,
+      filters: { is_checked_in: false },
+    })
+    const other = items[0]!
+    await page.getByLabel('Search participants').fill(other.name)
+    const row = page.getByRole('switch', { name: new RegExp(other.name) })
+    expect(await row.getAttribute('aria-checked')).toBe('false')
+    await service(`/organizer/v2/participants/${other.id}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ checked_in: true }),
+    })
+    await expect.poll(() => row.getAttribute('aria-checked'), { timeout: 12_000, interval: 250 }).toBe('true')
+  })
+
   it('offline: three check-ins wait, then reach the service when it is back', async () => {
     const { items } = await web.ipc<{ items: P[] }>('participants:list', {
       tournamentId,

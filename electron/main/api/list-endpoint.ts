@@ -7,6 +7,8 @@ import { listAll, pages, type FetchRange, type PagingOptions } from './paging'
 export interface ListEndpoint<T> {
   all(options?: PagingOptions): Promise<T[]>
   pages(options?: PagingOptions): AsyncGenerator<T[]>
+  /** One range of the list (at most the unit's maximum wide) and the list's total; past the end: none. */
+  range(first: number, last: number): Promise<{ items: T[]; total: number }>
 }
 
 export function listEndpoint<T extends z.ZodType>(
@@ -19,6 +21,11 @@ export function listEndpoint<T extends z.ZodType>(
   return {
     all: (options) => listAll(fetchRange, unit, options),
     pages: (options) => pages(fetchRange, unit, options),
+    range: async (first, last) => {
+      const answer = await fetchRange(first, last)
+      if (answer.status === 416 || !answer.data) return { items: [], total: answer.contentRange?.total ?? 0 }
+      return { items: answer.data, total: answer.contentRange?.total ?? answer.data.length }
+    },
   }
 }
 

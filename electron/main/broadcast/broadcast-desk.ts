@@ -212,7 +212,10 @@ export class BroadcastDesk {
     this.dirty.clear()
   }
 
-  /** Reads again what can change on air (nodes every time, participants and streams every fourth time). */
+  /**
+   * Reads again what can change on air: the bracket's frontier and every match linked to a stream each time,
+   * participants and streams every fourth time.
+   */
   private async refreshOnAir(): Promise<void> {
     const session = this.session()
     if (session.connectivity.state === 'offline') return
@@ -224,7 +227,9 @@ export class BroadcastDesk {
       if (stream) tournaments.add(stream.tournament_id)
     }
     for (const tournamentId of tournaments) {
-      await session.reads.refresh('nodes', tournamentId).catch(() => undefined)
+      const links = [...session.cache.linksOfTournament(tournamentId)]
+      const linked = new Set(links.filter(([, streamIds]) => streamIds.length > 0).map(([matchId]) => matchId))
+      await session.reads.tick('nodes', tournamentId, false, linked).catch(() => undefined)
       if (!full) continue
       await session.reads.refresh('participants', tournamentId).catch(() => undefined)
       await session.reads.refresh('streams', tournamentId).catch(() => undefined)

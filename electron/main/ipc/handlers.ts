@@ -4,6 +4,7 @@ import { appHandlers, type AppPorts } from './app.handlers'
 import { authHandlers } from './auth.handlers'
 import { bracketHandlers } from './bracket.handlers'
 import { broadcastHandlers, type BroadcastPorts } from './broadcast.handlers'
+import { cacheHandlers } from './cache.handlers'
 import { checkinHandlers } from './checkin.handlers'
 import { disciplinesHandlers } from './disciplines.handlers'
 import type { Handlers } from './dispatch'
@@ -28,6 +29,7 @@ export function allHandlers(connections: Connections, app: AppPorts, broadcast: 
     ...streamsHandlers(connections),
     ...matchStreamsHandlers(connections),
     ...bracketHandlers(connections),
+    ...cacheHandlers(connections),
     ...syncHandlers(connections),
     ...broadcastHandlers(broadcast),
   }

@@ -20,6 +20,14 @@ export class Cache {
     return rows.map((row) => JSON.parse(row.data) as T)
   }
 
+  /** A scope's rows as stored (id → JSON text), in list order: what a refresh compares against. */
+  rows(resource: CachedResource, scope: string): Map<string, string> {
+    const rows = this.db
+      .prepare('SELECT id, data FROM cache_rows WHERE resource = ? AND scope = ? ORDER BY rowid')
+      .all(resource, scope) as { id: string; data: string }[]
+    return new Map(rows.map((row) => [row.id, row.data]))
+  }
+
   get<T>(resource: CachedResource, id: string): T | undefined {
     const row = this.db.prepare('SELECT data FROM cache_rows WHERE resource = ? AND id = ?').get(resource, id) as
       { data: string } | undefined

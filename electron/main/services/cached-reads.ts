@@ -9,6 +9,8 @@ import type { Db } from '../offline/db'
 import { reapplyWaiting } from '../offline/local-effects'
 import type { Outbox } from '../offline/outbox'
 import type { PagingOptions } from '../api/paging'
+import { changesBetween } from '../offline/scope-changes'
+import { frontierWindows, sweepWindow, type NodeWindow } from './frontier'
 
 export interface CachedReadsDeps {
   db: Db
@@ -28,8 +30,20 @@ export interface Cached<T> {
   refreshedAt: number | null
 }
 
+/** What one live tick did: requests sent to the service, and how many items changed. */
+export interface Tick {
+  requests: number
+  changed: number
+  refreshedAt: number | null
+}
+
+/** A window's answer did not line up with the cached list (nodes added, removed or moved): read it whole. */
+class ListMoved extends Error {}
+
 export class CachedReads {
   private readonly refreshing = new Map<string, Promise<void>>()
+  /** Per tournament, how many live ticks its bracket has had: where the rolling window is. */
+  private readonly sweeps = new Map<string, number>()
 
   constructor(private readonly deps: CachedReadsDeps) {}
 
@@ -99,6 +113,84 @@ export class CachedReads {
     return { onProgress: (done, total) => this.deps.bus.publish('load:progress', { resource, done, total }) }
   }
 
+  /**
+   * A live tick: a bracket reads its frontier and one rolling window (every node again within a cycle of ticks);
+   * other lists, and a bracket asked `full`, are read whole. Views hear only what changed. `watched` nodes (the
+   * matches queued on streams) are read every tick whatever their state.
+   */
+  async tick(resource: CachedResource, scope: string, full = false, watched?: ReadonlySet<string>): Promise<Tick> {
+    const { cache } = this.deps
+    if (resource === 'nodes' && !full && cache.refreshedAt('nodes', scope)) {
+      try {
+        return await this.once(`nodes:${scope}`, () => this.nodesFrontier(scope, watched))
+      } catch (error) {
+        if (!(error instanceof ListMoved)) throw error
+      }
+    }
+    const before = cache.rows(resource, scope)
+    await this.refresh(resource, scope)
+    const after = cache.rows(resource, scope)
+    const unit = resource === 'nodes' ? 128 : 50
+    return {
+      requests: Math.max(1, Math.ceil(after.size / unit)),
+      changed: changesBetween(before, after)?.upserted.length ?? after.size,
+      refreshedAt: cache.refreshedAt(resource, scope),
+    }
+  }
+
+  private async nodesFrontier(tournamentId: string, watched?: ReadonlySet<string>): Promise<Tick> {
+    const { cache, db, clock, bus, api } = this.deps
+    const nodes = cache.list<BracketNode>('nodes', tournamentId)
+    const cursor = this.sweeps.get(tournamentId) ?? 0
+    this.sweeps.set(tournamentId, cursor + 1)
+    const sweep = sweepWindow(nodes, cursor)
+    const windows = [...frontierWindows(nodes, { ...(watched && { also: watched }) }), ...(sweep ? [sweep] : [])]
+    const expectedTotal = (window: NodeWindow) =>
+      window.roundIds ? nodes.filter((n) => window.roundIds!.includes(n.round_id)).length : nodes.length
+    const answers = await Promise.all(
+      windows.map(async (window) => {
+        const answer = await api.bracketNodes
+          .list({ tournament_ids: [tournamentId], ...(window.roundIds && { round_ids: window.roundIds }) })
+          .range(window.first, window.last)
+        const ids = answer.items.map((n) => n.id)
+        if (answer.total !== expectedTotal(window) || ids.join() !== window.expected.join()) throw new ListMoved()
+        return answer.items
+      }),
+    )
+    const before = cache.rows('nodes', tournamentId)
+    const changed: BracketNode[] = []
+    const at = clock.now()
+    db.transaction(() => {
+      for (const node of answers.flat()) {
+        const data = JSON.stringify(node)
+        if (before.get(node.id) === data) continue
+        before.set(node.id, data)
+        cache.put('nodes', tournamentId, node.id, node)
+        changed.push(node)
+      }
+      cache.markRefreshed('nodes', tournamentId, at)
+    })()
+    bus.publish('cache:updated', {
+      resource: 'nodes',
+      scope: tournamentId,
+      refreshedAt: at,
+      changes: { upserted: changed, removed: [] },
+    })
+    if (changed.length > 0) this.deps.onChanged({ resource: 'nodes', tournamentId })
+    return { requests: windows.length, changed: changed.length, refreshedAt: at }
+  }
+
+  /** Runs one refresh of a key at a time: a caller arriving meanwhile shares the one under way. */
+  private once<T>(key: string, run: () => Promise<T>): Promise<T> {
+    const running = this.refreshing.get(key) as Promise<T> | undefined
+    if (running) return running
+    const started = run().finally(() => this.refreshing.delete(key))
+    const shared = started.then(() => undefined)
+    shared.catch(() => undefined) // the caller handles the failure; a sharer awaiting it sees it too
+    this.refreshing.set(key, shared)
+    return started
+  }
+
   /** Forces a refresh of one resource of a tournament (after a discard, or on the user's request). */
   refresh(resource: CachedResource, scope: string): Promise<void> {
     const fetchers: Partial<Record<CachedResource, () => Promise<unknown>>> = {
@@ -123,11 +215,26 @@ export class CachedReads {
       scope,
       async () => {
         const items = await fetchAll()
+        const before = cache.rows(resource, scope)
+        const at = clock.now()
         db.transaction(() => {
-          cache.replaceScope(resource, scope, items, clock.now())
-          reapplyWaiting(cache, outbox, resource, scope, clock.now())
+          cache.replaceScope(resource, scope, items, at)
+          reapplyWaiting(cache, outbox, resource, scope, at)
         })()
-        bus.publish('cache:updated', { resource, scope })
+        // Views are told only what changed when the list kept its items in order; otherwise they read it again.
+        const after = cache.rows(resource, scope)
+        const changes = changesBetween(before, after)
+        bus.publish('cache:updated', {
+          resource,
+          scope,
+          refreshedAt: at,
+          ...(changes && {
+            changes: {
+              upserted: changes.upserted.map((id) => JSON.parse(after.get(id)!) as { id: string }),
+              removed: changes.removed,
+            },
+          }),
+        })
         if (resource !== 'tournaments') this.deps.onChanged({ resource, tournamentId: scope })
       },
       cache.list(resource, scope).length > 0,

@@ -1,5 +1,6 @@
-// A list read from main's cache, owned by the view that creates it: loads when its input changes, reloads when main
-// refreshed that resource (and, if asked, every few seconds while the window is visible), stops with the view.
+// A list read from main's cache, owned by the view that creates it: loads when its input changes, patches in what
+// main says changed (or reads again when it cannot say), asks main for a live tick every few seconds while the window
+// is visible (if asked to), stops with the view.
 import { untrack } from 'svelte'
 import type { Channel } from '../../../shared/ipc/channels'
 import type { Input, Output } from '../../../shared/ipc/contract'
@@ -10,13 +11,13 @@ type ListChannel = 'tournaments:list' | 'stages:list' | 'participants:list' | 's
 type Item<C extends ListChannel> = Output<C>['items'][number]
 
 /** Which cache:updated resource each list follows. */
-const RESOURCE: Record<ListChannel, string> = {
+const RESOURCE = {
   'tournaments:list': 'tournaments',
   'stages:list': 'stages',
   'participants:list': 'participants',
   'streams:list': 'streams',
   'bracket:nodes': 'nodes',
-}
+} as const satisfies Record<ListChannel, string>
 
 export interface CachedListOptions {
   /** Seconds between background reloads while the window is visible; 0 or absent: only on cache:updated. */
@@ -46,15 +47,17 @@ export class CachedList<C extends ListChannel> {
       untrack(() => void (next ? this.load(next) : this.clear()))
     })
     $effect(() =>
-      subscribe('cache:updated', ({ resource, scope }) => {
-        if (resource === RESOURCE[this.channel] && scope === this.scope()) void this.reload()
+      subscribe('cache:updated', ({ resource, scope, changes, refreshedAt }) => {
+        if (resource !== RESOURCE[this.channel] || scope !== this.scope()) return
+        if (changes && !this.narrowed()) this.apply(changes.upserted as Item<C>[], refreshedAt ?? null)
+        else void this.reload()
       }),
     )
     $effect(() => {
       const seconds = options.every?.() ?? 0
       if (!seconds) return
       const timer = setInterval(() => {
-        if (document.visibilityState === 'visible') void this.reload()
+        if (document.visibilityState === 'visible') void this.refresh(false)
       }, seconds * 1000)
       return () => clearInterval(timer)
     })
@@ -94,6 +97,39 @@ export class CachedList<C extends ListChannel> {
     } else {
       this.#error = result.error.message
     }
+  }
+
+  /**
+   * Asks main for a live tick of this list (`full`: read it all from the service, as a Refresh button does); what
+   * changed arrives by cache:updated. False when the service could not be reached.
+   */
+  async refresh(full = true): Promise<boolean> {
+    const scope = this.scope()
+    if (!scope) return false
+    const result = await invoke('cache:refresh', { resource: RESOURCE[this.channel], scope, full })
+    if (!result.ok) this.#error = result.error.message
+    return result.ok
+  }
+
+  /** Lays changed items over the list in their places, and notes when the service confirmed them. */
+  private apply(upserted: Item<C>[], refreshedAt: number | null): void {
+    if (upserted.length > 0) {
+      const byId: Record<string, Item<C>> = Object.fromEntries(upserted.map((item) => [item.id, item]))
+      this.#items = this.#items.map((item) => byId[item.id] ?? item)
+    }
+    if (refreshedAt !== null) this.#refreshedAt = refreshedAt
+    this.#error = null
+  }
+
+  /** True when the list shows part of the cached scope (a filter): changes cannot be laid over it, it is read again. */
+  private narrowed(): boolean {
+    const filters = (this.#input as { filters?: Record<string, unknown> } | undefined)?.filters
+    return (
+      !!filters &&
+      Object.values(filters).some(
+        (value) => value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0),
+      )
+    )
   }
 
   /** Puts one item as a write's receipt gave it back, in its place, without reading the whole list again. */

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { answer, calls, emit } from '../test-support/fake-api'
 import { selection } from './selection.svelte'
 import StreamsView from '../views/StreamsView.svelte'
+import { screen } from '@testing-library/svelte'
 
 const reads = () => calls.filter((c) => c.channel === 'streams:list')
 
@@ -30,5 +31,30 @@ describe('cached list', () => {
     emit('cache:updated', { resource: 'streams', scope: 't2' })
     await new Promise((resolve) => setTimeout(resolve, 20))
     expect(reads().length).toBe(after)
+  })
+
+  it('lays the changed items of a refresh over the list, without reading it again', async () => {
+    selection.choose({ id: 't3', name: 'Cup', participantType: 'single' })
+    const stream = (id: string, name: string) => ({
+      id,
+      tournament_id: 't3',
+      name,
+      url: `https://www.twitch.tv/${id}`,
+      language: 'en',
+    })
+    answer('streams:list', () => ({ items: [stream('s1', 'Main'), stream('s2', 'Side')], refreshedAt: 1 }))
+    render(StreamsView)
+    await screen.findByText('Side')
+    const before = reads().length
+    emit('cache:updated', {
+      resource: 'streams',
+      scope: 't3',
+      refreshedAt: 2,
+      changes: { upserted: [stream('s2', 'Side renamed')], removed: [] },
+    })
+    await screen.findByText('Side renamed')
+    expect(screen.getByText('Main')).toBeTruthy()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(reads().length).toBe(before)
   })
 })

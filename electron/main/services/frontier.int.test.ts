@@ -1,0 +1,92 @@
+// Live ticks of the 2,048-entrant bracket on the large Demo venue: reading only the frontier and a rolling window
+// ends in the same local copy as reading everything, and views are told exactly the nodes that changed.
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { BracketNode } from '../../../shared/api'
+import { createMainServices, type MainServices } from '../composition'
+import { MemoryCredentialStore } from '../secrets/memory-store'
+
+let services: MainServices
+let tournamentId = ''
+const updates: { upserted: { id: string }[] }[] = []
+
+beforeAll(async () => {
+  services = await createMainServices({
+    version: 't',
+    dataDir: mkdtempSync(join(tmpdir(), 'matchdesk-frontier-')),
+    credentials: new MemoryCredentialStore(),
+    demo: { size: 'large', seed: 5 },
+  })
+  tournamentId = [...services.connections.sandbox.store.tournaments.values()].find((t) => t.name === 'Mega Open')!.id
+  const first = await services.dispatch('bracket:nodes', { tournamentId, filters: {} })
+  expect(first.ok).toBe(true)
+  services.bus.subscribe((event, payload) => {
+    const p = payload as { resource: string; changes?: { upserted: { id: string }[] } }
+    if (event === 'cache:updated' && p.resource === 'nodes' && p.changes) updates.push(p.changes)
+  })
+}, 60_000)
+afterAll(() => services.close())
+
+const cached = () => services.connections.active.offline.cache.list<BracketNode>('nodes', tournamentId)
+const serviceNodes = () => services.connections.active.api.bracketNodes.list({ tournament_ids: [tournamentId] }).all()
+async function tick(full = false) {
+  const result = await services.dispatch('cache:refresh', { resource: 'nodes', scope: tournamentId, full })
+  if (!result.ok) throw new Error(result.error.message)
+  return result.value as { requests: number; changed: number }
+}
+
+/** The venue moves on as stations do: every running match ends, and up to 16 ready ones start. */
+function play() {
+  const { store, engine } = services.connections.sandbox
+  const nodes = [...store.nodes.values()].filter((n) => n.tournament_id === tournamentId)
+  for (const node of nodes) if (node.status === 'running') engine.complete(node)
+  nodes
+    .filter((n) => engine.isReady(n))
+    .slice(0, 16)
+    .forEach((n) => engine.start(n))
+}
+
+describe('frontier refresh', () => {
+  it('after ticks with matches advancing, the local copy equals a full read of the service', async () => {
+    let requests = 0
+    for (let i = 0; i < 12; i++) {
+      play()
+      updates.length = 0
+      const result = await tick()
+      requests += result.requests
+      // What views hear is exactly what changed, never the whole bracket.
+      expect(updates.at(-1)?.upserted.length ?? 0).toBe(result.changed)
+      expect(result.changed).toBeLessThan(200)
+    }
+    expect(requests / 12).toBeLessThan(8)
+    expect(cached()).toEqual(await serviceNodes())
+  })
+
+  it('an edit away from the frontier arrives with the rolling window, or at once with a full tick', async () => {
+    const { store } = services.connections.sandbox
+    const far = cached().find((n) => n.status === 'completed' && n.opponents[0]?.participant)!
+    const person = store.participants.get(far.opponents[0]!.participant!.id)!
+    person.name = 'Renamed Far Away'
+    const cycle = Math.ceil(cached().length / 128)
+    let ticks = 0
+    while (cached().find((n) => n.id === far.id)!.opponents[0]!.participant!.name !== 'Renamed Far Away') {
+      await tick()
+      expect(++ticks).toBeLessThanOrEqual(cycle)
+    }
+    person.name = 'Renamed Again'
+    await tick(true)
+    expect(cached().find((n) => n.id === far.id)!.opponents[0]!.participant!.name).toBe('Renamed Again')
+    expect(cached()).toEqual(await serviceNodes())
+  })
+
+  it('reads the whole bracket again when the list no longer lines up with the local copy', async () => {
+    const { store } = services.connections.sandbox
+    const victim = cached().find((n) => n.status === 'running' || n.status === 'pending')!
+    store.nodes.delete(victim.id)
+    await tick()
+    expect(cached().some((n) => n.id === victim.id)).toBe(false)
+    expect(cached()).toEqual(await serviceNodes())
+  })
+})
