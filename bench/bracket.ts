@@ -1,10 +1,14 @@
-// The 2,048-entrant double elimination in Chromium: first render cold (loading 4,094 nodes) and from cache, and scrolling to its far corner.
+// The 2,048-entrant double elimination: live refresh ticks in main (requests and IPC bytes per tick, see
+// support/refresh-ticks.ts), then in Chromium the first render cold (loading 4,094 nodes) and from cache, and
+// scrolling to its far corner.
 import { launchBrowser } from '../tests/e2e/support/browser'
 import { startWebMode } from '../tests/e2e/support/web-mode'
+import { measureRefreshTicks } from './support/refresh-ticks'
 import { report, round } from './support/stats'
 import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 
+const ticks = await measureRefreshTicks()
 const root = join(import.meta.dirname, '..')
 spawnSync(
   process.execPath,
@@ -76,4 +80,5 @@ report({
   from_cache_ms: round(warm, 0),
   scroll_to_corner_ms: round(scroll, 0),
   js_heap_mb: round(heap / 1048576, 1),
+  ...ticks,
 })

@@ -10,7 +10,7 @@ import { reapplyWaiting } from '../offline/local-effects'
 import type { Outbox } from '../offline/outbox'
 import type { PagingOptions } from '../api/paging'
 import { changesBetween } from '../offline/scope-changes'
-import { frontierWindows, sweepWindow, type NodeWindow } from './frontier'
+import { fedBy, frontierWindows, sweepWindow, windowsOver, type NodeWindow } from './frontier'
 
 export interface CachedReadsDeps {
   db: Db
@@ -144,24 +144,41 @@ export class CachedReads {
     const cursor = this.sweeps.get(tournamentId) ?? 0
     this.sweeps.set(tournamentId, cursor + 1)
     const sweep = sweepWindow(nodes, cursor)
-    const windows = [...frontierWindows(nodes, { ...(watched && { also: watched }) }), ...(sweep ? [sweep] : [])]
     const expectedTotal = (window: NodeWindow) =>
       window.roundIds ? nodes.filter((n) => window.roundIds!.includes(n.round_id)).length : nodes.length
-    const answers = await Promise.all(
-      windows.map(async (window) => {
-        const answer = await api.bracketNodes
-          .list({ tournament_ids: [tournamentId], ...(window.roundIds && { round_ids: window.roundIds }) })
-          .range(window.first, window.last)
-        const ids = answer.items.map((n) => n.id)
-        if (answer.total !== expectedTotal(window) || ids.join() !== window.expected.join()) throw new ListMoved()
-        return answer.items
-      }),
+    let requests = 0
+    const read = async (windows: NodeWindow[]) => {
+      requests += windows.length
+      const answers = await Promise.all(
+        windows.map(async (window) => {
+          const answer = await api.bracketNodes
+            .list({ tournament_ids: [tournamentId], ...(window.roundIds && { round_ids: window.roundIds }) })
+            .range(window.first, window.last)
+          const ids = answer.items.map((n) => n.id)
+          if (answer.total !== expectedTotal(window) || ids.join() !== window.expected.join()) throw new ListMoved()
+          return answer.items
+        }),
+      )
+      return answers.flat()
+    }
+    const fetched = await read([
+      ...frontierWindows(nodes, { ...(watched && { also: watched }) }),
+      ...(sweep ? [sweep] : []),
+    ])
+    // A match that finished (or whose result changed) moved its winner and loser on: read the matches it feeds.
+    const known = new Map(nodes.map((n) => [n.id, n]))
+    const outcome = (n: BracketNode | undefined) => n && `${n.status}:${n.opponents.map((o) => o.result).join()}`
+    const finished = new Set(
+      fetched.filter((n) => n.status === 'completed' && outcome(n) !== outcome(known.get(n.id))).map((n) => n.id),
     )
+    const got = new Set(fetched.map((n) => n.id))
+    const fed = new Set([...fedBy(nodes, finished)].filter((id) => !got.has(id)))
+    if (fed.size > 0) fetched.push(...(await read(windowsOver(nodes, fed))))
     const before = cache.rows('nodes', tournamentId)
     const changed: BracketNode[] = []
     const at = clock.now()
     db.transaction(() => {
-      for (const node of answers.flat()) {
+      for (const node of fetched) {
         const data = JSON.stringify(node)
         if (before.get(node.id) === data) continue
         before.set(node.id, data)
@@ -177,7 +194,7 @@ export class CachedReads {
       changes: { upserted: changed, removed: [] },
     })
     if (changed.length > 0) this.deps.onChanged({ resource: 'nodes', tournamentId })
-    return { requests: windows.length, changed: changed.length, refreshedAt: at }
+    return { requests, changed: changed.length, refreshedAt: at }
   }
 
   /** Runs one refresh of a key at a time: a caller arriving meanwhile shares the one under way. */

@@ -1,5 +1,5 @@
 // Which bracket nodes a live tick reads again: the frontier (what can change next) as a few Range windows of a
-// round-filtered list, plus one rolling window of the whole list, so every node is read again within a cycle.
+// round-filtered list, the matches a finished one feeds, and a rolling window so every node is read again in a cycle.
 import { rangeMax, type BracketNode } from '../../../shared/api'
 
 /** One request of a tick: a window of the list the filter gives, and the node ids the cache expects there. */
@@ -21,8 +21,9 @@ export interface FrontierOptions {
 const WIDTH = rangeMax('nodes')
 
 /**
- * The nodes that can change before the next tick: running matches, the next ready ones of each stage (by scheduled
- * time, then number, as matches are called), and the matches those feed (they receive a winner or a loser).
+ * The nodes that can change before the next tick: running matches and the next ready ones of each stage (by
+ * scheduled time, then number, as matches are called). The matches they feed change only when one finishes: see
+ * `fedBy`.
  */
 export function frontierIds(nodes: readonly BracketNode[], options: FrontierOptions = {}): Set<string> {
   const nextReady = options.nextReady ?? 16
@@ -41,15 +42,24 @@ export function frontierIds(nodes: readonly BracketNode[], options: FrontierOpti
     for (const node of ready.slice(0, nextReady)) base.add(node.id)
   }
   for (const id of options.also ?? []) base.add(id)
-  const hot = new Set(base)
-  for (const node of nodes)
-    if (node.opponents.some((o) => o.source_node_id !== null && base.has(o.source_node_id))) hot.add(node.id)
-  return hot
+  return base
 }
 
-/** Covers the frontier with as few windows as it takes, over the list of the rounds that hold it. */
+/** The matches that receive the winner or loser of `finished`: what a finished match changes elsewhere. */
+export function fedBy(nodes: readonly BracketNode[], finished: ReadonlySet<string>): Set<string> {
+  const fed = new Set<string>()
+  for (const node of nodes)
+    if (node.opponents.some((o) => o.source_node_id !== null && finished.has(o.source_node_id))) fed.add(node.id)
+  return fed
+}
+
+/** The frontier's windows: see `windowsOver`. */
 export function frontierWindows(nodes: readonly BracketNode[], options: FrontierOptions = {}): NodeWindow[] {
-  const hot = frontierIds(nodes, options)
+  return windowsOver(nodes, frontierIds(nodes, options))
+}
+
+/** Covers `hot` with as few windows as it takes, over the list of the rounds that hold it. */
+export function windowsOver(nodes: readonly BracketNode[], hot: ReadonlySet<string>): NodeWindow[] {
   if (hot.size === 0) return []
   const rounds = new Set<string>()
   for (const node of nodes) if (hot.has(node.id)) rounds.add(node.round_id)
