@@ -48,7 +48,11 @@ export class Faults {
       this.backOnline = setTimeout(() => void this.update({ offline: false }), offlineForMs)
       this.backOnline.unref()
     }
-    const next = FaultSettings.parse({ ...this.settings, ...change })
+    // Zod fills a partial schema's defaults in, so only the keys the caller named count as a change.
+    const named = Object.fromEntries(
+      Object.entries(change).filter(([key]) => key in input || (key === 'offline' && offlineForMs !== undefined)),
+    )
+    const next = FaultSettings.parse({ ...this.settings, ...named })
     const offlineChanged = next.offline !== this.settings.offline
     this.settings = next
     if (offlineChanged) await this.goOffline(next.offline)

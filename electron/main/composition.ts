@@ -23,7 +23,7 @@ export interface MainPorts {
   clock?: Clock
   openBrowser?: (url: string) => Promise<void>
   /** Offline tuning (tests): how soon the probe and the replay retry. */
-  offline?: { probeMinMs?: number; replayBaseMs?: number }
+  offline?: { probeMinMs?: number; replayBaseMs?: number; replayConcurrency?: number }
   /** How the Demo venue's sandbox runs (size, seed, simulation, faults). */
   demo?: Omit<SandboxOptions, 'apiKey' | 'clientId' | 'clientSecret' | 'port'>
   /** The broadcast hub: its port and the built renderer folder with the overlays; absent, no hub runs (tests). */

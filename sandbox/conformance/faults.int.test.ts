@@ -20,6 +20,18 @@ describe('faults', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(140)
   })
 
+  it('changes only the faults named: going offline and back keeps the latency that was set', async () => {
+    sandbox = await startSandbox({ faults: { failureRate: 0.25 } })
+    await sandbox.faults.update({ latencyMs: 120 })
+    await sandbox.faults.setOffline(true)
+    await sandbox.faults.setOffline(false)
+    expect(sandbox.faults.settings).toMatchObject({ latencyMs: 120, failureRate: 0.25, offline: false })
+    const s = await openSession(sandbox)
+    const started = performance.now()
+    await s.org('GET', '/disciplines', { range: 'disciplines=0-9' }).catch(() => undefined)
+    expect(performance.now() - started).toBeGreaterThanOrEqual(110)
+  })
+
   it('answers a share of requests 503 or 429 with Retry-After', async () => {
     sandbox = await startSandbox({ faults: { failureRate: 1, failureStatus: 429, retryAfterSeconds: 7 } })
     const answer = await fetch(`${sandbox.organizer}/disciplines`, {

@@ -73,7 +73,7 @@ export class Replayer {
   private pump(): void {
     const { outbox, clock, connectivity } = this.deps
     if (this.stopped || connectivity.state === 'offline') return
-    const room = (this.deps.concurrency ?? 4) - this.active
+    const room = (this.deps.concurrency ?? 8) - this.active
     const rows = room > 0 ? outbox.eligible(clock.now(), room) : []
     for (const row of rows) {
       outbox.claim(row.seq)

@@ -30,7 +30,7 @@ export interface ConnectionPorts {
   defaultBases: ServiceBases
   signInTimeoutMs?: number
   /** Offline tuning for tests: how soon the probe and replay retry. */
-  offline?: { probeMinMs?: number; replayBaseMs?: number }
+  offline?: { probeMinMs?: number; replayBaseMs?: number; replayConcurrency?: number }
 }
 
 export interface Connection {

@@ -29,6 +29,8 @@ export interface OfflineSessionOptions {
   onDatabaseProblem?: (message: string) => void
   probeMinMs?: number
   replayBaseMs?: number
+  /** Writes to different entities sent at once (default 8); one entity's stay in order whatever this is. */
+  replayConcurrency?: number
 }
 
 /** How long a write's requestId receipt is kept for a retry. */
@@ -78,6 +80,7 @@ export class OfflineSession {
       onChange: () => this.changed(),
       onCacheChanged: (change) => this.changes.emit(change),
       ...(options.replayBaseMs !== undefined && { baseMs: options.replayBaseMs }),
+      ...(options.replayConcurrency !== undefined && { concurrency: options.replayConcurrency }),
     })
     this.reads = new CachedReads({
       db: this.db,
