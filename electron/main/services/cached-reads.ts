@@ -10,7 +10,10 @@ import { reapplyWaiting } from '../offline/local-effects'
 import type { Outbox } from '../offline/outbox'
 import type { PagingOptions } from '../api/paging'
 import { changesBetween } from '../offline/scope-changes'
-import { fedBy, frontierWindows, sweepWindow, windowsOver, type NodeWindow } from './frontier'
+import { fedBy, frontierIds, frontierWindows, sweepWindow, windowsOver, type NodeWindow } from './frontier'
+
+/** Match links read per call beyond the frontier (see linksOfTournament). */
+const LINKS_PER_SWEEP = 64
 
 export interface CachedReadsDeps {
   db: Db
@@ -44,6 +47,8 @@ export class CachedReads {
   private readonly refreshing = new Map<string, Promise<void>>()
   /** Per tournament, how many live ticks its bracket has had: where the rolling window is. */
   private readonly sweeps = new Map<string, number>()
+  /** Per tournament, where the rolling window of match links is. */
+  private readonly linkSweeps = new Map<string, number>()
 
   constructor(private readonly deps: CachedReadsDeps) {}
 
@@ -92,20 +97,29 @@ export class CachedReads {
     return { streamIds: cache.matchStreams(matchId) ?? [], refreshedAt: cache.refreshedAt('match-streams', matchId) }
   }
 
-  /** The streams linked to every match of a tournament not yet played, a few matches at a time. */
+  /**
+   * The streams linked to every match of a tournament not yet played, from the local copy. The service is asked
+   * (six matches at a time) for the links that can matter next: matches at the frontier and those already on a
+   * stream, plus a rolling window of 64 others per call, so a large bracket's links are all read within a few
+   * minutes of ticks instead of thousands of requests at once (the service has no list of a tournament's links).
+   */
   async linksOfTournament(tournamentId: string): Promise<Record<string, string[]>> {
+    const { cache } = this.deps
     const { items } = await this.nodes(tournamentId)
     const open = items.filter((node) => node.status !== 'completed')
-    const links: Record<string, string[]> = {}
+    const linked = [...cache.linksOfTournament(tournamentId)].filter(([, ids]) => ids.length > 0).map(([id]) => id)
+    const frontier = frontierIds(items, { also: new Set(linked) })
+    const rest = open.filter((node) => !frontier.has(node.id))
+    const cursor = this.linkSweeps.get(tournamentId) ?? 0
+    this.linkSweeps.set(tournamentId, rest.length ? (cursor + LINKS_PER_SWEEP) % rest.length : 0)
+    const window = rest.length <= LINKS_PER_SWEEP ? rest : [...rest, ...rest].slice(cursor, cursor + LINKS_PER_SWEEP)
+    const wanted = [...open.filter((node) => frontier.has(node.id)), ...window]
     let next = 0
     const worker = async () => {
-      while (next < open.length) {
-        const node = open[next++]!
-        links[node.id] = (await this.matchStreams(node.id)).streamIds
-      }
+      while (next < wanted.length) await this.matchStreams(wanted[next++]!.id)
     }
     await Promise.all(Array.from({ length: 6 }, worker))
-    return links
+    return Object.fromEntries(open.map((node) => [node.id, cache.matchStreams(node.id) ?? []]))
   }
 
   /** Paging progress of a long load, published for the renderer's progress bar. */

@@ -89,4 +89,26 @@ describe('frontier refresh', () => {
     expect(cached().some((n) => n.id === victim.id)).toBe(false)
     expect(cached()).toEqual(await serviceNodes())
   })
+
+  it('reads match links at the frontier and a rolling window, not one request per open match at once', async () => {
+    const { sandbox } = services.connections
+    const linkReads = () => sandbox.stats.count('GET', '/organizer/v2/matches/:match_id/streams')
+    const open = cached().filter((n) => n.status !== 'completed')
+    expect(open.length).toBeGreaterThan(1000)
+    const before = linkReads()
+    const links = await services.dispatch('match-streams:of-tournament', { tournamentId })
+    expect(links.ok).toBe(true)
+    expect(linkReads() - before).toBeLessThan(200)
+    // A far match linked on the service shows within one cycle of the rolling window.
+    const far = open.at(-1)!
+    const stream = [...sandbox.store.streams.values()].find((st) => st.tournament_id === tournamentId)!
+    sandbox.store.matchStreams.set(far.id, [stream.id])
+    const cycle = Math.ceil(open.length / 64) + 1
+    for (let call = 1; ; call++) {
+      const result = await services.dispatch('match-streams:of-tournament', { tournamentId })
+      if (result.ok && (result.value as Record<string, string[]>)[far.id]?.includes(stream.id)) break
+      expect(call).toBeLessThanOrEqual(cycle)
+      await new Promise((resolve) => setTimeout(resolve, 5))
+    }
+  }, 120_000)
 })
