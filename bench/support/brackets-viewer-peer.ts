@@ -28,22 +28,26 @@ export async function bracketsViewerColdMs(browser: Browser, entrants = 2048) {
   await page.goto('http://peer.localhost/')
   await page.addStyleTag({ path: require.resolve('brackets-viewer/dist/brackets-viewer.min.css') })
   await page.addScriptTag({ path: require.resolve('brackets-viewer/dist/brackets-viewer.min.js') })
-  const result = await page.evaluate(async (db) => {
-    const viewer = (window as unknown as { bracketsViewer: { render(data: unknown, config: unknown): Promise<void> } })
-      .bracketsViewer
-    const started = performance.now()
-    await viewer.render(
-      { stages: db.stage, matches: db.match, matchGames: db.match_game, participants: db.participant },
-      { selector: '#root', clear: true },
-    )
-    // Laid out and painted: the next frame after the DOM is in place.
-    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
-    return {
-      ms: performance.now() - started,
-      matches: document.querySelectorAll('#root .match').length,
-      heap: (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0,
-    }
-  }, data as unknown as { stage: unknown; match: unknown; match_game: unknown; participant: unknown })
+  const result = await page.evaluate(
+    async (db) => {
+      const viewer = (
+        window as unknown as { bracketsViewer: { render(data: unknown, config: unknown): Promise<void> } }
+      ).bracketsViewer
+      const started = performance.now()
+      await viewer.render(
+        { stages: db.stage, matches: db.match, matchGames: db.match_game, participants: db.participant },
+        { selector: '#root', clear: true },
+      )
+      // Laid out and painted: the next frame after the DOM is in place.
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
+      return {
+        ms: performance.now() - started,
+        matches: document.querySelectorAll('#root .match').length,
+        heap: (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0,
+      }
+    },
+    data as unknown as { stage: unknown; match: unknown; match_game: unknown; participant: unknown },
+  )
   await page.close()
   return { ms: result.ms, matches: result.matches, heapMb: result.heap / 1048576, modelMatches: data.match.length }
 }

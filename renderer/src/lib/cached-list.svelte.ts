@@ -32,6 +32,9 @@ export class CachedList<C extends ListChannel> {
   #input: Input<C> | undefined
   /** Counts reads: only the latest one's answer is shown, whatever order the answers arrive in. */
   #reads = 0
+  /** A read is on its way; a refresh announced meanwhile needs its answer to be at least `#wanted` fresh. */
+  #inFlight = false
+  #wanted = 0
 
   /**
    * Create it while a component initialises: `input` is read in an effect, so the list loads whenever what it
@@ -50,6 +53,7 @@ export class CachedList<C extends ListChannel> {
       subscribe('cache:updated', ({ resource, scope, changes, refreshedAt }) => {
         if (resource !== RESOURCE[this.channel] || scope !== this.scope()) return
         if (changes && !this.narrowed()) this.apply(changes.upserted as Item<C>[], refreshedAt ?? null)
+        else if (this.#inFlight && refreshedAt) this.#wanted = Math.max(this.#wanted, refreshedAt)
         else void this.reload()
       }),
     )
@@ -86,14 +90,19 @@ export class CachedList<C extends ListChannel> {
     const input = this.#input
     if (!input) return
     const read = ++this.#reads
+    this.#inFlight = true
+    this.#wanted = 0
     const result = await invoke(this.channel as Channel, input as never)
     if (read !== this.#reads) return // a later read (or another input) is on its way: its answer counts
+    this.#inFlight = false
     this.#loading = false
     if (result.ok) {
       const value = result.value as Output<C>
       this.#items = value.items
       this.#refreshedAt = value.refreshedAt
       this.#error = null
+      // A refresh announced while this read travelled, and newer than its answer: read once more.
+      if (this.#wanted > (value.refreshedAt ?? 0)) void this.reload()
     } else {
       this.#error = result.error.message
     }
@@ -158,6 +167,7 @@ export class CachedList<C extends ListChannel> {
   private clear(): void {
     this.#input = undefined
     this.#reads++
+    this.#inFlight = false
     this.#items = []
     this.#refreshedAt = null
     this.#loading = false

@@ -57,4 +57,27 @@ describe('cached list', () => {
     await new Promise((resolve) => setTimeout(resolve, 20))
     expect(reads().length).toBe(before)
   })
+
+  it('does not read twice when the refresh it waits for is announced while its first read travels', async () => {
+    selection.choose({ id: 't4', name: 'Cup', participantType: 'single' })
+    let release: () => void = () => undefined
+    answer('streams:list', async () => {
+      await new Promise<void>((resolve) => (release = resolve))
+      return { items: [], refreshedAt: 500 }
+    })
+    render(StreamsView)
+    await expect
+      .poll(() => reads().filter((c) => (c.input as { tournamentId: string }).tournamentId === 't4').length)
+      .toBe(1)
+    emit('cache:updated', { resource: 'streams', scope: 't4', refreshedAt: 500 })
+    release()
+    await new Promise((resolve) => setTimeout(resolve, 30))
+    expect(reads().filter((c) => (c.input as { tournamentId: string }).tournamentId === 't4').length).toBe(1)
+    // A refresh newer than the answer that came back is read again.
+    answer('streams:list', () => ({ items: [], refreshedAt: 900 }))
+    emit('cache:updated', { resource: 'streams', scope: 't4', refreshedAt: 900 })
+    await expect
+      .poll(() => reads().filter((c) => (c.input as { tournamentId: string }).tournamentId === 't4').length)
+      .toBe(2)
+  })
 })
