@@ -52,3 +52,54 @@ describe('a 4,094-match bracket', () => {
     await expect.poll(async () => (await drawnIds()).includes(first[0]!)).toBe(true)
   })
 })
+
+describe('finding a match in it', () => {
+  it('names the groups and the rounds', async () => {
+    await page.evaluate(() => document.querySelector('[data-testid="bracket-canvas"]')!.parentElement!.scrollTo(0, 0))
+    const options = await page.getByLabel('Group').locator('option').allTextContents()
+    expect(options).toEqual(['all', 'Winners', 'Losers', 'Grand final'])
+    await expect.poll(() => page.getByTestId('round-heading').first().textContent()).toBe('Winners round 1')
+  })
+
+  it('finds a match by label or player with / then Enter: drawn, marked, in view, focused, and announced', async () => {
+    await page.locator('h1').click()
+    await page.keyboard.press('/')
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Find a match')
+    await page.getByLabel('Find a match').fill('Winners round 1 match 1000')
+    await page.getByLabel('Find a match').press('Enter')
+    await expect.poll(() => page.getByTestId('find-count').textContent()).toMatch(/^1 of \d+$/)
+    const found = page.locator('[data-testid="bracket-match"].found')
+    await expect.poll(() => found.count()).toBe(1)
+    const announced = (await found.getAttribute('aria-label'))!
+    expect(announced).toMatch(/^Winners round 1 match 1000, .+, (completed|running|pending)$/)
+    const inView = () =>
+      found.evaluate((box) => {
+        const a = box.getBoundingClientRect()
+        const s = box.closest('svg')!.parentElement!.getBoundingClientRect()
+        return a.top >= s.top && a.bottom <= s.bottom && a.left >= s.left && a.right <= s.right
+      })
+    expect(await inView()).toBe(true)
+    await page.screenshot({ path: screenshotPath('bracket-large-found') })
+
+    // By one of its players, from the top of the bracket again.
+    const player = announced.split(', ')[1]!.replace(/ \d+$/, '')
+    await page.evaluate(() => document.querySelector('[data-testid="bracket-canvas"]')!.parentElement!.scrollTo(0, 0))
+    await page.getByLabel('Find a match').fill(player)
+    await page.getByLabel('Find a match').press('Enter')
+    await expect.poll(async () => (await found.getAttribute('aria-label')) ?? '').toContain(player)
+    expect(await inView()).toBe(true)
+  })
+
+  it('has a compact view, in both themes', async () => {
+    await page.getByLabel('Compact').check()
+    await page.evaluate(() => document.querySelector('[data-testid="bracket-canvas"]')!.parentElement!.scrollTo(0, 0))
+    await expect.poll(() => page.getByTestId('round-heading').first().textContent()).toBe('Winners round 1')
+    await page.screenshot({ path: screenshotPath('bracket-large-compact-dark') })
+    await page.getByRole('button', { name: 'Light theme' }).click()
+    await page.screenshot({ path: screenshotPath('bracket-large-compact-light') })
+    await page.getByRole('button', { name: 'Dark theme' }).click()
+    await page.getByLabel('Compact').uncheck()
+  })
+})

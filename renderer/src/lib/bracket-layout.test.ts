@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { BracketNode } from '../../../shared/api'
 import dump from '../../../../shared/fixtures/real/pools-and-double-elimination-completed.json'
-import { BOX, inView, layoutBracket, roundsOf } from './bracket-layout'
+import { BOX, COMPACT_BOX, HEADING_SPACE, inView, layoutBracket, roundsOf } from './bracket-layout'
 
 const nodes = dump.bracket_nodes
   .map((raw) => BracketNode.parse(raw))
@@ -68,6 +68,19 @@ describe('bracket layout', () => {
     expect(inView(layout, { left: 0, top: 0, width: layout.width, height: layout.height }, 0)).toEqual({
       boxes: layout.boxes,
       connectors: layout.connectors,
+      headings: layout.headings,
     })
+  })
+
+  it('puts a heading above every round of each branch, clear of the boxes, and a compact size packs tighter', () => {
+    const columns = new Set(layout.boxes.filter((b) => b.node.branch !== 'gf').map((b) => `${b.node.group_id}:${b.x}`))
+    expect(layout.headings.length).toBe(columns.size + layout.boxes.filter((b) => b.node.branch === 'gf').length)
+    for (const heading of layout.headings) {
+      const below = layout.boxes.filter((b) => b.x === heading.x && b.y >= heading.y)
+      expect(below.length).toBeGreaterThan(0)
+      expect(Math.min(...below.map((b) => b.y)) - heading.y).toBeGreaterThanOrEqual(HEADING_SPACE)
+    }
+    const compact = layoutBracket(nodes, COMPACT_BOX)
+    expect(compact.width * compact.height).toBeLessThan((layout.width * layout.height) / 2)
   })
 })

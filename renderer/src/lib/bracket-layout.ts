@@ -1,7 +1,18 @@
 // Lays out an elimination stage: a column per depth in each branch (winners, losers, grand final), rows following sources.
 import type { BracketNode } from '../../../shared/api'
 
-export const BOX = { width: 190, height: 50, gapX: 46, gapY: 14 }
+export interface BoxSize {
+  width: number
+  height: number
+  gapX: number
+  gapY: number
+}
+
+export const BOX: BoxSize = { width: 190, height: 50, gapX: 46, gapY: 14 }
+/** The compact view: a large bracket's rounds closer together, to see more of it at once. */
+export const COMPACT_BOX: BoxSize = { width: 150, height: 34, gapX: 24, gapY: 4 }
+/** Room above each branch for its round headings. */
+export const HEADING_SPACE = 24
 
 export interface Placed {
   node: BracketNode
@@ -20,9 +31,18 @@ export interface Connector {
   bottom: number
 }
 
+/** A round's heading, above its column: `nodeId` is a match of that round (its label names the round). */
+export interface Heading {
+  nodeId: string
+  x: number
+  y: number
+}
+
 export interface Layout {
+  box: BoxSize
   boxes: Placed[]
   connectors: Connector[]
+  headings: Heading[]
   width: number
   height: number
 }
@@ -39,7 +59,8 @@ function groupBy(nodes: BracketNode[], key: (node: BracketNode) => string): Map<
   return groups
 }
 
-export function layoutBracket(nodes: BracketNode[]): Layout {
+export function layoutBracket(nodes: BracketNode[], box: BoxSize = BOX): Layout {
+  const BOX = box
   const groups = [...groupBy(nodes, (node) => node.group_id).values()].sort(
     (a, b) => BRANCH_ORDER.indexOf(a[0]!.branch) - BRANCH_ORDER.indexOf(b[0]!.branch),
   )
@@ -47,6 +68,7 @@ export function layoutBracket(nodes: BracketNode[]): Layout {
   let top = 0
   let widest = 0
   const finals: BracketNode[][] = []
+  const headings: Heading[] = []
 
   for (const group of groups) {
     if (group[0]!.branch === 'gf') {
@@ -55,9 +77,12 @@ export function layoutBracket(nodes: BracketNode[]): Layout {
     }
     const depths = [...new Set(group.map((n) => n.depth))].sort((a, b) => b - a)
     widest = Math.max(widest, depths.length)
+    const headingTop = top
+    top += HEADING_SPACE
     let bottom = top
     depths.forEach((depth, column) => {
       const inColumn = group.filter((n) => n.depth === depth).sort((a, b) => a.number - b.number)
+      headings.push({ nodeId: inColumn[0]!.id, x: column * (BOX.width + BOX.gapX), y: headingTop })
       let next = top
       for (const node of inColumn) {
         const sources = node.opponents
@@ -80,8 +105,10 @@ export function layoutBracket(nodes: BracketNode[]): Layout {
       const sources = node.opponents
         .map((o) => (o.source_node_id ? placed.get(o.source_node_id) : undefined))
         .filter(Boolean) as Placed[]
-      const y = sources.length ? Math.min(...sources.map((p) => p.y)) : 0
-      placed.set(node.id, { node, x: (widest + index) * (BOX.width + BOX.gapX), y })
+      const y = sources.length ? Math.min(...sources.map((p) => p.y)) : HEADING_SPACE
+      const x = (widest + index) * (BOX.width + BOX.gapX)
+      placed.set(node.id, { node, x, y })
+      headings.push({ nodeId: node.id, x, y: y - HEADING_SPACE })
     })
 
   const connectors: Connector[] = []
@@ -107,8 +134,10 @@ export function layoutBracket(nodes: BracketNode[]): Layout {
   }
   const boxes = [...placed.values()]
   return {
+    box,
     boxes,
     connectors,
+    headings,
     width: Math.max(0, ...boxes.map((b) => b.x + BOX.width)) + 10,
     height: Math.max(0, ...boxes.map((b) => b.y + BOX.height)) + 10,
   }
@@ -126,7 +155,12 @@ export interface Viewport {
 export const WINDOWED_FROM = 400
 
 /** The boxes and connectors that touch the viewport grown by `margin` on every side, for drawing only those. */
-export function inView(layout: Layout, view: Viewport, margin = 400): Pick<Layout, 'boxes' | 'connectors'> {
+export function inView(
+  layout: Layout,
+  view: Viewport,
+  margin = 400,
+): Pick<Layout, 'boxes' | 'connectors' | 'headings'> {
+  const BOX = layout.box
   const left = view.left - margin
   const right = view.left + view.width + margin
   const top = view.top - margin
@@ -135,6 +169,7 @@ export function inView(layout: Layout, view: Viewport, margin = 400): Pick<Layou
   return {
     boxes: layout.boxes.filter((box) => touches(box.x, box.x + BOX.width, box.y, box.y + BOX.height)),
     connectors: layout.connectors.filter((c) => touches(c.left, c.right, c.top, c.bottom)),
+    headings: layout.headings.filter((h) => touches(h.x, h.x + BOX.width, h.y, h.y + HEADING_SPACE)),
   }
 }
 

@@ -3,6 +3,7 @@
 import type { BracketNode } from '../../../shared/api'
 import { slotName, type MatchLabel } from '../../../shared/bracket/match-labels'
 import { matchOrder } from '../../../shared/bracket/match-order'
+import { fitsSearch, plain } from '../../../shared/bracket/match-search'
 
 export const MATCH_FILTERS = ['all', 'unlinked', 'on-stream', 'running', 'pending'] as const
 export type MatchFilter = (typeof MATCH_FILTERS)[number]
@@ -22,23 +23,8 @@ export interface MatchLists {
   done: ListedMatch[]
 }
 
-/** Lowercase, with punctuation (·, -, :) as spaces: "Winners round 3 · match 2" → "winners round 3 match 2". */
-const plain = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim()
-
-/**
- * A search finds a match by its label ("round 3 match 2", "wb r3 m2", "grand final") as a phrase, or by its players:
- * every word of the search in one of their names ("nova", "nova echo").
- */
 function matches(entry: ListedMatch, query: string): boolean {
-  if (!query) return true
-  const labels = [entry.label.long, entry.label.short, `match ${entry.node.number}`].map(plain)
-  if (labels.some((label) => label.includes(query))) return true
-  const names = entry.names.map(plain).join(' ')
-  return query.split(' ').every((word) => names.includes(word))
+  return fitsSearch(query, entry.label, entry.node.number, entry.names)
 }
 
 function passes(entry: ListedMatch, filter: MatchFilter): boolean {

@@ -1,0 +1,44 @@
+// Finding one's way in a bracket: the matches a search finds (in bracket order), what a match box announces, the
+// name of a group as people say it (Winners, Losers, Grand final, Group B), a round's heading.
+import type { BracketNode } from '../../../shared/api'
+import { slotName, type MatchLabel } from '../../../shared/bracket/match-labels'
+import { fitsSearch, plain } from '../../../shared/bracket/match-search'
+
+const labelOf = (node: BracketNode, labels: ReadonlyMap<string, MatchLabel>): MatchLabel =>
+  labels.get(node.id) ?? { long: `Match ${node.number}`, short: `M${node.number}` }
+
+/** The ids of the matches a search finds, in the order they are drawn; none for an empty search. */
+export function findInBracket(nodes: readonly BracketNode[], labels: ReadonlyMap<string, MatchLabel>, text: string) {
+  const query = plain(text)
+  if (!query) return []
+  return nodes
+    .filter((node) =>
+      fitsSearch(
+        query,
+        labelOf(node, labels),
+        node.number,
+        node.opponents.map((o) => slotName(o, labels)),
+      ),
+    )
+    .map((node) => node.id)
+}
+
+/** What a screen reader says for a match box: "Winners round 3 match 2, Team A 2, Team B 1, completed". */
+export function describeMatch(node: BracketNode, labels: ReadonlyMap<string, MatchLabel>): string {
+  const sides = node.opponents.map((o) => `${slotName(o, labels)}${o.score === null ? '' : ` ${o.score}`}`)
+  return [labelOf(node, labels).long.replace(' · ', ' '), ...sides, node.status].join(', ')
+}
+
+/** A group as people name it: by its branch in elimination brackets, by letter otherwise. */
+export function groupName(group: readonly BracketNode[], index: number): string {
+  const branch = group[0]?.branch
+  if (branch === 'wb') return 'Winners'
+  if (branch === 'lb') return 'Losers'
+  if (branch === 'gf') return 'Grand final'
+  return `Group ${String.fromCharCode(65 + index)}`
+}
+
+/** A round's heading from one of its matches' labels: "Winners round 3 · match 2" → "Winners round 3". */
+export function roundHeading(label: MatchLabel | undefined): string {
+  return (label?.long ?? '').replace(/ · match \d+$/, '')
+}
