@@ -16,6 +16,8 @@ export const SyncStatus = z.object({
   pending: z.number().int(),
   waiting: z.array(OutboxItem),
   attention: z.array(OutboxItem),
+  /** What has writes the service has not confirmed (waiting or needing attention): "participant:<id>", "stream:<id>". */
+  unsent: z.array(z.string()),
   refreshed: z.array(z.object({ resource: z.string(), scope: z.string(), at: z.number() })),
 })
 export type SyncStatus = z.infer<typeof SyncStatus>

@@ -146,13 +146,24 @@ describe('a day at the desk', () => {
       .poll(() => page.getByRole('switch', { name: new RegExp(bySearch!.name) }).getAttribute('aria-checked'))
       .toBe('true')
     expect(await count()).not.toBe(before)
+    // Scanners send codes in any case: a lower-case badge code still finds its person.
+    await page.getByLabel('Scan a badge').fill(byScan!.custom_user_identifier!.toLowerCase())
+    await page.getByLabel('Scan a badge').press('Enter')
+    await expect.poll(() => page.getByTestId('scan-result').textContent()).toMatch(`${byScan!.name} checked in.`)
+    expect(await page.getByTestId('scan-result').getAttribute('data-outcome')).toBe('in')
     await page.getByLabel('Scan a badge').fill(byScan!.custom_user_identifier!)
     await page.getByLabel('Scan a badge').press('Enter')
-    await expect.poll(() => page.getByTestId('scan-result').textContent()).toBe(`${byScan!.name} checked in.`)
+    await expect.poll(() => page.getByTestId('scan-result').getAttribute('data-outcome')).toBe('already')
+    expect(await page.getByTestId('scan-result').textContent()).toMatch(/was already checked in at /)
     await page.getByLabel('Scan a badge').fill('NOBODY-42')
     await page.getByLabel('Scan a badge').press('Enter')
-    await expect.poll(() => page.getByTestId('scan-result').textContent()).toBe('Nobody matches “NOBODY-42”.')
+    await expect.poll(() => page.getByTestId('scan-result').textContent()).toMatch('Nobody matches “NOBODY-42”.')
+    expect(await page.getByTestId('scan-result').getAttribute('data-outcome')).toBe('unknown')
+    await page.getByText(/Last scans/).click()
     await page.screenshot({ path: screenshotPath('view-check-in') })
+    await page.getByRole('button', { name: 'Light theme' }).click()
+    await page.screenshot({ path: screenshotPath('view-check-in-light') })
+    await page.getByRole('button', { name: 'Dark theme' }).click()
     await expect.poll(waiting, { timeout: 20_000 }).toBe('0 waiting')
     for (const p of [bySearch!, byScan!])
       expect((await service<P>(`/organizer/v2/participants/${p.id}`)).checked_in).toBe(true)
@@ -184,7 +195,7 @@ describe('a day at the desk', () => {
     await service('/_sandbox/faults', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ offlineForMs: 6000 }),
+      body: JSON.stringify({ offlineForMs: 15_000 }),
     })
     for (const p of three) {
       await page.getByLabel('Search participants').fill(p.name)
@@ -195,11 +206,26 @@ describe('a day at the desk', () => {
     }
     await expect.poll(waiting, { timeout: 10_000 }).toBe('3 waiting')
     await expect.poll(() => page.getByTestId('connection').textContent(), { timeout: 10_000 }).toBe('Offline')
+    await expect.poll(() => page.getByTestId('offline-banner').textContent()).toMatch(/3 changes wait here/)
+    // The marks come from the outbox: a reload while the writes wait keeps them.
+    await page.reload()
+    await go('6', 'Check-in')
+    await expect.poll(() => page.getByTestId('waiting-count').textContent()).toBe('waiting to sync 3')
+    await page.getByLabel('Search participants').fill(three[0]!.name)
+    await expect
+      .poll(() => page.getByRole('switch', { name: new RegExp(three[0]!.name) }).textContent())
+      .toMatch(/waiting to sync/)
     await go('9', 'Sync')
     expect(await page.getByTestId('waiting-item').count()).toBe(3)
     await page.screenshot({ path: screenshotPath('view-sync-offline') })
     await expect.poll(waiting, { timeout: 30_000, interval: 250 }).toBe('0 waiting')
     await expect.poll(() => page.getByTestId('connection').textContent()).toBe('Online')
+    await go('6', 'Check-in')
+    await page.getByLabel('Search participants').fill(three[0]!.name)
+    await expect
+      .poll(() => page.getByRole('switch', { name: new RegExp(three[0]!.name) }).textContent())
+      .not.toMatch(/waiting to sync/)
+    expect(await page.getByTestId('waiting-count').count()).toBe(0)
     for (const p of three) expect((await service<P>(`/organizer/v2/participants/${p.id}`)).checked_in).toBe(true)
   }, 60_000)
 

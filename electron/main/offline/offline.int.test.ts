@@ -48,7 +48,7 @@ describe('offline tolerance', () => {
     await expect.poll(async () => (await value<{ connection: string }>('sync:status')).connection).toBe('offline')
     const offline = await value<{ pending: number; waiting: { label: string }[] }>('sync:status')
     expect(offline.pending).toBe(3)
-    expect(offline.waiting.map((w) => w.label)).toEqual(three.map((p) => `Check in ${p.name}`))
+    expect(offline.waiting.map((w) => w.label)).toEqual(three.map((p) => `Check-in of ${p.name}`))
     const cached = await value<{ items: P[] }>('participants:list', { tournamentId, filters: {} })
     expect(cached.items.filter((p) => three.some((t) => t.id === p.id)).every((p) => p.checked_in)).toBe(true)
     for (const p of three) expect(sandbox.store.participants.get(p.id)!.checked_in).toBe(false)
@@ -176,9 +176,10 @@ describe('offline tolerance', () => {
     const status = await value<{ pending: number; attention: { seq: number; label: string; error: string }[] }>(
       'sync:status',
     )
+    // Named as the person at the door would say it, not by ids.
     expect(status.attention[0]).toMatchObject({
-      label: `Check in ${gone.name}`,
-      error: expect.stringMatching(/not found/),
+      label: `Check-in of ${gone.name}`,
+      error: 'the participant no longer exists on the service',
     })
     expect(status.pending).toBe(0)
     await value('sync:retry', { seq: status.attention[0]!.seq })

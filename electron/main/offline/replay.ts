@@ -205,13 +205,24 @@ export class Replayer {
   }
 }
 
+/** What a write's "not found" means, in the words of the person who made it (the service's names ids). */
+const GONE: Record<OutboxWrite['kind'], string> = {
+  'participant.update': 'the participant no longer exists on the service',
+  'stream.create': 'the tournament no longer exists on the service',
+  'stream.update': 'the stream no longer exists on the service',
+  'stream.delete': 'the stream no longer exists on the service',
+  'match-streams.replace': 'the match or one of the streams no longer exists on the service',
+}
+
 function classify(row: OutboxRow, error: unknown): Outcome {
   const message = error instanceof Error ? error.message : String(error)
   if (!(error instanceof AppError)) return { kind: 'retry', error: message }
   switch (error.code) {
-    case 'validation':
-    case 'forbidden':
     case 'not_found':
+      return { kind: 'attention', reason: GONE[row.write.kind] }
+    case 'forbidden':
+      return { kind: 'attention', reason: `this connection may not make this change (${message})` }
+    case 'validation':
     case 'conflict':
       return { kind: 'attention', reason: message }
     default:

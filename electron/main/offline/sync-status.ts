@@ -23,6 +23,7 @@ export function syncStatus(outbox: Outbox, cache: Cache, connection: ConnectionS
       .slice(0, 200)
       .map(describe),
     attention: rows.filter((row) => row.state === 'attention').map(describe),
+    unsent: [...new Set(rows.map((row) => row.entity))],
     refreshed: cache.allRefreshed(),
   }
 }

@@ -46,21 +46,24 @@ export class OfflineWrites {
 
   checkinSet(participantId: string, checkedIn: boolean, requestId?: string): Receipt<Participant> {
     return this.commit('checkin:set', { participantId, checkedIn }, requestId, () =>
-      this.updateParticipant(participantId, { checked_in: checkedIn }, checkedIn ? 'Check in' : 'Check out'),
+      this.updateParticipant(participantId, { checked_in: checkedIn }, checkedIn ? 'Check-in of' : 'Check-out of'),
     )
   }
 
   participantUpdate(id: string, body: Record<string, unknown>, requestId?: string): Receipt<Participant> {
-    return this.commit('participants:update', { id, body }, requestId, () => this.updateParticipant(id, body, 'Update'))
+    return this.commit('participants:update', { id, body }, requestId, () =>
+      this.updateParticipant(id, body, 'Changes to'),
+    )
   }
 
-  private updateParticipant(id: string, body: Record<string, unknown>, verb: string): Receipt<Participant> {
+  /** `what` names the change for the Sync view: "Check-in of Kairo Frost", "Changes to Kairo Frost". */
+  private updateParticipant(id: string, body: Record<string, unknown>, what: string): Receipt<Participant> {
     const participant = this.participant(id)
     const schema = participant.type === 'team' ? TeamParticipantUpdate : PlayerParticipantUpdate
     const checked = parse(schema, body)
     const write: OutboxWrite = {
       kind: 'participant.update',
-      payload: { id, tournamentId: participant.tournament_id, body: checked, label: `${verb} ${participant.name}` },
+      payload: { id, tournamentId: participant.tournament_id, body: checked, label: `${what} ${participant.name}` },
     }
     return this.queue(write, () => this.participant(id))
   }

@@ -37,12 +37,27 @@ export function search(
   return { shown, total }
 }
 
-/** What a scanner typed: a participant id or a custom_user_identifier, exactly. */
-export function findScanned(participants: Participant[], code: string): Participant | undefined {
-  const wanted = code.trim()
-  return participants.find(
-    (p) => p.id === wanted || (p.custom_user_identifier !== null && p.custom_user_identifier === wanted),
+/**
+ * Who a scanner's code names: a participant id or a custom_user_identifier, trimmed and in any case (`md-100033`
+ * finds `MD-100033`). Several when identifiers repeat: the door asks which one.
+ */
+export function findScanned(participants: Participant[], code: string): Participant[] {
+  const wanted = code.trim().toLowerCase()
+  if (!wanted) return []
+  return participants.filter(
+    (p) => p.id.toLowerCase() === wanted || (p.custom_user_identifier ?? '').trim().toLowerCase() === wanted,
   )
+}
+
+export const CHECK_SORTS = { name: 'name', code: 'badge code', list: 'registration order' } as const
+export type CheckSort = keyof typeof CHECK_SORTS
+
+/** The list in the order the door chose: by name (the default), by badge code, or as the service lists it. */
+export function sortParticipants(participants: Participant[], sort: CheckSort): Participant[] {
+  if (sort === 'list') return participants
+  const key = (p: Participant) => (sort === 'name' ? p.name : (p.custom_user_identifier ?? '\uffff'))
+  const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' })
+  return [...participants].sort((a, b) => collator.compare(key(a), key(b)))
 }
 
 export function toCsv(participants: Participant[]): string {

@@ -24,6 +24,7 @@ export function reset(): void {
     pending: 0,
     waiting: [],
     attention: [],
+    unsent: [],
     refreshed: [],
   }))
 }

@@ -2,8 +2,9 @@
 import { render, screen, within } from '@testing-library/svelte'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { answer, calls } from '../test-support/fake-api'
+import { answer, calls, emit } from '../test-support/fake-api'
 import { selection } from '../lib/selection.svelte'
+import { sync } from '../lib/sync.svelte'
 import CheckInView from './CheckInView.svelte'
 
 const person = (id: string, name: string, cui: string, checked = false) => ({
@@ -56,7 +57,6 @@ describe('check-in', () => {
     await user.keyboard('{Enter}')
     await screen.findByText('checked in 2 / 3')
     expect(nova.getAttribute('aria-checked')).toBe('true')
-    expect(within(nova).getByText('waiting to sync')).toBeTruthy()
     screen.getByRole('switch', { name: /Echo/ }).focus()
     await user.keyboard(' ')
     await screen.findByText('checked in 3 / 3')
@@ -69,6 +69,45 @@ describe('check-in', () => {
     ])
   })
 
+  it('marks “waiting to sync” from main’s outbox: shown while the write waits, gone once the service has it', async () => {
+    const stop = sync.start()
+    const status = (unsent: string[]) => ({
+      connection: unsent.length ? 'offline' : 'online',
+      syncing: false,
+      pending: unsent.length,
+      waiting: [],
+      attention: [],
+      unsent,
+      refreshed: [],
+    })
+    render(CheckInView)
+    const nova = await screen.findByRole('switch', { name: /Nova/ })
+    // A write queued before this view (or this window) opened still shows.
+    emit('sync:status', status(['participant:1']))
+    await expect.poll(() => within(nova).queryByText('waiting to sync')).toBeTruthy()
+    expect(screen.getByTestId('waiting-count').textContent).toBe('waiting to sync 1')
+    expect(screen.getByTestId('offline-banner').textContent).toMatch(/1 change waits here/)
+    emit('sync:status', status([]))
+    await expect.poll(() => within(nova).queryByText('waiting to sync')).toBeNull()
+    expect(screen.queryByTestId('offline-banner')).toBeNull()
+    stop()
+  })
+
+  it('sorts by name by default, or by badge code', async () => {
+    render(CheckInView)
+    const user = userEvent.setup()
+    await screen.findAllByRole('switch')
+    const names = () => screen.getAllByRole('switch').map((s) => s.textContent.match(/Nova|Blaze|Echo/)![0])
+    expect(names()).toEqual(['Blaze', 'Echo', 'Nova'])
+    await user.selectOptions(screen.getByLabelText('Sort'), 'code')
+    expect(names()).toEqual(['Nova', 'Blaze', 'Echo'])
+  })
+
+  it('puts the cursor in the scan field when the view opens', async () => {
+    render(CheckInView)
+    await expect.poll(() => document.activeElement?.id).toBe('scan')
+  })
+
   it('filters checked-in and not checked-in', async () => {
     render(CheckInView)
     const user = userEvent.setup()
@@ -77,16 +116,36 @@ describe('check-in', () => {
     expect(screen.getAllByRole('switch').map((s) => s.textContent)).toEqual([expect.stringContaining('Blaze')])
   })
 
-  it('a scanned identifier checks that participant in and says so; an unknown code says nothing matched', async () => {
+  it('tells the three scan outcomes apart (checked in, already — with when, unknown), in any case, and lists them', async () => {
+    people[1]!.checked_in_at = '2026-11-22T10:02:00+00:00' as never
     render(CheckInView)
     const user = userEvent.setup()
     await screen.findAllByRole('switch')
-    await user.type(screen.getByLabelText('Scan a badge'), 'MD-3{Enter}')
-    expect((await screen.findByTestId('scan-result')).textContent).toBe('Echo checked in.')
+    const result = () => screen.getByTestId('scan-result')
+    await user.type(screen.getByLabelText('Scan a badge'), '  md-3 {Enter}')
+    await expect.poll(() => result().textContent).toMatch(/Echo checked in\.$/)
+    expect(result().dataset['outcome']).toBe('in')
     await user.type(screen.getByLabelText('Scan a badge'), 'MD-2{Enter}')
-    await screen.findByText('Blaze was already checked in.')
+    await expect.poll(() => result().textContent).toMatch(/Blaze was already checked in at \d{1,2}:\d\d(\s?[AP]M)?\.$/)
+    expect(result().dataset['outcome']).toBe('already')
     await user.type(screen.getByLabelText('Scan a badge'), 'XYZ{Enter}')
-    await screen.findByText('Nobody matches “XYZ”.')
+    await expect.poll(() => result().textContent).toMatch(/Nobody matches “XYZ”\.$/)
+    expect(result().dataset['outcome']).toBe('unknown')
+    expect(within(screen.getByTestId('recent-scans')).getAllByRole('listitem')).toHaveLength(3)
     expect(calls.filter((c) => c.channel === 'checkin:set')).toHaveLength(1)
+  })
+
+  it('asks which one when a code names several people', async () => {
+    people.push(person('4', 'Nova Two', 'MD-1'))
+    render(CheckInView)
+    const user = userEvent.setup()
+    await screen.findAllByRole('switch')
+    await user.type(screen.getByLabelText('Scan a badge'), 'MD-1{Enter}')
+    const group = await screen.findByRole('group', { name: 'Which one?' })
+    await user.click(within(group).getByRole('button', { name: /Nova Two/ }))
+    await expect.poll(() => screen.getByTestId('scan-result').textContent).toMatch(/Nova Two checked in\./)
+    expect(calls.filter((c) => c.channel === 'checkin:set').map((c) => c.input)).toEqual([
+      { participantId: '4', checkedIn: true },
+    ])
   })
 })

@@ -1,7 +1,7 @@
 // The Sync view: waiting writes, and the needs-attention list with retry and discard.
 import { render, screen } from '@testing-library/svelte'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { answer, calls } from '../test-support/fake-api'
 import { sync } from '../lib/sync.svelte'
 import SyncView from './SyncView.svelte'
@@ -23,6 +23,7 @@ describe('sync view', () => {
       pending: 1,
       waiting: [item(2, 'Check in Nova', 'offline')],
       attention: [item(1, 'Edit stream “Main”', 'name must not be empty')],
+      unsent: ['participant:9'],
       refreshed: [],
     }
     answer('sync:status', () => status)
@@ -37,6 +38,37 @@ describe('sync view', () => {
     await user.click(screen.getByRole('button', { name: 'Retry' }))
     expect(calls.at(-1)).toEqual({ channel: 'sync:retry', input: { seq: 1 } })
     await screen.findByText(/Nothing: every refused write/)
+    stop()
+  })
+
+  it('asks before discarding, saying what is lost', async () => {
+    const status = {
+      connection: 'online',
+      syncing: false,
+      pending: 0,
+      waiting: [],
+      attention: [item(5, 'Check-in of Kairo Frost', 'the participant no longer exists on the service')],
+      unsent: ['participant:5'],
+      refreshed: [],
+    }
+    answer('sync:status', () => status)
+    answer('sync:discard', () => ({ ...status, attention: [], unsent: [] }))
+    const asked: string[] = []
+    let agree = false
+    vi.stubGlobal('confirm', (question: string) => (asked.push(question), agree))
+    const stop = sync.start()
+    render(SyncView)
+    const user = userEvent.setup()
+    expect((await screen.findByTestId('attention-item')).textContent).toMatch(
+      /Check-in of Kairo Frost.*the participant no longer exists on the service/,
+    )
+    await user.click(screen.getByRole('button', { name: 'Discard' }))
+    expect(asked[0]).toMatch(/Discard “Check-in of Kairo Frost”\? The service will never get this change/)
+    expect(calls.some((c) => c.channel === 'sync:discard')).toBe(false)
+    agree = true
+    await user.click(screen.getByRole('button', { name: 'Discard' }))
+    await expect.poll(() => calls.some((c) => c.channel === 'sync:discard')).toBe(true)
+    vi.unstubAllGlobals()
     stop()
   })
 })
