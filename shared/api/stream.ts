@@ -19,6 +19,13 @@ const editable = {
 
 export const StreamCreate = z.strictObject({ tournament_id: IdInput, ...editable })
 export const StreamUpdate = z.strictObject(editable).partial()
+
+/** What Matchdesk itself accepts for a stream's page: https only, as its form says (viewers' browsers refuse http). */
+const httpsUrl = requiredText('url', STREAM_URL_MAX).pipe(
+  z.url({ protocol: /^https$/, error: 'url must be an https:// address' }),
+)
+export const AppStreamCreate = StreamCreate.extend({ url: httpsUrl })
+export const AppStreamUpdate = StreamUpdate.extend({ url: httpsUrl.optional() })
 /** The legacy tournament-scoped create marks each field optional. */
 export const LegacyStreamCreate = StreamUpdate
 

@@ -31,7 +31,7 @@ const requestId = z
   .optional()
 const StreamFields = z.strictObject({
   name: api.StreamUpdate.shape.name,
-  url: api.StreamUpdate.shape.url,
+  url: api.AppStreamUpdate.shape.url,
   language: api.StreamUpdate.shape.language,
 })
 
@@ -105,7 +105,7 @@ export const contract = {
     input: z.strictObject({ id: api.IdInput, body: api.openInput('body'), requestId }),
     output: receipt(api.Participant),
   },
-  'streams:create': { input: z.strictObject({ body: api.StreamCreate, requestId }), output: receipt(api.Stream) },
+  'streams:create': { input: z.strictObject({ body: api.AppStreamCreate, requestId }), output: receipt(api.Stream) },
   'streams:update': {
     input: z.strictObject({ id: api.IdInput, body: StreamFields, requestId }),
     output: receipt(api.Stream),

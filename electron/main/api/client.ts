@@ -6,13 +6,9 @@ import { systemClock, type Clock } from '../clock'
 import { ApiError, errorFromAnswer, offlineError, timeoutError } from './api-error'
 import { DEFAULT_BACKOFF, retryDelay, type BackoffPolicy } from './backoff'
 
-export interface ServiceBases {
-  organizer: string
-  participant: string
-  v1: string
-  auth: string
-  account: string
-}
+import type { ServiceBases } from '../../../shared/ipc/service-bases'
+
+export type { ServiceBases }
 
 /** Where access tokens come from: the current one, and a refresh shared by every caller that saw `stale` fail. */
 export interface TokenSource {

@@ -1,10 +1,5 @@
 // Base URLs of the public Tournament Organizer Service, used by profiles that name no other deployment.
+import { basesFromOrigin } from '../../../shared/ipc/service-bases'
 import type { ServiceBases } from './client'
 
-export const PUBLIC_SERVICE_BASES: ServiceBases = {
-  organizer: 'https://api.toornament.com/organizer/v2',
-  participant: 'https://api.toornament.com/participant/v2',
-  v1: 'https://api.toornament.com/v1',
-  auth: 'https://api.toornament.com',
-  account: 'https://account.toornament.com',
-}
+export const PUBLIC_SERVICE_BASES: ServiceBases = basesFromOrigin('https://api.toornament.com')!

@@ -65,7 +65,7 @@ describe('streams view', () => {
     await user.clear(screen.getByLabelText('Address (https)'))
     await user.type(screen.getByLabelText('Address (https)'), 'ftp://nope')
     await user.click(screen.getByRole('button', { name: 'Add stream' }))
-    expect((await screen.findByRole('alert')).textContent).toBe('url must be an http(s) address')
+    expect((await screen.findByRole('alert')).textContent).toBe('url must be an https:// address')
     expect(calls.some((c) => c.channel === 'streams:create')).toBe(false)
     await user.clear(screen.getByLabelText('Address (https)'))
     await user.type(screen.getByLabelText('Address (https)'), 'https://twitch.tv/main')
@@ -217,6 +217,36 @@ describe('connect view', () => {
     )
     expect(screen.getByLabelText('API key')).toBeTruthy()
     expect(screen.getByLabelText('Client secret')).toBeTruthy()
+  })
+})
+
+describe('connect view: another deployment', () => {
+  it('fills the five base URLs from one address, each still editable, and names a bad address', async () => {
+    answer('profiles:list', () => [])
+    answer('auth:status', () => ({
+      profileId: 'demo',
+      method: 'client-credentials',
+      signedIn: false,
+      expiresAt: null,
+      scopes: [],
+    }))
+    render(ConnectView)
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Add a connection' }))
+    expect(screen.getByText(/developer area/)).toBeTruthy()
+    await user.click(screen.getByLabelText(/Another deployment/))
+    await user.type(screen.getByLabelText('Service address'), 'ftp://venue')
+    await user.click(screen.getByRole('button', { name: 'Fill the five addresses' }))
+    expect(screen.getByText(/address must be an https:\/\/ address/)).toBeTruthy()
+    await user.clear(screen.getByLabelText('Service address'))
+    await user.type(screen.getByLabelText('Service address'), 'https://api.venue.example{Enter}')
+    expect(screen.getByLabelText<HTMLInputElement>('organizer URL').value).toBe(
+      'https://api.venue.example/organizer/v2',
+    )
+    expect(screen.getByLabelText<HTMLInputElement>('account URL').value).toBe('https://account.venue.example')
+    await user.clear(screen.getByLabelText('v1 URL'))
+    await user.type(screen.getByLabelText('v1 URL'), 'https://legacy.venue.example/v1')
+    expect(screen.getByLabelText<HTMLInputElement>('v1 URL').value).toBe('https://legacy.venue.example/v1')
   })
 })
 
