@@ -4,6 +4,7 @@ export const CHANNELS = [
   'app:open-link',
   'profiles:list',
   'profiles:save',
+  'profiles:test',
   'profiles:delete',
   'profiles:activate',
   'auth:sign-in',

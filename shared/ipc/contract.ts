@@ -3,7 +3,7 @@ import { z } from 'zod'
 import * as api from '../api'
 import type { Channel } from './channels'
 import { BracketFilters, ParticipantFilters, StreamFilters, TournamentFilters } from './filters'
-import { AuthStatus, ProfileInput, ProfileView } from './profiles'
+import { AuthStatus, ConnectionTestReport, ProfileInput, ProfileView } from './profiles'
 import { Feed, StreamDesk } from '../broadcast/feed'
 import { AppNotice } from './events'
 import { SyncStatus, cached, receipt } from './sync'
@@ -45,6 +45,8 @@ export const contract = {
 
   'profiles:list': { input: none, output: z.array(ProfileView) },
   'profiles:save': { input: ProfileInput, output: ProfileView },
+  /** Tries a connection as the form has it (stored secrets fill in where they may go): service, token, one read. */
+  'profiles:test': { input: ProfileInput, output: ConnectionTestReport },
   'profiles:delete': { input: byId, output: removed },
   'profiles:activate': { input: byId, output: ProfileView },
   'auth:sign-in': { input: none, output: AuthStatus },

@@ -16,6 +16,17 @@ const OAuthError = z.looseObject({ error: z.string(), error_description: z.strin
 
 export type TokenEndpoint = (form: Record<string, string>) => Promise<TokenAnswer>
 
+/** The token endpoint refused the grant; `oauthError` is its OAuth error code (invalid_client, invalid_scope, …). */
+export class OAuthRefusal extends AppError {
+  constructor(
+    code: 'unauthorized' | 'validation',
+    message: string,
+    readonly oauthError: string | undefined,
+  ) {
+    super(code, message)
+  }
+}
+
 export function tokenEndpoint(authBase: string, timeoutMs = 15_000): TokenEndpoint {
   return async (form) => {
     let response
@@ -47,6 +58,6 @@ export function tokenEndpoint(authBase: string, timeoutMs = 15_000): TokenEndpoi
       response.status === 401 || error.data?.error === 'invalid_grant' || error.data?.error === 'invalid_client'
         ? 'unauthorized'
         : 'validation'
-    throw new AppError(code, `Sign-in was refused (${reason}).`)
+    throw new OAuthRefusal(code, `Sign-in was refused (${reason}).`, error.data?.error)
   }
 }

@@ -6,6 +6,7 @@ export function profilesHandlers(connections: Connections): HandlersOf<'profiles
   return {
     'profiles:list': () => connections.list(),
     'profiles:save': (input) => connections.save(input),
+    'profiles:test': (input) => connections.test(input),
     'profiles:delete': async ({ id }) => {
       await connections.delete(id)
       return { id }

@@ -1,6 +1,6 @@
 // Connection profiles and the active connection: its client, its tokens, sign-in and sign-out.
 import type { z } from 'zod'
-import type { ProfileInput, AuthStatus, ProfileView } from '../../../shared/ipc/profiles'
+import type { ProfileInput, AuthStatus, ConnectionTestReport, ProfileView } from '../../../shared/ipc/profiles'
 import type { ServiceBases } from '../api/client'
 import { organizerApi, type OrganizerApi } from '../api/organizer-api'
 import { AppError } from '../app-error'
@@ -15,6 +15,7 @@ import { ProfileStore, type ProfileRecord } from '../profiles/profile-file'
 import { secretPresence, deleteAllSecrets, type CredentialStore } from '../secrets/credential-store'
 import { SerialQueue } from '../serial-queue'
 import { Signal } from '../signal'
+import { checkService, testConnection } from './connection-test'
 import { OfflineSession } from './offline-session'
 
 export interface ConnectionPorts {
@@ -80,6 +81,28 @@ export class Connections {
   /** Saves run one at a time: each reads what the last one stored (secrets included) before it writes. */
   save(input: z.output<typeof ProfileInput>): Promise<ProfileView> {
     return this.saves.run(() => this.saveNow(input))
+  }
+
+  /** Tests a connection as the form has it; stored secrets are used only where they may go (same destination). */
+  async test(input: z.output<typeof ProfileInput>): Promise<ConnectionTestReport> {
+    const existing = input.id ? this.profiles.find(input.id) : undefined
+    const { credentials } = this.ports
+    const stored = existing && sameDestination(existing, input, this.ports.defaultBases) ? existing.id : undefined
+    const apiKey = input.apiKey ?? (stored && (await credentials.get(stored, 'api-key')))
+    const clientSecret = input.clientSecret ?? (stored && (await credentials.get(stored, 'client-secret')))
+    const missing: Record<string, string> = {}
+    if (!apiKey) missing['apiKey'] = 'Enter the API key to test the connection.'
+    if (input.method === 'client-credentials' && !clientSecret)
+      missing['clientSecret'] = 'Enter the client secret to test the connection.'
+    if (Object.keys(missing).length) return { ok: false, steps: [], fields: missing }
+    return testConnection({
+      bases: input.baseUrls ?? this.ports.defaultBases,
+      clientId: input.clientId,
+      method: input.method,
+      scopes: input.scopes,
+      apiKey: apiKey!,
+      ...(clientSecret && { clientSecret }),
+    })
   }
 
   private async saveNow(input: z.output<typeof ProfileInput>): Promise<ProfileView> {
@@ -159,6 +182,15 @@ export class Connections {
       await tokens.adopt(answer)
     } else {
       await tokens.refresh('')
+    }
+    // A token says nothing of the API key: check it now, so a wrong key is named here, not as a session ending later.
+    const key = await this.ports.credentials.get(profile.id, 'api-key')
+    const service = profile.demo || !key ? undefined : await checkService(bases, key)
+    if (service?.field === 'apiKey') {
+      await tokens.signOut()
+      throw new AppError('validation', `${service.message} Check it in the connection's settings.`, {
+        apiKey: service.message,
+      })
     }
     return this.status()
   }

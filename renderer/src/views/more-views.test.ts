@@ -250,6 +250,42 @@ describe('connect view: another deployment', () => {
   })
 })
 
+describe('connect view: test connection', () => {
+  it('reports each step and marks the field holding the wrong value', async () => {
+    answer('profiles:list', () => [])
+    answer('auth:status', () => ({
+      profileId: 'demo',
+      method: 'client-credentials',
+      signedIn: false,
+      expiresAt: null,
+      scopes: [],
+    }))
+    answer('profiles:test', () => ({
+      ok: false,
+      steps: [
+        { step: 'service', ok: true, message: 'The service answered and took the API key.' },
+        { step: 'token', ok: false, message: 'The service refused the client id or the client secret.' },
+      ],
+      fields: { clientSecret: 'The service refused the client id or the client secret.' },
+    }))
+    render(ConnectView)
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Add a connection' }))
+    await user.type(screen.getByLabelText('Name'), 'Venue')
+    await user.type(screen.getByLabelText('Client id'), 'abc')
+    await user.type(screen.getByLabelText('API key'), 'an-api-key-123')
+    await user.type(screen.getByLabelText('Client secret'), 'a-secret-1234')
+    await user.click(screen.getByRole('button', { name: 'Test connection' }))
+    const steps = within(await screen.findByTestId('connection-test')).getAllByRole('listitem')
+    expect(steps.map((li) => li.textContent?.trim().replace(/\s+/g, ' '))).toEqual([
+      '✓ The service answered and took the API key.',
+      '✕ The service refused the client id or the client secret.',
+    ])
+    expect(screen.getByRole('alert').textContent).toBe('The service refused the client id or the client secret.')
+    expect(calls.filter((c) => c.channel === 'profiles:test')).toHaveLength(1)
+  })
+})
+
 describe('tournaments view', () => {
   it('filters through main and opens a tournament for the other views', async () => {
     answer('disciplines:list', () => [
