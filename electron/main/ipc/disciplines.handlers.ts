@@ -1,11 +1,11 @@
-// Handlers of disciplines:*: the service's games and sports, read as they are.
+// Handlers of disciplines:*: the service's games and sports; the list from the cache (names offline too).
 import type { Connections } from '../services/connections'
 import type { HandlersOf } from './dispatch'
 
 export function disciplinesHandlers(connections: Connections): HandlersOf<'disciplines'> {
   const api = () => connections.active.api
   return {
-    'disciplines:list': () => api().disciplines.list().all(),
+    'disciplines:list': async () => (await connections.active.offline.reads.disciplines()).items,
     'disciplines:get': ({ id }) => api().disciplines.get(id),
   }
 }

@@ -1,7 +1,7 @@
 // Cached copies of what the service last said, per resource and scope (a tournament), with when each was refreshed.
 import type { Db } from './db'
 
-export const CACHED_RESOURCES = ['tournaments', 'stages', 'participants', 'nodes', 'streams'] as const
+export const CACHED_RESOURCES = ['tournaments', 'stages', 'participants', 'nodes', 'streams', 'disciplines'] as const
 export type CachedResource = (typeof CACHED_RESOURCES)[number] | 'match-streams'
 
 /** A part of the cache that changed: a resource of a tournament (refreshed, written locally, or confirmed). */

@@ -61,6 +61,17 @@ describe('offline tolerance', () => {
     expect((await value<{ connection: string }>('sync:status')).connection).toBe('online')
   })
 
+  it('names disciplines from the local copy while offline (the tournament list shows names, not ids)', async () => {
+    const online = await value<{ id: string; name: string }[]>('disciplines:list')
+    expect(online.length).toBeGreaterThan(0)
+    await sandbox.faults.setOffline(true)
+    try {
+      expect(await value<{ id: string; name: string }[]>('disciplines:list')).toEqual(online)
+    } finally {
+      await sandbox.faults.setOffline(false)
+    }
+  })
+
   it('a stream created offline keeps a local id; its edit and match link follow it to the service id', async () => {
     const nodes = await value<{ items: { id: string }[] }>('bracket:nodes', { tournamentId, filters: {} })
     await value('streams:list', { tournamentId, filters: {} })

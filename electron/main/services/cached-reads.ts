@@ -1,5 +1,12 @@
 // Reads answered from the cache at once; refreshed from the service in the background; offline, the cache is the answer.
-import type { BracketNode, Participant, Stage, Stream, TournamentListItem } from '../../../shared/api'
+import type {
+  BracketNode,
+  DisciplineSummary,
+  Participant,
+  Stage,
+  Stream,
+  TournamentListItem,
+} from '../../../shared/api'
 import type { OrganizerApi } from '../api/organizer-api'
 import { AppError } from '../app-error'
 import type { Clock } from '../clock'
@@ -56,6 +63,11 @@ export class CachedReads {
     return this.read('tournaments', 'all', () =>
       this.deps.api.tournaments.list({ archived: true }).all(this.progress('tournaments')),
     )
+  }
+
+  /** The service's games and sports: names for the tournament list, offline too. */
+  disciplines(): Promise<Cached<DisciplineSummary>> {
+    return this.read('disciplines', 'all', () => this.deps.api.disciplines.list().all())
   }
 
   stages(tournamentId: string): Promise<Cached<Stage>> {
@@ -230,6 +242,7 @@ export class CachedReads {
       participants: () => this.participants(scope),
       nodes: () => this.nodes(scope),
       streams: () => this.streams(scope),
+      disciplines: () => this.disciplines(),
     }
     this.deps.cache.markRefreshed(resource, scope, 0)
     return fetchers[resource]?.().then(() => undefined) ?? Promise.resolve()
@@ -266,7 +279,8 @@ export class CachedReads {
             },
           }),
         })
-        if (resource !== 'tournaments') this.deps.onChanged({ resource, tournamentId: scope })
+        if (resource !== 'tournaments' && resource !== 'disciplines')
+          this.deps.onChanged({ resource, tournamentId: scope })
       },
       cache.list(resource, scope).length > 0,
     )
