@@ -9,6 +9,7 @@ export const CHANNELS = [
   'profiles:activate',
   'auth:sign-in',
   'auth:sign-out',
+  'auth:cancel-sign-in',
   'auth:status',
   'tournaments:list',
   'tournaments:get',
@@ -50,6 +51,7 @@ export type Channel = (typeof CHANNELS)[number]
 export const EVENTS = [
   'app:notice',
   'auth:session-ended',
+  'auth:browser-sign-in',
   'load:progress',
   'sync:status',
   'cache:updated',

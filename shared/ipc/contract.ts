@@ -51,6 +51,8 @@ export const contract = {
   'profiles:activate': { input: byId, output: ProfileView },
   'auth:sign-in': { input: none, output: AuthStatus },
   'auth:sign-out': { input: none, output: AuthStatus },
+  /** Stops waiting for a browser sign-in; it answers "cancelled". */
+  'auth:cancel-sign-in': { input: none, output: AuthStatus },
   'auth:status': { input: none, output: AuthStatus },
 
   'tournaments:list': {

@@ -13,6 +13,8 @@ export const AppNotice = z.object({
 export const events = {
   'app:notice': AppNotice,
   'auth:session-ended': z.object({ profileId: z.string(), reason: z.string() }),
+  /** A browser sign-in is waiting: the page's address (to copy when no browser opened) and when the wait ends. */
+  'auth:browser-sign-in': z.object({ profileId: z.string(), url: z.string(), expiresAt: z.number() }),
   /** Paging progress of a long load, for a progress bar. */
   'load:progress': z.object({ resource: z.string(), done: z.number().int().min(0), total: z.number().int().min(0) }),
   'sync:status': SyncStatus,

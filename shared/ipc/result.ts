@@ -10,6 +10,7 @@ export const ERROR_CODES = [
   'server',
   'conflict',
   'internal',
+  'cancelled',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

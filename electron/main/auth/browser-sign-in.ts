@@ -12,6 +12,10 @@ export interface BrowserSignIn {
   /** Opens the system browser (shell.openExternal in Electron). */
   openBrowser(url: string): Promise<void>
   timeoutMs?: number
+  /** Told the page's address and when the wait ends, so the person can copy it if no browser opened. */
+  onOpened?(url: string, expiresAt: number): void
+  /** Aborting cancels the wait (the Cancel button, or switching connections). */
+  signal?: AbortSignal
 }
 
 export function authorizeUrl(accountBase: string, params: Record<string, string>): string {
@@ -21,26 +25,24 @@ export function authorizeUrl(accountBase: string, params: Record<string, string>
 export async function signInWithBrowser(options: BrowserSignIn): Promise<TokenAnswer> {
   const verifier = createVerifier()
   const state = createState()
-  const loopback = await startLoopback({
+  const timeoutMs = options.timeoutMs ?? 5 * 60_000
+  const loopback = await startLoopback({ state, timeoutMs })
+  const expiresAt = Date.now() + timeoutMs
+  options.signal?.addEventListener('abort', () => loopback.close(), { once: true })
+  if (options.signal?.aborted) loopback.close()
+  const url = authorizeUrl(options.accountBase, {
+    response_type: 'code',
+    client_id: options.clientId,
+    redirect_uri: loopback.redirectUri,
+    scope: options.scopes.join(' '),
     state,
-    ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+    code_challenge: challengeS256(verifier),
+    code_challenge_method: 'S256',
   })
-  try {
-    await options.openBrowser(
-      authorizeUrl(options.accountBase, {
-        response_type: 'code',
-        client_id: options.clientId,
-        redirect_uri: loopback.redirectUri,
-        scope: options.scopes.join(' '),
-        state,
-        code_challenge: challengeS256(verifier),
-        code_challenge_method: 'S256',
-      }),
-    )
-  } catch (error) {
-    loopback.close()
-    throw error
-  }
+  options.onOpened?.(url, expiresAt)
+  // No browser could be opened (a headless machine, web mode): the wait goes on, since the person can open the
+  // address they were shown; it ends by itself at expiresAt.
+  await options.openBrowser(url).catch(() => undefined)
   const code = await loopback.code
   return options.endpoint({
     grant_type: 'authorization_code',

@@ -100,6 +100,6 @@ export async function startLoopback(options: LoopbackOptions): Promise<Loopback>
   return {
     redirectUri: `http://${host}${path}`,
     code,
-    close: () => finish({ error: new AppError('internal', 'Sign-in was cancelled.') }),
+    close: () => finish({ error: new AppError('cancelled', 'Sign-in was cancelled.') }),
   }
 }

@@ -6,6 +6,7 @@ export function authHandlers(connections: Connections): HandlersOf<'auth'> {
   return {
     'auth:sign-in': () => connections.signIn(),
     'auth:sign-out': () => connections.signOut(),
+    'auth:cancel-sign-in': () => connections.cancelSignIn(),
     'auth:status': () => connections.status(),
   }
 }

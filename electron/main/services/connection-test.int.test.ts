@@ -92,4 +92,28 @@ describe('test connection', () => {
     const status = await services.dispatch('auth:status', {})
     expect(status.ok && (status.value as { signedIn: boolean }).signedIn).toBe(false)
   })
+
+  it('a browser sign-in says where its page is and until when, and is cancelled by Cancel or by switching away', async () => {
+    const opened: { url: string; expiresAt: number }[] = []
+    const stop = services.bus.subscribe((event, payload) => {
+      if (event === 'auth:browser-sign-in') opened.push(payload as { url: string; expiresAt: number })
+    })
+    const saved = await services.dispatch('profiles:save', form({ method: 'browser', clientSecret: undefined }))
+    if (!saved.ok) throw new Error(saved.error.message)
+    const id = (saved.value as { id: string }).id
+    await services.dispatch('profiles:activate', { id })
+
+    const first = services.dispatch('auth:sign-in', {})
+    await expect.poll(() => opened.length).toBe(1)
+    expect(opened[0]!.url).toContain(`${remote.account}/oauth2/authorize?`)
+    expect(opened[0]!.expiresAt).toBeGreaterThan(Date.now() + 60_000)
+    await services.dispatch('auth:cancel-sign-in', {})
+    expect(await first).toMatchObject({ ok: false, error: { code: 'cancelled' } })
+
+    const second = services.dispatch('auth:sign-in', {})
+    await expect.poll(() => opened.length).toBe(2)
+    await services.dispatch('profiles:activate', { id: 'demo' })
+    expect(await second).toMatchObject({ ok: false, error: { code: 'cancelled' } })
+    stop()
+  })
 })

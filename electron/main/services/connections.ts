@@ -47,6 +47,8 @@ export class Connections {
   /** Told when another connection becomes the active one (its own database, cache and producer desk). */
   readonly switched = new Signal<Connection>()
   private readonly saves = new SerialQueue()
+  /** The browser sign-in waiting for its page to come back, to cancel it. */
+  private browserSignIn: AbortController | undefined
 
   private constructor(
     private readonly ports: ConnectionPorts,
@@ -171,15 +173,24 @@ export class Connections {
   async signIn(): Promise<AuthStatus> {
     const { profile, bases, tokens } = this.current
     if (profile.method === 'browser') {
-      const answer = await signInWithBrowser({
-        accountBase: bases.account,
-        clientId: profile.clientId,
-        scopes: profile.scopes,
-        endpoint: tokenEndpoint(bases.auth),
-        openBrowser: (url) => this.ports.openBrowser(url),
-        ...(this.ports.signInTimeoutMs !== undefined && { timeoutMs: this.ports.signInTimeoutMs }),
-      })
-      await tokens.adopt(answer)
+      this.browserSignIn?.abort()
+      const abort = (this.browserSignIn = new AbortController())
+      try {
+        const answer = await signInWithBrowser({
+          accountBase: bases.account,
+          clientId: profile.clientId,
+          scopes: profile.scopes,
+          endpoint: tokenEndpoint(bases.auth),
+          openBrowser: (url) => this.ports.openBrowser(url),
+          onOpened: (url, expiresAt) =>
+            this.ports.bus.publish('auth:browser-sign-in', { profileId: profile.id, url, expiresAt }),
+          signal: abort.signal,
+          ...(this.ports.signInTimeoutMs !== undefined && { timeoutMs: this.ports.signInTimeoutMs }),
+        })
+        await tokens.adopt(answer)
+      } finally {
+        if (this.browserSignIn === abort) this.browserSignIn = undefined
+      }
     } else {
       await tokens.refresh('')
     }
@@ -195,6 +206,12 @@ export class Connections {
     return this.status()
   }
 
+  /** Stops waiting for the browser sign-in under way, if any. */
+  cancelSignIn(): AuthStatus {
+    this.browserSignIn?.abort()
+    return this.status()
+  }
+
   async signOut(): Promise<AuthStatus> {
     await this.current.tokens.signOut()
     return this.status()
@@ -206,6 +223,8 @@ export class Connections {
   }
 
   private switchTo(profile: ProfileRecord): void {
+    // A browser sign-in belongs to the connection it started on: switching away cancels it.
+    this.browserSignIn?.abort()
     this.current.offline.close()
     this.current = this.connect(profile)
     this.switched.emit(this.current)

@@ -2,7 +2,7 @@
 import { render, screen, within } from '@testing-library/svelte'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { answer, calls } from '../test-support/fake-api'
+import { answer, calls, emit } from '../test-support/fake-api'
 import { selection } from '../lib/selection.svelte'
 import BracketView from './BracketView.svelte'
 import ConnectView from './ConnectView.svelte'
@@ -283,6 +283,41 @@ describe('connect view: test connection', () => {
     ])
     expect(screen.getByRole('alert').textContent).toBe('The service refused the client id or the client secret.')
     expect(calls.filter((c) => c.channel === 'profiles:test')).toHaveLength(1)
+  })
+})
+
+describe('connect view: browser sign-in', () => {
+  it('shows the page address to copy, a countdown and Cancel while it waits', async () => {
+    answer('profiles:list', () => [])
+    answer('auth:status', () => ({
+      profileId: 'v',
+      method: 'browser',
+      signedIn: false,
+      expiresAt: null,
+      scopes: [],
+    }))
+    let finish: (value: unknown) => void = () => undefined
+    answer('auth:sign-in', () => new Promise((resolve) => (finish = resolve)))
+    answer('auth:cancel-sign-in', () => {
+      finish(Promise.reject(Object.assign(new Error('Sign-in was cancelled.'), { code: 'cancelled' })))
+      return { profileId: 'v', method: 'browser', signedIn: false, expiresAt: null, scopes: [] }
+    })
+    render(ConnectView)
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Sign in with browser' }))
+    emit('auth:browser-sign-in', {
+      profileId: 'v',
+      url: 'https://account.example/oauth2/authorize?x=1',
+      expiresAt: Date.now() + 300_000,
+    })
+    const panel = await screen.findByTestId('browser-sign-in')
+    expect(within(panel).getByLabelText<HTMLInputElement>('Sign-in address').value).toBe(
+      'https://account.example/oauth2/authorize?x=1',
+    )
+    expect(panel.textContent).toMatch(/\((5:00|4:59) left\)/)
+    await user.click(within(panel).getByRole('button', { name: 'Cancel' }))
+    await expect.poll(() => screen.queryByTestId('browser-sign-in')).toBeNull()
+    expect(calls.some((c) => c.channel === 'auth:cancel-sign-in')).toBe(true)
   })
 })
 
