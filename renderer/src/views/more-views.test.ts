@@ -54,6 +54,24 @@ const node = (
 beforeEach(() => selection.choose({ id: 't1', name: 'Cup', participantType: 'single' }))
 
 describe('streams view', () => {
+  it('shows every field error at once without moving the form, and names languages with their codes', async () => {
+    answer('streams:list', () => ({ items: [], refreshedAt: Date.now() }))
+    render(StreamsView)
+    const user = userEvent.setup()
+    await screen.findByTestId('stream-count')
+    const language = screen.getByLabelText<HTMLSelectElement>('Language')
+    expect([...language.options].find((o) => o.value === 'fr')?.textContent).toBe('French (fr)')
+    const slots = () => document.querySelectorAll('.field .slot').length
+    const before = slots()
+    await user.clear(screen.getByLabelText('Address (https)'))
+    await user.type(screen.getByLabelText('Address (https)'), 'http://twitch.tv/x')
+    await user.click(screen.getByRole('button', { name: 'Add stream' }))
+    const alerts = await screen.findAllByRole('alert')
+    expect(alerts.map((a) => a.textContent)).toEqual([expect.stringMatching(/name/), 'url must be an https:// address'])
+    // The error lines were there, empty, before: nothing below them moved.
+    expect(slots()).toBe(before)
+  })
+
   it('refuses a bad address with a field message before sending, then creates; counts out of 128', async () => {
     answer('streams:list', () => ({ items: [stream(1)], refreshedAt: Date.now() }))
     answer('streams:create', ({ body }: { body: object }) => ({ state: 'pending', value: { id: 'local-1', ...body } }))
