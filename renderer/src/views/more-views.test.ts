@@ -53,6 +53,10 @@ const node = (
 
 beforeEach(() => selection.choose({ id: 't1', name: 'Cup', participantType: 'single' }))
 
+/** Main says this connection is not signed in. */
+const signedOut = (profileId: string, method: 'client-credentials' | 'browser') =>
+  answer('auth:status', () => ({ profileId, method, signedIn: false, expiresAt: null, scopes: [] }))
+
 describe('streams view', () => {
   it('shows every field error at once without moving the form, and names languages with their codes', async () => {
     answer('streams:list', () => ({ items: [], refreshedAt: Date.now() }))
@@ -217,13 +221,7 @@ describe('connect view', () => {
       stored: { apiKey: true, clientSecret: true, refreshToken: false },
     }
     answer('profiles:list', () => [venue])
-    answer('auth:status', () => ({
-      profileId: 'demo',
-      method: 'client-credentials',
-      signedIn: false,
-      expiresAt: null,
-      scopes: [],
-    }))
+    signedOut('demo', 'client-credentials')
     render(ConnectView)
     const user = userEvent.setup()
     await user.click(await screen.findByRole('button', { name: 'Edit' }))
@@ -241,13 +239,7 @@ describe('connect view', () => {
 describe('connect view: another deployment', () => {
   it('fills the five base URLs from one address, each still editable, and names a bad address', async () => {
     answer('profiles:list', () => [])
-    answer('auth:status', () => ({
-      profileId: 'demo',
-      method: 'client-credentials',
-      signedIn: false,
-      expiresAt: null,
-      scopes: [],
-    }))
+    signedOut('demo', 'client-credentials')
     render(ConnectView)
     const user = userEvent.setup()
     await user.click(await screen.findByRole('button', { name: 'Add a connection' }))
@@ -271,13 +263,7 @@ describe('connect view: another deployment', () => {
 describe('connect view: test connection', () => {
   it('reports each step and marks the field holding the wrong value', async () => {
     answer('profiles:list', () => [])
-    answer('auth:status', () => ({
-      profileId: 'demo',
-      method: 'client-credentials',
-      signedIn: false,
-      expiresAt: null,
-      scopes: [],
-    }))
+    signedOut('demo', 'client-credentials')
     answer('profiles:test', () => ({
       ok: false,
       steps: [
@@ -307,13 +293,7 @@ describe('connect view: test connection', () => {
 describe('connect view: browser sign-in', () => {
   it('shows the page address to copy, a countdown and Cancel while it waits', async () => {
     answer('profiles:list', () => [])
-    answer('auth:status', () => ({
-      profileId: 'v',
-      method: 'browser',
-      signedIn: false,
-      expiresAt: null,
-      scopes: [],
-    }))
+    signedOut('v', 'browser')
     let finish: (value: unknown) => void = () => undefined
     answer('auth:sign-in', () => new Promise((resolve) => (finish = resolve)))
     answer('auth:cancel-sign-in', () => {
