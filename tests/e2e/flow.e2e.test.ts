@@ -242,4 +242,13 @@ describe('a day at the desk', () => {
       if (name === 'connect') expect(await page.getByTestId('auth-status').textContent()).toMatch(/Signed in/)
     }
   })
+
+  it('starts keyboard users with a skip link to the main content', async () => {
+    await page.reload()
+    await page.keyboard.press('Tab')
+    const skip = page.getByRole('link', { name: 'Skip to main content' })
+    await expect.poll(() => skip.evaluate((link) => link === document.activeElement)).toBe(true)
+    await page.keyboard.press('Enter')
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main')
+  })
 })

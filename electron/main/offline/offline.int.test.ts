@@ -102,6 +102,38 @@ describe('offline tolerance', () => {
     expect(sandbox.store.streams.get(onService[0]!.id)!.name).toBe('Offline cam 2')
   })
 
+  it('drains many entities at once at a real round trip, each creation before the links that name it', async () => {
+    const nodes = await value<{ items: { id: string }[] }>('bracket:nodes', { tournamentId, filters: {} })
+    const people = (await value<{ items: P[] }>('participants:list', { tournamentId, filters: {} })).items.slice(0, 12)
+    await value('streams:list', { tournamentId, filters: {} })
+    await sandbox.faults.setOffline(true)
+    const links: [string, string][] = []
+    for (let i = 0; i < 6; i++) {
+      const created = await value<{ value: S }>('streams:create', {
+        body: {
+          tournament_id: tournamentId,
+          name: `Parallel cam ${i}`,
+          url: `https://twitch.tv/par${i}`,
+          language: 'en',
+        },
+      })
+      const match = nodes.items[10 + i]!.id
+      await value('match-streams:replace', { matchId: match, streamIds: [created.value.id] })
+      links.push([match, `Parallel cam ${i}`])
+    }
+    for (const person of people) await value('checkin:set', { participantId: person.id, checkedIn: !person.checked_in })
+    await sandbox.faults.update({ latencyMs: 30 })
+    await sandbox.faults.setOffline(false)
+    await drained()
+    await sandbox.faults.update({ latencyMs: 0 })
+    for (const [match, name] of links) {
+      const made = [...sandbox.store.streams.values()].filter((s) => s.name === name)
+      expect(made).toHaveLength(1)
+      expect(sandbox.store.matchStreams.get(match)).toEqual([made[0]!.id])
+    }
+    for (const person of people) expect(sandbox.store.participants.get(person.id)!.checked_in).toBe(!person.checked_in)
+  })
+
   it('a creation whose answer was lost is looked up, not sent again', async () => {
     await value('streams:list', { tournamentId, filters: {} })
     await sandbox.faults.update({ loseResponseRate: 1 })

@@ -117,7 +117,11 @@ describe('check-in', () => {
   })
 
   it('tells the three scan outcomes apart (checked in, already — with when, unknown), in any case, and lists them', async () => {
-    people[1]!.checked_in_at = '2026-11-22T10:02:00+00:00' as never
+    // The list's summary has no time: the service's detail says when.
+    answer('participants:get', ({ id }: { id: string }) => ({
+      ...people.find((p) => p.id === id),
+      checked_in_at: '2026-11-22T10:02:00+00:00',
+    }))
     render(CheckInView)
     const user = userEvent.setup()
     await screen.findAllByRole('switch')

@@ -319,7 +319,48 @@ describe('connect view: browser sign-in', () => {
   })
 })
 
+describe('connect view: a connection that fails', () => {
+  it('marks the connection with why, and opens its form with the wrong value marked', async () => {
+    const venue = {
+      id: 'v1',
+      name: 'Venue',
+      clientId: 'abc',
+      method: 'client-credentials',
+      scopes: ['organizer:view'],
+      demo: false,
+      active: true,
+      stored: { apiKey: true, clientSecret: true, refreshToken: false },
+    }
+    answer('profiles:list', () => [venue])
+    signedOut('v1', 'client-credentials')
+    answer('auth:sign-in', () => {
+      throw Object.assign(new Error('The service refused the API key. Check it in the connection’s settings.'), {
+        code: 'validation',
+        fields: { apiKey: 'The service refused the API key.' },
+      })
+    })
+    render(ConnectView)
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Sign in' }))
+    expect((await screen.findByTestId('connection-failed')).textContent).toMatch(/⚠ The service refused the API key/)
+    expect(screen.getByRole('alert').textContent).toBe('The service refused the API key.')
+    emit('auth:session-ended', { profileId: 'v1', reason: 'the refresh token was revoked' })
+    await expect.poll(() => screen.getByTestId('connection-failed').textContent).toMatch(/revoked/)
+  })
+})
+
 describe('tournaments view', () => {
+  it('says the connection is the problem, not the filters, when the list cannot be read', async () => {
+    answer('disciplines:list', () => [])
+    answer('tournaments:list', () => {
+      throw Object.assign(new Error('Not signed in: sign in from Connect.'), { code: 'unauthorized' })
+    })
+    render(TournamentsView)
+    expect((await screen.findByRole('alert')).textContent).toBe('Not signed in: sign in from Connect.')
+    expect(screen.queryByText('No tournament matches these filters.')).toBeNull()
+    expect(screen.getByText(/Nothing to show until the connection answers/)).toBeTruthy()
+  })
+
   it('filters through main and opens a tournament for the other views', async () => {
     answer('disciplines:list', () => [
       { id: 'chess', name: 'Chess', shortname: 'C', fullname: 'Chess', copyrights: '' },
