@@ -63,8 +63,8 @@ describe('streams view', () => {
     render(StreamsView)
     const user = userEvent.setup()
     await screen.findByTestId('stream-count')
-    const language = screen.getByLabelText<HTMLSelectElement>('Language')
-    expect([...language.options].find((o) => o.value === 'fr')?.textContent).toBe('French (fr)')
+    expect(screen.getByLabelText<HTMLInputElement>('Language').value).toBe('English (en)')
+    expect(document.querySelector('#stream-languages option[value="French (fr)"]')).toBeTruthy()
     const slots = () => document.querySelectorAll('.field .slot').length
     const before = slots()
     await user.clear(screen.getByLabelText('Address (https)'))
@@ -74,6 +74,29 @@ describe('streams view', () => {
     expect(alerts.map((a) => a.textContent)).toEqual([expect.stringMatching(/name/), 'url must be an https:// address'])
     // The error lines were there, empty, before: nothing below them moved.
     expect(slots()).toBe(before)
+  })
+
+  it('finds a language by name or code as you type, and saves its code', async () => {
+    answer('streams:list', () => ({ items: [], refreshedAt: Date.now() }))
+    answer('streams:create', ({ body }: { body: object }) => ({ state: 'pending', value: { id: 'local-2', ...body } }))
+    render(StreamsView)
+    const user = userEvent.setup()
+    await screen.findByTestId('stream-count')
+    await user.type(screen.getByLabelText('Name'), 'Cam FR')
+    await user.clear(screen.getByLabelText('Address (https)'))
+    await user.type(screen.getByLabelText('Address (https)'), 'https://twitch.tv/fr')
+    await user.clear(screen.getByLabelText('Language'))
+    await user.type(screen.getByLabelText('Language'), 'French (fr)')
+    await user.click(screen.getByRole('button', { name: 'Add stream' }))
+    await expect
+      .poll(() => calls.find((c) => c.channel === 'streams:create')?.input)
+      .toMatchObject({ body: { language: 'fr' } })
+    await user.clear(screen.getByLabelText('Language'))
+    await user.type(screen.getByLabelText('Language'), 'Klingon')
+    await user.click(screen.getByRole('button', { name: 'Add stream' }))
+    expect((await screen.findAllByRole('alert')).map((a) => a.textContent)).toContainEqual(
+      expect.stringMatching(/language/),
+    )
   })
 
   it('refuses a bad address with a field message before sending, then creates; counts out of 128', async () => {
