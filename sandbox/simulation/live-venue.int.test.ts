@@ -53,22 +53,13 @@ function lookAround({ store, clock }: Venue) {
 describe('live venue', () => {
   it.each([1, 2, 3, 4])('stays live for four hours of event time, checked every 10 minutes (seed %i)', (seed) => {
     const venue = manualVenue('small', seed)
-    const seen: string[] = []
     for (let minute = 0; minute <= 240; minute += 10) {
       const now = lookAround(venue)
-      if (minute % 60 === 0) seen.push(`${minute / 60}h: ${now.running.join(', ')}`)
       expect(now.running.length, `running with matches to come at ${minute} min`).toBeGreaterThan(0)
-      console.log(minute, JSON.stringify(now))
-      console.log(
-        minute,
-        JSON.stringify(now),
-        [...venue.store.tournaments.values()].map((t) => `${t.name}:${t.status}`).join(' | '),
-      )
       expect(now.linkedStreams, `streams with open matches at ${minute} min`).toBeGreaterThanOrEqual(2)
       expect(now.arrivals, `check-ins in the 20 minutes before ${minute} min`).toBeGreaterThan(0)
       venue.run(10)
     }
-    if (seed === 1) console.log(seen.join('\n'))
   })
 
   it('paces matches in minutes, as long as a match of their discipline runs', () => {
