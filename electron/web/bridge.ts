@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { CONTENT_SECURITY_POLICY } from '../main/csp'
 import type { MainServices } from '../main/composition'
 import { bearer, guardRoutes } from '../main/local-server/route-guard'
-import { openEventStream, type EventStream } from '../main/local-server/event-stream'
+import { EventStreams } from '../main/local-server/event-stream'
 import { readStaticFile } from '../main/local-server/static-files'
 
 export interface BridgeOptions {
@@ -26,7 +26,7 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
   // JSON only: a cross-site "simple" request (text/plain) must not reach a handler.
   server.removeContentTypeParser('text/plain')
   let expectedHost = ''
-  const openStreams = new Set<EventStream>()
+  const openStreams = new EventStreams()
   // Every route below declares who may call it; the guard decides after routing, never from the raw URL.
   guardRoutes(server, { hosts: () => new Set([expectedHost]), rules: { token: bearer(() => [token]) } })
 
@@ -38,15 +38,9 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
   })
 
   server.get('/events', { config: needsToken }, (request, reply) => {
-    let unsubscribe = () => undefined as unknown
-    const stream = openEventStream(request, reply, {
-      onClose: () => {
-        unsubscribe()
-        openStreams.delete(stream)
-      },
-    })
-    openStreams.add(stream)
-    unsubscribe = options.services.bus.subscribe((event, payload) => stream.send(event, payload))
+    openStreams.serve(request, reply, (send) =>
+      options.services.bus.subscribe((event, payload) => send(event, payload)),
+    )
   })
 
   server.get<{ Params: { '*': string } }>('/*', { config: { allow: 'public' } }, async (request, reply) => {
@@ -68,7 +62,7 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
     url: `http://${expectedHost}/`,
     token,
     close: async () => {
-      for (const stream of [...openStreams]) stream.close()
+      openStreams.closeAll()
       await server.close()
     },
   }

@@ -4,44 +4,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { launchBrowser, screenshotPath } from './support/browser'
+import { demoService, type DemoService } from './support/demo-service'
 import { startWebMode, type WebMode } from './support/web-mode'
 
 let web: WebMode
 let browser: Browser
 let desk: Page
 let overlay: Page
-let token = ''
+let service: DemoService
 const TOURNAMENT = 'Lyon LAN Winter Cup'
 const STREAM = 'B stream'
 type Node = { id: string; status: string; opponents: { participant: { id: string; name: string } | null }[] }
 
-/** The Demo venue's sandbox, called as the service itself (someone renaming a team on the service). */
-async function service(path: string, init: RequestInit = {}): Promise<Response> {
-  const demo = web.demo!
-  return fetch(`${demo.origin}${path}`, {
-    ...init,
-    headers: {
-      'x-api-key': demo.apiKey,
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
-      ...init.headers,
-    },
-  })
-}
-
 beforeAll(async () => {
   web = await startWebMode(['--demo-simulate', '0', '--demo-control', '--broadcast-refresh', '300'])
-  const demo = web.demo!
-  const form = new URLSearchParams({
-    grant_type: 'client_credentials',
-    client_id: demo.clientId,
-    client_secret: demo.clientSecret,
-  })
-  token = (
-    (await (await fetch(`${demo.origin}/oauth/v2/token`, { method: 'POST', body: form })).json()) as {
-      access_token: string
-    }
-  ).access_token
+  // Someone renaming a team on the service itself.
+  service = await demoService(web.demo!)
   browser = await launchBrowser()
   desk = await browser.newPage({ viewport: { width: 1500, height: 950 } })
   await desk.goto(web.url)

@@ -4,38 +4,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { launchBrowser, screenshotPath } from './support/browser'
+import { demoService, type DemoService } from './support/demo-service'
 import { startWebMode, type WebMode } from './support/web-mode'
 
 let web: WebMode
 let browser: Browser
 let page: Page
-let token: string
+let serviceCall: Promise<DemoService>
 const TOURNAMENT = 'Street Fighter Weekly 42'
 type P = { id: string; name: string; custom_user_identifier: string | null; checked_in: boolean }
 
-/** Reads the Demo venue's sandbox directly, as the service itself. */
+/** Reads (or changes) the Demo venue's sandbox directly, as the service itself. */
 async function service<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const demo = web.demo!
-  const response = await fetch(`${demo.origin}${path}`, {
-    ...init,
-    headers: { 'x-api-key': demo.apiKey, authorization: `Bearer ${token}`, ...init.headers },
-  })
-  return (await response.json()) as T
+  return (await (await serviceCall)(path, init)).json() as Promise<T>
 }
 
 beforeAll(async () => {
   web = await startWebMode(['--demo-simulate', '0', '--demo-control'])
-  const demo = web.demo!
-  const form = new URLSearchParams({
-    grant_type: 'client_credentials',
-    client_id: demo.clientId,
-    client_secret: demo.clientSecret,
-  })
-  token = (
-    (await (await fetch(`${demo.origin}/oauth/v2/token`, { method: 'POST', body: form })).json()) as {
-      access_token: string
-    }
-  ).access_token
+  serviceCall = demoService(web.demo!)
   browser = await launchBrowser()
   page = await browser.newPage({ viewport: { width: 1400, height: 900 } })
   await page.goto(web.url)

@@ -3,7 +3,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
 import type { AddressInfo } from 'node:net'
 import { AppError } from '../app-error'
-import { openEventStream, type EventStream } from '../local-server/event-stream'
+import { EventStreams } from '../local-server/event-stream'
 import { guardRoutes } from '../local-server/route-guard'
 import { readStaticFile } from '../local-server/static-files'
 import type { BroadcastDesk } from './broadcast-desk'
@@ -38,7 +38,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   const { desk } = options
   const server = Fastify({ logger: false })
   const hosts = new Set<string>()
-  const streams = new Set<EventStream>()
+  const streams = new EventStreams()
   guardRoutes(server, { hosts: () => hosts, rules: {} })
   // Only GET is served: nothing on the hub changes anything.
   const open = { allow: 'public' }
@@ -63,15 +63,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     { config: open },
     (request, reply) => {
       if (!feedOr404(reply, request.params.streamId)) return reply
-      let unsubscribe = () => undefined as unknown
-      const stream = openEventStream(request, reply, {
-        onClose: () => {
-          unsubscribe()
-          streams.delete(stream)
-        },
-      })
-      streams.add(stream)
-      unsubscribe = desk.subscribe(request.params.streamId, (feed) => stream.send('feed', feed))
+      streams.serve(request, reply, (send) => desk.subscribe(request.params.streamId, (feed) => send('feed', feed)))
     },
   )
 
@@ -93,7 +85,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     url: `http://127.0.0.1:${port}`,
     port,
     close: async () => {
-      for (const stream of [...streams]) stream.close()
+      streams.closeAll()
       await server.close()
     },
   }

@@ -1,4 +1,5 @@
-// Server-Sent Events on a local server's route: the stream opened, named events written, heartbeats, one close.
+// Server-Sent Events on a local server's route: the stream opened, named events written, heartbeats, one close; and
+// the set of a server's open streams, each fed by a subscription, all closed with the server.
 import type { FastifyReply, FastifyRequest } from 'fastify'
 
 export interface EventStream {
@@ -44,5 +45,27 @@ export function openEventStream(
       if (open) reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)
     },
     close,
+  }
+}
+
+/** The open streams of one server: each fed by a subscription until either side closes it. */
+export class EventStreams {
+  private readonly open = new Set<EventStream>()
+
+  /** Opens a stream that `subscribe` feeds; `subscribe` answers how to stop feeding it. */
+  serve(request: FastifyRequest, reply: FastifyReply, subscribe: (send: EventStream['send']) => () => unknown): void {
+    let unsubscribe: () => unknown = () => undefined
+    const stream = openEventStream(request, reply, {
+      onClose: () => {
+        unsubscribe()
+        this.open.delete(stream)
+      },
+    })
+    this.open.add(stream)
+    unsubscribe = subscribe((event, data) => stream.send(event, data))
+  }
+
+  closeAll(): void {
+    for (const stream of [...this.open]) stream.close()
   }
 }

@@ -1,20 +1,24 @@
-// What a refresh changed in a cached scope, told as items rather than a copy of the list: the ids whose data differ.
+// What a refresh changed in a cached scope, told as items rather than a copy of the list: the ids whose data differ
+// and the ids that are gone, when the list otherwise kept its order (a view can patch itself with that).
 /** A scope's rows as stored: id → JSON text, in list order. */
 export type ScopeRows = Map<string, string>
 
-/** The items that changed, when the list kept its ids and their order; null when it did not (read it whole). */
 export interface ScopeChanges {
   upserted: string[]
   removed: string[]
 }
 
+/** The changes from `before` to `after`; null when items were added or moved (the list is read again whole). */
 export function changesBetween(before: ScopeRows, after: ScopeRows): ScopeChanges | null {
-  if (before.size !== after.size) return null
+  const removed = [...before.keys()].filter((id) => !after.has(id))
+  if (before.size - removed.length !== after.size) return null
+  const gone = new Set(removed)
+  const kept = [...before.keys()].filter((id) => !gone.has(id))
   const upserted: string[] = []
-  const beforeIds = before.keys()
+  let index = 0
   for (const [id, data] of after) {
-    if (beforeIds.next().value !== id) return null
+    if (kept[index++] !== id) return null
     if (before.get(id) !== data) upserted.push(id)
   }
-  return { upserted, removed: [] }
+  return { upserted, removed }
 }

@@ -65,18 +65,23 @@ async function saveRemote(): Promise<string> {
   return (saved.value as { id: string }).id
 }
 
+/** Saves the profile with the other origin's base URLs, with the secrets given (or none). */
+const pointElsewhere = (id: string, secrets: { apiKey?: string; clientSecret?: string } = {}) =>
+  call('profiles:save', {
+    id,
+    name: 'Remote',
+    clientId: remote.clientId,
+    ...secrets,
+    method: 'client-credentials',
+    scopes: ['organizer:view'],
+    baseUrls: bases(elsewhereUrl),
+  })
+
 describe('secrets bound to their origins', () => {
   it('refuses new base URLs without the secrets again, and nothing reaches the other origin', async () => {
     const id = await saveRemote()
     await credentials.set(id, 'refresh-token', 'a-refresh-token-for-remote')
-    const moved = await call('profiles:save', {
-      id,
-      name: 'Remote',
-      clientId: remote.clientId,
-      method: 'client-credentials',
-      scopes: ['organizer:view'],
-      baseUrls: bases(elsewhereUrl),
-    })
+    const moved = await pointElsewhere(id)
     expect(moved).toMatchObject({
       ok: false,
       error: {
@@ -96,15 +101,9 @@ describe('secrets bound to their origins', () => {
   it('takes new base URLs with the secrets given in the same save, and forgets the sign-in of the old address', async () => {
     const id = await saveRemote()
     await credentials.set(id, 'refresh-token', 'a-refresh-token-for-remote')
-    const moved = await call('profiles:save', {
-      id,
-      name: 'Remote',
-      clientId: remote.clientId,
+    const moved = await pointElsewhere(id, {
       apiKey: 'an-api-key-for-elsewhere',
       clientSecret: 'a-secret-for-elsewhere',
-      method: 'client-credentials',
-      scopes: ['organizer:view'],
-      baseUrls: bases(elsewhereUrl),
     })
     expect(moved).toMatchObject({
       ok: true,

@@ -52,7 +52,7 @@ export class CachedList<C extends ListChannel> {
     $effect(() =>
       subscribe('cache:updated', ({ resource, scope, changes, refreshedAt }) => {
         if (resource !== RESOURCE[this.channel] || scope !== this.scope()) return
-        if (changes && !this.narrowed()) this.apply(changes.upserted as Item<C>[], refreshedAt ?? null)
+        if (changes && !this.narrowed()) this.apply(changes.upserted as Item<C>[], changes.removed, refreshedAt ?? null)
         else if (this.#inFlight && refreshedAt) this.#wanted = Math.max(this.#wanted, refreshedAt)
         else void this.reload()
       }),
@@ -120,11 +120,15 @@ export class CachedList<C extends ListChannel> {
     return result.ok
   }
 
-  /** Lays changed items over the list in their places, and notes when the service confirmed them. */
-  private apply(upserted: Item<C>[], refreshedAt: number | null): void {
+  /** Lays changed items over the list in their places, drops those gone, and notes when the service confirmed them. */
+  private apply(upserted: Item<C>[], removed: string[], refreshedAt: number | null): void {
     if (upserted.length > 0) {
       const byId: Record<string, Item<C>> = Object.fromEntries(upserted.map((item) => [item.id, item]))
       this.#items = this.#items.map((item) => byId[item.id] ?? item)
+    }
+    if (removed.length > 0) {
+      const gone: Record<string, true> = Object.fromEntries(removed.map((id) => [id, true]))
+      this.#items = this.#items.filter((item) => !gone[item.id])
     }
     if (refreshedAt !== null) this.#refreshedAt = refreshedAt
     this.#error = null

@@ -54,6 +54,14 @@ describe('cached list', () => {
     })
     await screen.findByText('Side renamed')
     expect(screen.getByText('Main')).toBeTruthy()
+    emit('cache:updated', {
+      resource: 'streams',
+      scope: 't3',
+      refreshedAt: 3,
+      changes: { upserted: [], removed: ['s1'] },
+    })
+    await expect.poll(() => screen.queryByText('Main')).toBeNull()
+    expect(screen.getByText('Side renamed')).toBeTruthy()
     await new Promise((resolve) => setTimeout(resolve, 20))
     expect(reads().length).toBe(before)
   })

@@ -53,6 +53,18 @@ const node = (
 
 beforeEach(() => selection.choose({ id: 't1', name: 'Cup', participantType: 'single' }))
 
+/** A stored connection of the venue's own, with both secrets kept. */
+const venueProfile = (active: boolean) => ({
+  id: 'v1',
+  name: 'Venue',
+  clientId: 'abc',
+  method: 'client-credentials',
+  scopes: ['organizer:view'],
+  demo: false,
+  active,
+  stored: { apiKey: true, clientSecret: true, refreshToken: false },
+})
+
 /** Main says this connection is not signed in. */
 const signedOut = (profileId: string, method: 'client-credentials' | 'browser') =>
   answer('auth:status', () => ({ profileId, method, signedIn: false, expiresAt: null, scopes: [] }))
@@ -233,17 +245,7 @@ describe('connect view', () => {
   })
 
   it('says that the stored secrets stay behind when an edit points the connection elsewhere', async () => {
-    const venue = {
-      id: 'v1',
-      name: 'Venue',
-      clientId: 'abc',
-      method: 'client-credentials',
-      scopes: ['organizer:view'],
-      demo: false,
-      active: false,
-      stored: { apiKey: true, clientSecret: true, refreshToken: false },
-    }
-    answer('profiles:list', () => [venue])
+    answer('profiles:list', () => [venueProfile(false)])
     signedOut('demo', 'client-credentials')
     render(ConnectView)
     const user = userEvent.setup()
@@ -344,17 +346,7 @@ describe('connect view: browser sign-in', () => {
 
 describe('connect view: a connection that fails', () => {
   it('marks the connection with why, and opens its form with the wrong value marked', async () => {
-    const venue = {
-      id: 'v1',
-      name: 'Venue',
-      clientId: 'abc',
-      method: 'client-credentials',
-      scopes: ['organizer:view'],
-      demo: false,
-      active: true,
-      stored: { apiKey: true, clientSecret: true, refreshToken: false },
-    }
-    answer('profiles:list', () => [venue])
+    answer('profiles:list', () => [venueProfile(true)])
     signedOut('v1', 'client-credentials')
     answer('auth:sign-in', () => {
       throw Object.assign(new Error('The service refused the API key. Check it in the connection’s settings.'), {
