@@ -22,15 +22,15 @@ const heapMb = () => {
   return round(process.memoryUsage().heapUsed / 2 ** 20, 1)
 }
 
-const overlaysDir = mkdtempSync(join(tmpdir(), 'matchdesk-bench-overlays-'))
-mkdirSync(join(overlaysDir, 'assets'))
-writeFileSync(join(overlaysDir, 'overlay.html'), '<!doctype html><title>overlay</title>')
+const pagesDir = mkdtempSync(join(tmpdir(), 'matchdesk-bench-overlays-'))
+mkdirSync(join(pagesDir, 'assets'))
+writeFileSync(join(pagesDir, 'overlay.html'), '<!doctype html><title>overlay</title>')
 const services = await createMainServices({
   version: 'bench',
   dataDir: mkdtempSync(join(tmpdir(), 'matchdesk-bench-broadcast-')),
   credentials: new MemoryCredentialStore(),
   demo: { seed: 1 },
-  hub: { port: 0, overlaysDir },
+  hub: { port: 0, pagesDir },
   broadcastRefreshMs: 0,
 })
 

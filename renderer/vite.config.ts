@@ -1,5 +1,6 @@
 // The renderer's Vite config, shared by electron-vite (desktop build) and `npm run build:renderer` (web mode): the
-// app (index.html) and the overlay pages the broadcast hub serves (overlay.html), from the same components.
+// app (index.html), and the pages the broadcast hub serves (overlay.html; door.html for pairing and doors), from the
+// same components.
 import { svelte } from '@sveltejs/vite-plugin-svelte'
 import { resolve } from 'node:path'
 import { defineConfig, type UserConfig } from 'vite'
@@ -16,7 +17,13 @@ export function rendererConfig(projectRoot: string): UserConfig {
       emptyOutDir: true,
       // electron-vite would otherwise ship the renderer unminified (its default); Vite alone minifies anyway.
       minify: true,
-      rolldownOptions: { input: { index: resolve(root, 'index.html'), overlay: resolve(root, 'overlay.html') } },
+      rolldownOptions: {
+        input: {
+          index: resolve(root, 'index.html'),
+          overlay: resolve(root, 'overlay.html'),
+          door: resolve(root, 'door.html'),
+        },
+      },
     },
   }
 }

@@ -3,7 +3,7 @@ import { startSandbox, type SandboxOptions } from '../../sandbox/index'
 import { PUBLIC_SERVICE_BASES } from './api/public-service'
 import { systemClock, type Clock } from './clock'
 import { BroadcastDesk } from './broadcast/broadcast-desk'
-import { startHub, type Hub } from './broadcast/hub-server'
+import { startHub, type Hub, type HubOptions } from './hub/hub-server'
 import { DataFolderLock } from './data-folder'
 import { EventBus } from './event-bus'
 import { NoticeLog } from './notice-log'
@@ -13,6 +13,8 @@ import type { SandboxStarter } from './profiles/demo-venue'
 import type { CredentialStore } from './secrets/credential-store'
 import { MemoryCredentialStore } from './secrets/memory-store'
 import { Connections } from './services/connections'
+import { DeviceRegistry } from './venue/device-registry'
+import { DoorDesk } from './venue/door-desk'
 
 export interface MainPorts {
   version: string
@@ -26,8 +28,8 @@ export interface MainPorts {
   offline?: { probeMinMs?: number; replayBaseMs?: number; replayConcurrency?: number }
   /** How the Demo venue's sandbox runs (size, seed, simulation, faults). */
   demo?: Omit<SandboxOptions, 'apiKey' | 'clientId' | 'clientSecret' | 'port'>
-  /** The broadcast hub: its port and the built renderer folder with the overlays; absent, no hub runs (tests). */
-  hub?: { port: number; overlaysDir: string }
+  /** The broadcast hub: its port and the built renderer folder with its pages; absent, no hub runs (tests). */
+  hub?: { port: number; pagesDir: string; lanAddresses?: HubOptions['lanAddresses'] }
   /** How often what is on air is read again from the service (ms; default 5000). */
   broadcastRefreshMs?: number
 }
@@ -37,6 +39,8 @@ export interface MainServices {
   bus: EventBus
   connections: Connections
   broadcast: BroadcastDesk
+  doors: DoorDesk
+  registry: DeviceRegistry
   hub: Hub | undefined
   close(): Promise<void>
 }
@@ -73,10 +77,20 @@ async function startServices(ports: MainPorts, lock: DataFolderLock): Promise<Ma
     ...(ports.offline && { offline: ports.offline }),
   })
   const broadcast = new BroadcastDesk({ connections, clock, bus, refreshMs: ports.broadcastRefreshMs ?? 5000 })
+  const doors = new DoorDesk({ connections, clock, refreshMs: ports.broadcastRefreshMs ?? 5000 })
+  const registry = DeviceRegistry.open(ports.dataDir, clock, (keptAs) =>
+    notices.record(
+      'warning',
+      `The venue devices file was damaged: it was moved aside as ${keptAs}; pair devices again.`,
+    ),
+  )
+  registry.changed.on(() => bus.publish('hub:changed', {}))
   const hub =
     ports.hub &&
     (await startHub({
       desk: broadcast,
+      doors,
+      registry,
       ...ports.hub,
       onPortTaken: (wanted, got) =>
         notices.record(
@@ -97,16 +111,20 @@ async function startServices(ports: MainPorts, lock: DataFolderLock): Promise<Ma
       openBrowser,
     },
     { desk: broadcast, hubUrl: () => hub?.url ?? '' },
+    { hub, registry },
   )
   return {
     dispatch: createDispatch(handlers),
     bus,
     connections,
     broadcast,
+    doors,
+    registry,
     hub,
     close: async () => {
       try {
         broadcast.close()
+        doors.close()
         await hub?.close()
         await connections.close()
       } finally {

@@ -8,7 +8,7 @@ import { createMainWindow, lockDownSession } from './window'
 import { isOpenableUrl } from './external-links'
 import { KeychainCredentialStore } from './secrets/keychain'
 import { claimSingleInstance } from './single-instance'
-import { DEFAULT_HUB_PORT } from './broadcast/hub-server'
+import { DEFAULT_HUB_PORT } from './hub/hub-server'
 
 const location: AppLocation = {
   rendererFile: fileURLToPath(new URL('../renderer/index.html', import.meta.url)),
@@ -29,7 +29,7 @@ async function start(): Promise<void> {
     version: app.getVersion(),
     dataDir: app.getPath('userData'),
     processKind: 'the Matchdesk desktop app',
-    hub: { port: hubPort, overlaysDir: fileURLToPath(new URL('../renderer', import.meta.url)) },
+    hub: { port: hubPort, pagesDir: fileURLToPath(new URL('../renderer', import.meta.url)) },
     credentials: new KeychainCredentialStore(),
     openBrowser: async (url) => {
       if (!isOpenableUrl(url))

@@ -9,7 +9,7 @@ import { KeychainCredentialStore } from '../main/secrets/keychain'
 import { MemoryCredentialStore } from '../main/secrets/memory-store'
 import { DEFAULT_DEMO } from '../main/composition'
 import { startBridge } from './bridge'
-import { DEFAULT_HUB_PORT } from '../main/broadcast/hub-server'
+import { DEFAULT_HUB_PORT } from '../main/hub/hub-server'
 
 const { values } = parseArgs({
   options: {
@@ -55,7 +55,7 @@ const services = await createMainServices({
   version: pkg.version,
   dataDir,
   processKind: 'Matchdesk web mode',
-  hub: { port: hubPort, overlaysDir: rendererDir },
+  hub: { port: hubPort, pagesDir: rendererDir },
   ...(values['broadcast-refresh'] !== undefined && { broadcastRefreshMs: Number(values['broadcast-refresh']) }),
   // A headless machine usually has no Secret Service: secrets stay in memory unless --keychain asks.
   credentials: values.keychain ? new KeychainCredentialStore() : new MemoryCredentialStore(),

@@ -45,6 +45,11 @@ export const CHANNELS = [
   'broadcast:order',
   'broadcast:hold',
   'broadcast:apply',
+  'hub:status',
+  'hub:configure',
+  'hub:pair',
+  'hub:revoke',
+  'hub:rotate-control-token',
 ] as const
 export type Channel = (typeof CHANNELS)[number]
 
@@ -56,6 +61,7 @@ export const EVENTS = [
   'sync:status',
   'cache:updated',
   'broadcast:changed',
+  'hub:changed',
 ] as const
 export type EventName = (typeof EVENTS)[number]
 

@@ -6,6 +6,7 @@ import { BracketFilters, ParticipantFilters, StreamFilters, TournamentFilters } 
 import { AuthStatus, ConnectionTestReport, ProfileInput, ProfileView } from './profiles'
 import { Feed, StreamDesk } from '../broadcast/feed'
 import { AppNotice } from './events'
+import { HubStatus, PairInput, PairingCode } from './hub'
 import { SyncStatus, cached, receipt } from './sync'
 
 export const AppInfo = z.object({
@@ -138,6 +139,12 @@ export const contract = {
   },
   'broadcast:hold': { input: ofStream.extend({ held: z.boolean() }), output: StreamDesk },
   'broadcast:apply': { input: ofStream.extend({ matchId: api.IdInput.optional() }), output: StreamDesk },
+
+  'hub:status': { input: none, output: HubStatus },
+  'hub:configure': { input: z.strictObject({ lan: z.boolean() }), output: HubStatus },
+  'hub:pair': { input: PairInput, output: PairingCode },
+  'hub:revoke': { input: z.strictObject({ deviceId: api.IdInput }), output: HubStatus },
+  'hub:rotate-control-token': { input: none, output: HubStatus },
 } satisfies Record<Channel, { input: z.ZodType; output: z.ZodType }>
 
 export type Contract = typeof contract

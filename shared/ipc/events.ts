@@ -32,6 +32,8 @@ export const events = {
   }),
   /** A stream's published feed or its staged changes changed: the desk reads its status again. */
   'broadcast:changed': z.object({ streamId: z.string() }),
+  /** A device was paired or revoked, or the venue network setting or control token changed: read hub:status. */
+  'hub:changed': z.object({}),
 } satisfies Record<EventName, z.ZodType>
 
 export type EventPayload<E extends EventName> = z.infer<(typeof events)[E]>

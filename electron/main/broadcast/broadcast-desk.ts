@@ -136,6 +136,18 @@ export class BroadcastDesk {
     return this.deskOf(stream, sources)
   }
 
+  /** The streams the desk publishes or the producer looks at, for a paired overlay device to pick from. */
+  followed(): { id: string; name: string; tournament: string }[] {
+    const { cache } = this.session()
+    const ids = new Set([...this.published.keys(), ...[...this.watched.keys()].filter((id) => this.isWatched(id))])
+    return [...ids].flatMap((id) => {
+      const stream = cache.get<Stream>('streams', id)
+      if (!stream) return []
+      const tournament = cache.get<{ name: string }>('tournaments', stream.tournament_id)
+      return [{ id: stream.id, name: stream.name, tournament: tournament?.name ?? '' }]
+    })
+  }
+
   /** Follows a stream's published feed: the current one at once, then each change. */
   subscribe(streamId: string, listener: FeedListener): () => void {
     const feed = this.feed(streamId)

@@ -11,10 +11,10 @@ import { createMainServices, type MainServices } from '../composition'
 import { MemoryCredentialStore } from '../secrets/memory-store'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'matchdesk-broadcast-'))
-const overlaysDir = mkdtempSync(join(tmpdir(), 'matchdesk-overlays-'))
-mkdirSync(join(overlaysDir, 'assets'))
-writeFileSync(join(overlaysDir, 'overlay.html'), '<!doctype html><title>overlay</title>')
-writeFileSync(join(overlaysDir, 'assets', 'overlay.js'), 'console.log(1)')
+const pagesDir = mkdtempSync(join(tmpdir(), 'matchdesk-overlays-'))
+mkdirSync(join(pagesDir, 'assets'))
+writeFileSync(join(pagesDir, 'overlay.html'), '<!doctype html><title>overlay</title>')
+writeFileSync(join(pagesDir, 'assets', 'overlay.js'), 'console.log(1)')
 const credentials = new MemoryCredentialStore()
 
 let services: MainServices
@@ -29,7 +29,7 @@ const start = () =>
     dataDir,
     credentials,
     demo: { seed: 1 },
-    hub: { port: 0, overlaysDir },
+    hub: { port: 0, pagesDir },
     broadcastRefreshMs: 0,
   })
 

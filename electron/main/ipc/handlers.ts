@@ -7,6 +7,7 @@ import { broadcastHandlers, type BroadcastPorts } from './broadcast.handlers'
 import { cacheHandlers } from './cache.handlers'
 import { checkinHandlers } from './checkin.handlers'
 import { disciplinesHandlers } from './disciplines.handlers'
+import { hubHandlers, type HubPorts } from './hub.handlers'
 import type { Handlers } from './dispatch'
 import { matchStreamsHandlers } from './match-streams.handlers'
 import { participantsHandlers } from './participants.handlers'
@@ -16,7 +17,12 @@ import { streamsHandlers } from './streams.handlers'
 import { syncHandlers } from './sync.handlers'
 import { tournamentsHandlers } from './tournaments.handlers'
 
-export function allHandlers(connections: Connections, app: AppPorts, broadcast: BroadcastPorts): Handlers {
+export function allHandlers(
+  connections: Connections,
+  app: AppPorts,
+  broadcast: BroadcastPorts,
+  hub: HubPorts,
+): Handlers {
   return {
     ...appHandlers(app),
     ...profilesHandlers(connections),
@@ -32,5 +38,6 @@ export function allHandlers(connections: Connections, app: AppPorts, broadcast: 
     ...cacheHandlers(connections),
     ...syncHandlers(connections),
     ...broadcastHandlers(broadcast),
+    ...hubHandlers(hub),
   }
 }

@@ -50,10 +50,16 @@ export function openEventStream(
 
 /** The open streams of one server: each fed by a subscription until either side closes it. */
 export class EventStreams {
-  private readonly open = new Set<EventStream>()
+  /** Each open stream and who it was opened for (a device's id; "" when nobody in particular). */
+  private readonly open = new Map<EventStream, string>()
 
   /** Opens a stream that `subscribe` feeds; `subscribe` answers how to stop feeding it. */
-  serve(request: FastifyRequest, reply: FastifyReply, subscribe: (send: EventStream['send']) => () => unknown): void {
+  serve(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    subscribe: (send: EventStream['send']) => () => unknown,
+    owner = '',
+  ): void {
     let unsubscribe: () => unknown = () => undefined
     const stream = openEventStream(request, reply, {
       onClose: () => {
@@ -61,11 +67,16 @@ export class EventStreams {
         this.open.delete(stream)
       },
     })
-    this.open.add(stream)
+    this.open.set(stream, owner)
     unsubscribe = subscribe((event, data) => stream.send(event, data))
   }
 
+  /** Closes the streams opened for one owner (a revoked device). */
+  closeOwnedBy(owner: string): void {
+    for (const [stream, of] of [...this.open]) if (of === owner) stream.close()
+  }
+
   closeAll(): void {
-    for (const stream of [...this.open]) stream.close()
+    for (const stream of [...this.open.keys()]) stream.close()
   }
 }

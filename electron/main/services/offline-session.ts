@@ -13,6 +13,7 @@ import { Outbox } from '../offline/outbox'
 import { Replayer } from '../offline/replay'
 import { RequestLog } from '../offline/request-log'
 import { syncStatus } from '../offline/sync-status'
+import { CheckinPlaces } from '../offline/checkin-places'
 import { ProducerStore } from '../offline/producer-store'
 import { Signal } from '../signal'
 import { CachedReads } from './cached-reads'
@@ -48,8 +49,12 @@ export class OfflineSession {
   readonly reads: CachedReads
   readonly writes: OfflineWrites
   readonly producer: ProducerStore
+  /** Where and when each participant was checked in at this venue (the doors' "10:02 (Door 2)"). */
+  readonly places: CheckinPlaces
   /** Parts of the cache that changed: refreshed from the service, written here, or confirmed by the service. */
   readonly changes = new Signal<CacheChange>()
+  /** Told when the sync status may have changed (a write queued, sent or refused; connectivity). */
+  readonly synced = new Signal<void>()
   private statusTimer?: NodeJS.Timeout
 
   constructor(private readonly options: OfflineSessionOptions) {
@@ -108,6 +113,7 @@ export class OfflineSession {
       onChanged: (change) => this.changes.emit(change),
     })
     this.producer = new ProducerStore(this.db)
+    this.places = new CheckinPlaces(this.db)
     this.replayer.kick()
   }
 
@@ -161,7 +167,9 @@ export class OfflineSession {
     if (this.statusTimer) return
     this.statusTimer = setTimeout(() => {
       this.statusTimer = undefined
-      if (this.db.open) this.options.bus.publish('sync:status', this.status())
+      if (!this.db.open) return
+      this.options.bus.publish('sync:status', this.status())
+      this.synced.emit()
     }, STATUS_EVERY_MS)
     this.statusTimer.unref()
   }

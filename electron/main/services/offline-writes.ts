@@ -13,6 +13,7 @@ import {
 import { AppError } from '../app-error'
 import type { Clock } from '../clock'
 import type { Cache, CacheChange } from '../offline/cache'
+import { CheckinPlaces } from '../offline/checkin-places'
 import type { Db } from '../offline/db'
 import { applyLocal, changeOf } from '../offline/local-effects'
 import type { Outbox } from '../offline/outbox'
@@ -41,13 +42,23 @@ type StreamFields = { name?: string | undefined; url?: string | undefined; langu
 export class OfflineWrites {
   /** The cache changes of the transaction under way, told once it committed. */
   private readonly changes: CacheChange[] = []
+  private readonly places: CheckinPlaces
 
-  constructor(private readonly deps: OfflineWritesDeps) {}
+  constructor(private readonly deps: OfflineWritesDeps) {
+    this.places = new CheckinPlaces(deps.db)
+  }
 
-  checkinSet(participantId: string, checkedIn: boolean, requestId?: string): Receipt<Participant> {
-    return this.commit('checkin:set', { participantId, checkedIn }, requestId, () =>
-      this.updateParticipant(participantId, { checked_in: checkedIn }, checkedIn ? 'Check-in of' : 'Check-out of'),
-    )
+  /** `place` names who checked in ("Door 2"; the desktop is "desk"), recorded in the same transaction. */
+  checkinSet(participantId: string, checkedIn: boolean, requestId?: string, place = 'desk'): Receipt<Participant> {
+    return this.commit('checkin:set', { participantId, checkedIn }, requestId, () => {
+      const receipt = this.updateParticipant(
+        participantId,
+        { checked_in: checkedIn },
+        checkedIn ? 'Check-in of' : 'Check-out of',
+      )
+      this.places.record(participantId, checkedIn, this.deps.clock.now(), place)
+      return receipt
+    })
   }
 
   participantUpdate(id: string, body: Record<string, unknown>, requestId?: string): Receipt<Participant> {

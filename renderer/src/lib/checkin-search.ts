@@ -37,17 +37,7 @@ export function search(
   return { shown, total }
 }
 
-/**
- * Who a scanner's code names: a participant id or a custom_user_identifier, trimmed and in any case (`md-100033`
- * finds `MD-100033`). Several when identifiers repeat: the door asks which one.
- */
-export function findScanned(participants: Participant[], code: string): Participant[] {
-  const wanted = code.trim().toLowerCase()
-  if (!wanted) return []
-  return participants.filter(
-    (p) => p.id.toLowerCase() === wanted || (p.custom_user_identifier ?? '').trim().toLowerCase() === wanted,
-  )
-}
+export { findScanned } from '../../../shared/checkin/find-scanned'
 
 export const CHECK_SORTS = { name: 'name', code: 'badge code', list: 'registration order' } as const
 export type CheckSort = keyof typeof CHECK_SORTS

@@ -1,4 +1,4 @@
-// Which view is showing, and the list of views in navigation order (Ctrl/⌘ + 1…9 jumps to one).
+// Which view is showing, and the list of views in navigation order (Ctrl/⌘ + 1…9, then 0, jumps to one).
 export const VIEWS = [
   { id: 'connect', label: 'Connect' },
   { id: 'tournaments', label: 'Tournaments' },
@@ -9,6 +9,7 @@ export const VIEWS = [
   { id: 'participants', label: 'Participants' },
   { id: 'stages', label: 'Stages' },
   { id: 'sync', label: 'Sync' },
+  { id: 'venue', label: 'Venue' },
 ] as const
 export type ViewId = (typeof VIEWS)[number]['id']
 
@@ -22,7 +23,7 @@ class Navigation {
   /** Handles Ctrl/⌘ + digit; returns true when the key was a navigation shortcut. */
   handleShortcut(event: KeyboardEvent): boolean {
     if (!(event.ctrlKey || event.metaKey) || event.altKey) return false
-    const index = Number(event.key) - 1
+    const index = event.key === '0' ? 9 : Number(event.key) - 1
     const view = VIEWS[index]
     if (!view) return false
     this.go(view.id)

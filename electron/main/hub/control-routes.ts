@@ -1,0 +1,32 @@
+// The control API for Stream Deck through Bitfocus Companion (generic HTTP POSTs): take next, take a match, hold,
+// release and apply on one stream, each answering the stream's new state; the control token is always required.
+import type { FastifyInstance } from 'fastify'
+import type { StreamDesk } from '../../../shared/broadcast/feed'
+import { sendAppError, type HubContext } from './hub-context'
+
+const control = { allow: 'control' }
+
+type StreamParams = { Params: { streamId: string; matchId?: string } }
+
+export function controlRoutes(server: FastifyInstance, { desk }: HubContext): void {
+  /** Runs a desk action and answers what the stream shows now, or the desk's refusal in words. */
+  const act = (streamId: string, action: () => StreamDesk) => {
+    const state = action()
+    return { ...state, feed: desk.feed(streamId) }
+  }
+  const route = (path: string, action: (streamId: string, params: StreamParams['Params']) => StreamDesk) =>
+    server.post<StreamParams>(`/control/v1/streams/:streamId/${path}`, { config: control }, (request, reply) => {
+      const { streamId } = request.params
+      try {
+        return reply.send(act(streamId, () => action(streamId, request.params)))
+      } catch (error) {
+        return sendAppError(reply, error)
+      }
+    })
+
+  route('take-next', (streamId) => desk.next(streamId))
+  route('take/:matchId', (streamId, params) => desk.take(streamId, params.matchId ?? ''))
+  route('hold', (streamId) => desk.hold(streamId, true))
+  route('release', (streamId) => desk.hold(streamId, false))
+  route('apply', (streamId) => desk.apply(streamId))
+}

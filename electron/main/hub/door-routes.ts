@@ -1,0 +1,80 @@
+// The door page and its API for paired door devices: who they are, the list, scans and taps (through the desktop's
+// one writer), and live changes over Server-Sent Events. A door sees names, state, when and where; nothing else.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { DoorScan, DoorToggle, type DoorSession } from '../../../shared/venue/door'
+import type { DeviceView } from '../venue/device-registry'
+import { deviceOf } from './hub-access'
+import { sendAppError, sendPage, type HubContext } from './hub-context'
+
+const door = { allow: 'door' }
+
+export function doorRoutes(server: FastifyInstance, { doors, registry, pagesDir, streams }: HubContext): void {
+  /** The door device the guard let in (a door always has one tournament). */
+  const doorOf = (request: FastifyRequest): DeviceView & { tournamentId: string } => {
+    const device = deviceOf(request, registry)!
+    return { ...device, tournamentId: device.tournamentId ?? '' }
+  }
+  const answer = (reply: FastifyReply, work: () => unknown) => {
+    try {
+      return reply.header('cache-control', 'no-store').send(work())
+    } catch (error) {
+      return sendAppError(reply, error)
+    }
+  }
+  const invalid = (reply: FastifyReply, message: string) => reply.code(400).send({ error: message })
+
+  server.get('/door', { config: door }, (_request, reply) => sendPage(reply, pagesDir, 'door.html'))
+
+  server.get('/door/v1/session', { config: door }, (request, reply) => {
+    const device = doorOf(request)
+    const name = doors.tournamentName(device.tournamentId)
+    const session: DoorSession = {
+      device: { name: device.name, kind: device.kind },
+      tournament: name === null ? null : { id: device.tournamentId, name },
+    }
+    return reply.header('cache-control', 'no-store').send(session)
+  })
+
+  server.get('/door/v1/participants', { config: door }, (request, reply) =>
+    answer(reply, () => ({ participants: doors.list(doorOf(request).tournamentId) })),
+  )
+
+  server.post('/door/v1/scan', { config: door }, (request, reply) => {
+    const body = DoorScan.safeParse(request.body)
+    if (!body.success) return invalid(reply, 'code: give the scanned or typed code, 1 to 128 characters')
+    const device = doorOf(request)
+    return answer(reply, () => doors.scan(device.tournamentId, body.data.code, device.name))
+  })
+
+  server.post('/door/v1/checkin', { config: door }, (request, reply) => {
+    const body = DoorToggle.safeParse(request.body)
+    if (!body.success)
+      return invalid(
+        reply,
+        'participantId (1 to 64 letters, digits, - or _) and checkedIn (true or false) are required',
+      )
+    const device = doorOf(request)
+    return answer(reply, () =>
+      doors.set(device.tournamentId, body.data.participantId, body.data.checkedIn, device.name),
+    )
+  })
+
+  server.get('/door/v1/events', { config: door }, (request, reply) => {
+    const device = doorOf(request)
+    let list
+    try {
+      list = doors.list(device.tournamentId)
+    } catch (error) {
+      return sendAppError(reply, error)
+    }
+    streams.serve(
+      request,
+      reply,
+      (send) => {
+        send('list', { participants: list })
+        return doors.subscribe(device.tournamentId, (changed) => send('changed', { participants: changed }))
+      },
+      device.id,
+    )
+  })
+}

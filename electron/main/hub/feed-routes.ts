@@ -1,0 +1,56 @@
+// The hub's read-only broadcast routes: each stream's feed as JSON and Server-Sent Events, the overlay pages and
+// their assets; for this machine and paired devices (an overlay opened with ?key= keeps it as a cookie).
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import { AppError } from '../app-error'
+import { deviceKeyOf, deviceOf, keepDeviceKey } from './hub-access'
+import { sendPage, type HubContext } from './hub-context'
+
+export const OVERLAYS = ['scoreboard', 'up-next', 'bracket'] as const
+
+const viewer = { allow: 'viewer' }
+
+export function feedRoutes(server: FastifyInstance, { desk, registry, pagesDir, streams }: HubContext): void {
+  const feedOr404 = (reply: FastifyReply, streamId: string) => {
+    try {
+      return desk.feed(streamId)
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'not_found')
+        return void reply.code(404).send({ error: error.message })
+      throw error
+    }
+  }
+
+  server.get('/feed/v1/streams', { config: viewer }, (_request, reply) =>
+    reply.header('cache-control', 'no-store').send({ streams: desk.followed() }),
+  )
+
+  server.get<{ Params: { streamId: string } }>('/feed/v1/streams/:streamId', { config: viewer }, (request, reply) => {
+    const feed = feedOr404(reply, request.params.streamId)
+    return feed ? reply.header('cache-control', 'no-store').send(feed) : reply
+  })
+
+  server.get<{ Params: { streamId: string } }>(
+    '/feed/v1/streams/:streamId/events',
+    { config: viewer },
+    (request, reply) => {
+      if (!feedOr404(reply, request.params.streamId)) return reply
+      streams.serve(
+        request,
+        reply,
+        (send) => desk.subscribe(request.params.streamId, (feed) => send('feed', feed)),
+        deviceOf(request, registry)?.id,
+      )
+    },
+  )
+
+  server.get<{ Params: { kind: string } }>('/overlays/:kind', { config: viewer }, async (request, reply) => {
+    if (!(OVERLAYS as readonly string[]).includes(request.params.kind))
+      return reply.code(404).send({ error: 'no such overlay' })
+    // OBS on another PC: its scripts and styles come next, and carry the key as a cookie.
+    if (deviceOf(request, registry)) keepDeviceKey(reply, deviceKeyOf(request))
+    return sendPage(reply, pagesDir, 'overlay.html')
+  })
+  server.get<{ Params: { '*': string } }>('/overlays/assets/*', { config: viewer }, (request, reply) =>
+    sendPage(reply, pagesDir, `assets/${request.params['*']}`),
+  )
+}

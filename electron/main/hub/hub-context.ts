@@ -1,0 +1,43 @@
+// What the hub's route modules share: the desks and registry they answer from, the open event streams, and how a
+// page, a static file or an error is sent.
+import type { FastifyReply } from 'fastify'
+import { AppError } from '../app-error'
+import type { BroadcastDesk } from '../broadcast/broadcast-desk'
+import type { EventStreams } from '../local-server/event-stream'
+import { readStaticFile } from '../local-server/static-files'
+import type { DeviceRegistry } from '../venue/device-registry'
+import type { DoorDesk } from '../venue/door-desk'
+
+export interface HubContext {
+  desk: BroadcastDesk
+  doors: DoorDesk
+  registry: DeviceRegistry
+  /** The built renderer folder that holds overlay.html, door.html and their assets. */
+  pagesDir: string
+  streams: EventStreams
+}
+
+/** The hub's pages: no request leaves the hub, scripts and styles from the hub alone, never framed by another page. */
+const PAGE_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; connect-src 'self'; img-src 'self' data:; " +
+  "font-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+/** Sends a file of the built pages folder (404 when it is not there). */
+export async function sendPage(reply: FastifyReply, pagesDir: string, relativePath: string): Promise<FastifyReply> {
+  const file = await readStaticFile(pagesDir, relativePath)
+  if (!file) return reply.code(404).send({ error: 'not found' })
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-security-policy', PAGE_CSP)
+    .header('x-content-type-options', 'nosniff')
+    .header('referrer-policy', 'no-referrer')
+    .header('cache-control', 'no-store')
+    .send(file.body)
+}
+
+/** How an AppError reads over HTTP: not found 404, conflict 409, anything refused 422; other errors are the server's. */
+export function sendAppError(reply: FastifyReply, error: unknown): FastifyReply {
+  if (!(error instanceof AppError)) throw error
+  const status = error.code === 'not_found' ? 404 : error.code === 'conflict' ? 409 : 422
+  return reply.code(status).send({ error: error.message, ...(error.fields && { fields: error.fields }) })
+}

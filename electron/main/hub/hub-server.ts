@@ -1,0 +1,164 @@
+// The broadcast hub: the local server OBS overlays, Companion and door devices use — feeds and overlays, the control
+// API, the door page and pairing — on 127.0.0.1 and, when opened to the venue network, on this machine's LAN
+// addresses; every route behind the one route guard, with the hub's access rules.
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { BroadcastDesk } from '../broadcast/broadcast-desk'
+import { EventStreams } from '../local-server/event-stream'
+import { guardRoutes } from '../local-server/route-guard'
+import type { DeviceRegistry } from '../venue/device-registry'
+import type { DoorDesk } from '../venue/door-desk'
+import { controlRoutes } from './control-routes'
+import { doorRoutes } from './door-routes'
+import { feedRoutes } from './feed-routes'
+import { hubRules } from './hub-access'
+import type { HubContext } from './hub-context'
+import { lanAddresses, LanListeners, type LanAddress } from './lan-listeners'
+import { pairingRoutes } from './pairing-routes'
+
+/** Where OBS sources point by default: not TSH's 5000, OBS WebSocket's 4455 nor NodeCG's 9090, so all can run. */
+export const DEFAULT_HUB_PORT = 7310
+
+export interface HubOptions {
+  desk: BroadcastDesk
+  doors: DoorDesk
+  registry: DeviceRegistry
+  /** The built renderer folder that holds overlay.html, door.html and their assets. */
+  pagesDir: string
+  /** The port OBS sources are set up for; when taken, a free one is used and `onPortTaken` is told. */
+  port: number
+  onPortTaken?(wanted: number, got: number): void
+  /** This machine's LAN addresses (tests give their own). */
+  lanAddresses?: () => LanAddress[]
+}
+
+export interface HubLan {
+  on: boolean
+  /** "http://192.168.1.20:7310" and the interface it is on, for each address the hub listens on. */
+  urls: { url: string; interface: string }[]
+  problems: string[]
+}
+
+export interface Hub {
+  /** "http://127.0.0.1:7310" */
+  url: string
+  port: number
+  lan(): HubLan
+  /** Opens the hub to the venue network or closes it again (remembered). */
+  setLan(on: boolean): Promise<HubLan>
+  /** The address devices use: the first LAN address when open, else this machine's. */
+  deviceUrl(): string
+  close(): Promise<void>
+}
+
+export async function startHub(options: HubOptions): Promise<Hub> {
+  const { registry } = options
+  let handler: ((request: IncomingMessage, response: ServerResponse) => void) | undefined
+  const server = Fastify({
+    logger: false,
+    bodyLimit: 16 * 1024,
+    serverFactory: (fastifyHandler) => {
+      handler = fastifyHandler
+      return createServer(fastifyHandler)
+    },
+  })
+  const hosts = new Set<string>()
+  const streams = new EventStreams()
+  guardRoutes(server, { hosts: () => hosts, rules: hubRules(registry), refuse: refusal })
+  acceptJsonOnly(server)
+  const stopRevoked = registry.revoked.on((deviceId) => streams.closeOwnedBy(deviceId))
+
+  const context: HubContext = { ...options, streams }
+  feedRoutes(server, context)
+  controlRoutes(server, context)
+  doorRoutes(server, context)
+  pairingRoutes(server, context)
+
+  const port = await listen(server, options.port)
+  // Port 0 asks for any free port: only a port that was asked for by number can be "taken".
+  if (options.port !== 0 && port !== options.port) options.onPortTaken?.(options.port, port)
+  hosts.add(`127.0.0.1:${port}`)
+  hosts.add(`localhost:${port}`)
+
+  const listeners = new LanListeners(handler!, port)
+  const findAddresses = options.lanAddresses ?? lanAddresses
+  const lan = (): HubLan => {
+    const state = listeners.state
+    return {
+      on: registry.lan,
+      urls: state.bound.map((a) => ({ url: `http://${a.address}:${port}`, interface: a.interface })),
+      problems:
+        registry.lan && state.bound.length === 0 && state.problems.length === 0
+          ? ['No network interface with an IPv4 address was found: connect this machine to the venue network.']
+          : state.problems,
+    }
+  }
+  const setLan = async (on: boolean): Promise<HubLan> => {
+    if (on !== registry.lan) registry.setLan(on)
+    // The Host check follows what is bound: an address no longer listened on is no longer answered to.
+    for (const host of [...hosts])
+      if (!host.startsWith('127.0.0.1:') && !host.startsWith('localhost:')) hosts.delete(host)
+    if (on) {
+      const state = await listeners.open(findAddresses())
+      for (const { address } of state.bound) hosts.add(`${address}:${port}`)
+    } else await listeners.close()
+    return lan()
+  }
+  if (registry.lan) await setLan(true)
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    lan,
+    setLan,
+    deviceUrl: () => lan().urls[0]?.url ?? `http://127.0.0.1:${port}`,
+    close: async () => {
+      stopRevoked()
+      streams.closeAll()
+      await listeners.close()
+      await server.close()
+      registry.flush()
+    },
+  }
+}
+
+/** A browser that was refused sees a page that says what to do; everything else gets JSON. */
+function refusal(reply: FastifyReply, status: 401 | 403, message: string): FastifyReply {
+  if (!(reply.request.headers.accept ?? '').includes('text/html')) return reply.code(status).send({ error: message })
+  const text =
+    status === 401
+      ? 'This device is not paired with the Matchdesk desk. On the desk, open Venue → Add a device and scan its code.'
+      : message
+  return reply
+    .code(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('content-security-policy', "default-src 'none'")
+    .send(`<!doctype html><meta charset="utf-8"><title>Matchdesk</title><p>${text.replace(/[<>&]/g, '')}</p>`)
+}
+
+/** Bodies are JSON or empty (Companion may send an empty body with a JSON type); a form post is refused (415). */
+function acceptJsonOnly(server: FastifyInstance): void {
+  server.removeAllContentTypeParsers()
+  server.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body)
+    if (text.trim() === '') return done(null, undefined)
+    try {
+      done(null, JSON.parse(text))
+    } catch {
+      done(Object.assign(new Error('The body is not valid JSON.'), { statusCode: 400 }), undefined)
+    }
+  })
+}
+
+/** Listens on the wanted port on 127.0.0.1; a port in use falls back to a free one (0 asks for one at once). */
+async function listen(server: FastifyInstance, wanted: number): Promise<number> {
+  try {
+    await server.listen({ host: '127.0.0.1', port: wanted })
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error
+    await server.listen({ host: '127.0.0.1', port: 0 })
+  }
+  return (server.server.address() as AddressInfo).port
+}

@@ -1,0 +1,32 @@
+// Pairing: the page a new device opens (QR code or typed address), its scripts, and the exchange of a single-use code
+// for the device's key — the only routes anyone who reaches the hub may use; wrong codes are rate-limited per address.
+import type { FastifyInstance } from 'fastify'
+import { PairingExchange, type PairingAnswer } from '../../../shared/venue/door'
+import { PairingRefused } from '../venue/device-registry'
+import { keepDeviceKey } from './hub-access'
+import { sendPage, type HubContext } from './hub-context'
+
+const pairing = { allow: 'pairing' }
+
+export function pairingRoutes(server: FastifyInstance, { registry, pagesDir }: HubContext): void {
+  server.get('/pair', { config: pairing }, (_request, reply) => sendPage(reply, pagesDir, 'door.html'))
+  // The pairing and door pages' scripts and styles: built code, no data.
+  server.get<{ Params: { '*': string } }>('/assets/*', { config: pairing }, (request, reply) =>
+    sendPage(reply, pagesDir, `assets/${request.params['*']}`),
+  )
+
+  server.post('/pair/v1/exchange', { config: pairing }, (request, reply) => {
+    const body = PairingExchange.safeParse(request.body)
+    if (!body.success) return reply.code(400).send({ error: 'code: give the pairing code shown on the desk' })
+    try {
+      const { device, key } = registry.exchange(body.data.code, request.socket.remoteAddress ?? '')
+      keepDeviceKey(reply, key)
+      const answer: PairingAnswer = { device: { id: device.id, name: device.name, kind: device.kind }, key }
+      return reply.header('cache-control', 'no-store').send(answer)
+    } catch (error) {
+      if (!(error instanceof PairingRefused)) throw error
+      if (error.retryAfterS) reply.header('retry-after', String(error.retryAfterS))
+      return reply.code(error.status).send({ error: error.message })
+    }
+  })
+}

@@ -1,0 +1,52 @@
+// Handlers of hub:*: the venue network setting, the control token, pairing devices and revoking them.
+import type { HubStatus } from '../../../shared/ipc/hub'
+import { AppError } from '../app-error'
+import type { Hub } from '../hub/hub-server'
+import type { DeviceRegistry } from '../venue/device-registry'
+import { qrSvg } from '../venue/pairing-qr'
+import type { HandlersOf } from './dispatch'
+
+export interface HubPorts {
+  /** Undefined when no hub runs in this process (most tests). */
+  hub: Hub | undefined
+  registry: DeviceRegistry
+}
+
+export function hubHandlers({ hub, registry }: HubPorts): HandlersOf<'hub'> {
+  const status = (): HubStatus => {
+    const lan = hub?.lan()
+    return {
+      url: hub?.url ?? '',
+      lan: registry.lan,
+      lanUrls: lan?.urls ?? [],
+      lanProblems: lan?.problems ?? [],
+      controlToken: registry.controlToken,
+      devices: registry.devices(),
+    }
+  }
+  const running = (): Hub => {
+    if (!hub) throw new AppError('conflict', 'No broadcast hub runs in this process.')
+    return hub
+  }
+  return {
+    'hub:status': () => status(),
+    'hub:configure': async ({ lan }) => {
+      await running().setLan(lan)
+      return status()
+    },
+    'hub:pair': async ({ name, kind, tournamentId }) => {
+      const { code, expiresAt } = registry.pair(name, kind, tournamentId ?? null)
+      // The code rides in the fragment: a browser never sends it over the network, not even to the hub.
+      const url = `${running().deviceUrl()}/pair#code=${code}`
+      return { code, url, expiresAt, qrSvg: await qrSvg(url) }
+    },
+    'hub:revoke': ({ deviceId }) => {
+      registry.revoke(deviceId)
+      return status()
+    },
+    'hub:rotate-control-token': () => {
+      registry.rotateControlToken()
+      return status()
+    },
+  }
+}

@@ -1,0 +1,228 @@
+// Who may use the hub beyond this machine: paired devices (door, overlay, control) with revocable keys, the single-use
+// pairing codes that make them, the control token Companion sends, and whether the hub is open to the venue network.
+// Kept in venue.json (0600) beside the profiles; device keys only as hashes.
+import { createHash, randomBytes, randomInt } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { z } from 'zod'
+import { DeviceKind } from '../../../shared/venue/door'
+import { AppError } from '../app-error'
+import type { Clock } from '../clock'
+import { setAside } from '../set-aside'
+import { Signal } from '../signal'
+import { sameSecret } from '../local-server/route-guard'
+
+/** A pairing code is good this long, once. */
+export const PAIRING_VALID_MS = 5 * 60_000
+/** Wrong or stale pairing codes a single address may try per minute before it is told to wait. */
+export const PAIRING_ATTEMPTS_PER_MINUTE = 10
+/** lastSeen is written to disk at most this often per device (it is kept exact in memory). */
+const SEEN_WRITE_MS = 60_000
+/** Letters a person reads off a screen without confusion (no 0/O, 1/I/L). */
+const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ'
+
+const StoredDevice = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: DeviceKind,
+  /** The tournament a door checks in for. */
+  tournamentId: z.string().nullable(),
+  keyHash: z.string(),
+  pairedAt: z.number(),
+  lastSeen: z.number().nullable(),
+})
+const VenueFile = z.object({
+  lan: z.boolean(),
+  controlToken: z.string().min(32),
+  devices: z.array(StoredDevice),
+})
+
+export type Device = z.infer<typeof StoredDevice>
+export type DeviceView = Pick<Device, 'id' | 'name' | 'kind' | 'tournamentId' | 'pairedAt' | 'lastSeen'>
+
+interface PendingCode {
+  name: string
+  kind: DeviceKind
+  tournamentId: string | null
+  expiresAt: number
+  usedAt?: number
+}
+
+/** Why a pairing code was refused, in words the device shows. */
+export class PairingRefused extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 410 | 429,
+    readonly retryAfterS?: number,
+  ) {
+    super(message)
+  }
+}
+
+export class DeviceRegistry {
+  /** Told when a device is revoked (its open streams are closed at once) and when the venue setting changes. */
+  readonly revoked = new Signal<string>()
+  readonly changed = new Signal<void>()
+  private readonly codes = new Map<string, PendingCode>()
+  private readonly attempts = new Map<string, number[]>()
+  private readonly seenWritten = new Map<string, number>()
+
+  private constructor(
+    private readonly file: string,
+    private readonly clock: Clock,
+    private data: z.infer<typeof VenueFile>,
+  ) {}
+
+  /** Reads venue.json from the data folder (a damaged one is set aside and a fresh one started: nothing is paired). */
+  static open(dataDir: string, clock: Clock, onDamaged?: (keptAs: string) => void): DeviceRegistry {
+    const file = join(dataDir, 'venue.json')
+    let data: z.infer<typeof VenueFile> | undefined
+    if (existsSync(file)) {
+      const parsed = VenueFile.safeParse(safeJson(readFileSync(file, 'utf8')))
+      if (parsed.success) data = parsed.data
+      else onDamaged?.(setAside(file, 'damaged'))
+    }
+    const registry = new DeviceRegistry(file, clock, data ?? { lan: false, controlToken: newSecret(), devices: [] })
+    if (!data) registry.save()
+    return registry
+  }
+
+  get lan(): boolean {
+    return this.data.lan
+  }
+
+  setLan(lan: boolean): void {
+    this.data.lan = lan
+    this.save()
+    this.changed.emit()
+  }
+
+  get controlToken(): string {
+    return this.data.controlToken
+  }
+
+  rotateControlToken(): string {
+    this.data.controlToken = newSecret()
+    this.save()
+    this.changed.emit()
+    return this.data.controlToken
+  }
+
+  devices(): DeviceView[] {
+    return this.data.devices.map(({ id, name, kind, tournamentId, pairedAt, lastSeen }) => ({
+      id,
+      name,
+      kind,
+      tournamentId,
+      pairedAt,
+      lastSeen,
+    }))
+  }
+
+  /** A single-use code, valid five minutes, that a device exchanges for its key. */
+  pair(name: string, kind: DeviceKind, tournamentId: string | null): { code: string; expiresAt: number } {
+    if (kind === 'door' && !tournamentId) {
+      const message = 'a door checks in for one tournament: choose it first'
+      throw new AppError('validation', message, { tournamentId: message })
+    }
+    const now = this.clock.now()
+    for (const [code, pending] of this.codes) if (pending.expiresAt < now) this.codes.delete(code)
+    const code = Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('')
+    const expiresAt = now + PAIRING_VALID_MS
+    this.codes.set(code, { name, kind, tournamentId: kind === 'door' ? tournamentId : null, expiresAt })
+    return { code: `${code.slice(0, 4)}-${code.slice(4)}`, expiresAt }
+  }
+
+  /**
+   * Trades a pairing code for a new device and its key. `from` is the caller's address: each address may get a code
+   * wrong a few times a minute, then waits.
+   */
+  exchange(given: string, from: string): { device: DeviceView; key: string } {
+    const now = this.clock.now()
+    const recent = (this.attempts.get(from) ?? []).filter((at) => now - at < 60_000)
+    if (recent.length >= PAIRING_ATTEMPTS_PER_MINUTE) {
+      const waitS = Math.ceil((recent[0]! + 60_000 - now) / 1000)
+      throw new PairingRefused(`Too many pairing attempts from this device: try again in ${waitS} s.`, 429, waitS)
+    }
+    const code = given.toUpperCase().replaceAll('-', '')
+    const pending = this.codes.get(code)
+    const refuse = (message: string, status: 400 | 410) => {
+      recent.push(now)
+      this.attempts.set(from, recent)
+      return new PairingRefused(message, status)
+    }
+    if (!pending) throw refuse('This pairing code is not known: check it, or add the device again on the desk.', 400)
+    if (pending.usedAt !== undefined) throw refuse('This pairing code was already used: add the device again.', 410)
+    if (pending.expiresAt < now)
+      throw refuse('This pairing code has expired (codes last 5 minutes): add the device again.', 410)
+    pending.usedAt = now
+    const key = newSecret()
+    const device: Device = {
+      id: randomBytes(6).toString('hex'),
+      name: pending.name,
+      kind: pending.kind,
+      tournamentId: pending.tournamentId,
+      keyHash: hashOf(key),
+      pairedAt: now,
+      lastSeen: now,
+    }
+    this.data.devices.push(device)
+    this.save()
+    this.changed.emit()
+    return { device: this.devices().find((d) => d.id === device.id)!, key }
+  }
+
+  /** The device a key belongs to (its last-seen time updated), or undefined for a wrong or revoked key. */
+  authenticate(key: string): DeviceView | undefined {
+    if (!key) return undefined
+    const hash = hashOf(key)
+    const device = this.data.devices.find((d) => sameSecret(d.keyHash, hash))
+    if (!device) return undefined
+    const now = this.clock.now()
+    device.lastSeen = now
+    if (now - (this.seenWritten.get(device.id) ?? 0) >= SEEN_WRITE_MS) {
+      this.seenWritten.set(device.id, now)
+      this.save()
+    }
+    return { ...device }
+  }
+
+  /** Forgets a device: its key stops working at once and its open streams are closed. */
+  revoke(deviceId: string): void {
+    const before = this.data.devices.length
+    this.data.devices = this.data.devices.filter((d) => d.id !== deviceId)
+    if (this.data.devices.length === before)
+      throw new AppError('not_found', `There is no paired device ${deviceId}: it was revoked already.`)
+    this.save()
+    this.revoked.emit(deviceId)
+    this.changed.emit()
+  }
+
+  /** Writes the last-seen times kept in memory (on close). */
+  flush(): void {
+    this.save()
+  }
+
+  private save(): void {
+    mkdirSync(join(this.file, '..'), { recursive: true, mode: 0o700 })
+    const temporary = `${this.file}.tmp`
+    writeFileSync(temporary, JSON.stringify(this.data, null, 2) + '\n', { mode: 0o600 })
+    renameSync(temporary, this.file)
+  }
+}
+
+function newSecret(): string {
+  return randomBytes(32).toString('base64url')
+}
+
+function hashOf(key: string): string {
+  return createHash('sha256').update(key).digest('hex')
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}

@@ -1,0 +1,58 @@
+// The hub channels' shapes: the venue network setting, the control token, paired devices and pairing.
+import { z } from 'zod'
+import { IdInput } from '../api'
+import { DeviceKind } from '../venue/door'
+
+/** A device's name as people read it in lists and at the door ("Door 2", "OBS PC"). */
+export const DeviceName = z
+  .string({ error: 'name must be text' })
+  .trim()
+  .min(1, 'name: give the device a name, such as “Door 2”')
+  .max(40, 'name: at most 40 characters')
+  .regex(/^[^\p{Cc}<>]+$/u, 'name: no control characters, < or >')
+
+export const PairInput = z.strictObject({
+  name: DeviceName,
+  kind: DeviceKind,
+  /** The tournament a door checks in for (required for doors, ignored for others). */
+  tournamentId: IdInput.optional(),
+})
+
+export const PairingCode = z.object({
+  /** The short code to type on the device ("K7PQ-4QXM"); single use. */
+  code: z.string(),
+  /** The address the QR code holds: the pairing page, the code in its fragment (never sent over the network). */
+  url: z.string(),
+  /** Epoch ms: five minutes after it was made. */
+  expiresAt: z.number(),
+  /** The QR code of `url` as an SVG document. */
+  qrSvg: z.string(),
+})
+
+export const HubDevice = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: DeviceKind,
+  tournamentId: z.string().nullable(),
+  /** Epoch ms. */
+  pairedAt: z.number(),
+  lastSeen: z.number().nullable(),
+})
+
+export const HubStatus = z.object({
+  /** This machine's address of the hub ("http://127.0.0.1:7310"); "" when no hub runs. */
+  url: z.string(),
+  /** Whether the hub is open to the venue network. */
+  lan: z.boolean(),
+  lanUrls: z.array(z.object({ url: z.string(), interface: z.string() })),
+  /** Why the venue network cannot be reached right now, in words. */
+  lanProblems: z.array(z.string()),
+  /** Companion's bearer token for /control/v1. */
+  controlToken: z.string(),
+  devices: z.array(HubDevice),
+})
+
+export type PairInput = z.infer<typeof PairInput>
+export type PairingCode = z.infer<typeof PairingCode>
+export type HubDevice = z.infer<typeof HubDevice>
+export type HubStatus = z.infer<typeof HubStatus>
