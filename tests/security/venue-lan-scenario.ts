@@ -1,0 +1,146 @@
+// Run inside a network namespace with two addresses on a veth pair (see venue-lan.test.ts): the hub opened to the "venue
+// network" on 10.77.0.1, a device at 10.77.0.2. Prints what each request was answered, as JSON, for the test to judge.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { request } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createMainServices } from '../../electron/main/composition'
+import type { HubStatus, PairingCode } from '../../shared/ipc/hub'
+
+const HUB_ADDRESS = '10.77.0.1'
+const DEVICE_ADDRESS = '10.77.0.2'
+
+const pagesDir = mkdtempSync(join(tmpdir(), 'matchdesk-lan-pages-'))
+mkdirSync(join(pagesDir, 'assets'))
+writeFileSync(join(pagesDir, 'overlay.html'), '<!doctype html><title>overlay</title>')
+writeFileSync(join(pagesDir, 'door.html'), '<!doctype html><title>door</title>')
+const services = await createMainServices({
+  version: 't',
+  dataDir: mkdtempSync(join(tmpdir(), 'matchdesk-lan-')),
+  demo: { seed: 1 },
+  hub: { port: 0, pagesDir },
+  broadcastRefreshMs: 0,
+})
+const hub = services.hub!
+async function value<T>(channel: string, input: unknown = {}): Promise<T> {
+  const result = await services.dispatch(channel, input)
+  if (!result.ok) throw new Error(`${channel}: ${result.error.message}`)
+  return result.value as T
+}
+
+/** One request from `from` to `to`, answering its status (or the connection's error code) and Set-Cookie. */
+function ask(
+  from: string,
+  to: string,
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; host?: string } = {},
+): Promise<{ status: number | string; cookie: string }> {
+  return new Promise((resolve) => {
+    const req = request(
+      {
+        host: to,
+        port: hub.port,
+        path,
+        localAddress: from,
+        agent: false,
+        method: options.method ?? 'GET',
+        headers: { host: options.host ?? `${to}:${hub.port}`, 'content-type': 'application/json', ...options.headers },
+      },
+      (res) => {
+        res.resume()
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, cookie: String(res.headers['set-cookie'] ?? '').split(';')[0] ?? '' }),
+        )
+      },
+    )
+    req.on('error', (error: NodeJS.ErrnoException) => resolve({ status: error.code ?? 'error', cookie: '' }))
+    req.end(options.method === 'POST' ? '' : undefined)
+  })
+}
+
+const results: Record<string, unknown> = {}
+try {
+  const tournamentId = [...services.connections.sandbox.store.tournaments.values()].find(
+    (t) => t.name === 'Lyon LAN Winter Cup',
+  )!.id
+  await value('tournaments:list', { filters: {} })
+  const streams = await value<{ items: { id: string }[] }>('streams:list', { tournamentId, filters: {} })
+  const streamId = streams.items[0]!.id
+  const feed = `/feed/v1/streams/${streamId}`
+
+  results['lanBeforeOn'] = (await ask(DEVICE_ADDRESS, HUB_ADDRESS, feed)).status
+  const on = await value<HubStatus>('hub:configure', { lan: true })
+  results['lanUrls'] = on.lanUrls
+  const lan = (path: string, options: Parameters<typeof ask>[3] = {}) => ask(DEVICE_ADDRESS, HUB_ADDRESS, path, options)
+
+  // A code made while open points at the LAN address.
+  const overlayCode = await value<PairingCode>('hub:pair', { name: 'OBS PC', kind: 'overlay' })
+  results['pairingUrl'] = overlayCode.url
+  results['feedWithoutKey'] = (await lan(feed)).status
+  results['overlayWithoutKey'] = (await lan('/overlays/scoreboard')).status
+  results['pairPage'] = (await lan('/pair')).status
+  const exchange = await new Promise<string>((resolve) => {
+    const req = request(
+      {
+        host: HUB_ADDRESS,
+        port: hub.port,
+        path: '/pair/v1/exchange',
+        method: 'POST',
+        localAddress: DEVICE_ADDRESS,
+        headers: { 'content-type': 'application/json' },
+      },
+      (res) => {
+        let body = ''
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()))
+        res.on('end', () => resolve(body))
+      },
+    )
+    req.end(JSON.stringify({ code: overlayCode.code }))
+  })
+  const overlayKey = (JSON.parse(exchange) as { key: string }).key
+  results['feedWithKey'] = (await lan(`${feed}?key=${overlayKey}`)).status
+  results['feedWithWrongKey'] = (await lan(`${feed}?key=nope`)).status
+  const page = await lan(`/overlays/scoreboard?stream=${streamId}&key=${overlayKey}`)
+  results['overlayWithKey'] = page.status
+  results['overlayCookieKeepsKey'] = page.cookie === `matchdesk_device=${overlayKey}`
+  results['assetWithCookie'] = (await lan('/overlays/assets/none.js', { headers: { cookie: page.cookie } })).status
+  results['foreignHost'] = (await lan(`${feed}?key=${overlayKey}`, { host: 'evil.example' })).status
+  results['rebindHost'] = (await lan(`${feed}?key=${overlayKey}`, { host: `evil.example:${hub.port}` })).status
+
+  const token = services.registry.controlToken
+  const take = `/control/v1/streams/${streamId}/hold`
+  const bearer = { authorization: `Bearer ${token}` }
+  results['controlTokenOnlyFromLan'] = (await lan(take, { method: 'POST', headers: bearer })).status
+  const controlCode = await value<PairingCode>('hub:pair', { name: 'Companion PC', kind: 'control' })
+  const controlKey = await new Promise<string>((resolve) => {
+    const req = request(
+      {
+        host: HUB_ADDRESS,
+        port: hub.port,
+        path: '/pair/v1/exchange',
+        method: 'POST',
+        localAddress: DEVICE_ADDRESS,
+        headers: { 'content-type': 'application/json' },
+      },
+      (res) => {
+        let body = ''
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()))
+        res.on('end', () => resolve((JSON.parse(body) as { key: string }).key))
+      },
+    )
+    req.end(JSON.stringify({ code: controlCode.code }))
+  })
+  results['controlKeyWithoutToken'] = (await lan(`${take}?key=${controlKey}`, { method: 'POST' })).status
+  results['controlKeyAndToken'] = (await lan(`${take}?key=${controlKey}`, { method: 'POST', headers: bearer })).status
+  results['overlayKeyAndToken'] = (await lan(`${take}?key=${overlayKey}`, { method: 'POST', headers: bearer })).status
+  results['loopbackWithoutKey'] = (await ask('127.0.0.1', '127.0.0.1', feed)).status
+
+  await value('hub:configure', { lan: false })
+  results['lanAfterOff'] = (await lan(`${feed}?key=${overlayKey}`)).status
+  results['loopbackAfterOff'] = (await ask('127.0.0.1', '127.0.0.1', feed)).status
+} catch (error) {
+  results['error'] = String(error)
+} finally {
+  await services.close()
+}
+console.log(JSON.stringify(results))

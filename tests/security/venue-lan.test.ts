@@ -1,0 +1,57 @@
+// The hub opened to the venue network, seen from another address: a network namespace made inside the test run
+// (unshare; a veth pair 10.77.0.1 ⇄ 10.77.0.2), never another machine. Skips, saying why, where namespaces cannot be
+// made.
+import { spawnSync } from 'node:child_process'
+import { describe, expect, it } from 'vitest'
+
+const NAMESPACE_SETUP = [
+  'ip link set lo up',
+  'ip link add v0 type veth peer name v1',
+  'ip addr add 10.77.0.1/24 dev v0',
+  'ip addr add 10.77.0.2/24 dev v1',
+  'ip link set v0 up',
+  'ip link set v1 up',
+].join(' && ')
+
+const probe = spawnSync('unshare', ['-rn', 'sh', '-c', NAMESPACE_SETUP], { encoding: 'utf8' })
+const why = probe.error ? String(probe.error) : probe.status !== 0 ? probe.stderr.trim() : ''
+
+describe.skipIf(why !== '')(`the hub on the venue network${why ? ` (skipped: ${why})` : ''}`, () => {
+  it('answers devices beyond this machine only with their own key, on its announced address, and stops when closed', () => {
+    const run = spawnSync(
+      'unshare',
+      ['-rn', 'sh', '-c', `${NAMESPACE_SETUP} && exec node --import tsx tests/security/venue-lan-scenario.ts`],
+      { encoding: 'utf8', timeout: 90_000 },
+    )
+    expect(run.stderr.split('\n').filter((line) => /Error/.test(line))).toEqual([])
+    const seen = JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}') as Record<string, unknown>
+    expect(seen).toMatchObject({
+      // Off by default: nothing listens on the network.
+      lanBeforeOn: 'ECONNREFUSED',
+      lanUrls: expect.arrayContaining([{ url: expect.stringMatching(/^http:\/\/10\.77\.0\.1:\d+$/), interface: 'v0' }]),
+      pairingUrl: expect.stringMatching(/^http:\/\/10\.77\.0\.[12]:\d+\/pair#code=/),
+      // Every request from another address needs a device key, feeds and overlays included.
+      feedWithoutKey: 401,
+      overlayWithoutKey: 401,
+      feedWithWrongKey: 401,
+      // Only the pairing page is open, so that a device can pair.
+      pairPage: 200,
+      feedWithKey: 200,
+      overlayWithKey: 200,
+      overlayCookieKeepsKey: true,
+      assetWithCookie: 404,
+      // Host must be an address the hub announced (no DNS rebinding).
+      foreignHost: 403,
+      rebindHost: 403,
+      // Control wants the control token and, from the network, a control device's key.
+      controlTokenOnlyFromLan: 401,
+      controlKeyWithoutToken: 401,
+      controlKeyAndToken: 200,
+      overlayKeyAndToken: 401,
+      loopbackWithoutKey: 200,
+      lanAfterOff: 'ECONNREFUSED',
+      loopbackAfterOff: 200,
+    })
+    expect(seen['error']).toBeUndefined()
+  }, 120_000)
+})
