@@ -28,6 +28,26 @@ export class Cache {
     return new Map(rows.map((row) => [row.id, row.data]))
   }
 
+  /**
+   * The participants of a tournament a badge code may name: its id or custom_user_identifier, trimmed, in any ASCII
+   * case — found by SQLite, without reading the whole list into JavaScript (a scan at a 5,000-person door).
+   */
+  participantsByCode<T extends { tournament_id: string }>(tournamentId: string, code: string): T[] {
+    const wanted = code.trim().toLowerCase()
+    // The expression is the one index cache_rows_badge holds (migration 4): the lookup is a seek, not a scan.
+    const rows = this.db
+      .prepare(
+        `SELECT data FROM cache_rows WHERE resource = 'participants' AND scope = ?
+           AND lower(trim(json_extract(data, '$.custom_user_identifier'))) = ? ORDER BY rowid`,
+      )
+      .all(tournamentId, wanted) as { data: string }[]
+    const byCode = rows.map((row) => JSON.parse(row.data) as T & { id: string })
+    const byId = this.get<T & { id: string }>('participants', code.trim())
+    return byId && byId.tournament_id === tournamentId && !byCode.some((p) => p.id === byId.id)
+      ? [byId, ...byCode]
+      : byCode
+  }
+
   get<T>(resource: CachedResource, id: string): T | undefined {
     const row = this.db.prepare('SELECT data FROM cache_rows WHERE resource = ? AND id = ?').get(resource, id) as
       { data: string } | undefined

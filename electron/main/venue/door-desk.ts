@@ -61,7 +61,10 @@ export class DoorDesk {
 
   /** A badge code scanned or typed at a door: checks in the one it names, or says why not. */
   scan(tournamentId: string, code: string, place: string): DoorOutcome {
-    const found = findScanned(this.participants(tournamentId), code)
+    this.knowTournament(tournamentId)
+    // SQLite narrows the list to the code's candidates; the shared rule decides, as on the desktop.
+    const candidates = this.session().cache.participantsByCode<Participant>(tournamentId, code)
+    const found = findScanned(candidates, code)
     if (found.length === 0)
       return { outcome: 'unknown', participant: null, candidates: [], message: `Unknown code: ${code.trim()}` }
     if (found.length > 1) {
@@ -115,7 +118,7 @@ export class DoorDesk {
   /** Follows a tournament's door list: each batch of changed participants, as doors see them. */
   subscribe(tournamentId: string, listener: Listener): () => void {
     const set = this.listeners.get(tournamentId) ?? new Set<Listener>()
-    if (!this.told.has(tournamentId)) this.told.set(tournamentId, this.fingerprints(tournamentId))
+    if (!this.told.has(tournamentId)) this.told.set(tournamentId, this.fingerprints(tournamentId).prints)
     set.add(listener)
     this.listeners.set(tournamentId, set)
     return () => {
@@ -160,9 +163,11 @@ export class DoorDesk {
       const listeners = this.listeners.get(tournamentId)
       if (!listeners) continue
       const before = this.told.get(tournamentId) ?? new Map<string, string>()
-      const list = this.list(tournamentId)
-      const changed = list.filter((p) => before.get(p.id) !== JSON.stringify(p))
-      this.told.set(tournamentId, new Map(list.map((p) => [p.id, JSON.stringify(p)])))
+      const { prints, rows, places, waiting } = this.fingerprints(tournamentId)
+      const changed = [...prints]
+        .filter(([id, print]) => before.get(id) !== print)
+        .map(([id]) => this.doorView(JSON.parse(rows.get(id)!) as Participant, places.get(id), waiting))
+      this.told.set(tournamentId, prints)
       if (changed.length === 0) continue
       for (const listener of listeners) listener(changed)
     }
@@ -176,18 +181,33 @@ export class DoorDesk {
       await session.reads.refresh('participants', tournamentId).catch(() => undefined)
   }
 
-  private fingerprints(tournamentId: string): Map<string, string> {
-    return new Map(this.list(tournamentId).map((p) => [p.id, JSON.stringify(p)]))
+  /**
+   * What each participant looks like to a door, as text (the cached row, its place, waiting or not), without parsing
+   * the list: only those whose text changed are built and sent.
+   */
+  private fingerprints(tournamentId: string) {
+    const session = this.session()
+    const rows = session.cache.rows('participants', tournamentId)
+    const places = session.places.all()
+    const waiting = new Set(session.status().unsent)
+    const prints = new Map<string, string>()
+    for (const [id, row] of rows) {
+      const place = places.get(id)
+      prints.set(id, `${row}|${place ? `${place.at}@${place.place}` : ''}|${waiting.has(`participant:${id}`)}`)
+    }
+    return { prints, rows, places, waiting }
+  }
+
+  /** A door's tournament must be in the desk's local copy (the desk opened it at least once). */
+  private knowTournament(tournamentId: string): void {
+    const { cache } = this.session()
+    if (!cache.get('tournaments', tournamentId) && cache.list('participants', tournamentId).length === 0)
+      throw new AppError('not_found', 'This door’s tournament is not in the desk’s local copy: open it on the desk.')
   }
 
   private participants(tournamentId: string): Participant[] {
-    const session = this.session()
-    if (
-      !session.cache.get('tournaments', tournamentId) &&
-      session.cache.list('participants', tournamentId).length === 0
-    )
-      throw new AppError('not_found', 'This door’s tournament is not in the desk’s local copy: open it on the desk.')
-    return session.cache.list<Participant>('participants', tournamentId)
+    this.knowTournament(tournamentId)
+    return this.session().cache.list<Participant>('participants', tournamentId)
   }
 
   private viewOf(participant: Participant): DoorParticipant {
