@@ -58,6 +58,30 @@ function ask(
   })
 }
 
+/** What a device on the network does with a pairing code: trades it for its key. */
+function exchange(code: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: HUB_ADDRESS,
+        port: hub.port,
+        path: '/pair/v1/exchange',
+        method: 'POST',
+        localAddress: DEVICE_ADDRESS,
+        agent: false,
+        headers: { 'content-type': 'application/json' },
+      },
+      (res) => {
+        let body = ''
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()))
+        res.on('end', () => resolve((JSON.parse(body) as { key: string }).key))
+      },
+    )
+    req.on('error', reject)
+    req.end(JSON.stringify({ code }))
+  })
+}
+
 const results: Record<string, unknown> = {}
 try {
   const tournamentId = [...services.connections.sandbox.store.tournaments.values()].find(
@@ -79,25 +103,7 @@ try {
   results['feedWithoutKey'] = (await lan(feed)).status
   results['overlayWithoutKey'] = (await lan('/overlays/scoreboard')).status
   results['pairPage'] = (await lan('/pair')).status
-  const exchange = await new Promise<string>((resolve) => {
-    const req = request(
-      {
-        host: HUB_ADDRESS,
-        port: hub.port,
-        path: '/pair/v1/exchange',
-        method: 'POST',
-        localAddress: DEVICE_ADDRESS,
-        headers: { 'content-type': 'application/json' },
-      },
-      (res) => {
-        let body = ''
-        res.on('data', (chunk: Buffer) => (body += chunk.toString()))
-        res.on('end', () => resolve(body))
-      },
-    )
-    req.end(JSON.stringify({ code: overlayCode.code }))
-  })
-  const overlayKey = (JSON.parse(exchange) as { key: string }).key
+  const overlayKey = await exchange(overlayCode.code)
   results['feedWithKey'] = (await lan(`${feed}?key=${overlayKey}`)).status
   results['feedWithWrongKey'] = (await lan(`${feed}?key=nope`)).status
   const page = await lan(`/overlays/scoreboard?stream=${streamId}&key=${overlayKey}`)
@@ -112,24 +118,7 @@ try {
   const bearer = { authorization: `Bearer ${token}` }
   results['controlTokenOnlyFromLan'] = (await lan(take, { method: 'POST', headers: bearer })).status
   const controlCode = await value<PairingCode>('hub:pair', { name: 'Companion PC', kind: 'control' })
-  const controlKey = await new Promise<string>((resolve) => {
-    const req = request(
-      {
-        host: HUB_ADDRESS,
-        port: hub.port,
-        path: '/pair/v1/exchange',
-        method: 'POST',
-        localAddress: DEVICE_ADDRESS,
-        headers: { 'content-type': 'application/json' },
-      },
-      (res) => {
-        let body = ''
-        res.on('data', (chunk: Buffer) => (body += chunk.toString()))
-        res.on('end', () => resolve((JSON.parse(body) as { key: string }).key))
-      },
-    )
-    req.end(JSON.stringify({ code: controlCode.code }))
-  })
+  const controlKey = await exchange(controlCode.code)
   results['controlKeyWithoutToken'] = (await lan(`${take}?key=${controlKey}`, { method: 'POST' })).status
   results['controlKeyAndToken'] = (await lan(`${take}?key=${controlKey}`, { method: 'POST', headers: bearer })).status
   results['overlayKeyAndToken'] = (await lan(`${take}?key=${overlayKey}`, { method: 'POST', headers: bearer })).status
