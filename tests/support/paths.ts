@@ -1,9 +1,9 @@
-// Paths tests share: the project root, the real fixtures beside the project in ../shared, and the installed Electron's version.
+// Paths tests share: the project root, the real bracket dumps kept as test fixtures, and the installed Electron's version.
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 
 export const PROJECT_ROOT = resolve(import.meta.dirname, '../..')
-export const REAL_FIXTURES_DIR = resolve(PROJECT_ROOT, '../shared/fixtures/real')
+export const REAL_FIXTURES_DIR = resolve(PROJECT_ROOT, 'tests/fixtures/real')
 
 /** The version of the electron package in node_modules (its binary is not needed, nor available here). */
 export const ELECTRON_VERSION = (

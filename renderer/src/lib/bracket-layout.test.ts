@@ -1,7 +1,7 @@
 // The bracket layout on the real double-elimination dump: every match placed, no overlaps, branches where they belong.
 import { describe, expect, it } from 'vitest'
 import { BracketNode } from '../../../shared/api'
-import dump from '../../../../shared/fixtures/real/pools-and-double-elimination-completed.json'
+import dump from '../../../tests/fixtures/real/pools-and-double-elimination-completed.json'
 import { BOX, COMPACT_BOX, HEADING_SPACE, inView, layoutBracket, roundsOf } from './bracket-layout'
 
 const nodes = dump.bracket_nodes
