@@ -1,54 +1,15 @@
-// Every resource form the sandbox answers carries the fields of the interface's tables, by name: none missing, none made up.
-import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
+// Every resource form the sandbox answers carries the fields of the interface's forms (shared/api/interface-forms.ts), by name: none missing, none made up.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import * as model from '../../shared/api'
+import { fieldsOf, INTERFACE_FORMS as FORMS, type InterfaceForm } from '../../shared/api/interface-forms'
 import { examples } from '../../tests/support/examples'
-import { PROJECT_ROOT } from '../../tests/support/paths'
 import { openSession, type Session } from '../../tests/support/sandbox-session'
 import { startSandbox, type Sandbox } from '../index'
 
-const SPEC = readFileSync(resolve(PROJECT_ROOT, '../shared/spec/organizer-interface.md'), 'utf8')
-
-/** Row names the spec words instead of naming the field. */
-const FIELD_NAMES: Record<string, string> = { 'invite URL field for the tournament chat server': 'discord' }
-
-interface Row {
-  field: string
-  notes: string
-}
-
-/** The first table under `### heading`: its first column (the field) and last column (notes). */
-function table(heading: string): Row[] {
-  const start = SPEC.indexOf(`### ${heading}\n`)
-  if (start < 0) throw new Error(`the spec has no section ${heading}`)
-  const section = SPEC.slice(start).split('\n').slice(1)
-  const rows = section.slice(section.findIndex((line) => line.startsWith('|')))
-  const end = rows.findIndex((line) => !line.startsWith('|'))
-  return rows
-    .slice(2, end < 0 ? undefined : end)
-    .map((line) => line.split('|').map((cell) => cell.trim()))
-    .map((cells) => ({ field: FIELD_NAMES[cells[1]!] ?? cells[1]!, notes: cells.at(-2)! }))
-}
-
-/** A comma-separated field list from a sentence of the spec: "… carries: id, name, …." */
-function listAfter(phrase: string): string[] {
-  const at = SPEC.indexOf(phrase)
-  if (at < 0) throw new Error(`the spec does not say "${phrase}"`)
-  const sentence = SPEC.slice(at + phrase.length).split(/\.\s|\.\n/)[0]!
-  return sentence
-    .replace(/\(.*?\)/g, '')
-    .replace(/\band\b/g, ',')
-    .split(',')
-    .map((word) => word.trim().split(/\s+/)[0]!)
-    .filter(Boolean)
-}
-
-const fieldsOf = (rows: Row[], keep: (row: Row) => boolean = () => true) => rows.filter(keep).map((row) => row.field)
-
 /** What a form of a resource must carry, and what it may. */
-function expectForm(body: unknown, form: { required: string[]; allowed?: string[] }, label: string) {
+function expectForm(body: unknown, form: InterfaceForm, label: string) {
   const keys = Object.keys(body as object)
-  const allowed = new Set([...(form.allowed ?? []), ...form.required])
+  const allowed = new Set(fieldsOf(form))
   expect({ form: label, missing: form.required.filter((f) => !keys.includes(f)) }).toEqual({ form: label, missing: [] })
   expect({ form: label, unknown: keys.filter((k) => !allowed.has(k)) }).toEqual({ form: label, unknown: [] })
 }
@@ -65,24 +26,21 @@ beforeAll(async () => {
 afterAll(() => sandbox.close())
 
 describe('resource forms against the interface tables', () => {
-  const tournamentRows = () => table('Tournament')
-  const teamOnly = (row: Row) => row.notes.includes('only when participant_type is team')
-
   it('tournament, organizer form: every field of the table, team sizes for team tournaments only', async () => {
     const team = (await s.org('GET', `/tournaments/${tournamentOf('team').id}`)).body
-    expectForm(team, { required: fieldsOf(tournamentRows()) }, 'team tournament')
+    expectForm(team, FORMS.tournament.team, 'team tournament')
     const single = (await s.org('GET', `/tournaments/${tournamentOf('single').id}`)).body
-    expectForm(single, { required: fieldsOf(tournamentRows(), (row) => !teamOnly(row)) }, 'single tournament')
+    expectForm(single, FORMS.tournament.single, 'single tournament')
   })
 
   it('tournament, registration restrictions: age, country and game_id with their members', async () => {
     const body = (await s.org('GET', `/tournaments/${tournamentOf('single').id}`)).body as {
       registration_restrictions: Record<string, object>
     }
-    const members = restrictionMembers()
+    const members = FORMS.tournament.registrationRestrictions
     expectForm(body.registration_restrictions, { required: Object.keys(members) }, 'registration_restrictions')
-    for (const [member, fields] of Object.entries(members)) {
-      expectForm(body.registration_restrictions[member], { required: fields }, `registration_restrictions.${member}`)
+    for (const [member, form] of Object.entries(members)) {
+      expectForm(body.registration_restrictions[member], form, `registration_restrictions.${member}`)
     }
   })
 
@@ -117,56 +75,36 @@ describe('resource forms against the interface tables', () => {
     }
   })
 
-  it('tournament, list form: the fields the spec lists for it', async () => {
+  it('tournament, list form: the fields the interface lists for it', async () => {
     const [first] = (await s.org('GET', '/tournaments', { range: 'tournaments=0-0' })).body as object[]
-    expectForm(first, { required: listAfter('The tournament list form (organizer list) carries: ') }, 'tournament list')
+    expectForm(first, FORMS.tournament.list, 'tournament list')
   })
 
   it('participants: full, detailed and legacy forms, players and teams, and the lineup members', async () => {
-    const rows = table('Participant (player type)')
-    const base = (row: Row) => !row.notes.includes('in full forms') && !row.notes.includes('in detailed forms only')
-    const playerOnly = ['country', 'birth_date', 'game_id']
-    const all = fieldsOf(rows)
-    const player = tournamentOf('single')
-    const team = tournamentOf('team')
-    const [listed] = (await s.org('GET', `/participants?tournament_ids=${player.id}`, { range: 'participants=0-0' }))
-      .body as { id: string }[]
-    expectForm(
-      listed,
-      {
-        required: fieldsOf(rows, (row) => base(row) && row.field !== 'properties').concat(
-          'type',
-          'tournament_id',
-          'logo',
-        ),
-        allowed: all,
-      },
-      'player, full',
-    )
-    const detailed = (await s.org('GET', `/participants/${listed!.id}`)).body
-    expectForm(detailed, { required: all }, 'player, detailed full')
-    const legacy = (await s.org('GET', `/tournaments/${player.id}/participants/${listed!.id}`)).body
-    // The deprecated routes answer the detailed form without the full form's type, tournament_id and logo.
-    expectForm(
-      legacy,
-      { required: fieldsOf(rows, (row) => !row.notes.includes('in full forms')) },
-      'player, legacy detailed',
-    )
-
-    const [teamListed] = (await s.org('GET', `/participants?tournament_ids=${team.id}`, { range: 'participants=0-0' }))
-      .body as { id: string; lineup: object[] }[]
-    const teamFields = all.filter((f) => !playerOnly.includes(f)).concat('lineup')
-    const teamDetailed = (await s.org('GET', `/participants/${teamListed!.id}`)).body as { lineup: object[] }
-    expectForm(teamDetailed, { required: teamFields }, 'team, detailed full')
-    const members = table('Team player (element of lineup)')
-    expectForm(
-      teamDetailed.lineup[0],
-      {
-        required: fieldsOf(members, (row) => !row.notes.includes('in managed and fully detailed forms')),
-        allowed: fieldsOf(members),
-      },
-      'team player, detailed',
-    )
+    const { player: playerForms, team: teamForms } = FORMS.participant
+    for (const [type, forms] of [
+      ['single', playerForms],
+      ['team', teamForms],
+    ] as const) {
+      const tournament = tournamentOf(type)
+      const [listed] = (
+        await s.org('GET', `/participants?tournament_ids=${tournament.id}`, { range: 'participants=0-0' })
+      ).body as { id: string }[]
+      expectForm(listed, forms.full, `${type}, full`)
+      const detailed = (await s.org('GET', `/participants/${listed!.id}`)).body as { lineup?: object[] }
+      expectForm(detailed, forms.detailedFull, `${type}, detailed full`)
+      // The deprecated routes answer the detailed form without the full form's type, tournament_id and logo.
+      const legacy = (await s.org('GET', `/tournaments/${tournament.id}/participants/${listed!.id}`)).body
+      expectForm(legacy, forms.legacyDetailed, `${type}, legacy detailed`)
+      if (type === 'team') {
+        expectForm(
+          (listed as unknown as { lineup: object[] }).lineup[0],
+          FORMS.participant.teamPlayer,
+          'team player, full',
+        )
+        expectForm(detailed.lineup![0], FORMS.participant.teamPlayer, 'team player, detailed')
+      }
+    }
   })
 
   it('stages: full, legacy and public v1 forms', async () => {
@@ -174,53 +112,96 @@ describe('resource forms against the interface tables', () => {
     const [stage] = (await s.org('GET', `/stages?tournament_ids=${tournament.id}`, { range: 'stages=0-0' })).body as {
       id: string
     }[]
-    expectForm(stage, { required: fieldsOf(table('Stage')) }, 'stage')
+    expectForm(stage, FORMS.stage.full, 'stage')
     const legacy = (await s.org('GET', `/tournaments/${tournament.id}/stages/${stage!.id}`)).body
-    expectForm(legacy, { required: listAfter('The legacy stage read form has only ') }, 'legacy stage')
+    expectForm(legacy, FORMS.stage.legacy, 'legacy stage')
     const [v1] = (await s.at('GET', `${sandbox.v1}/tournaments/${tournament.id}/stages`)).body as object[]
-    expectForm(v1, { required: fieldsOf(table('Stage (public v1 listing)')) }, 'v1 stage')
+    expectForm(v1, FORMS.stage.v1, 'v1 stage')
   })
 
   it('bracket nodes and their opponents', async () => {
     const tournament = tournamentOf('single')
     const nodes = (await s.org('GET', `/bracket-nodes?tournament_ids=${tournament.id}`, { range: 'nodes=0-127' }))
       .body as { opponents: { participant: object | null }[] }[]
-    expectForm(nodes[0], { required: fieldsOf(table('Bracket node')) }, 'bracket node')
+    expectForm(nodes[0], FORMS.bracketNode.node, 'bracket node')
     const opponent = nodes.flatMap((n) => n.opponents).find((o) => o.participant)!
-    expectForm(opponent, { required: listAfter('Opponent fields: ') }, 'opponent')
-    expectForm(
-      opponent.participant,
-      { required: ['id', 'name', 'custom_user_identifier', 'custom_fields'] },
-      'opponent participant',
-    )
+    expectForm(opponent, FORMS.bracketNode.opponent, 'opponent')
+    expectForm(opponent.participant, FORMS.bracketNode.opponentParticipant, 'opponent participant')
   })
 
   it('streams, with and without tournament_id', async () => {
     const tournament = tournamentOf('single')
-    const rows = table('Stream')
     const [stream] = (await s.org('GET', `/streams?tournament_ids=${tournament.id}`, { range: 'streams=0-0' }))
       .body as { id: string }[]
-    expectForm(stream, { required: fieldsOf(rows) }, 'stream')
+    expectForm(stream, FORMS.stream.full, 'stream')
     const legacy = (await s.org('GET', `/tournaments/${tournament.id}/streams/${stream!.id}`)).body
-    expectForm(legacy, { required: fieldsOf(rows, (row) => row.field !== 'tournament_id') }, 'legacy stream')
+    expectForm(legacy, FORMS.stream.legacy, 'legacy stream')
   })
 
   it('disciplines: summary and detail', async () => {
-    const rows = table('Discipline')
     const [summary] = (await s.org('GET', '/disciplines', { range: 'disciplines=0-0' })).body as { id: string }[]
-    expectForm(summary, { required: fieldsOf(rows, (row) => !row.notes.includes('detail form only')) }, 'discipline')
+    expectForm(summary, FORMS.discipline.summary, 'discipline')
     const detail = (await s.org('GET', `/disciplines/${summary!.id}`)).body
-    expectForm(detail, { required: fieldsOf(rows) }, 'discipline detail')
+    expectForm(detail, FORMS.discipline.detail, 'discipline detail')
   })
 })
 
-/** The members table under the tournament: member → its fields. */
-function restrictionMembers(): Record<string, string[]> {
-  const after = SPEC.slice(SPEC.indexOf('registration_restrictions members:')).split('\n')
-  const from = after.findIndex((line) => line.startsWith('|'))
-  const to = after.findIndex((line, i) => i > from && !line.startsWith('|'))
-  const rows = after.slice(from + 2, to).map((line) => line.split('|').map((cell) => cell.trim()))
-  return Object.fromEntries(
-    rows.map((cells) => [cells[1]!, cells[2]!.split(',').map((part) => part.trim().split(/\s+/)[0]!)]),
-  )
+/** An answer cut down to what its form requires, lineup members too: what a real service may send and no more. */
+function onlyRequired(body: object, form: InterfaceForm): Record<string, unknown> {
+  const kept = Object.fromEntries(Object.entries(body).filter(([key]) => form.required.includes(key)))
+  if (Array.isArray(kept['lineup']))
+    kept['lineup'] = (kept['lineup'] as object[]).map((member) => onlyRequired(member, FORMS.participant.teamPlayer))
+  return kept
 }
+
+describe('the model reads every form the interface allows', () => {
+  it('participants and lineups with only the fields their form requires (teams without created_at or properties)', async () => {
+    const cases = [
+      ['single', FORMS.participant.player, model.PlayerParticipantFull, model.PlayerParticipantDetailedFull],
+      ['team', FORMS.participant.team, model.TeamParticipantFull, model.TeamParticipantDetailedFull],
+    ] as const
+    for (const [type, forms, full, detailedFull] of cases) {
+      const tournament = tournamentOf(type)
+      const [listed] = (
+        await s.org('GET', `/participants?tournament_ids=${tournament.id}`, { range: 'participants=0-0' })
+      ).body as { id: string }[]
+      const detailed = (await s.org('GET', `/participants/${listed!.id}`)).body as object
+      const legacy = (await s.org('GET', `/tournaments/${tournament.id}/participants/${listed!.id}`)).body as object
+      const read = [
+        [`${type} full`, full.safeParse(onlyRequired(listed!, forms.full))],
+        [`${type} detailed`, detailedFull.safeParse(onlyRequired(detailed, forms.detailedFull))],
+        [`${type} legacy`, model.LegacyParticipant.safeParse(onlyRequired(legacy, forms.legacyDetailed))],
+        [`${type} list item`, model.Participant.safeParse(onlyRequired(listed!, forms.full))],
+        [`${type} detail`, model.ParticipantDetailed.safeParse(onlyRequired(detailed, forms.detailedFull))],
+      ] as const
+      expect(
+        read.filter(([, parsed]) => !parsed.success).map(([name, parsed]) => [name, parsed.error?.issues]),
+      ).toEqual([])
+    }
+  })
+
+  it('stages, nodes, streams and disciplines with only the fields their form requires', async () => {
+    const tournament = tournamentOf('single')
+    const [stage] = (await s.org('GET', `/stages?tournament_ids=${tournament.id}`, { range: 'stages=0-0' })).body as {
+      id: string
+    }[]
+    const legacyStage = (await s.org('GET', `/tournaments/${tournament.id}/stages/${stage!.id}`)).body as object
+    const [node] = (await s.org('GET', `/bracket-nodes?tournament_ids=${tournament.id}`, { range: 'nodes=0-0' }))
+      .body as object[]
+    const [stream] = (await s.org('GET', `/streams?tournament_ids=${tournament.id}`, { range: 'streams=0-0' }))
+      .body as object[]
+    const [discipline] = (await s.org('GET', '/disciplines', { range: 'disciplines=0-0' })).body as { id: string }[]
+    const detail = (await s.org('GET', `/disciplines/${discipline!.id}`)).body as object
+    const read = [
+      ['stage', model.Stage.safeParse(onlyRequired(stage!, FORMS.stage.full))],
+      ['legacy stage', model.LegacyStage.safeParse(onlyRequired(legacyStage, FORMS.stage.legacy))],
+      ['node', model.BracketNode.safeParse(onlyRequired(node!, FORMS.bracketNode.node))],
+      ['stream', model.Stream.safeParse(onlyRequired(stream!, FORMS.stream.full))],
+      ['discipline', model.DisciplineSummary.safeParse(onlyRequired(discipline!, FORMS.discipline.summary))],
+      ['discipline detail', model.DisciplineDetail.safeParse(onlyRequired(detail, FORMS.discipline.detail))],
+    ] as const
+    expect(read.filter(([, parsed]) => !parsed.success).map(([name, parsed]) => [name, parsed.error?.issues])).toEqual(
+      [],
+    )
+  })
+})

@@ -36,10 +36,11 @@ export const TeamPlayer = TeamPlayerBase
 export const TeamPlayerDetailed = TeamPlayerBase.extend({ logo: LogoRef.optional() })
 export const TeamPlayerManaged = TeamPlayerDetailed.extend({ properties: OpenObject.optional() })
 
+// Required in responses as the interface lists them per form: teams need neither created_at nor properties.
 const ParticipantBase = z.looseObject({
   id: Id,
   user_id: z.string().nullable(),
-  created_at: ResponseDateTime,
+  created_at: ResponseDateTime.optional(),
   name: z.string(),
   email: z.string().nullable(),
   custom_user_identifier: z.string().nullable(),
@@ -47,6 +48,7 @@ const ParticipantBase = z.looseObject({
   custom_fields: OpenObject,
 })
 const PlayerFields = {
+  created_at: ResponseDateTime,
   country: z.string().nullable(),
   birth_date: z.string().nullable(),
   game_id: z.string().nullable(),
@@ -71,6 +73,7 @@ export const TeamParticipant = ParticipantBase.extend({
 export const TeamParticipantDetailed = TeamParticipant.extend({
   lineup: z.array(TeamPlayerDetailed),
   ...DetailedFields,
+  properties: OpenObject.optional(),
 })
 export const TeamParticipantFull = TeamParticipant.extend({ ...fullFields('team'), logo: LogoRef.optional() })
 export const TeamParticipantDetailedFull = TeamParticipantDetailed.extend({
