@@ -90,7 +90,7 @@ export class VenueBuilder {
       tournament_id: tournament.id,
       type: team ? 'team' : 'player',
       name,
-      email: `${name.toLowerCase().replace(/[^a-z0-9]+/g, '.')}@example.org`,
+      email: emailFor(name),
       custom_user_identifier: `MD-${this.identifier++}`,
       checked_in: checkedIn,
       checked_in_at: checkedIn ? store.timestamp() : null,
@@ -107,7 +107,7 @@ export class VenueBuilder {
             const member = names.player()
             return {
               name: member,
-              email: `${member.toLowerCase()}@example.org`,
+              email: emailFor(member),
               country: rng.pick(COUNTRY_POOL),
               birth_date: null,
               game_id: `${member}#${rng.int(1000, 9999)}`,
@@ -214,3 +214,13 @@ export function scheduleStage(store: Store, stage: StageRecord, now: number): vo
 
 /** A day `offset` days from `now`. */
 export const dayFrom = (now: number, offset: number) => isoDay(now + offset * DAY)
+
+/** A valid address made from a name ("Léa Ø" → "l.a.@example.org" would not do: letters outside a–z become dots). */
+function emailFor(name: string): string {
+  return `${
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '.')
+      .replace(/^\.|\.$/g, '') || 'someone'
+  }@example.org`
+}

@@ -1,5 +1,12 @@
 // Cuts the documented response forms out of stored records (list, detailed, legacy, v1).
-import type { NodeRecord, ParticipantRecord, StageRecord, StreamRecord, TournamentRecord } from './records'
+import type {
+  LineupMember,
+  NodeRecord,
+  ParticipantRecord,
+  StageRecord,
+  StreamRecord,
+  TournamentRecord,
+} from './records'
 
 const V1_TYPES: Record<string, string> = {
   pools: 'group',
@@ -8,6 +15,11 @@ const V1_TYPES: Record<string, string> = {
   single_elimination: 'single_elimination',
   double_elimination: 'double_elimination',
   bracket_groups: 'bracket_group',
+}
+
+/** A lineup member as the service answers it: email is a string there, so a member without one has none. */
+function member<T extends Partial<LineupMember>>({ email, ...rest }: T) {
+  return email === null ? rest : { ...rest, email }
 }
 
 function baseParticipant(p: ParticipantRecord) {
@@ -22,7 +34,7 @@ function baseParticipant(p: ParticipantRecord) {
     custom_fields: p.custom_fields,
     ...(p.type === 'player'
       ? { country: p.country, birth_date: p.birth_date, game_id: p.game_id }
-      : { lineup: p.lineup.map(({ logo: _logo, properties: _properties, ...member }) => member) }),
+      : { lineup: p.lineup.map(({ logo: _logo, properties: _properties, ...rest }) => member(rest)) }),
   }
 }
 
@@ -31,7 +43,7 @@ function detailedParticipant(p: ParticipantRecord) {
     ...baseParticipant(p),
     properties: p.properties,
     checked_in_at: p.checked_in_at,
-    ...(p.type === 'team' && { lineup: p.lineup.map(({ properties: _properties, ...member }) => member) }),
+    ...(p.type === 'team' && { lineup: p.lineup.map(({ properties: _properties, ...rest }) => member(rest)) }),
   }
 }
 
