@@ -75,9 +75,15 @@ export function buildServer(parts: ServerParts): { app: FastifyInstance; sockets
   })
 
   // Errors raised before a route runs (bad JSON, too large, a media type) answer in the service's shape and words.
-  app.setErrorHandler((error: FastifyError, _request, reply) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500
     if (status === 500) console.error('[sandbox] unexpected error:', error)
+    // The token endpoint is the OAuth server's: its failures come in league/oauth2-server's shape.
+    if (request.routeOptions.url === '/oauth/v2/token' && status !== 500) {
+      const message =
+        status === 415 ? 'token requests are form-encoded (application/x-www-form-urlencoded)' : error.message
+      return reply.code(status).send({ error: 'invalid_request', error_description: message, hint: '', message })
+    }
     const type = typeOfStatus(status, error.code)
     return sendError(reply, status, status === 500 ? 'internal error' : messageOf(type, error.message), {
       scope: status === 415 ? 'header' : 'body',

@@ -110,6 +110,15 @@ describe('auth and scopes', () => {
     ).toBe(200)
   })
 
+  it('takes the access token with or without the Bearer prefix, as the OAuth server does', async () => {
+    const token = await tokenFor(sandbox)
+    const url = `${sandbox.organizer}/tournaments/${ids.tournament}`
+    const bare = await call('GET', url, sandbox, undefined, { headers: { authorization: token } })
+    expect(bare.status).toBe(200)
+    const wrong = await call('GET', url, sandbox, undefined, { headers: { authorization: 'not-a-token' } })
+    expect(wrong.status).toBe(401)
+  })
+
   it('an expired token answers 401', async () => {
     const token = await tokenFor(sandbox)
     const url = `${sandbox.organizer}/tournaments/${ids.tournament}`

@@ -81,6 +81,24 @@ describe('client credentials', () => {
     expect(await scope.json()).toMatchObject({ error: 'invalid_scope' })
     expect((await token({ grant_type: 'password', client_id: sandbox.clientId })).status).toBe(400)
   })
+
+  it("answers every failure in the OAuth server's shape, {error, hint, message}, as its real clients read it", async () => {
+    const wrong = await token({ grant_type: 'client_credentials', client_id: sandbox.clientId, client_secret: 'nope' })
+    const body = (await wrong.json()) as Record<string, unknown>
+    expect(body).toMatchObject({ error: 'invalid_client', hint: expect.any(String), message: expect.any(String) })
+    expect(body).not.toHaveProperty('errors')
+    // Not form-encoded: still the OAuth server's shape, not the organizer interface's.
+    const json = await fetch(`${sandbox.auth}/oauth/v2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/csv' },
+      body: 'grant_type,client_credentials',
+    })
+    expect(json.status).toBe(415)
+    expect(await json.json()).toMatchObject({
+      error: 'invalid_request',
+      message: expect.stringMatching(/form-encoded/),
+    })
+  })
 })
 
 describe('authorization code with PKCE', () => {

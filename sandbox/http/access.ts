@@ -26,7 +26,8 @@ export function accessGuard(apiKey: string, oauth: OAuthServer) {
     }
     if (access === 'key') return
     const header = request.headers.authorization ?? ''
-    const token = /^Bearer (\S+)$/.exec(header)?.[1]
+    // As the service's OAuth server does, the Bearer prefix is optional.
+    const token = /^\s*(?:Bearer\s+)?(\S+)\s*$/i.exec(header)?.[1]
     const grant = token ? oauth.verify(token) : undefined
     if (!grant) {
       return sendError(

@@ -18,7 +18,12 @@ export interface TokenAnswer {
 }
 
 export type TokenResult =
-  { ok: true; body: TokenAnswer } | { ok: false; status: 400 | 401; body: { error: string; error_description: string } }
+  | { ok: true; body: TokenAnswer }
+  | {
+      ok: false
+      status: 400 | 401
+      body: { error: string; error_description: string; hint: string; message: string }
+    }
 
 interface Grant {
   scopes: Scope[]
@@ -40,7 +45,8 @@ const newSecret = () => randomBytes(32).toString('base64url')
 const fail = (status: 400 | 401, error: string, description: string): TokenResult => ({
   ok: false,
   status,
-  body: { error, error_description: description },
+  // league/oauth2-server's shape, which the service's token endpoint answers and its clients read.
+  body: { error, error_description: description, hint: '', message: description },
 })
 
 export function s256(verifier: string): string {

@@ -10,6 +10,38 @@ export const ApiErrorItem = z.looseObject({
 })
 export const ApiErrorBody = z.looseObject({ errors: z.array(ApiErrorItem) })
 
+/** The OAuth server's shape (league/oauth2-server): `{error, error_description?, hint?, message?}`. */
+export const OAuthErrorBody = z.looseObject({
+  error: z.string(),
+  error_description: z.string().optional(),
+  hint: z.string().optional(),
+  message: z.string().optional(),
+})
+
+/** What an error answer says, whichever of the two shapes it came in: a sentence, and messages by field. */
+export interface ErrorSaid {
+  /** The OAuth error code ("invalid_client") when the answer has one. */
+  code?: string
+  message: string
+  fields: Record<string, string>
+}
+
+export function errorSaid(body: unknown): ErrorSaid {
+  const api = ApiErrorBody.safeParse(body)
+  if (api.success) {
+    const fields: Record<string, string> = {}
+    for (const e of api.data.errors) if (e.property_path) fields[e.property_path] ??= e.message
+    return { message: api.data.errors.map((e) => e.message).join('; '), fields }
+  }
+  const oauth = OAuthErrorBody.safeParse(body)
+  if (oauth.success) {
+    const { error, error_description, hint, message } = oauth.data
+    const sentence = message || error_description || error
+    return { code: error, message: hint && !sentence.includes(hint) ? `${sentence} (${hint})` : sentence, fields: {} }
+  }
+  return { message: '', fields: {} }
+}
+
 export type ApiErrorItem = z.infer<typeof ApiErrorItem>
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>
 

@@ -1,5 +1,5 @@
 // Turns service answers and network failures into the typed errors the renderer can show.
-import { ApiErrorBody } from '../../../shared/api'
+import { errorSaid } from '../../../shared/api'
 import { AppError } from '../app-error'
 
 export class ApiError extends AppError {
@@ -14,13 +14,9 @@ export class ApiError extends AppError {
   }
 }
 
-/** The error for a non-2xx answer, with per-field messages from the observed error body. */
+/** The error for a non-2xx answer, with per-field messages from the error body (the service's or its OAuth server's shape). */
 export function errorFromAnswer(status: number, body: unknown, what: string): ApiError {
-  const parsed = ApiErrorBody.safeParse(body)
-  const errors = parsed.success ? parsed.data.errors : []
-  const detail = errors.map((e) => e.message).join('; ')
-  const fields: Record<string, string> = {}
-  for (const e of errors) if (e.property_path) fields[e.property_path] ??= e.message
+  const { message: detail, fields } = errorSaid(body)
   const hasFields = Object.keys(fields).length > 0
   switch (true) {
     case status === 400 || status === 422:

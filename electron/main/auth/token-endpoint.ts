@@ -1,6 +1,7 @@
 // POSTs form-encoded grants to {auth_url}/oauth/v2/token and reads the answer (or the OAuth error) with zod.
 import { ofetch } from 'ofetch'
 import { z } from 'zod'
+import { errorSaid } from '../../../shared/api'
 import { AppError } from '../app-error'
 
 export const TokenAnswer = z.looseObject({
@@ -11,8 +12,6 @@ export const TokenAnswer = z.looseObject({
   refresh_token: z.string().optional(),
 })
 export type TokenAnswer = z.infer<typeof TokenAnswer>
-
-const OAuthError = z.looseObject({ error: z.string(), error_description: z.string().optional() })
 
 export type TokenEndpoint = (form: Record<string, string>) => Promise<TokenAnswer>
 
@@ -50,14 +49,17 @@ export function tokenEndpoint(authBase: string, timeoutMs = 15_000): TokenEndpoi
       throw new AppError('rate_limited', 'The sign-in service asks to slow down; try again shortly.')
     if (response.status >= 500)
       throw new AppError('server', `The sign-in service failed (${response.status}); try again shortly.`)
-    const error = OAuthError.safeParse(response._data)
-    const reason = error.success
-      ? `${error.data.error}${error.data.error_description ? `: ${error.data.error_description}` : ''}`
+    // Either shape: the OAuth server's {error, hint, message} or the service's {errors: [...]}.
+    const said = errorSaid(response._data)
+    const reason = said.message
+      ? said.code && said.code !== said.message
+        ? `${said.code}: ${said.message}`
+        : said.message
       : `status ${response.status}`
     const code =
-      response.status === 401 || error.data?.error === 'invalid_grant' || error.data?.error === 'invalid_client'
+      response.status === 401 || said.code === 'invalid_grant' || said.code === 'invalid_client'
         ? 'unauthorized'
         : 'validation'
-    throw new OAuthRefusal(code, `Sign-in was refused (${reason}).`, error.data?.error)
+    throw new OAuthRefusal(code, `Sign-in was refused (${reason}).`, said.code)
   }
 }
