@@ -1,5 +1,6 @@
 // Check-in search: an index built once per list, then every keystroke filters in memory.
 import type { Participant } from '../../../shared/api'
+import { withoutHidden } from '../../../shared/text/hidden-characters'
 
 export type CheckFilter = 'all' | 'in' | 'out'
 
@@ -11,9 +12,10 @@ export interface Indexed {
 export function indexParticipants(participants: Participant[]): Indexed[] {
   return participants.map((participant) => ({
     participant,
-    haystack: [participant.name, participant.custom_user_identifier ?? '', participant.email ?? '']
-      .join('\u0000')
-      .toLowerCase(),
+    // Hidden characters are not searched for, so a name that holds them is found by the letters people see.
+    haystack: withoutHidden(
+      [participant.name, participant.custom_user_identifier ?? '', participant.email ?? ''].join('\u0000'),
+    ).toLowerCase(),
   }))
 }
 
@@ -24,7 +26,7 @@ export function search(
   filter: CheckFilter,
   limit = 200,
 ): { shown: Participant[]; total: number } {
-  const needle = query.trim().toLowerCase()
+  const needle = withoutHidden(query).trim().toLowerCase()
   const shown: Participant[] = []
   let total = 0
   for (const { participant, haystack } of index) {
@@ -50,10 +52,21 @@ export function sortParticipants(participants: Participant[], sort: CheckSort): 
   return [...participants].sort((a, b) => collator.compare(key(a), key(b)))
 }
 
+/** Characters a spreadsheet reads as the start of a formula (OWASP, CSV injection): = + - @ tab and carriage return. */
+const FORMULA_START = /^[=+\-@\t\r]/
+
+/**
+ * One CSV cell: quoted, inner quotes doubled, and a cell a spreadsheet would run as a formula neutralised with a
+ * leading apostrophe, as OWASP's CSV-injection guidance says (the text stays readable: '=HYPERLINK(…)).
+ */
+export function csvCell(value: unknown): string {
+  const text = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : ''
+  const safe = FORMULA_START.test(text) ? `'${text}` : text
+  return `"${safe.replaceAll('"', '""')}"`
+}
+
 export function toCsv(participants: Participant[]): string {
-  const text = (value: unknown) =>
-    typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : ''
-  const quote = (value: unknown) => `"${text(value).replaceAll('"', '""')}"`
+  const quote = csvCell
   const rows = participants.map((p) =>
     [p.id, p.name, p.custom_user_identifier, p.email, p.checked_in ? 'yes' : 'no', p['checked_in_at']]
       .map(quote)
