@@ -1,6 +1,6 @@
 // One process per data folder, across processes and after a crash; the folder and its files private to the user.
 import type { ChildProcess } from 'node:child_process'
-import { chmodSync, existsSync, mkdtempSync, statSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -12,6 +12,15 @@ let child: ChildProcess | undefined
 afterEach(() => void child?.kill('SIGKILL'))
 
 const mode = (path: string) => statSync(path).mode & 0o777
+
+/** Every file and folder under a folder, with its mode. */
+function walk(dir: string): { path: string; mode: number; folder: boolean }[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name)
+    const here = { path, mode: mode(path), folder: entry.isDirectory() }
+    return entry.isDirectory() ? [here, ...walk(path)] : [here]
+  })
+}
 
 describe('data folder', () => {
   it('refuses a second process on the same folder, naming the folder and the holder, until the holder dies', async () => {
@@ -43,6 +52,28 @@ describe('data folder', () => {
       for (const file of [db, `${db}-wal`, `${db}-shm`, join(dir, 'profiles.json')])
         expect(mode(file), file).toBe(0o600)
       await services.close()
+    },
+  )
+
+  it.skipIf(process.platform === 'win32')(
+    'every file the app creates is 0600 and every folder 0700: lock, its journal, venue, profiles, databases',
+    async () => {
+      const dir = join(mkdtempSync(join(tmpdir(), 'matchdesk-all-modes-')), 'Matchdesk')
+      const pagesDir = mkdtempSync(join(tmpdir(), 'matchdesk-pages-'))
+      const services = await createMainServices({
+        version: 't',
+        dataDir: dir,
+        demo: { seed: 1 },
+        hub: { port: 0, pagesDir },
+        broadcastRefreshMs: 0,
+      })
+      await services.dispatch('tournaments:list', { filters: {} })
+      const seen = walk(dir)
+      await services.close()
+      expect(seen.map(({ path }) => path)).toEqual(
+        expect.arrayContaining([expect.stringMatching(/matchdesk\.lock-journal$/), expect.stringMatching(/venue\.json$/)]),
+      )
+      expect(seen.filter(({ mode: m, folder }) => m !== (folder ? 0o700 : 0o600))).toEqual([])
     },
   )
 

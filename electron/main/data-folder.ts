@@ -1,6 +1,6 @@
 // The app data folder: private to the user (0700), and held by one process at a time through an OS file lock.
 import Database from 'better-sqlite3'
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { AppError } from './app-error'
 
@@ -35,6 +35,15 @@ export function ensurePrivateFolder(dir: string): void {
 }
 
 /**
+ * Creates a file SQLite is about to open, private (0600) before SQLite sees it: SQLite gives its journal, -wal and -shm
+ * files the mode of the database file.
+ */
+export function createPrivateFile(file: string): void {
+  closeSync(openSync(file, 'a', 0o600))
+  chmodSync(file, 0o600)
+}
+
+/**
  * An exclusive lock on a data folder: SQLite's own file lock on `matchdesk.lock`, held for the life of the process
  * and released by the OS if it dies (a crash or SIGKILL never leaves a stale lock behind).
  */
@@ -47,6 +56,7 @@ export class DataFolderLock {
   /** Takes the folder or throws a `conflict` naming the folder and the process that holds it. */
   static acquire(dir: string, kind: string, { probe = false } = {}): DataFolderLock {
     ensurePrivateFolder(dir)
+    createPrivateFile(join(dir, LOCK_FILE))
     const db = new Database(join(dir, LOCK_FILE), { timeout: 0 })
     try {
       db.pragma('locking_mode = EXCLUSIVE')
@@ -57,7 +67,6 @@ export class DataFolderLock {
       if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error
       throw new AppError('conflict', describeHeld(dir))
     }
-    chmodSync(join(dir, LOCK_FILE), 0o600)
     if (!probe) {
       const holder: FolderHolder = { pid: process.pid, kind, since: new Date().toISOString() }
       writeFileSync(join(dir, HOLDER_FILE), JSON.stringify(holder) + '\n', { mode: 0o600 })

@@ -1,8 +1,8 @@
 // The local SQLite database of one profile: WAL, synchronous=FULL, versioned migrations run in order.
 import Database from 'better-sqlite3'
-import { chmodSync, closeSync, existsSync, openSync } from 'node:fs'
+import { chmodSync, existsSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { ensurePrivateFolder } from '../data-folder'
+import { createPrivateFile, ensurePrivateFolder } from '../data-folder'
 import { MIGRATIONS } from './migrations'
 
 export { MIGRATIONS }
@@ -13,9 +13,7 @@ export type Db = Database.Database
 export function openDatabase(file: string): Db {
   if (file !== ':memory:') {
     ensurePrivateFolder(dirname(file))
-    // SQLite gives its -wal and -shm files the mode of the database file: create that one 0600 first.
-    closeSync(openSync(file, 'a', 0o600))
-    chmodSync(file, 0o600)
+    createPrivateFile(file)
   }
   const db = new Database(file)
   try {
