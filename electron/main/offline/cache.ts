@@ -1,5 +1,13 @@
 // Cached copies of what the service last said, per resource and scope (a tournament), with when each was refreshed.
+import type { TableRecovery } from './table-recovery'
 import type { Db } from './db'
+
+/** What the service said: read again after a recovery. */
+export const CACHE_TABLES = {
+  cache_rows: 'read again',
+  match_streams: 'read again',
+  refreshed: 'read again',
+} as const satisfies TableRecovery
 
 export const CACHED_RESOURCES = ['tournaments', 'stages', 'participants', 'nodes', 'streams', 'disciplines'] as const
 export type CachedResource = (typeof CACHED_RESOURCES)[number] | 'match-streams'

@@ -1,5 +1,9 @@
 // Where and when each participant was checked in at this venue ("10:02, Door 2"), kept with the check-in's write.
+import type { TableRecovery } from './table-recovery'
 import type { Db } from './db'
+
+/** Where and when people were checked in here (the service does not say): kept through a recovery. */
+export const CHECKIN_PLACES_TABLES = { checkin_places: 'kept' } as const satisfies TableRecovery
 
 export interface CheckinPlace {
   /** Epoch ms. */

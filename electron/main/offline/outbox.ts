@@ -1,6 +1,10 @@
 // The durable queue of writes waiting for the service: FIFO per entity, collapsing writes that supersede each other.
+import type { TableRecovery } from './table-recovery'
 import type { Db } from './db'
 import { entityOf, touches, waitsForLocalId, type OutboxWrite } from './writes'
+
+/** Writes waiting for the service and the ids it gave to local creations: kept through a recovery. */
+export const OUTBOX_TABLES = { outbox: 'kept', id_map: 'kept' } as const satisfies TableRecovery
 
 export interface OutboxRow {
   seq: number

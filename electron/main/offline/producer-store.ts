@@ -1,7 +1,11 @@
 // The producer's desk as the profile's database keeps it: what is on air on each stream, hold, the last published
 // feed, and the queue order the producer chose. Survives restarts and works offline.
+import type { TableRecovery } from './table-recovery'
 import type { Db } from './db'
 import { Feed } from '../../../shared/broadcast/feed'
+
+/** The producer's choices: kept through a recovery. */
+export const PRODUCER_TABLES = { producer_streams: 'kept', producer_queue: 'kept' } as const satisfies TableRecovery
 
 export interface DeskRow {
   onAir: string | null

@@ -3,7 +3,13 @@
 // Any other failure (a newer schema, a busy or unreadable file) is not damage: it is reported and the file left alone.
 import Database from 'better-sqlite3'
 import { setAside } from '../set-aside'
+import { CACHE_TABLES } from './cache'
+import { CHECKIN_PLACES_TABLES } from './checkin-places'
 import { integrityCheck, openDatabase, type Db } from './db'
+import { OUTBOX_TABLES } from './outbox'
+import { PRODUCER_TABLES } from './producer-store'
+import { REQUEST_LOG_TABLES } from './request-log'
+import type { TableRecovery } from './table-recovery'
 
 export interface OpenedDatabase {
   db: Db
@@ -11,8 +17,17 @@ export interface OpenedDatabase {
   problem?: string
 }
 
+/** Every table of the schema, as its owner declares it (a test fails for a table nobody declared). */
+export const TABLES: TableRecovery = {
+  ...CACHE_TABLES,
+  ...OUTBOX_TABLES,
+  ...REQUEST_LOG_TABLES,
+  ...PRODUCER_TABLES,
+  ...CHECKIN_PLACES_TABLES,
+}
+
 /** What must survive, since the cache can always be read again from the service and these cannot. */
-const KEPT_TABLES = ['outbox', 'id_map', 'requests', 'producer_streams', 'producer_queue'] as const
+const KEPT_TABLES = Object.keys(TABLES).filter((table) => TABLES[table] === 'kept')
 
 /** SQLite's words for a file that is not, or no longer, a usable database. */
 const DAMAGE = /SQLITE_CORRUPT|SQLITE_NOTADB|malformed|not a database|file is encrypted/
@@ -33,7 +48,7 @@ export function openOrRecoverDatabase(file: string): OpenedDatabase {
   const salvaged = salvage(kept)
   const db = openDatabase(file)
   const carriedOver = salvaged.readable && carryOver(db, salvaged)
-  const waiting = salvaged.outbox.length
+  const waiting = salvaged.tables['outbox']?.length ?? 0
   const carried =
     carriedOver && waiting > 0
       ? `the ${waiting} write${waiting === 1 ? '' : 's'} waiting to sync were kept`
@@ -54,7 +69,7 @@ function carryOver(db: Db, salvaged: Salvaged): boolean {
     db.transaction(() => {
       for (const table of KEPT_TABLES) {
         const known = new Set((db.pragma(`table_info(${table})`) as { name: string }[]).map((c) => c.name))
-        for (const row of salvaged[table]) {
+        for (const row of salvaged.tables[table] ?? []) {
           const columns = Object.keys(row).filter((column) => known.has(column))
           const sql = `INSERT OR IGNORE INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`
           db.prepare(sql).run(...columns.map((column) => row[column]))
@@ -67,27 +82,27 @@ function carryOver(db: Db, salvaged: Salvaged): boolean {
   }
 }
 
-/** Reads what it can of the kept tables from the damaged copy, read-only; nothing when the file cannot be read. */
-type Salvaged = { readable: boolean } & Record<(typeof KEPT_TABLES)[number], Row[]>
+/** The kept tables' rows read from the damaged copy; not readable when the file could not be opened at all. */
+type Salvaged = { readable: boolean; tables: Record<string, Row[]> }
 
 /** Reads what it can of the kept tables from the damaged copy, read-only; a table it cannot read comes back empty. */
 function salvage(file: string): Salvaged {
-  const salvaged = Object.fromEntries(KEPT_TABLES.map((table) => [table, [] as Row[]])) as Omit<Salvaged, 'readable'>
+  const tables: Record<string, Row[]> = {}
   let damaged: Database.Database | undefined
   try {
     damaged = new Database(file, { readonly: true, fileMustExist: true })
     damaged.prepare('SELECT seq FROM outbox LIMIT 1').all()
   } catch {
     damaged?.close()
-    return { readable: false, ...salvaged }
+    return { readable: false, tables }
   }
   for (const table of KEPT_TABLES) {
     try {
-      salvaged[table] = damaged.prepare(`SELECT * FROM ${table}`).all() as Row[]
+      tables[table] = damaged.prepare(`SELECT * FROM ${table}`).all() as Row[]
     } catch {
       // An older schema without this table, or a damaged page of it: nothing of it to carry.
     }
   }
   damaged.close()
-  return { readable: true, ...salvaged }
+  return { readable: true, tables }
 }

@@ -1,7 +1,11 @@
 // The requests table: which write each requestId was given to (channel and payload) and the receipt it got.
+import type { TableRecovery } from './table-recovery'
 import { createHash } from 'node:crypto'
 import { AppError } from '../app-error'
 import type { Db } from './db'
+
+/** Receipts of requestIds: kept through a recovery, so a retried write is still answered once. */
+export const REQUEST_LOG_TABLES = { requests: 'kept' } as const satisfies TableRecovery
 
 /** One write as the renderer asked for it: the id it chose, the channel and what it sent. */
 export interface WriteRequest {
