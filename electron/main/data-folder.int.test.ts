@@ -71,7 +71,10 @@ describe('data folder', () => {
       const seen = walk(dir)
       await services.close()
       expect(seen.map(({ path }) => path)).toEqual(
-        expect.arrayContaining([expect.stringMatching(/matchdesk\.lock-journal$/), expect.stringMatching(/venue\.json$/)]),
+        expect.arrayContaining([
+          expect.stringMatching(/matchdesk\.lock-journal$/),
+          expect.stringMatching(/venue\.json$/),
+        ]),
       )
       expect(seen.filter(({ mode: m, folder }) => m !== (folder ? 0o700 : 0o600))).toEqual([])
     },

@@ -1,6 +1,15 @@
 // The app data folder: private to the user (0700), and held by one process at a time through an OS file lock.
 import Database from 'better-sqlite3'
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs'
 import { join } from 'node:path'
 import { AppError } from './app-error'
 

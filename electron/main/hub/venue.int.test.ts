@@ -19,6 +19,7 @@ mkdirSync(join(pagesDir, 'assets'))
 writeFileSync(join(pagesDir, 'overlay.html'), '<!doctype html><title>overlay</title>')
 writeFileSync(join(pagesDir, 'door.html'), '<!doctype html><title>door</title>')
 writeFileSync(join(pagesDir, 'assets', 'door.js'), 'console.log(1)')
+writeFileSync(join(pagesDir, 'index.html'), '<!doctype html><title>the desk</title>')
 /** Moves the app's time on, to let pairing codes expire. */
 let later = 0
 const clock = { ...systemClock, now: () => Date.now() + later }
@@ -321,6 +322,23 @@ describe('the hub’s guard', () => {
     }
     expect(answers.filter((a) => a.status < 400).map((a, i) => `${paths[i]} ${a.status}`)).toEqual([])
     expect(paths.length).toBeGreaterThan(200)
+  })
+
+  it('serves built assets only: a dot segment after decoding reaches no other page', async () => {
+    expect((await rawRequest(hub(), '/assets/door.js')).status).toBe(200)
+    const sneaky = [
+      '/assets/..%2findex.html',
+      '/assets/..%2Fdoor.html',
+      '/assets/%2e%2e%2foverlay.html',
+      '/assets/.%2e/index.html',
+      '/assets/..%5cindex.html',
+      '/assets/.%2fdoor.js',
+      '/overlays/assets/..%2findex.html',
+      '/overlays/assets/..%2f..%2findex.html',
+    ]
+    const answers = []
+    for (const path of sneaky) answers.push(`${path} ${(await rawRequest(hub(), path)).status}`)
+    expect(answers).toEqual(sneaky.map((path) => `${path} 404`))
   })
 
   it('lets this machine read feeds and overlays without a key, and a browser sees what to do when refused', async () => {

@@ -20,9 +20,12 @@ export interface StaticFile {
 
 /**
  * The file at `relativePath` under `root` (the route's decoded wildcard, "assets/app.js"), or undefined when it does
- * not exist, lies outside the folder, or is of a kind not served.
+ * not exist, lies outside the folder, is of a kind not served, or is named with a dot segment ("..", "."), a
+ * backslash or a NUL after decoding: a route for a folder's files never reaches a file beside that folder.
  */
 export async function readStaticFile(root: string, relativePath: string): Promise<StaticFile | undefined> {
+  if (/[\\\0]/.test(relativePath) || relativePath.split('/').some((segment) => segment === '.' || segment === '..'))
+    return undefined
   const full = normalize(join(root, relativePath.replace(/^\/+/, '') || 'index.html'))
   if (full !== root && !full.startsWith(root.endsWith(sep) ? root : root + sep)) return undefined
   const type = CONTENT_TYPES[extname(full)]
