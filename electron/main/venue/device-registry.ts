@@ -11,11 +11,10 @@ import type { Clock } from '../clock'
 import { setAside } from '../set-aside'
 import { Signal } from '../signal'
 import { sameSecret } from '../local-server/route-guard'
+import { PairingAttempts } from './pairing-attempts'
 
 /** A pairing code is good this long, once. */
 export const PAIRING_VALID_MS = 5 * 60_000
-/** Wrong or stale pairing codes a single address may try per minute before it is told to wait. */
-export const PAIRING_ATTEMPTS_PER_MINUTE = 10
 /** lastSeen is written to disk at most this often per device (it is kept exact in memory). */
 const SEEN_WRITE_MS = 60_000
 /** Letters a person reads off a screen without confusion (no 0/O, 1/I/L). */
@@ -64,7 +63,7 @@ export class DeviceRegistry {
   readonly revoked = new Signal<string>()
   readonly changed = new Signal<void>()
   private readonly codes = new Map<string, PendingCode>()
-  private readonly attempts = new Map<string, number[]>()
+  private readonly attempts = new PairingAttempts()
   private readonly seenWritten = new Map<string, number>()
 
   private constructor(
@@ -135,20 +134,16 @@ export class DeviceRegistry {
 
   /**
    * Trades a pairing code for a new device and its key. `from` is the caller's address: each address may get a code
-   * wrong a few times a minute, then waits.
+   * wrong a few times a minute, and the whole network a few dozen, then they wait.
    */
   exchange(given: string, from: string): { device: DeviceView; key: string } {
     const now = this.clock.now()
-    const recent = (this.attempts.get(from) ?? []).filter((at) => now - at < 60_000)
-    if (recent.length >= PAIRING_ATTEMPTS_PER_MINUTE) {
-      const waitS = Math.ceil((recent[0]! + 60_000 - now) / 1000)
-      throw new PairingRefused(`Too many pairing attempts from this device: try again in ${waitS} s.`, 429, waitS)
-    }
+    const wait = this.attempts.wait(from, now)
+    if (wait) throw new PairingRefused(wait.message, 429, wait.retryAfterS)
     const code = given.toUpperCase().replaceAll('-', '')
     const pending = this.codes.get(code)
     const refuse = (message: string, status: 400 | 410) => {
-      recent.push(now)
-      this.attempts.set(from, recent)
+      this.attempts.failed(from, now)
       return new PairingRefused(message, status)
     }
     if (!pending) throw refuse('This pairing code is not known: check it, or add the device again on the desk.', 400)

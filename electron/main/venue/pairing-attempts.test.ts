@@ -1,0 +1,55 @@
+// Guessing pairing codes from many addresses at once: each address has its few tries a minute, the whole network a
+// budget, and the addresses are forgotten once quiet.
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { fakeClock } from '../../../tests/support/fake-clock'
+import { DeviceRegistry, PairingRefused } from './device-registry'
+import { PAIRING_FAILURES_PER_MINUTE, PairingAttempts } from './pairing-attempts'
+
+/** What the registry answered a code: 'judged' (told wrong), 'wait' (429), or 'paired'. */
+function tryCode(registry: DeviceRegistry, code: string, from: string): 'judged' | 'wait' | 'paired' {
+  try {
+    registry.exchange(code, from)
+    return 'paired'
+  } catch (error) {
+    if (!(error instanceof PairingRefused)) throw error
+    return error.status === 429 ? 'wait' : 'judged'
+  }
+}
+
+describe('pairing attempts', () => {
+  it('50 addresses guessing 10 codes each get no more than the network budget judged, then everyone waits', () => {
+    const clock = fakeClock()
+    const registry = DeviceRegistry.open(mkdtempSync(join(tmpdir(), 'matchdesk-pairing-')), clock)
+    const outcomes: string[] = []
+    for (let guess = 0; guess < 10; guess++)
+      for (let address = 0; address < 50; address++)
+        outcomes.push(tryCode(registry, `ZZZZ-ZZ${guess}${address}`, `10.0.0.${address + 2}`))
+    expect(outcomes.filter((o) => o === 'judged')).toHaveLength(PAIRING_FAILURES_PER_MINUTE)
+    expect(outcomes.filter((o) => o === 'wait')).toHaveLength(500 - PAIRING_FAILURES_PER_MINUTE)
+    // A real code shown on the desk still has to wait for the minute to pass, then works.
+    const { code } = registry.pair('OBS PC', 'overlay', null)
+    expect(tryCode(registry, code, '10.0.0.200')).toBe('wait')
+    clock.advance(60_000)
+    expect(tryCode(registry, code, '10.0.0.200')).toBe('paired')
+  })
+
+  it('forgets addresses once their attempts are a minute old', () => {
+    const attempts = new PairingAttempts()
+    for (let address = 0; address < 25; address++) attempts.failed(`10.0.1.${address}`, 0)
+    expect(attempts.remembered).toBe(25)
+    expect(attempts.wait('10.0.9.9', 30_000)).toBeUndefined()
+    expect(attempts.remembered).toBe(25)
+    expect(attempts.wait('10.0.9.9', 60_000)).toBeUndefined()
+    expect(attempts.remembered).toBe(0)
+  })
+
+  it('one address waits after its own ten, while others may still try', () => {
+    const attempts = new PairingAttempts()
+    for (let i = 0; i < 10; i++) attempts.failed('10.0.2.1', 1_000)
+    expect(attempts.wait('10.0.2.1', 2_000)).toMatchObject({ retryAfterS: 59 })
+    expect(attempts.wait('10.0.2.2', 2_000)).toBeUndefined()
+  })
+})

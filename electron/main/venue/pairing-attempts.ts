@@ -1,0 +1,61 @@
+// How many wrong pairing codes the hub judges: a few a minute from each address, and a budget for the whole venue
+// network, so many addresses together cannot guess faster; addresses quiet for a minute are forgotten.
+
+/** Wrong or stale pairing codes a single address may try per minute before it is told to wait. */
+export const PAIRING_ATTEMPTS_PER_MINUTE = 10
+/** Wrong codes from all addresses together per minute: beyond it, every address waits. */
+export const PAIRING_FAILURES_PER_MINUTE = 30
+
+const MINUTE = 60_000
+
+/** The wait asked of a caller: why, and how many seconds. */
+export interface PairingWait {
+  message: string
+  retryAfterS: number
+}
+
+export class PairingAttempts {
+  private readonly byAddress = new Map<string, number[]>()
+  private failures: number[] = []
+
+  /** How many addresses are remembered now (bounded by what happened in the last minute). */
+  get remembered(): number {
+    return this.byAddress.size
+  }
+
+  /** Why `from` must wait before a code is judged, or undefined when it may try now. */
+  wait(from: string, now: number): PairingWait | undefined {
+    this.prune(now)
+    const recent = this.byAddress.get(from) ?? []
+    if (recent.length >= PAIRING_ATTEMPTS_PER_MINUTE) {
+      const retryAfterS = Math.ceil((recent[0]! + MINUTE - now) / 1000)
+      return { message: `Too many pairing attempts from this device: try again in ${retryAfterS} s.`, retryAfterS }
+    }
+    if (this.failures.length >= PAIRING_FAILURES_PER_MINUTE) {
+      const retryAfterS = Math.ceil((this.failures[0]! + MINUTE - now) / 1000)
+      return {
+        message: `Too many wrong pairing codes on the venue network: try again in ${retryAfterS} s.`,
+        retryAfterS,
+      }
+    }
+    return undefined
+  }
+
+  /** Counts a wrong, used or expired code against its address and the whole network. */
+  failed(from: string, now: number): void {
+    const recent = this.byAddress.get(from) ?? []
+    recent.push(now)
+    this.byAddress.set(from, recent)
+    this.failures.push(now)
+  }
+
+  /** Forgets attempts older than a minute, and addresses left with none. */
+  private prune(now: number): void {
+    this.failures = this.failures.filter((at) => now - at < MINUTE)
+    for (const [address, times] of this.byAddress) {
+      const recent = times.filter((at) => now - at < MINUTE)
+      if (recent.length === 0) this.byAddress.delete(address)
+      else this.byAddress.set(address, recent)
+    }
+  }
+}
