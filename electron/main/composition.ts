@@ -65,9 +65,10 @@ async function startServices(ports: MainPorts, lock: DataFolderLock): Promise<Ma
   const clock = ports.clock ?? systemClock
   const openBrowser = ports.openBrowser ?? (() => Promise.reject(new Error('no browser can be opened here')))
   const startDemo: SandboxStarter = (credentials) => startSandbox({ ...(ports.demo ?? DEFAULT_DEMO), ...credentials })
+  const credentials = ports.credentials ?? new MemoryCredentialStore()
   const connections = await Connections.open({
     dataDir: ports.dataDir,
-    credentials: ports.credentials ?? new MemoryCredentialStore(),
+    credentials,
     clock,
     bus,
     openBrowser,
@@ -78,7 +79,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock): Promise<Ma
   })
   const broadcast = new BroadcastDesk({ connections, clock, bus, refreshMs: ports.broadcastRefreshMs ?? 5000 })
   const doors = new DoorDesk({ connections, clock, refreshMs: ports.broadcastRefreshMs ?? 5000 })
-  const registry = DeviceRegistry.open(ports.dataDir, clock, (keptAs) =>
+  const registry = await DeviceRegistry.open(ports.dataDir, clock, credentials, (keptAs) =>
     notices.record(
       'warning',
       `The venue devices file was damaged: it was moved aside as ${keptAs}; pair devices again.`,

@@ -44,8 +44,8 @@ export function hubHandlers({ hub, registry }: HubPorts): HandlersOf<'hub'> {
       registry.revoke(deviceId)
       return status()
     },
-    'hub:rotate-control-token': () => {
-      registry.rotateControlToken()
+    'hub:rotate-control-token': async () => {
+      await registry.rotateControlToken()
       return status()
     },
   }

@@ -1,6 +1,10 @@
-// The port for secrets: API key, client secret and refresh token per connection profile. Values never leave main.
+// The port for secrets: API key, client secret and refresh token per connection profile, and the venue's control
+// token for Companion. Values never leave main (the control token only to the Venue view, to copy into Companion).
 export const SECRET_KINDS = ['api-key', 'client-secret', 'refresh-token'] as const
-export type SecretKind = (typeof SECRET_KINDS)[number]
+export type SecretKind = (typeof SECRET_KINDS)[number] | 'control-token'
+
+/** The keychain's owner name for secrets of the venue rather than of one connection profile. */
+export const VENUE_SECRETS = 'matchdesk-venue'
 
 export interface CredentialStore {
   get(profileId: string, kind: SecretKind): Promise<string | undefined>

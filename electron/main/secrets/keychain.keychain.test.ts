@@ -6,6 +6,9 @@ import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../../sandbox/index'
 import { createMainServices } from '../composition'
+import { systemClock } from '../clock'
+import { DeviceRegistry } from '../venue/device-registry'
+import { VENUE_SECRETS } from './credential-store'
 import { KeychainCredentialStore } from './keychain'
 
 // A service name of its own, so a developer's real Matchdesk entries are never touched.
@@ -26,6 +29,18 @@ describe('keychain', () => {
     expect(await new KeychainCredentialStore(service).get('p2', 'api-key')).toBe('key-of-p2')
     await store.delete('p1', 'refresh-token')
     await store.delete('p2', 'api-key')
+  })
+})
+
+describe('the venue control token', () => {
+  it('lives in the keychain across a restart, and venue.json never holds it', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'matchdesk-keychain-venue-'))
+    const first = await DeviceRegistry.open(dataDir, systemClock, new KeychainCredentialStore(service))
+    const again = await DeviceRegistry.open(dataDir, systemClock, new KeychainCredentialStore(service))
+    expect(again.controlToken).toBe(first.controlToken)
+    expect(readFileSync(join(dataDir, 'venue.json'), 'utf8')).not.toContain(first.controlToken)
+    expect(await store.get(VENUE_SECRETS, 'control-token')).toBe(first.controlToken)
+    await store.delete(VENUE_SECRETS, 'control-token')
   })
 })
 

@@ -1,6 +1,6 @@
 // Who may use the hub beyond this machine: paired devices (door, overlay, control) with revocable keys, the single-use
 // pairing codes that make them, the control token Companion sends, and whether the hub is open to the venue network.
-// Kept in venue.json (0600) beside the profiles; device keys only as hashes.
+// Kept in venue.json (0600) beside the profiles, device keys only as hashes; the control token in the OS keychain.
 import { createHash, randomBytes, randomInt } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -11,6 +11,7 @@ import type { Clock } from '../clock'
 import { setAside } from '../set-aside'
 import { Signal } from '../signal'
 import { sameSecret } from '../local-server/route-guard'
+import { VENUE_SECRETS, type CredentialStore } from '../secrets/credential-store'
 import { PairingAttempts } from './pairing-attempts'
 
 /** A pairing code is good this long, once. */
@@ -32,7 +33,8 @@ const StoredDevice = z.object({
 })
 const VenueFile = z.object({
   lan: z.boolean(),
-  controlToken: z.string().min(32),
+  /** Only in files written before the control token moved to the keychain: moved there on open. */
+  controlToken: z.string().min(32).optional(),
   devices: z.array(StoredDevice),
 })
 
@@ -69,11 +71,21 @@ export class DeviceRegistry {
   private constructor(
     private readonly file: string,
     private readonly clock: Clock,
+    private readonly credentials: CredentialStore,
     private data: z.infer<typeof VenueFile>,
+    private token: string,
   ) {}
 
-  /** Reads venue.json from the data folder (a damaged one is set aside and a fresh one started: nothing is paired). */
-  static open(dataDir: string, clock: Clock, onDamaged?: (keptAs: string) => void): DeviceRegistry {
+  /**
+   * Reads venue.json from the data folder (a damaged one is set aside and a fresh one started: nothing is paired) and
+   * the control token from the keychain (one made on first start; one an older venue.json held is moved there).
+   */
+  static async open(
+    dataDir: string,
+    clock: Clock,
+    credentials: CredentialStore,
+    onDamaged?: (keptAs: string) => void,
+  ): Promise<DeviceRegistry> {
     const file = join(dataDir, 'venue.json')
     let data: z.infer<typeof VenueFile> | undefined
     if (existsSync(file)) {
@@ -81,8 +93,12 @@ export class DeviceRegistry {
       if (parsed.success) data = parsed.data
       else onDamaged?.(setAside(file, 'damaged'))
     }
-    const registry = new DeviceRegistry(file, clock, data ?? { lan: false, controlToken: newSecret(), devices: [] })
-    if (!data) registry.save()
+    const { controlToken: fromFile, ...rest } = data ?? { lan: false, devices: [] }
+    const stored = await credentials.get(VENUE_SECRETS, 'control-token')
+    const token = stored ?? fromFile ?? newSecret()
+    if (token !== stored) await credentials.set(VENUE_SECRETS, 'control-token', token)
+    const registry = new DeviceRegistry(file, clock, credentials, rest, token)
+    if (!data || fromFile) registry.save()
     return registry
   }
 
@@ -97,14 +113,16 @@ export class DeviceRegistry {
   }
 
   get controlToken(): string {
-    return this.data.controlToken
+    return this.token
   }
 
-  rotateControlToken(): string {
-    this.data.controlToken = newSecret()
-    this.save()
+  /** A new control token: the old one is refused at once, the new one is in the keychain before it is answered. */
+  async rotateControlToken(): Promise<string> {
+    const token = newSecret()
+    await this.credentials.set(VENUE_SECRETS, 'control-token', token)
+    this.token = token
     this.changed.emit()
-    return this.data.controlToken
+    return token
   }
 
   devices(): DeviceView[] {

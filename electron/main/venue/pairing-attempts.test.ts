@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { fakeClock } from '../../../tests/support/fake-clock'
+import { MemoryCredentialStore } from '../secrets/memory-store'
 import { DeviceRegistry, PairingRefused } from './device-registry'
 import { PAIRING_FAILURES_PER_MINUTE, PairingAttempts } from './pairing-attempts'
 
@@ -20,9 +21,10 @@ function tryCode(registry: DeviceRegistry, code: string, from: string): 'judged'
 }
 
 describe('pairing attempts', () => {
-  it('50 addresses guessing 10 codes each get no more than the network budget judged, then everyone waits', () => {
+  it('50 addresses guessing 10 codes each get no more than the network budget judged, then everyone waits', async () => {
     const clock = fakeClock()
-    const registry = DeviceRegistry.open(mkdtempSync(join(tmpdir(), 'matchdesk-pairing-')), clock)
+    const dataDir = mkdtempSync(join(tmpdir(), 'matchdesk-pairing-'))
+    const registry = await DeviceRegistry.open(dataDir, clock, new MemoryCredentialStore())
     const outcomes: string[] = []
     for (let guess = 0; guess < 10; guess++)
       for (let address = 0; address < 50; address++)
