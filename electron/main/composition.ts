@@ -29,7 +29,7 @@ export interface MainPorts {
   /** How the Demo venue's sandbox runs (size, seed, simulation, faults). */
   demo?: Omit<SandboxOptions, 'apiKey' | 'clientId' | 'clientSecret' | 'port'>
   /** The broadcast hub: its port and the built renderer folder with its pages; absent, no hub runs (tests). */
-  hub?: { port: number; pagesDir: string; lanAddresses?: HubOptions['lanAddresses'] }
+  hub?: { port: number; pagesDir: string; lanInterfaces?: HubOptions['lanInterfaces'] }
   /** How often what is on air is read again from the service (ms; default 5000). */
   broadcastRefreshMs?: number
 }

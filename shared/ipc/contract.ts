@@ -6,7 +6,7 @@ import { BracketFilters, ParticipantFilters, StreamFilters, TournamentFilters } 
 import { AuthStatus, ConnectionTestReport, ProfileInput, ProfileView } from './profiles'
 import { Feed, StreamDesk } from '../broadcast/feed'
 import { AppNotice } from './events'
-import { HubStatus, PairInput, PairingCode } from './hub'
+import { HubConfigure, HubStatus, PairInput, PairingCode } from './hub'
 import { SyncStatus, cached, receipt } from './sync'
 
 export const AppInfo = z.object({
@@ -141,7 +141,7 @@ export const contract = {
   'broadcast:apply': { input: ofStream.extend({ matchId: api.IdInput.optional() }), output: StreamDesk },
 
   'hub:status': { input: none, output: HubStatus },
-  'hub:configure': { input: z.strictObject({ lan: z.boolean() }), output: HubStatus },
+  'hub:configure': { input: HubConfigure, output: HubStatus },
   'hub:pair': { input: PairInput, output: PairingCode },
   'hub:revoke': { input: z.strictObject({ deviceId: api.IdInput }), output: HubStatus },
   'hub:rotate-control-token': { input: none, output: HubStatus },

@@ -18,6 +18,19 @@ export const PairInput = z.strictObject({
   tournamentId: IdInput.optional(),
 })
 
+/** A network interface's name as the OS gives it ("eth0", "Wi-Fi", "Ethernet 2", "vEthernet (WSL)"). */
+export const InterfaceName = z
+  .string({ error: 'interfaces: each is the name of a network interface' })
+  .min(1, 'interfaces: a name must not be empty')
+  .max(64, 'interfaces: a name has at most 64 characters')
+  .regex(/^[\p{L}\p{N} ._:()-]+$/u, 'interfaces: letters, digits, spaces and . _ : ( ) - only')
+
+export const HubConfigure = z.strictObject({
+  lan: z.boolean(),
+  /** The interfaces to open on; null: the one Matchdesk suggests (the default route's); absent: as before. */
+  interfaces: z.array(InterfaceName).max(32, 'interfaces: at most 32').nullable().optional(),
+})
+
 export const PairingCode = z.object({
   /** The short code to type on the device ("K7PQ-4QXM"); single use. */
   code: z.string(),
@@ -45,6 +58,10 @@ export const HubStatus = z.object({
   /** Whether the hub is open to the venue network. */
   lan: z.boolean(),
   lanUrls: z.array(z.object({ url: z.string(), interface: z.string() })),
+  /** Every interface the hub could open on: chosen by the admin (or suggested), and the one Matchdesk suggests. */
+  lanInterfaces: z.array(
+    z.object({ interface: z.string(), address: z.string(), chosen: z.boolean(), suggested: z.boolean() }),
+  ),
   /** Why the venue network cannot be reached right now, in words. */
   lanProblems: z.array(z.string()),
   /** Companion's bearer token for /control/v1. */
@@ -53,6 +70,7 @@ export const HubStatus = z.object({
 })
 
 export type PairInput = z.infer<typeof PairInput>
+export type HubConfigure = z.infer<typeof HubConfigure>
 export type PairingCode = z.infer<typeof PairingCode>
 export type HubDevice = z.infer<typeof HubDevice>
 export type HubStatus = z.infer<typeof HubStatus>

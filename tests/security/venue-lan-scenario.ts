@@ -9,6 +9,8 @@ import type { HubStatus, PairingCode } from '../../shared/ipc/hub'
 
 const HUB_ADDRESS = '10.77.0.1'
 const DEVICE_ADDRESS = '10.77.0.2'
+/** A container bridge's address on this machine: the hub opens there only when the admin chooses it. */
+const DOCKER_ADDRESS = '172.17.0.1'
 
 const pagesDir = mkdtempSync(join(tmpdir(), 'matchdesk-lan-pages-'))
 mkdirSync(join(pagesDir, 'assets'))
@@ -28,13 +30,13 @@ async function value<T>(channel: string, input: unknown = {}): Promise<T> {
   return result.value as T
 }
 
-/** One request from `from` to `to`, answering its status (or the connection's error code) and Set-Cookie. */
+/** One request from `from` to `to`, answering its status (or the connection's error code), Set-Cookie and body. */
 function ask(
   from: string,
   to: string,
   path: string,
   options: { method?: string; headers?: Record<string, string>; host?: string } = {},
-): Promise<{ status: number | string; cookie: string }> {
+): Promise<{ status: number | string; cookie: string; body: string }> {
   return new Promise((resolve) => {
     const req = request(
       {
@@ -47,13 +49,18 @@ function ask(
         headers: { host: options.host ?? `${to}:${hub.port}`, 'content-type': 'application/json', ...options.headers },
       },
       (res) => {
-        res.resume()
+        let body = ''
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()))
         res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, cookie: String(res.headers['set-cookie'] ?? '').split(';')[0] ?? '' }),
+          resolve({
+            status: res.statusCode ?? 0,
+            cookie: String(res.headers['set-cookie'] ?? '').split(';')[0] ?? '',
+            body,
+          }),
         )
       },
     )
-    req.on('error', (error: NodeJS.ErrnoException) => resolve({ status: error.code ?? 'error', cookie: '' }))
+    req.on('error', (error: NodeJS.ErrnoException) => resolve({ status: error.code ?? 'error', cookie: '', body: '' }))
     req.end(options.method === 'POST' ? '' : undefined)
   })
 }
@@ -95,6 +102,12 @@ try {
   results['lanBeforeOn'] = (await ask(DEVICE_ADDRESS, HUB_ADDRESS, feed)).status
   const on = await value<HubStatus>('hub:configure', { lan: true })
   results['lanUrls'] = on.lanUrls
+  results['suggested'] = on.lanInterfaces.filter((i) => i.suggested).map((i) => i.interface)
+  results['dockerBeforeChosen'] = (await ask(DEVICE_ADDRESS, DOCKER_ADDRESS, feed)).status
+  await value<HubStatus>('hub:configure', { lan: true, interfaces: ['v0', 'docker0'] })
+  results['dockerWhenChosen'] = (await ask(DEVICE_ADDRESS, DOCKER_ADDRESS, feed)).status
+  await value<HubStatus>('hub:configure', { lan: true, interfaces: null })
+  results['dockerAfterSuggested'] = (await ask(DEVICE_ADDRESS, DOCKER_ADDRESS, feed)).status
   const lan = (path: string, options: Parameters<typeof ask>[3] = {}) => ask(DEVICE_ADDRESS, HUB_ADDRESS, path, options)
 
   // A code made while open points at the LAN address.
@@ -110,7 +123,9 @@ try {
   results['overlayWithKey'] = page.status
   results['overlayCookieKeepsKey'] = page.cookie === `matchdesk_device=${overlayKey}`
   results['assetWithCookie'] = (await lan('/overlays/assets/none.js', { headers: { cookie: page.cookie } })).status
-  results['foreignHost'] = (await lan(`${feed}?key=${overlayKey}`, { host: 'evil.example' })).status
+  const foreign = await lan(`${feed}?key=${overlayKey}`, { host: 'evil.example' })
+  results['foreignHost'] = foreign.status
+  results['refusalNamesAddress'] = /127\.0\.0\.1|10\.77\.|localhost/.test(foreign.body)
   results['rebindHost'] = (await lan(`${feed}?key=${overlayKey}`, { host: `evil.example:${hub.port}` })).status
 
   const token = services.registry.controlToken

@@ -4,13 +4,20 @@
 import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
 
+// The venue network on v0 (the default route leaves through it), a container bridge docker0 beside it that the hub
+// must not open on unless chosen, and devices at 10.77.0.2 to 10.77.0.11.
 const NAMESPACE_SETUP = [
   'ip link set lo up',
   'ip link add v0 type veth peer name v1',
   'ip addr add 10.77.0.1/24 dev v0',
-  'ip addr add 10.77.0.2/24 dev v1',
+  ...Array.from({ length: 10 }, (_, i) => `ip addr add 10.77.0.${i + 2}/24 dev v1`),
   'ip link set v0 up',
   'ip link set v1 up',
+  'ip link add docker0 type veth peer name d1',
+  'ip addr add 172.17.0.1/16 dev docker0',
+  'ip link set docker0 up',
+  'ip link set d1 up',
+  'ip route add default via 10.77.0.2 dev v0',
 ].join(' && ')
 
 const probe = spawnSync('unshare', ['-rn', 'sh', '-c', NAMESPACE_SETUP], { encoding: 'utf8' })
@@ -28,7 +35,12 @@ describe.skipIf(why !== '')(`the hub on the venue network${why ? ` (skipped: ${w
     expect(seen).toMatchObject({
       // Off by default: nothing listens on the network.
       lanBeforeOn: 'ECONNREFUSED',
-      lanUrls: expect.arrayContaining([{ url: expect.stringMatching(/^http:\/\/10\.77\.0\.1:\d+$/), interface: 'v0' }]),
+      // Only the default route's interface unless the admin chooses: not docker0, not the devices' own v1.
+      lanUrls: [{ url: expect.stringMatching(/^http:\/\/10\.77\.0\.1:\d+$/), interface: 'v0' }],
+      suggested: ['v0'],
+      dockerBeforeChosen: 'ECONNREFUSED',
+      dockerWhenChosen: 401,
+      dockerAfterSuggested: 'ECONNREFUSED',
       pairingUrl: expect.stringMatching(/^http:\/\/10\.77\.0\.[12]:\d+\/pair#code=/),
       // Every request from another address needs a device key, feeds and overlays included.
       feedWithoutKey: 401,
@@ -43,6 +55,8 @@ describe.skipIf(why !== '')(`the hub on the venue network${why ? ` (skipped: ${w
       // Host must be an address the hub announced (no DNS rebinding).
       foreignHost: 403,
       rebindHost: 403,
+      // A refusal names none of this machine's addresses.
+      refusalNamesAddress: false,
       // Control wants the control token and, from the network, a control device's key.
       controlTokenOnlyFromLan: 401,
       controlKeyWithoutToken: 401,

@@ -15,7 +15,7 @@ import { doorRoutes } from './door-routes'
 import { feedRoutes } from './feed-routes'
 import { hubRules } from './hub-access'
 import type { HubContext } from './hub-context'
-import { lanAddresses, LanListeners, type LanAddress } from './lan-listeners'
+import { lanInterfaces, LanListeners, suggestedInterfaces, type LanInterface } from './lan-listeners'
 import { pairingRoutes } from './pairing-routes'
 
 /** Where OBS sources point by default: not TSH's 5000, OBS WebSocket's 4455 nor NodeCG's 9090, so all can run. */
@@ -30,14 +30,16 @@ export interface HubOptions {
   /** The port OBS sources are set up for; when taken, a free one is used and `onPortTaken` is told. */
   port: number
   onPortTaken?(wanted: number, got: number): void
-  /** This machine's LAN addresses (tests give their own). */
-  lanAddresses?: () => LanAddress[]
+  /** This machine's network interfaces (tests give their own). */
+  lanInterfaces?: () => LanInterface[]
 }
 
 export interface HubLan {
   on: boolean
   /** "http://192.168.1.20:7310" and the interface it is on, for each address the hub listens on. */
   urls: { url: string; interface: string }[]
+  /** Every interface the hub could open on, whether it is chosen, and whether it is the one Matchdesk suggests. */
+  interfaces: { interface: string; address: string; chosen: boolean; suggested: boolean }[]
   problems: string[]
 }
 
@@ -46,8 +48,11 @@ export interface Hub {
   url: string
   port: number
   lan(): HubLan
-  /** Opens the hub to the venue network or closes it again (remembered). */
-  setLan(on: boolean): Promise<HubLan>
+  /**
+   * Opens the hub to the venue network or closes it again (remembered), on the interfaces given (null: the suggested
+   * one; absent: as before).
+   */
+  setLan(on: boolean, interfaces?: string[] | null): Promise<HubLan>
   /** The address devices use: the first LAN address when open, else this machine's. */
   deviceUrl(): string
   close(): Promise<void>
@@ -83,25 +88,40 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   hosts.add(`localhost:${port}`)
 
   const listeners = new LanListeners(handler!, port)
-  const findAddresses = options.lanAddresses ?? lanAddresses
+  const findInterfaces = options.lanInterfaces ?? lanInterfaces
+  const choice = () => {
+    const all = findInterfaces()
+    const suggested = suggestedInterfaces(all)
+    const names = registry.lanInterfaces ?? suggested
+    return { all, suggested, chosen: all.filter((i) => names.includes(i.interface)) }
+  }
   const lan = (): HubLan => {
     const state = listeners.state
+    const { all, suggested, chosen } = choice()
+    const nothingBound = registry.lan && state.bound.length === 0 && state.problems.length === 0
     return {
       on: registry.lan,
       urls: state.bound.map((a) => ({ url: `http://${a.address}:${port}`, interface: a.interface })),
-      problems:
-        registry.lan && state.bound.length === 0 && state.problems.length === 0
+      interfaces: all.map((i) => ({
+        interface: i.interface,
+        address: i.address,
+        chosen: chosen.includes(i),
+        suggested: suggested.includes(i.interface),
+      })),
+      problems: !nothingBound
+        ? state.problems
+        : all.length === 0
           ? ['No network interface with an IPv4 address was found: connect this machine to the venue network.']
-          : state.problems,
+          : ['No network interface is chosen: choose the one the venue network is on.'],
     }
   }
-  const setLan = async (on: boolean): Promise<HubLan> => {
-    if (on !== registry.lan) registry.setLan(on)
+  const setLan = async (on: boolean, interfaces?: string[] | null): Promise<HubLan> => {
+    if (on !== registry.lan || interfaces !== undefined) registry.setLan(on, interfaces)
     // The Host check follows what is bound: an address no longer listened on is no longer answered to.
     for (const host of [...hosts])
       if (!host.startsWith('127.0.0.1:') && !host.startsWith('localhost:')) hosts.delete(host)
     if (on) {
-      const state = await listeners.open(findAddresses())
+      const state = await listeners.open(choice().chosen)
       for (const { address } of state.bound) hosts.add(`${address}:${port}`)
     } else await listeners.close()
     return lan()

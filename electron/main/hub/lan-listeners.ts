@@ -1,4 +1,6 @@
-// The hub on the venue network: this machine's LAN addresses, and one listener on each, sharing the hub's handler.
+// The hub on the venue network: this machine's network interfaces, which of them the hub suggests (the private
+// address of the default route's interface), and one listener on each chosen address, sharing the hub's handler.
+import { readFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { networkInterfaces } from 'node:os'
 
@@ -8,16 +10,58 @@ export interface LanAddress {
   interface: string
 }
 
+export interface LanInterface extends LanAddress {
+  /** In a private range (10/8, 172.16/12, 192.168/16): a local network rather than the internet. */
+  private: boolean
+  /** This machine's default route leaves through it. */
+  defaultRoute: boolean
+}
+
+/** Names of container bridges, VPNs and virtual machines' networks: never suggested, chosen only by the admin. */
+const VIRTUAL = /^(docker|br-|veth|virbr|vmnet|vboxnet|tailscale|utun|tun|tap|wg|zt|vEthernet|lxc|lxd|podman|cni)/i
+
+export function isPrivateIPv4(address: string): boolean {
+  const [a = 0, b = 0] = address.split('.').map(Number)
+  return a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168)
+}
+
+/** The interfaces the default route leaves through (Linux: /proc/net/route; elsewhere none are known). */
+function defaultRouteInterfaces(): Set<string> {
+  try {
+    const lines = readFileSync('/proc/net/route', 'utf8').trim().split('\n').slice(1)
+    return new Set(
+      lines
+        .map((line) => line.split(/\s+/))
+        .filter((f) => f[1] === '00000000')
+        .map((f) => f[0]!),
+    )
+  } catch {
+    return new Set()
+  }
+}
+
 /** IPv4 addresses of this machine's network interfaces, loopback and link-local (169.254.x.x) left out. */
-export function lanAddresses(): LanAddress[] {
-  const found: LanAddress[] = []
+export function lanInterfaces(): LanInterface[] {
+  const routed = defaultRouteInterfaces()
+  const found: LanInterface[] = []
   for (const [name, entries] of Object.entries(networkInterfaces())) {
     for (const entry of entries ?? []) {
       if (entry.family !== 'IPv4' || entry.internal || entry.address.startsWith('169.254.')) continue
-      found.push({ address: entry.address, interface: name })
+      const address = entry.address
+      found.push({ address, interface: name, private: isPrivateIPv4(address), defaultRoute: routed.has(name) })
     }
   }
   return found
+}
+
+/**
+ * The interface the hub opens on unless the admin chooses: the one the default route leaves through, when its address
+ * is private; else the first private address on an interface that is not a container bridge, VPN or VM network.
+ */
+export function suggestedInterfaces(all: readonly LanInterface[]): string[] {
+  const routed = all.find((i) => i.defaultRoute && i.private)
+  const plain = routed ?? all.find((i) => i.private && !VIRTUAL.test(i.interface))
+  return plain ? [plain.interface] : []
 }
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void

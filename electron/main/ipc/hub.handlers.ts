@@ -19,6 +19,7 @@ export function hubHandlers({ hub, registry }: HubPorts): HandlersOf<'hub'> {
       url: hub?.url ?? '',
       lan: registry.lan,
       lanUrls: lan?.urls ?? [],
+      lanInterfaces: lan?.interfaces ?? [],
       lanProblems: lan?.problems ?? [],
       controlToken: registry.controlToken,
       devices: registry.devices(),
@@ -30,8 +31,8 @@ export function hubHandlers({ hub, registry }: HubPorts): HandlersOf<'hub'> {
   }
   return {
     'hub:status': () => status(),
-    'hub:configure': async ({ lan }) => {
-      await running().setLan(lan)
+    'hub:configure': async ({ lan, interfaces }) => {
+      await running().setLan(lan, interfaces)
       return status()
     },
     'hub:pair': async ({ name, kind, tournamentId }) => {

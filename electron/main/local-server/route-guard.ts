@@ -56,7 +56,8 @@ export function guardRoutes(server: FastifyInstance, options: GuardOptions): voi
   const rules: Record<string, AccessRule> = { ...options.rules, public: () => true }
   server.addHook('onRequest', async (request, reply) => {
     if (!hostAllowed(request.headers.host, options.hosts())) {
-      return refuse(reply, 403, `this server answers only on ${[...options.hosts()].join(' or ')}`)
+      // Naming nothing: a refusal must not tell a stranger which addresses this machine has.
+      return refuse(reply, 403, 'this server does not answer to that address (Host)')
     }
     const declared = request.routeOptions.config.allow
     const rule = declared === undefined ? undefined : rules[declared]

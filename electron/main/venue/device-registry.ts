@@ -33,6 +33,8 @@ const StoredDevice = z.object({
 })
 const VenueFile = z.object({
   lan: z.boolean(),
+  /** The interfaces the admin opened the hub on; null: the one Matchdesk suggests (the default route's). */
+  lanInterfaces: z.array(z.string()).nullable().default(null),
   /** Only in files written before the control token moved to the keychain: moved there on open. */
   controlToken: z.string().min(32).optional(),
   devices: z.array(StoredDevice),
@@ -93,7 +95,7 @@ export class DeviceRegistry {
       if (parsed.success) data = parsed.data
       else onDamaged?.(setAside(file, 'damaged'))
     }
-    const { controlToken: fromFile, ...rest } = data ?? { lan: false, devices: [] }
+    const { controlToken: fromFile, ...rest } = data ?? { lan: false, lanInterfaces: null, devices: [] }
     const stored = await credentials.get(VENUE_SECRETS, 'control-token')
     const token = stored ?? fromFile ?? newSecret()
     if (token !== stored) await credentials.set(VENUE_SECRETS, 'control-token', token)
@@ -106,8 +108,15 @@ export class DeviceRegistry {
     return this.data.lan
   }
 
-  setLan(lan: boolean): void {
+  /** The interfaces chosen by the admin, or null for Matchdesk's suggestion. */
+  get lanInterfaces(): string[] | null {
+    return this.data.lanInterfaces
+  }
+
+  /** Opens or closes the venue network; `interfaces` (when given) is the admin's choice, null for the suggestion. */
+  setLan(lan: boolean, interfaces?: string[] | null): void {
     this.data.lan = lan
+    if (interfaces !== undefined) this.data.lanInterfaces = interfaces
     this.save()
     this.changed.emit()
   }
