@@ -48,7 +48,7 @@ function post(agent: Agent, key: string, path: string, body: unknown): Promise<{
         path,
         method: 'POST',
         agent,
-        headers: { 'content-type': 'application/json', cookie: `matchdesk_device=${key}` },
+        headers: { 'content-type': 'application/json', 'x-matchdesk-key': key },
       },
       (res) => {
         let text = ''

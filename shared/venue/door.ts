@@ -54,7 +54,7 @@ export const PairingExchange = z.strictObject({
 
 export const PairingAnswer = z.object({
   device: z.object({ id: z.string(), name: z.string(), kind: DeviceKind }),
-  /** The device key: in overlay and control URLs as `?key=`; a door keeps it as a cookie. */
+  /** The device key: in overlay and control URLs as `?key=`; a door keeps it in its page's storage for its header. */
   key: z.string(),
 })
 

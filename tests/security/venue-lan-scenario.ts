@@ -50,6 +50,7 @@ function ask(
       },
       (res) => {
         let body = ''
+        if (res.headers['set-cookie']) cookiesSet.push(...res.headers['set-cookie'])
         res.on('data', (chunk: Buffer) => (body += chunk.toString()))
         res.on('end', () =>
           resolve({
@@ -64,6 +65,9 @@ function ask(
     req.end(options.method === 'POST' ? '' : undefined)
   })
 }
+
+/** Set-Cookie headers the hub sent: a cookie is not port-scoped, so any would reach NodeCG or TSH beside Matchdesk. */
+const cookiesSet: string[] = []
 
 /** What a device on the network does with a pairing code: trades it for its key. */
 function exchange(code: string): Promise<string> {
@@ -80,6 +84,7 @@ function exchange(code: string): Promise<string> {
       },
       (res) => {
         let body = ''
+        if (res.headers['set-cookie']) cookiesSet.push(...res.headers['set-cookie'])
         res.on('data', (chunk: Buffer) => (body += chunk.toString()))
         res.on('end', () => resolve((JSON.parse(body) as { key: string }).key))
       },
@@ -121,8 +126,11 @@ try {
   results['feedWithWrongKey'] = (await lan(`${feed}?key=nope`)).status
   const page = await lan(`/overlays/scoreboard?stream=${streamId}&key=${overlayKey}`)
   results['overlayWithKey'] = page.status
-  results['overlayCookieKeepsKey'] = page.cookie === `matchdesk_device=${overlayKey}`
-  results['assetWithCookie'] = (await lan('/overlays/assets/none.js', { headers: { cookie: page.cookie } })).status
+  // A key in a cookie opens nothing: only ?key= and the X-Matchdesk-Key header, which stay with this origin.
+  results['feedWithKeyInCookie'] = (await lan(feed, { headers: { cookie: `matchdesk_device=${overlayKey}` } })).status
+  results['feedWithKeyHeader'] = (await lan(feed, { headers: { 'x-matchdesk-key': overlayKey } })).status
+  // Built scripts and styles are code without data: any device may load them (a missing one is 404, not 401).
+  results['assetWithoutKey'] = (await lan('/overlays/assets/none.js')).status
   const foreign = await lan(`${feed}?key=${overlayKey}`, { host: 'evil.example' })
   results['foreignHost'] = foreign.status
   results['refusalNamesAddress'] = /127\.0\.0\.1|10\.77\.|localhost/.test(foreign.body)
@@ -142,6 +150,7 @@ try {
   await value('hub:configure', { lan: false })
   results['lanAfterOff'] = (await lan(`${feed}?key=${overlayKey}`)).status
   results['loopbackAfterOff'] = (await ask('127.0.0.1', '127.0.0.1', feed)).status
+  results['cookiesSet'] = cookiesSet
 } catch (error) {
   results['error'] = String(error)
 } finally {

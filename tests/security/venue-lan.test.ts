@@ -50,8 +50,11 @@ describe.skipIf(why !== '')(`the hub on the venue network${why ? ` (skipped: ${w
       pairPage: 200,
       feedWithKey: 200,
       overlayWithKey: 200,
-      overlayCookieKeepsKey: true,
-      assetWithCookie: 404,
+      feedWithKeyInCookie: 401,
+      feedWithKeyHeader: 200,
+      assetWithoutKey: 404,
+      // No device key is ever put in a cookie: cookies are sent to every port of this address.
+      cookiesSet: [],
       // Host must be an address the hub announced (no DNS rebinding).
       foreignHost: 403,
       rebindHost: 403,

@@ -1,14 +1,15 @@
-// The door page and its API for paired door devices: who they are, the list, scans and taps (through the desktop's
-// one writer), and live changes over Server-Sent Events. A door sees names, state, when and where; nothing else.
+// The door API for paired door devices (the page itself is built code, served with pairing's): who they are, the list,
+// scans and taps (through the desktop's one writer), and live changes over Server-Sent Events. A door sees names,
+// state, when and where; nothing else.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { DoorScan, DoorToggle, type DoorSession } from '../../../shared/venue/door'
 import type { DeviceView } from '../venue/device-registry'
 import { deviceOf } from './hub-access'
-import { sendAppError, sendPage, type HubContext } from './hub-context'
+import { sendAppError, type HubContext } from './hub-context'
 
 const door = { allow: 'door' }
 
-export function doorRoutes(server: FastifyInstance, { doors, registry, pagesDir, streams }: HubContext): void {
+export function doorRoutes(server: FastifyInstance, { doors, registry, streams }: HubContext): void {
   /** The door device the guard let in (a door always has one tournament). */
   const doorOf = (request: FastifyRequest): DeviceView & { tournamentId: string } => {
     const device = deviceOf(request, registry)!
@@ -22,8 +23,6 @@ export function doorRoutes(server: FastifyInstance, { doors, registry, pagesDir,
     }
   }
   const invalid = (reply: FastifyReply, message: string) => reply.code(400).send({ error: message })
-
-  server.get('/door', { config: door }, (_request, reply) => sendPage(reply, pagesDir, 'door.html'))
 
   server.get('/door/v1/session', { config: door }, (request, reply) => {
     const device = doorOf(request)

@@ -1,8 +1,8 @@
 // The hub's read-only broadcast routes: each stream's feed as JSON and Server-Sent Events, the overlay pages and
-// their assets; for this machine and paired devices (an overlay opened with ?key= keeps it as a cookie).
+// their assets; for this machine and paired devices (an overlay on another PC carries its key in its URL).
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { AppError } from '../app-error'
-import { deviceKeyOf, deviceOf, keepDeviceKey } from './hub-access'
+import { deviceOf } from './hub-access'
 import { sendPage, type HubContext } from './hub-context'
 
 export const OVERLAYS = ['scoreboard', 'up-next', 'bracket'] as const
@@ -46,11 +46,10 @@ export function feedRoutes(server: FastifyInstance, { desk, registry, pagesDir, 
   server.get<{ Params: { kind: string } }>('/overlays/:kind', { config: viewer }, async (request, reply) => {
     if (!(OVERLAYS as readonly string[]).includes(request.params.kind))
       return reply.code(404).send({ error: 'no such overlay' })
-    // OBS on another PC: its scripts and styles come next, and carry the key as a cookie.
-    if (deviceOf(request, registry)) keepDeviceKey(reply, deviceKeyOf(request))
     return sendPage(reply, pagesDir, 'overlay.html')
   })
-  server.get<{ Params: { '*': string } }>('/overlays/assets/*', { config: viewer }, (request, reply) =>
+  // Built scripts and styles, code without data: any device may load them (the page's feed needs its key).
+  server.get<{ Params: { '*': string } }>('/overlays/assets/*', { config: { allow: 'public' } }, (request, reply) =>
     sendPage(reply, pagesDir, `assets/${request.params['*']}`),
   )
 }

@@ -1,14 +1,15 @@
 // Who may use which of the hub's routes: this machine (loopback), a paired device by its key, Companion by the control
 // token. The rules the hub's route guard applies after routing; a route names one of them.
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import { isIP } from 'node:net'
 import type { DeviceKind } from '../../../shared/venue/door'
 import { bearer, type AccessRule } from '../local-server/route-guard'
 import type { DeviceRegistry, DeviceView } from '../venue/device-registry'
 
-/** The cookie a paired door (and an overlay opened with ?key=) keeps its device key in. */
-export const DEVICE_COOKIE = 'matchdesk_device'
-/** The header a device may send its key in instead (scripts, Companion). */
+/**
+ * The header a device sends its key in (the door page, scripts, Companion). Never a cookie: cookies are not scoped to
+ * a port, so one set by the hub would also be sent to NodeCG or TSH on another port of this address.
+ */
 export const DEVICE_HEADER = 'x-matchdesk-key'
 
 /** The hub's access rules by name, as routes declare them in `config.allow`. */
@@ -21,20 +22,12 @@ export function fromLoopback(request: FastifyRequest): boolean {
   return address === '::1' || (isIP(address) === 4 && address.startsWith('127.'))
 }
 
-/** The device key a request carries: `?key=`, the X-Matchdesk-Key header, or the device cookie. */
+/** The device key a request carries: `?key=` (OBS and Companion URLs, event streams) or the X-Matchdesk-Key header. */
 export function deviceKeyOf(request: FastifyRequest): string {
   const query = request.query as Record<string, unknown> | undefined
   const fromQuery = typeof query?.['key'] === 'string' ? query['key'] : ''
   const fromHeader = request.headers[DEVICE_HEADER]
-  return fromQuery || (typeof fromHeader === 'string' ? fromHeader : '') || cookieOf(request, DEVICE_COOKIE)
-}
-
-function cookieOf(request: FastifyRequest, name: string): string {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=')
-    if (key === name) return value.join('=')
-  }
-  return ''
+  return fromQuery || (typeof fromHeader === 'string' ? fromHeader : '')
 }
 
 /** Remembers each request's device, so the rule and the handler authenticate once. */
@@ -45,16 +38,11 @@ export function deviceOf(request: FastifyRequest, registry: DeviceRegistry): Dev
   return devices.get(request) ?? undefined
 }
 
-/** Sets the device cookie: HttpOnly (no script reads it), SameSite=Strict (no other site sends it), a year. */
-export function keepDeviceKey(reply: FastifyReply, key: string): void {
-  reply.header('set-cookie', `${DEVICE_COOKIE}=${key}; HttpOnly; SameSite=Strict; Path=/; Max-Age=31536000`)
-}
-
 /**
  * - viewer (feeds, overlays): this machine, or any paired device;
  * - door (the door page and its API): a paired door, from anywhere (a door needs a name and a tournament);
  * - control (Companion): the control token as a bearer, and beyond this machine a paired control device's key too;
- * - pairing (the pairing page, its scripts, the code exchange): anyone who reaches the hub; exchanges rate-limited.
+ * - pairing (the pairing and door pages, the code exchange): anyone who reaches the hub; exchanges rate-limited.
  */
 export function hubRules(registry: DeviceRegistry): Record<HubRule, AccessRule> {
   const ofKind = (request: FastifyRequest, ...kinds: DeviceKind[]) => {

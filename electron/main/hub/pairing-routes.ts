@@ -3,13 +3,14 @@
 import type { FastifyInstance } from 'fastify'
 import { PairingExchange, type PairingAnswer } from '../../../shared/venue/door'
 import { PairingRefused } from '../venue/device-registry'
-import { keepDeviceKey } from './hub-access'
 import { sendPage, type HubContext } from './hub-context'
 
 const pairing = { allow: 'pairing' }
 
 export function pairingRoutes(server: FastifyInstance, { registry, pagesDir }: HubContext): void {
   server.get('/pair', { config: pairing }, (_request, reply) => sendPage(reply, pagesDir, 'door.html'))
+  // The door page is the same built page: it holds no data, and its calls carry the door's key.
+  server.get('/door', { config: pairing }, (_request, reply) => sendPage(reply, pagesDir, 'door.html'))
   // The pairing and door pages' scripts and styles: built code, no data.
   server.get<{ Params: { '*': string } }>('/assets/*', { config: pairing }, (request, reply) =>
     sendPage(reply, pagesDir, `assets/${request.params['*']}`),
@@ -20,7 +21,6 @@ export function pairingRoutes(server: FastifyInstance, { registry, pagesDir }: H
     if (!body.success) return reply.code(400).send({ error: 'code: give the pairing code shown on the desk' })
     try {
       const { device, key } = registry.exchange(body.data.code, request.socket.remoteAddress ?? '')
-      keepDeviceKey(reply, key)
       const answer: PairingAnswer = { device: { id: device.id, name: device.name, kind: device.kind }, key }
       return reply.header('cache-control', 'no-store').send(answer)
     } catch (error) {

@@ -60,7 +60,7 @@ async function paired(name: string, kind: 'door' | 'overlay' | 'control'): Promi
   return { key: answer.body['key'] as string, id: device.id }
 }
 
-const asDevice = (key: string) => ({ cookie: `matchdesk_device=${key}` })
+const asDevice = (key: string) => ({ 'x-matchdesk-key': key })
 const outcome = (answer: { body: Record<string, unknown> }) => answer.body as unknown as DoorOutcome
 
 beforeAll(async () => {
@@ -310,7 +310,6 @@ describe('the hub’s guard', () => {
       '/door/v1/checkin',
       '/door/v1/events',
       '/door/v1/session',
-      '/door',
     ]
     const paths = protectedPaths.flatMap((path) => encodedVariants(path))
     const answers = []
@@ -343,7 +342,7 @@ describe('the hub’s guard', () => {
 
   it('lets this machine read feeds and overlays without a key, and a browser sees what to do when refused', async () => {
     expect((await fetch(`${hub()}/feed/v1/streams/${streamId}`)).status).toBe(200)
-    const refused = await fetch(`${hub()}/door`, { headers: { accept: 'text/html' } })
+    const refused = await fetch(`${hub()}/door/v1/session`, { headers: { accept: 'text/html' } })
     expect(refused.status).toBe(401)
     expect(await refused.text()).toMatch(/not paired.*Venue → Add a device/)
   })

@@ -1,6 +1,19 @@
-// The door page's calls to the hub it was served by: same origin, the device key in its cookie, JSON in and out.
+// The door page's calls to the hub it was served by: same origin, the device key in the X-Matchdesk-Key header (kept
+// in this origin's storage, which no other port of the address can read: a cookie would reach them all), JSON.
 import { DoorOutcome, DoorParticipant, DoorSession, PairingAnswer } from '../../../shared/venue/door'
-import type { z } from 'zod'
+import { z } from 'zod'
+
+const KEY_ITEM = 'matchdesk.deviceKey'
+
+/** The key this device was given when it paired, kept in this origin's storage ("" when not paired). */
+export const deviceKey = {
+  get: (): string => localStorage.getItem(KEY_ITEM) ?? '',
+  set: (key: string): void => localStorage.setItem(KEY_ITEM, key),
+}
+
+/** An event stream's address with the key (EventSource cannot send headers). */
+export const withKey = (path: string): string =>
+  `${path}${path.includes('?') ? '&' : '?'}key=${encodeURIComponent(deviceKey.get())}`
 
 /** Why a call failed, said to the person at the door. */
 export class DoorCallFailed extends Error {
@@ -17,9 +30,12 @@ async function call<T extends z.ZodType>(schema: T, path: string, body?: unknown
   try {
     response = await fetch(path, {
       method: body === undefined ? 'GET' : 'POST',
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      headers: {
+        ...(body !== undefined && { 'content-type': 'application/json' }),
+        ...(deviceKey.get() && { 'x-matchdesk-key': deviceKey.get() }),
+      },
       body: body === undefined ? null : JSON.stringify(body),
-      credentials: 'same-origin',
+      credentials: 'omit',
       cache: 'no-store',
     })
   } catch {
@@ -45,6 +61,11 @@ export const doorApi = {
   set: (participantId: string, checkedIn: boolean) =>
     call(DoorOutcome, '/door/v1/checkin', { participantId, checkedIn }),
   exchange: (code: string) => call(PairingAnswer, '/pair/v1/exchange', { code }),
+  streams: () =>
+    call(
+      z.object({ streams: z.array(z.object({ id: z.string(), name: z.string(), tournament: z.string() })) }),
+      '/feed/v1/streams',
+    ),
 }
 
 export function parseParticipants(data: string): DoorParticipant[] {
