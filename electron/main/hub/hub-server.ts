@@ -18,6 +18,9 @@ import type { HubContext } from './hub-context'
 import { lanInterfaces, LanListeners, suggestedInterfaces, type LanInterface } from './lan-listeners'
 import { pairingRoutes } from './pairing-routes'
 
+/** Live streams a device may hold (an OBS PC's sources, a door's tabs), and all devices together. */
+export const DEVICE_STREAM_CAPS = { perOwner: 32, total: 512 }
+
 /** Where OBS sources point by default: not TSH's 5000, OBS WebSocket's 4455 nor NodeCG's 9090, so all can run. */
 export const DEFAULT_HUB_PORT = 7310
 
@@ -55,6 +58,8 @@ export interface Hub {
   setLan(on: boolean, interfaces?: string[] | null): Promise<HubLan>
   /** The address devices use: the first LAN address when open, else this machine's. */
   deviceUrl(): string
+  /** Connections from the venue network: open now, and refused (over a cap) since the hub started. */
+  lanConnections(): { open: number; refused: number }
   close(): Promise<void>
 }
 
@@ -70,7 +75,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     },
   })
   const hosts = new Set<string>()
-  const streams = new EventStreams()
+  const streams = new EventStreams(DEVICE_STREAM_CAPS)
   guardRoutes(server, { hosts: () => hosts, rules: hubRules(registry), refuse: refusal })
   acceptJsonOnly(server)
   const stopRevoked = registry.revoked.on((deviceId) => streams.closeOwnedBy(deviceId))
@@ -134,6 +139,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     lan,
     setLan,
     deviceUrl: () => lan().urls[0]?.url ?? `http://127.0.0.1:${port}`,
+    lanConnections: () => listeners.gate.counts,
     close: async () => {
       stopRevoked()
       streams.closeAll()

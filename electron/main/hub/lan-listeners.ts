@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { networkInterfaces } from 'node:os'
+import { ConnectionGate, LAN_TIMEOUTS } from '../local-server/connection-gate'
 
 export interface LanAddress {
   address: string
@@ -76,6 +77,8 @@ export interface LanState {
 export class LanListeners {
   private servers: { server: Server; address: LanAddress }[] = []
   private problems: string[] = []
+  /** One gate for every address the hub listens on: the total cap is the venue network's. */
+  readonly gate = new ConnectionGate()
 
   constructor(
     private readonly handler: Handler,
@@ -90,7 +93,8 @@ export class LanListeners {
   async open(addresses: LanAddress[]): Promise<LanState> {
     await this.close()
     for (const address of addresses) {
-      const server = createServer(this.handler)
+      const server = createServer(LAN_TIMEOUTS, this.handler)
+      this.gate.watch(server)
       try {
         await new Promise<void>((resolve, reject) => {
           server.once('error', reject)

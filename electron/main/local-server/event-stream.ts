@@ -48,18 +48,45 @@ export function openEventStream(
   }
 }
 
+/** How many streams devices may hold open: each device, and all devices together (this machine's are not counted). */
+export interface StreamCaps {
+  perOwner: number
+  total: number
+}
+
 /** The open streams of one server: each fed by a subscription until either side closes it. */
 export class EventStreams {
   /** Each open stream and who it was opened for (a device's id; "" when nobody in particular). */
   private readonly open = new Map<EventStream, string>()
 
-  /** Opens a stream that `subscribe` feeds; `subscribe` answers how to stop feeding it. */
+  constructor(private readonly caps?: StreamCaps) {}
+
+  /** Why a stream for `owner` would be one too many, or undefined. Streams of nobody in particular are not capped. */
+  private overCap(owner: string): string | undefined {
+    if (!this.caps || owner === '') return undefined
+    const owned = [...this.open.values()].filter((of) => of !== '')
+    if (owned.filter((of) => of === owner).length >= this.caps.perOwner)
+      return `This device has ${this.caps.perOwner} live streams open already: close some of its pages or sources first.`
+    if (owned.length >= this.caps.total)
+      return `The hub serves ${this.caps.total} live streams to devices already: close some first.`
+    return undefined
+  }
+
+  /**
+   * Opens a stream that `subscribe` feeds; `subscribe` answers how to stop feeding it. A device over its cap (or the
+   * devices over theirs) is refused with 429 and the reason.
+   */
   serve(
     request: FastifyRequest,
     reply: FastifyReply,
     subscribe: (send: EventStream['send']) => () => unknown,
     owner = '',
   ): void {
+    const refusal = this.overCap(owner)
+    if (refusal) {
+      void reply.code(429).header('retry-after', '10').send({ error: refusal })
+      return
+    }
     let unsubscribe: () => unknown = () => undefined
     const stream = openEventStream(request, reply, {
       onClose: () => {

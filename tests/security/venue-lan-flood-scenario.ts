@@ -1,0 +1,129 @@
+// Run inside the test's network namespace (see venue-lan.test.ts): the hub opened to the venue network on 10.77.0.1
+// and web mode's bridge on loopback, while an attacker process floods the hub from 10.77.0.2–11. This process watches
+// what this machine's own clients see (loopback feeds every 50 ms, the bridge) and its own file descriptors; prints
+// JSON for the test to judge.
+import { spawn } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
+import { request } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createMainServices } from '../../electron/main/composition'
+import { startBridge } from '../../electron/web/bridge'
+import type { HubStatus, PairingCode } from '../../shared/ipc/hub'
+
+const HUB_ADDRESS = '10.77.0.1'
+const SOURCES = Array.from({ length: 10 }, (_, i) => `10.77.0.${i + 2}`)
+
+const pagesDir = mkdtempSync(join(tmpdir(), 'matchdesk-flood-pages-'))
+mkdirSync(join(pagesDir, 'assets'))
+writeFileSync(join(pagesDir, 'overlay.html'), '<!doctype html><title>overlay</title>')
+writeFileSync(join(pagesDir, 'door.html'), '<!doctype html><title>door</title>')
+writeFileSync(join(pagesDir, 'index.html'), '<!doctype html><title>desk</title>')
+const services = await createMainServices({
+  version: 't',
+  dataDir: mkdtempSync(join(tmpdir(), 'matchdesk-flood-')),
+  demo: { seed: 1 },
+  hub: { port: 0, pagesDir },
+  broadcastRefreshMs: 0,
+})
+const hub = services.hub!
+const bridge = await startBridge({ services, rendererDir: pagesDir })
+async function value<T>(channel: string, input: unknown = {}): Promise<T> {
+  const result = await services.dispatch(channel, input)
+  if (!result.ok) throw new Error(`${channel}: ${result.error.message}`)
+  return result.value as T
+}
+
+/** One GET on loopback: its time in ms, or null when it failed. */
+function timedGet(url: string, headers: Record<string, string> = {}): Promise<number | null> {
+  const started = performance.now()
+  return new Promise((resolve) => {
+    const req = request(url, { agent: false, headers, timeout: 5_000 }, (res) => {
+      res.resume()
+      res.on('end', () => resolve(res.statusCode === 200 ? performance.now() - started : null))
+    })
+    req.on('timeout', () => req.destroy())
+    req.on('error', () => resolve(null))
+    req.end()
+  })
+}
+
+const descriptors = () => readdirSync('/proc/self/fd').length
+const results: Record<string, unknown> = {}
+try {
+  const tournamentId = [...services.connections.sandbox.store.tournaments.values()].find(
+    (t) => t.name === 'Lyon LAN Winter Cup',
+  )!.id
+  await value('tournaments:list', { filters: {} })
+  const streams = await value<{ items: { id: string }[] }>('streams:list', { tournamentId, filters: {} })
+  const feedUrl = `${hub.url}/feed/v1/streams/${streams.items[0]!.id}`
+  await value<HubStatus>('hub:configure', { lan: true })
+  const code = await value<PairingCode>('hub:pair', { name: 'OBS PC', kind: 'overlay' })
+  const { key } = services.registry.exchange(code.code, SOURCES[0]!)
+
+  const before = descriptors()
+  let peak = before
+  let lanPeak = 0
+  const loopback: (number | null)[] = []
+  const bridgeAnswers: (number | null)[] = []
+  let watching = true
+  const watch = (async () => {
+    while (watching) {
+      peak = Math.max(peak, descriptors())
+      lanPeak = Math.max(lanPeak, hub.lanConnections().open)
+      const [feed, desk] = await Promise.all([
+        timedGet(feedUrl),
+        timedGet(`${bridge.url}/`, { host: new URL(bridge.url).host }),
+      ])
+      loopback.push(feed)
+      bridgeAnswers.push(desk)
+      peak = Math.max(peak, descriptors())
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  })()
+
+  const attack = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'tests/security/lan-flood-attacker.ts',
+      JSON.stringify({
+        hub: HUB_ADDRESS,
+        port: hub.port,
+        key,
+        sources: SOURCES,
+        idlePerSource: 300,
+        streams: 100,
+        holdMs: 15_000,
+      }),
+      `/feed/v1/streams/${streams.items[0]!.id}/events`,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  )
+  let attackOut = ''
+  attack.stdout.on('data', (chunk: Buffer) => (attackOut += chunk.toString()))
+  // While the attacker still holds its sockets, after the timeouts: what the hub keeps open (its streams only).
+  setTimeout(() => (results['lanOpenAfter12s'] = hub.lanConnections().open), 12_000)
+  await new Promise((resolve) => attack.once('exit', resolve))
+  watching = false
+  await watch
+
+  const answered = loopback.filter((ms): ms is number => ms !== null).sort((a, b) => a - b)
+  results['attacker'] = JSON.parse(attackOut.trim().split('\n').at(-1) ?? '{}')
+  results['descriptorsBefore'] = before
+  results['descriptorsPeak'] = peak
+  results['lanOpenPeak'] = lanPeak
+  results['lanRefused'] = hub.lanConnections().refused
+  results['loopbackRequests'] = loopback.length
+  results['loopbackFailed'] = loopback.filter((ms) => ms === null).length
+  results['loopbackP99Ms'] = Math.round(answered[Math.floor(answered.length * 0.99)] ?? -1)
+  results['bridgeFailed'] = bridgeAnswers.filter((ms) => ms === null).length
+} catch (error) {
+  results['error'] = String(error)
+} finally {
+  await bridge.close()
+  await services.close()
+}
+console.log(JSON.stringify(results))
+process.exit(0)
