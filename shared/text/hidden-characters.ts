@@ -10,11 +10,25 @@ export function withoutHidden(text: string): string {
   return text.replace(HIDDEN, '')
 }
 
-/** True when the text holds a character that reorders it or hides between its letters. */
+/** A zero-width joiner that binds two emoji into one (👩‍🚀): a picture, not a hidden character. */
+const EMOJI_JOINER = /(\p{Extended_Pictographic}\uFE0F?)\u200D(?=\p{Extended_Pictographic})/gu
+
+/** True when the text holds a character that reorders it or hides between its letters (emoji sequences aside). */
 export function hasHidden(text: string): boolean {
-  return HAS_HIDDEN.test(text)
+  return HAS_HIDDEN.test(text.replace(EMOJI_JOINER, '$1'))
 }
 
 /** What staff are told about such a name. */
 export const HIDDEN_CHARACTERS_WARNING =
   'This name contains hidden characters that can reorder it or make it look like another name.'
+
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g
+
+/**
+ * A name as it is shown among other text: its bidirectional controls taken out (so none can reach past it, and the
+ * letters show in their true order) and the rest set in an isolate (FSI … PDI), so a right-to-left name does not
+ * reorder the words around it ("علي checked in." stays in that order).
+ */
+export function isolate(name: string): string {
+  return `\u2068${name.replace(BIDI_CONTROLS, '')}\u2069`
+}

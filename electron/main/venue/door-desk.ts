@@ -1,6 +1,7 @@
 // The venue's one writer for door devices: a door's list (names, state, when and where only), its scans and taps
 // decided against the desktop's cache and written through its offline writes and outbox, and the list's changes for
 // the doors' live streams. Node runs one request at a time, so two doors checking in one person make one write.
+import { isolate } from '../../../shared/text/hidden-characters'
 import type { Participant } from '../../../shared/api'
 import { findScanned } from '../../../shared/checkin/find-scanned'
 import type { DoorOutcome, DoorParticipant } from '../../../shared/venue/door'
@@ -99,20 +100,25 @@ export class DoorDesk {
     if (participant.checked_in === checkedIn) {
       const view = this.viewOf(participant)
       if (!checkedIn)
-        return { outcome: 'checked-out', participant: view, candidates: [], message: `${view.name} is not checked in.` }
+        return {
+          outcome: 'checked-out',
+          participant: view,
+          candidates: [],
+          message: `${isolate(view.name)} is not checked in.`,
+        }
       const said = whenAndWhere(view)
       return {
         outcome: 'already',
         participant: view,
         candidates: [],
-        message: `${view.name}: already checked in${said ? ` ${said}` : ''}`,
+        message: `${isolate(view.name)}: already checked in${said ? ` ${said}` : ''}`,
       }
     }
     session.writes.checkinSet(participantId, checkedIn, undefined, place)
     const view = this.viewOf(session.cache.get<Participant>('participants', participantId) ?? participant)
     return checkedIn
-      ? { outcome: 'checked-in', participant: view, candidates: [], message: `Checked in: ${view.name}` }
-      : { outcome: 'checked-out', participant: view, candidates: [], message: `Checked out: ${view.name}` }
+      ? { outcome: 'checked-in', participant: view, candidates: [], message: `Checked in: ${isolate(view.name)}` }
+      : { outcome: 'checked-out', participant: view, candidates: [], message: `Checked out: ${isolate(view.name)}` }
   }
 
   /** Follows a tournament's door list: each batch of changed participants, as doors see them. */

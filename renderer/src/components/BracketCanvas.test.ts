@@ -1,4 +1,5 @@
 // The bracket picture for a large stage: drawn a window at a time around the viewport, the rest as the user scrolls.
+import { shownText } from '../test-support/shown-text'
 import { render, screen } from '@testing-library/svelte'
 import { describe, expect, it } from 'vitest'
 import { BracketNode } from '../../../shared/api'
@@ -99,10 +100,8 @@ describe('bracket canvas', () => {
     nodes[0]!.opponents[0]!.participant = { id: 'p1', name: 'Nova', custom_user_identifier: null }
     render(BracketCanvas, { nodes, streamed: new Set<string>() })
     const box = (id: string) => screen.getByTestId('bracket-canvas').querySelector(`[data-match-id="${id}"]`)!
-    expect(box('r3m1').querySelector('title')!.textContent).toBe('Final: Winner of R2 M1 vs Winner of R2 M2')
-    expect(box('r2m1').querySelector('title')!.textContent).toBe(
-      'Round 2 · match 1: Winner of R1 M1 vs Winner of R1 M2',
-    )
-    expect([...box('r1m1').querySelectorAll('text')].map((t) => t.textContent)[0]).toBe('Nova')
+    expect(shownText(box('r3m1').querySelector('title'))).toBe('Final: Winner of R2 M1 vs Winner of R2 M2')
+    expect(shownText(box('r2m1').querySelector('title'))).toBe('Round 2 · match 1: Winner of R1 M1 vs Winner of R1 M2')
+    expect([...box('r1m1').querySelectorAll('text')].map(shownText)[0]).toBe('Nova')
   })
 })

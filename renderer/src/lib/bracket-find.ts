@@ -1,5 +1,6 @@
 // Finding one's way in a bracket: the matches a search finds (in bracket order), what a match box announces, the
 // name of a group as people say it (Winners, Losers, Grand final, Group B), a round's heading.
+import { isolate } from '../../../shared/text/hidden-characters'
 import type { BracketNode } from '../../../shared/api'
 import { slotName, type MatchLabel } from '../../../shared/bracket/match-labels'
 import { fitsSearch, plain } from '../../../shared/bracket/match-search'
@@ -25,7 +26,7 @@ export function findInBracket(nodes: readonly BracketNode[], labels: ReadonlyMap
 
 /** What a screen reader says for a match box: "Winners round 3 match 2, Team A 2, Team B 1, completed". */
 export function describeMatch(node: BracketNode, labels: ReadonlyMap<string, MatchLabel>): string {
-  const sides = node.opponents.map((o) => `${slotName(o, labels)}${o.score === null ? '' : ` ${o.score}`}`)
+  const sides = node.opponents.map((o) => `${isolate(slotName(o, labels))}${o.score === null ? '' : ` ${o.score}`}`)
   return [labelOf(node, labels).long.replace(' · ', ' '), ...sides, node.status].join(', ')
 }
 

@@ -1,4 +1,5 @@
 // Check-in at the door: search, keyboard toggles, the counter, undo, and the scan field, against the fake bridge.
+import { shownText } from '../test-support/shown-text'
 import { render, screen, within } from '@testing-library/svelte'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
@@ -37,6 +38,20 @@ beforeEach(() => {
 })
 
 describe('check-in', () => {
+  it('marks a name holding hidden characters for staff, isolates it, and finds it by the letters shown', async () => {
+    people = [...people, person('4', '\u202Etsorf oriaK', 'MD-4'), person('5', 'Ka\u200Biro', 'MD-5')]
+    render(CheckInView)
+    const user = userEvent.setup()
+    expect(await screen.findAllByRole('switch')).toHaveLength(5)
+    const marked = screen.getAllByTestId('hidden-mark').map((mark) => mark.closest('[role="switch"]')!.textContent)
+    expect(marked).toHaveLength(2)
+    expect(marked).toEqual(expect.arrayContaining([expect.stringContaining('tsorf'), expect.stringContaining('Ka')]))
+    // The name sits in its own <bdi>: its direction cannot reach the words beside it.
+    expect(screen.getByRole('switch', { name: /tsorf/ }).querySelector('bdi')!.textContent).toBe('\u202Etsorf oriaK')
+    await user.type(screen.getByLabelText('Search participants'), 'kairo')
+    expect(screen.getAllByRole('switch').map((s) => s.textContent)).toEqual([expect.stringContaining('Ka\u200Biro')])
+  })
+
   it('filters as you type, by name, identifier or email', async () => {
     render(CheckInView)
     const user = userEvent.setup()
@@ -127,13 +142,13 @@ describe('check-in', () => {
     await screen.findAllByRole('switch')
     const result = () => screen.getByTestId('scan-result')
     await user.type(screen.getByLabelText('Scan a badge'), '  md-3 {Enter}')
-    await expect.poll(() => result().textContent).toMatch(/Echo checked in\.$/)
+    await expect.poll(() => shownText(result())).toMatch(/Echo checked in\.$/)
     expect(result().dataset['outcome']).toBe('in')
     await user.type(screen.getByLabelText('Scan a badge'), 'MD-2{Enter}')
-    await expect.poll(() => result().textContent).toMatch(/Blaze was already checked in at \d{1,2}:\d\d(\s?[AP]M)?\.$/)
+    await expect.poll(() => shownText(result())).toMatch(/Blaze was already checked in at \d{1,2}:\d\d(\s?[AP]M)?\.$/)
     expect(result().dataset['outcome']).toBe('already')
     await user.type(screen.getByLabelText('Scan a badge'), 'XYZ{Enter}')
-    await expect.poll(() => result().textContent).toMatch(/Nobody matches “XYZ”\.$/)
+    await expect.poll(() => shownText(result())).toMatch(/Nobody matches “XYZ”\.$/)
     expect(result().dataset['outcome']).toBe('unknown')
     expect(within(screen.getByTestId('recent-scans')).getAllByRole('listitem')).toHaveLength(3)
     expect(calls.filter((c) => c.channel === 'checkin:set')).toHaveLength(1)
@@ -147,7 +162,7 @@ describe('check-in', () => {
     await user.type(screen.getByLabelText('Scan a badge'), 'MD-1{Enter}')
     const group = await screen.findByRole('group', { name: 'Which one?' })
     await user.click(within(group).getByRole('button', { name: /Nova Two/ }))
-    await expect.poll(() => screen.getByTestId('scan-result').textContent).toMatch(/Nova Two checked in\./)
+    await expect.poll(() => shownText(screen.getByTestId('scan-result'))).toMatch(/Nova Two checked in\./)
     expect(calls.filter((c) => c.channel === 'checkin:set').map((c) => c.input)).toEqual([
       { participantId: '4', checkedIn: true },
     ])
