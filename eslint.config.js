@@ -14,6 +14,35 @@ const restrict = (files, patterns, { ignores = [], paths = [] } = {}) => ({
   ignores: ['**/*.test.ts', ...ignores],
   rules: { 'no-restricted-imports': ['error', { paths, patterns }] },
 })
+/**
+ * The layers of the main process, top first (docs/ARCHITECTURE.md): a folder may import folders of the layers below
+ * its own, never one of its own layer or above. index.ts and composition.ts wire them all; the small modules beside
+ * them (app-error.ts, clock.ts, event-bus.ts, …) import no folder at all.
+ */
+const MAIN_LAYERS = [
+  ['ipc'],
+  ['hub'],
+  ['broadcast', 'venue'],
+  ['services'],
+  ['offline', 'auth', 'profiles'],
+  ['api', 'secrets', 'local-server'],
+]
+const MAIN_FOLDERS = MAIN_LAYERS.flat()
+/** The import specifiers that reach a folder of main from a file one or two folders deep in it. */
+const reaching = (folder) => [`./${folder}`, `./${folder}/*`, `../${folder}`, `../${folder}/*`, `../../${folder}/*`]
+const layerRules = () =>
+  MAIN_LAYERS.flatMap((layer, index) => {
+    const above = MAIN_LAYERS.slice(0, index + 1).flat()
+    const below = MAIN_LAYERS.slice(index + 1).flat()
+    return layer.map((folder) => {
+      const forbidden = above.filter((other) => other !== folder).flatMap(reaching)
+      const message = `Layers point one way: ${folder}/ may import only the layers below it (${below.join(', ')}).`
+      return restrict(
+        [`electron/main/${folder}/**`],
+        [noRenderer, ...(forbidden.length ? [{ group: forbidden, message }] : [])],
+      )
+    })
+  })
 const noElectronOrNode = [
   { group: ['electron', 'electron/*'], message: 'Only the main process and the preload may use Electron.' },
   { group: ['node:*'], message: nodeMessage },
@@ -78,12 +107,16 @@ export default tseslint.config(
     ],
     { paths: nodeBuiltinPaths },
   ),
-  // Layers point one way: services and what they build on never reach up into the IPC layer that calls them.
+  // Layers point one way: each folder of main imports only the layers below it.
+  ...layerRules(),
   restrict(
-    ['electron/main/{services,offline,api,auth,secrets,profiles,local-server,broadcast}/**', 'electron/main/*.ts'],
+    ['electron/main/*.ts'],
     [
       noRenderer,
-      { group: ['./ipc/*', '../ipc/*', '../../ipc/*'], message: 'A lower layer must not know the IPC layer above it.' },
+      {
+        group: MAIN_FOLDERS.flatMap(reaching),
+        message: 'A small shared module of main imports no folder of main: only index.ts and composition.ts wire them.',
+      },
     ],
     { ignores: ['electron/main/composition.ts', 'electron/main/index.ts'] },
   ),

@@ -11,9 +11,29 @@ const PROBES = [
   'electron/preload/lint-probe.ts',
   'electron/web/lint-probe.ts',
 ]
+/** The layers of main, top first, as docs/ARCHITECTURE.md draws them; each gets a probe file of its own. */
+const LAYERS = [
+  ['ipc'],
+  ['hub'],
+  ['broadcast', 'venue'],
+  ['services'],
+  ['offline', 'auth', 'profiles'],
+  ['api', 'secrets', 'local-server'],
+]
+const LAYER_PROBES = LAYERS.flat().map((folder) => `electron/main/${folder}/layer-probe.ts`)
+const SMALL_MODULE_PROBE = 'electron/main/layer-probe.ts'
 const eslint = new ESLint({
   cwd: PROJECT_ROOT,
-  overrideConfig: { languageOptions: { parserOptions: { projectService: { allowDefaultProject: PROBES } } } },
+  overrideConfig: {
+    languageOptions: {
+      parserOptions: {
+        projectService: {
+          allowDefaultProject: [...PROBES, 'electron/main/*/layer-probe.ts', SMALL_MODULE_PROBE],
+          maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 32,
+        },
+      },
+    },
+  },
 })
 
 async function restrictedImports(code: string, filePath: string): Promise<string[]> {
@@ -62,7 +82,7 @@ describe('import boundaries', () => {
 
   it('a service may not import the IPC layer above it', async () => {
     const code = "import { createDispatch } from '../ipc/dispatch'\nexport const x = createDispatch\n"
-    expect((await restrictedImports(code, PROBES[2]!)).join()).toMatch(/must not know the IPC layer/)
+    expect((await restrictedImports(code, PROBES[2]!)).join()).toMatch(/Layers point one way/)
     const shared = "import { SyncStatus } from '../../../shared/ipc/sync'\nexport const x = SyncStatus\n"
     expect(await restrictedImports(shared, PROBES[2]!)).toEqual([])
   })
@@ -80,4 +100,38 @@ describe('import boundaries', () => {
     expect((await restrictedImports(renderer, PROBES[3]!)).join()).toMatch(/another process/)
     expect((await restrictedImports("import 'node:fs'\n", PROBES[3]!)).join()).toMatch(/Node modules/)
   })
+
+  it('every folder of main imports only the layers below it, and the small modules import no folder', async () => {
+    const judged: string[] = []
+    for (const [index, layer] of LAYERS.entries()) {
+      for (const folder of layer) {
+        const probe = `electron/main/${folder}/layer-probe.ts`
+        const forbidden = LAYERS.slice(0, index + 1)
+          .flat()
+          .filter((other) => other !== folder)
+        for (const other of forbidden) {
+          const refused = await restrictedImports(`import '../${other}/anything'\n`, probe)
+          judged.push(
+            `${folder} -> ${other}: ${refused.some((m) => /Layers point one way/.test(m)) ? 'refused' : 'allowed'}`,
+          )
+        }
+        for (const below of LAYERS.slice(index + 1).flat()) {
+          const allowed = await restrictedImports(`import '../${below}/anything'\n`, probe)
+          judged.push(`${folder} -> ${below}: ${allowed.length === 0 ? 'allowed' : 'refused'}`)
+        }
+      }
+    }
+    const wrong = judged.filter((line) => {
+      const [pair, verdict] = line.split(': ')
+      const [from, to] = pair!.split(' -> ')
+      const rank = (folder: string) => LAYERS.findIndex((layer) => layer.includes(folder))
+      const mayImport = rank(to!) > rank(from!)
+      return (verdict === 'allowed') !== mayImport
+    })
+    expect(wrong).toEqual([])
+    expect(judged.length).toBe(LAYERS.flat().length * (LAYERS.flat().length - 1))
+    expect(LAYER_PROBES).toHaveLength(LAYERS.flat().length)
+    for (const folder of LAYERS.flat())
+      expect(await restrictedImports(`import './${folder}/anything'\n`, SMALL_MODULE_PROBE)).toHaveLength(1)
+  }, 60_000)
 })

@@ -3,8 +3,9 @@
 import type { FastifyInstance } from 'fastify'
 import type { StreamDesk } from '../../../shared/broadcast/feed'
 import { sendAppError, type HubContext } from './hub-context'
+import { access } from './hub-access'
 
-const control = { allow: 'control' }
+const control = access('control')
 
 type StreamParams = { Params: { streamId: string; matchId?: string } }
 

@@ -4,10 +4,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { DoorScan, DoorToggle, type DoorSession } from '../../../shared/venue/door'
 import type { DeviceView } from '../venue/device-registry'
-import { deviceOf } from './hub-access'
+import { access, deviceOf } from './hub-access'
 import { sendAppError, type HubContext } from './hub-context'
 
-const door = { allow: 'door' }
+const door = access('door')
 
 export function doorRoutes(server: FastifyInstance, { doors, registry, streams }: HubContext): void {
   /** The door device the guard let in (a door always has one tournament). */

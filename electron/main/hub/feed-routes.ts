@@ -2,12 +2,12 @@
 // their assets; for this machine and paired devices (an overlay on another PC carries its key in its URL).
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { AppError } from '../app-error'
-import { deviceOf } from './hub-access'
+import { access, deviceOf } from './hub-access'
 import { sendPage, type HubContext } from './hub-context'
 
 export const OVERLAYS = ['scoreboard', 'up-next', 'bracket'] as const
 
-const viewer = { allow: 'viewer' }
+const viewer = access('viewer')
 
 export function feedRoutes(server: FastifyInstance, { desk, registry, pagesDir, streams }: HubContext): void {
   const feedOr404 = (reply: FastifyReply, streamId: string) => {
@@ -49,7 +49,7 @@ export function feedRoutes(server: FastifyInstance, { desk, registry, pagesDir, 
     return sendPage(reply, pagesDir, 'overlay.html')
   })
   // Built scripts and styles, code without data: any device may load them (the page's feed needs its key).
-  server.get<{ Params: { '*': string } }>('/overlays/assets/*', { config: { allow: 'public' } }, (request, reply) =>
+  server.get<{ Params: { '*': string } }>('/overlays/assets/*', { config: access('public') }, (request, reply) =>
     sendPage(reply, pagesDir, `assets/${request.params['*']}`),
   )
 }

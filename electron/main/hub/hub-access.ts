@@ -16,6 +16,9 @@ export const DEVICE_HEADER = 'x-matchdesk-key'
 export const HUB_RULES = ['viewer', 'door', 'control', 'pairing'] as const
 export type HubRule = (typeof HUB_RULES)[number]
 
+/** What a hub route declares in `config`: one of the hub's rules, or 'public' (built code that holds no data). */
+export const access = (allow: HubRule | 'public'): { allow: HubRule | 'public' } => ({ allow })
+
 /** True when the request came from this machine. */
 export function fromLoopback(request: FastifyRequest): boolean {
   const address = (request.socket.remoteAddress ?? '').replace(/^::ffff:/, '')

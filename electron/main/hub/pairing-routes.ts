@@ -4,8 +4,9 @@ import type { FastifyInstance } from 'fastify'
 import { PairingExchange, type PairingAnswer } from '../../../shared/venue/door'
 import { PairingRefused } from '../venue/device-registry'
 import { sendPage, type HubContext } from './hub-context'
+import { access } from './hub-access'
 
-const pairing = { allow: 'pairing' }
+const pairing = access('pairing')
 
 export function pairingRoutes(server: FastifyInstance, { registry, pagesDir }: HubContext): void {
   server.get('/pair', { config: pairing }, (_request, reply) => sendPage(reply, pagesDir, 'door.html'))
