@@ -1,13 +1,10 @@
 // The five base URLs of a deployment from its one address, by the service's conventions: the API paths under it,
 // tokens at its root, the sign-in page on the "account." host beside an "api." one (api.example.org →
 // account.example.org), on the same host otherwise. The public service's own defaults come from here too.
-export interface ServiceBases {
-  organizer: string
-  participant: string
-  v1: string
-  auth: string
-  account: string
-}
+/** The five bases, in the order forms list them. */
+export const SERVICE_BASE_KEYS = ['organizer', 'participant', 'v1', 'auth', 'account'] as const
+export type ServiceBaseKey = (typeof SERVICE_BASE_KEYS)[number]
+export type ServiceBases = Record<ServiceBaseKey, string>
 
 /** Null when `address` is not an absolute http(s) URL. */
 export function basesFromOrigin(address: string): ServiceBases | null {

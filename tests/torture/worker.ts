@@ -3,15 +3,11 @@ import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, re
 import { join } from 'node:path'
 import { createMainServices } from '../../electron/main/composition'
 import { integrityCheck } from '../../electron/main/offline/db'
+import { SERVICE_BASE_KEYS, type ServiceBases } from '../../shared/ipc/service-bases'
 import type { Operation } from './operations'
 
 interface Config {
-  sandbox: {
-    organizer: string
-    participant: string
-    v1: string
-    auth: string
-    account: string
+  sandbox: ServiceBases & {
     apiKey: string
     clientId: string
     clientSecret: string
@@ -52,7 +48,7 @@ const saved = await call<{ id: string }>('profiles:save', {
   clientSecret: sb.clientSecret,
   method: 'client-credentials',
   scopes: ['organizer:view', 'organizer:result', 'organizer:admin', 'organizer:participant'],
-  baseUrls: { organizer: sb.organizer, participant: sb.participant, v1: sb.v1, auth: sb.auth, account: sb.account },
+  baseUrls: Object.fromEntries(SERVICE_BASE_KEYS.map((key) => [key, sb[key]])),
 })
 await call('profiles:activate', { id: saved.id })
 

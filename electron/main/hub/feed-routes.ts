@@ -1,11 +1,10 @@
 // The hub's read-only broadcast routes: each stream's feed as JSON and Server-Sent Events, the overlay pages and
 // their assets; for this machine and paired devices (an overlay on another PC carries its key in its URL).
+import { isOverlayKind } from '../../../shared/broadcast/overlays'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { AppError } from '../app-error'
 import { access, deviceOf } from './hub-access'
 import { sendPage, type HubContext } from './hub-context'
-
-export const OVERLAYS = ['scoreboard', 'up-next', 'bracket'] as const
 
 const viewer = access('viewer')
 
@@ -44,8 +43,7 @@ export function feedRoutes(server: FastifyInstance, { desk, registry, pagesDir, 
   )
 
   server.get<{ Params: { kind: string } }>('/overlays/:kind', { config: viewer }, async (request, reply) => {
-    if (!(OVERLAYS as readonly string[]).includes(request.params.kind))
-      return reply.code(404).send({ error: 'no such overlay' })
+    if (!isOverlayKind(request.params.kind)) return reply.code(404).send({ error: 'no such overlay' })
     return sendPage(reply, pagesDir, 'overlay.html')
   })
   // Built scripts and styles, code without data: any device may load them (the page's feed needs its key).
