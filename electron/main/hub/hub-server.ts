@@ -46,6 +46,12 @@ export interface HubLan {
   problems: string[]
 }
 
+export interface HubRoute {
+  method: string
+  url: string
+  allow: string | undefined
+}
+
 export interface Hub {
   /** "http://127.0.0.1:7310" */
   url: string
@@ -58,6 +64,8 @@ export interface Hub {
   setLan(on: boolean, interfaces?: string[] | null): Promise<HubLan>
   /** The address devices use: the first LAN address when open, else this machine's. */
   deviceUrl(): string
+  /** Every route the hub serves, with the access it declares (tests cover each without a list kept by hand). */
+  routes(): readonly HubRoute[]
   /** Connections from the venue network: open now, and refused (over a cap) since the hub started. */
   lanConnections(): { open: number; refused: number }
   close(): Promise<void>
@@ -80,6 +88,11 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   acceptJsonOnly(server)
   const stopRevoked = registry.revoked.on((deviceId) => streams.closeOwnedBy(deviceId))
 
+  const routes: HubRoute[] = []
+  server.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') routes.push({ method, url: route.url, allow: route.config?.allow })
+  })
   const context: HubContext = { ...options, streams }
   feedRoutes(server, context)
   controlRoutes(server, context)
@@ -140,6 +153,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     setLan,
     deviceUrl: () => lan().urls[0]?.url ?? `http://127.0.0.1:${port}`,
     lanConnections: () => listeners.gate.counts,
+    routes: () => routes,
     close: async () => {
       stopRevoked()
       streams.closeAll()
