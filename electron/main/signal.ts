@@ -7,6 +7,11 @@ export class Signal<T> {
     return () => this.listeners.delete(listener)
   }
 
+  /** How many listeners are subscribed (a part that closes must leave none of its own behind). */
+  get listening(): number {
+    return this.listeners.size
+  }
+
   emit(value: T): void {
     for (const listener of this.listeners) listener(value)
   }

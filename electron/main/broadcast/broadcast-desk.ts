@@ -6,7 +6,7 @@ import { AppError } from '../app-error'
 import type { Clock } from '../clock'
 import type { EventBus } from '../event-bus'
 import type { Connections } from '../services/connections'
-import type { OfflineSession } from '../services/offline-session'
+import { SessionFollower } from '../services/session-follower'
 import { buildFeed, queueOf, tournamentSources, type TournamentSources } from './feed-builder'
 import { heldFeed, sameFeed, stagedChanges } from './hold'
 
@@ -22,32 +22,26 @@ type FeedListener = (feed: Feed) => void
 
 /** A stream the desk looked at stays watched (rebuilt on every change, kept fresh) this long. */
 const WATCH_MS = 10 * 60_000
-/** Changes are gathered this long before the feeds of a tournament are rebuilt once. */
-const SETTLE_MS = 30
-
 export class BroadcastDesk {
   private readonly listeners = new Map<string, Set<FeedListener>>()
   private readonly published = new Map<string, Feed>()
   private readonly staged = new Map<string, string>()
   private readonly watched = new Map<string, number>()
-  private readonly dirty = new Set<string>()
-  private settle?: NodeJS.Timeout
-  private refresher?: NodeJS.Timeout
-  private stopChanges: () => void
+  private readonly follower: SessionFollower
   private refreshes = 0
 
   constructor(private readonly ports: BroadcastDeskPorts) {
-    this.stopChanges = this.follow(ports.connections.active.offline)
-    ports.connections.switched.on((connection) => {
-      this.stopChanges()
-      this.published.clear()
-      this.staged.clear()
-      this.stopChanges = this.follow(connection.offline)
+    this.follower = new SessionFollower({
+      connections: ports.connections,
+      watch: (session, changed) => session.changes.on(({ tournamentId }) => changed(tournamentId)),
+      settled: (tournaments) => this.rebuild(tournaments),
+      switched: () => {
+        this.published.clear()
+        this.staged.clear()
+      },
+      ...(ports.refreshMs && { refreshMs: ports.refreshMs }),
+      refresh: () => this.refreshOnAir(),
     })
-    if (ports.refreshMs) {
-      this.refresher = setInterval(() => void this.refreshOnAir(), ports.refreshMs)
-      this.refresher.unref()
-    }
   }
 
   /** What the desk shows of every stream of a tournament; the streams are watched from now on. */
@@ -162,9 +156,7 @@ export class BroadcastDesk {
   }
 
   close(): void {
-    this.stopChanges()
-    clearTimeout(this.settle)
-    clearInterval(this.refresher)
+    this.follower.close()
   }
 
   /** A producer's action publishes at once; on a held stream only its structure (on air, queue) changes. */
@@ -189,19 +181,10 @@ export class BroadcastDesk {
     }
   }
 
-  private follow(session: OfflineSession): () => void {
-    return session.changes.on(({ tournamentId }) => {
-      this.dirty.add(tournamentId)
-      this.settle ??= setTimeout(() => this.rebuild(), SETTLE_MS)
-    })
-  }
-
   /** The service's data changed: each stream someone follows is rebuilt; held ones only restage. */
-  private rebuild(): void {
-    this.settle = undefined
+  private rebuild(tournaments: ReadonlySet<string>): void {
     const session = this.session()
-    if (!session.db.open) return
-    for (const tournamentId of this.dirty) {
+    for (const tournamentId of tournaments) {
       const followed = session.cache
         .list<Stream>('streams', tournamentId)
         .filter((s) => this.listeners.has(s.id) || this.published.has(s.id) || this.isWatched(s.id))
@@ -221,7 +204,6 @@ export class BroadcastDesk {
         }
       }
     }
-    this.dirty.clear()
   }
 
   /**
@@ -230,7 +212,6 @@ export class BroadcastDesk {
    */
   private async refreshOnAir(): Promise<void> {
     const session = this.session()
-    if (session.connectivity.state === 'offline') return
     const full = this.refreshes++ % 4 === 0
     const tournaments = new Set<string>()
     for (const streamId of [...this.listeners.keys(), ...this.published.keys(), ...this.watched.keys()]) {
@@ -309,7 +290,7 @@ export class BroadcastDesk {
     return this.ports.clock.now() - (this.watched.get(streamId) ?? -Infinity) < WATCH_MS
   }
 
-  private session(): OfflineSession {
-    return this.ports.connections.active.offline
+  private session() {
+    return this.follower.session
   }
 }

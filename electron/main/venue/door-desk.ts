@@ -10,7 +10,7 @@ import { AppError } from '../app-error'
 import type { Clock } from '../clock'
 import type { CheckinPlace } from '../offline/checkin-places'
 import type { Connections } from '../services/connections'
-import type { OfflineSession } from '../services/offline-session'
+import { SessionFollower } from '../services/session-follower'
 
 export interface DoorDeskPorts {
   connections: Connections
@@ -21,29 +21,32 @@ export interface DoorDeskPorts {
 
 type Listener = (changed: DoorParticipant[]) => void
 
-/** Changes are gathered this long before the doors are told once. */
-const SETTLE_MS = 30
-
 export class DoorDesk {
   private readonly listeners = new Map<string, Set<Listener>>()
   /** What each watched tournament's doors were last told, to send only what changed. */
   private readonly told = new Map<string, Map<string, string>>()
-  private readonly dirty = new Set<string>()
-  private settle?: NodeJS.Timeout
-  private refresher?: NodeJS.Timeout
-  private stopChanges: () => void
+  private readonly follower: SessionFollower
 
   constructor(private readonly ports: DoorDeskPorts) {
-    this.stopChanges = this.follow(ports.connections.active.offline)
-    ports.connections.switched.on((connection) => {
-      this.stopChanges()
-      this.stopChanges = this.follow(connection.offline)
-      for (const tournamentId of this.listeners.keys()) this.markDirty(tournamentId)
+    this.follower = new SessionFollower({
+      connections: ports.connections,
+      watch: (session, changed) => {
+        const watched = (tournamentId: string) => this.listeners.has(tournamentId) && changed(tournamentId)
+        const stopChanges = session.changes.on(({ resource, tournamentId }) => {
+          if (resource === 'participants') watched(tournamentId)
+        })
+        // "waiting" ends when the outbox sends a check-in, which changes no cached value: the sync status says it.
+        const stopSync = session.synced.on(() => [...this.listeners.keys()].forEach(watched))
+        return () => {
+          stopChanges()
+          stopSync()
+        }
+      },
+      settled: (tournaments) => this.tell(tournaments),
+      switched: () => [...this.listeners.keys()].forEach((tournamentId) => this.follower.changed(tournamentId)),
+      ...(ports.refreshMs && { refreshMs: ports.refreshMs }),
+      refresh: () => this.refreshWatched(),
     })
-    if (ports.refreshMs) {
-      this.refresher = setInterval(() => void this.refreshWatched(), ports.refreshMs)
-      this.refresher.unref()
-    }
   }
 
   tournamentName(tournamentId: string): string | null {
@@ -136,36 +139,12 @@ export class DoorDesk {
   }
 
   close(): void {
-    this.stopChanges()
-    clearTimeout(this.settle)
-    clearInterval(this.refresher)
-  }
-
-  private follow(session: OfflineSession): () => void {
-    const stopChanges = session.changes.on(({ resource, tournamentId }) => {
-      if (resource === 'participants') this.markDirty(tournamentId)
-    })
-    // "waiting" ends when the outbox sends a check-in, which changes no cached value: the sync status says it.
-    const stopSync = session.synced.on(() => {
-      for (const tournamentId of this.listeners.keys()) this.markDirty(tournamentId)
-    })
-    return () => {
-      stopChanges()
-      stopSync()
-    }
-  }
-
-  private markDirty(tournamentId: string): void {
-    if (!this.listeners.has(tournamentId)) return
-    this.dirty.add(tournamentId)
-    this.settle ??= setTimeout(() => this.tell(), SETTLE_MS)
+    this.follower.close()
   }
 
   /** Tells each watched tournament's doors who changed since they were last told. */
-  private tell(): void {
-    this.settle = undefined
-    if (!this.session().db.open) return
-    for (const tournamentId of this.dirty) {
+  private tell(tournaments: ReadonlySet<string>): void {
+    for (const tournamentId of tournaments) {
       const listeners = this.listeners.get(tournamentId)
       if (!listeners) continue
       const before = this.told.get(tournamentId) ?? new Map<string, string>()
@@ -177,12 +156,10 @@ export class DoorDesk {
       if (changed.length === 0) continue
       for (const listener of listeners) listener(changed)
     }
-    this.dirty.clear()
   }
 
   private async refreshWatched(): Promise<void> {
     const session = this.session()
-    if (session.connectivity.state === 'offline') return
     for (const tournamentId of this.listeners.keys())
       await session.reads.refresh('participants', tournamentId).catch(() => undefined)
   }
@@ -235,7 +212,7 @@ export class DoorDesk {
     }
   }
 
-  private session(): OfflineSession {
-    return this.ports.connections.active.offline
+  private session() {
+    return this.follower.session
   }
 }

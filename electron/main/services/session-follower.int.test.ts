@@ -1,0 +1,29 @@
+// The desks that follow the active connection (producer's desk, doors) release everything when closed: no listener of
+// the connection switch, no session subscription, no timer is left behind.
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { createMainServices } from '../composition'
+
+describe('following the active connection', () => {
+  it('closing the desks leaves no listener of the switch or of the session behind', async () => {
+    const services = await createMainServices({
+      version: 't',
+      dataDir: mkdtempSync(join(tmpdir(), 'matchdesk-follower-')),
+      demo: { seed: 1 },
+      broadcastRefreshMs: 1_000,
+    })
+    const { connections } = services
+    const session = connections.active.offline
+    expect(connections.switched.listening).toBe(2)
+    const sessionListeners = session.changes.listening
+    expect(sessionListeners).toBeGreaterThanOrEqual(2)
+    services.broadcast.close()
+    services.doors.close()
+    expect(connections.switched.listening).toBe(0)
+    expect(session.changes.listening).toBe(sessionListeners - 2)
+    expect(session.synced.listening).toBe(0)
+    await services.close()
+  })
+})
