@@ -14,6 +14,7 @@ import type { CredentialStore } from './secrets/credential-store'
 import { MemoryCredentialStore } from './secrets/memory-store'
 import { Connections } from './services/connections'
 import { DeviceRegistry } from './venue/device-registry'
+import { CheckinDecision } from './services/checkin-decision'
 import { DoorDesk } from './venue/door-desk'
 
 export interface MainPorts {
@@ -78,7 +79,8 @@ async function startServices(ports: MainPorts, lock: DataFolderLock): Promise<Ma
     ...(ports.offline && { offline: ports.offline }),
   })
   const broadcast = new BroadcastDesk({ connections, clock, bus, refreshMs: ports.broadcastRefreshMs ?? 5000 })
-  const doors = new DoorDesk({ connections, clock, refreshMs: ports.broadcastRefreshMs ?? 5000 })
+  const decision = new CheckinDecision(connections)
+  const doors = new DoorDesk({ connections, decision, clock, refreshMs: ports.broadcastRefreshMs ?? 5000 })
   const registry = await DeviceRegistry.open(ports.dataDir, clock, credentials, (keptAs) =>
     notices.record(
       'warning',
@@ -113,6 +115,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock): Promise<Ma
     },
     { desk: broadcast, hubUrl: () => hub?.url ?? '' },
     { hub, registry },
+    decision,
   )
   return {
     dispatch: createDispatch(handlers),

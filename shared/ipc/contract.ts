@@ -6,6 +6,7 @@ import { BracketFilters, ParticipantFilters, StreamFilters, TournamentFilters } 
 import { AuthStatus, ConnectionTestReport, ProfileInput, ProfileView } from './profiles'
 import { Feed, StreamDesk } from '../broadcast/feed'
 import { AppNotice } from './events'
+import { CheckinOutcome, CheckinPerson } from '../checkin/outcome'
 import { HubConfigure, HubStatus, PairInput, PairingCode } from './hub'
 import { SyncStatus, cached, receipt } from './sync'
 
@@ -35,6 +36,9 @@ const StreamFields = z.strictObject({
   url: api.AppStreamUpdate.shape.url,
   language: api.StreamUpdate.shape.language,
 })
+
+/** The outcome of a check-in at the desk, with the participant as the local copy now has them (to show at once). */
+const DeskCheckin = CheckinOutcome.extend({ updated: api.Participant.nullable() })
 
 export const contract = {
   'app:info': { input: none, output: AppInfo },
@@ -106,6 +110,25 @@ export const contract = {
     input: z.strictObject({ participantId: api.IdInput, checkedIn: z.boolean(), requestId }),
     output: receipt(api.Participant),
   },
+  /** A code scanned or typed at the desk, decided by the one check-in decision the doors use too. */
+  'checkin:scan': {
+    input: z.strictObject({
+      tournamentId: api.IdInput,
+      code: z
+        .string({ error: 'code: scan or type a badge code' })
+        .trim()
+        .min(1, 'code: scan or type a badge code')
+        .max(128, 'code: at most 128 characters'),
+    }),
+    output: DeskCheckin,
+  },
+  /** One person chosen at the desk (a code that named several): checked in or out by the same decision. */
+  'checkin:decide': {
+    input: z.strictObject({ tournamentId: api.IdInput, participantId: api.IdInput, checkedIn: z.boolean() }),
+    output: DeskCheckin,
+  },
+  /** Everyone with when and where they were checked in at this venue (desk or door), as doors see them. */
+  'checkin:people': { input: ofTournament, output: z.array(CheckinPerson) },
   'participants:update': {
     input: z.strictObject({ id: api.IdInput, body: api.openInput('body'), requestId }),
     output: receipt(api.Participant),

@@ -1,10 +1,27 @@
-// Handlers of checkin:*: checking a participant in or out, applied at once and sent when the service answers.
+// Handlers of checkin:*: a toggle applied at once and sent when the service answers; a scan or a choice decided by the
+// one check-in decision the doors use too (the desk is the place "desk"); everyone with when and where.
+import type { Participant } from '../../../shared/api'
+import type { CheckinOutcome } from '../../../shared/checkin/outcome'
+import type { CheckinDecision } from '../services/checkin-decision'
 import type { Connections } from '../services/connections'
 import type { HandlersOf } from './dispatch'
 
-export function checkinHandlers(connections: Connections): HandlersOf<'checkin'> {
+const DESK = 'desk'
+
+export function checkinHandlers(connections: Connections, decision: CheckinDecision): HandlersOf<'checkin'> {
+  /** The outcome, and the participant as the local copy now has them, for the desk's list. */
+  const withUpdated = (outcome: CheckinOutcome) => ({
+    ...outcome,
+    updated: outcome.participant
+      ? (connections.active.offline.cache.get<Participant>('participants', outcome.participant.id) ?? null)
+      : null,
+  })
   return {
     'checkin:set': ({ participantId, checkedIn, requestId }) =>
       connections.active.offline.writes.checkinSet(participantId, checkedIn, requestId),
+    'checkin:scan': ({ tournamentId, code }) => withUpdated(decision.scan(tournamentId, code, DESK)),
+    'checkin:decide': ({ tournamentId, participantId, checkedIn }) =>
+      withUpdated(decision.set(tournamentId, participantId, checkedIn, DESK)),
+    'checkin:people': ({ tournamentId }) => decision.people(tournamentId),
   }
 }

@@ -1,4 +1,5 @@
 // Every channel's handler, one module per channel prefix (streams.handlers.ts serves streams:*).
+import type { CheckinDecision } from '../services/checkin-decision'
 import type { Connections } from '../services/connections'
 import { appHandlers, type AppPorts } from './app.handlers'
 import { authHandlers } from './auth.handlers'
@@ -22,6 +23,7 @@ export function allHandlers(
   app: AppPorts,
   broadcast: BroadcastPorts,
   hub: HubPorts,
+  decision: CheckinDecision,
 ): Handlers {
   return {
     ...appHandlers(app),
@@ -31,7 +33,7 @@ export function allHandlers(
     ...disciplinesHandlers(connections),
     ...stagesHandlers(connections),
     ...participantsHandlers(connections),
-    ...checkinHandlers(connections),
+    ...checkinHandlers(connections, decision),
     ...streamsHandlers(connections),
     ...matchStreamsHandlers(connections),
     ...bracketHandlers(connections),

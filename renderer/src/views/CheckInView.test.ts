@@ -131,40 +131,100 @@ describe('check-in', () => {
     expect(screen.getAllByRole('switch').map((s) => s.textContent)).toEqual([expect.stringContaining('Blaze')])
   })
 
-  it('tells the three scan outcomes apart (checked in, already — with when, unknown), in any case, and lists them', async () => {
-    // The list's summary has no time: the service's detail says when.
-    answer('participants:get', ({ id }: { id: string }) => ({
-      ...people.find((p) => p.id === id),
-      checked_in_at: '2026-11-22T10:02:00+00:00',
-    }))
+  it('shows what main decided for a scan: the three outcomes apart, the list updated, and when and where', async () => {
+    const at = '2026-11-22T10:02:00.000Z'
+    const view = (p: ReturnType<typeof person>, place: string | null = null) => ({
+      id: p.id,
+      name: p.name,
+      checkedIn: p.checked_in,
+      checkedInAt: p.checked_in ? at : null,
+      place,
+      waiting: false,
+    })
+    answer('checkin:people', () => people.map((p) => view(p, p.checked_in ? 'Door 2' : null)))
+    const outcomes = [
+      () => {
+        people[2] = { ...people[2]!, checked_in: true }
+        return {
+          outcome: 'checked-in',
+          participant: view(people[2], 'desk'),
+          candidates: [],
+          message: 'Checked in: \u2068Echo\u2069',
+          updated: people[2],
+        }
+      },
+      () => ({
+        outcome: 'already',
+        participant: view(people[1]!, 'Door 2'),
+        candidates: [],
+        message: 'Blaze: already checked in at 10:02 (Door 2)',
+        updated: people[1],
+      }),
+      () => ({ outcome: 'unknown', participant: null, candidates: [], message: 'Unknown code: XYZ', updated: null }),
+    ]
+    answer('checkin:scan', () => outcomes.shift()!())
     render(CheckInView)
     const user = userEvent.setup()
     await screen.findAllByRole('switch')
     const result = () => screen.getByTestId('scan-result')
     await user.type(screen.getByLabelText('Scan a badge'), '  md-3 {Enter}')
-    await expect.poll(() => shownText(result())).toMatch(/Echo checked in\.$/)
+    await expect.poll(() => shownText(result())).toMatch(/Checked in: Echo$/)
     expect(result().dataset['outcome']).toBe('in')
+    expect(screen.getByRole('switch', { name: /Echo/ }).getAttribute('aria-checked')).toBe('true')
     await user.type(screen.getByLabelText('Scan a badge'), 'MD-2{Enter}')
-    await expect.poll(() => shownText(result())).toMatch(/Blaze was already checked in at \d{1,2}:\d\d(\s?[AP]M)?\.$/)
+    await expect.poll(() => shownText(result())).toMatch(/Blaze: already checked in at 10:02 \(Door 2\)$/)
     expect(result().dataset['outcome']).toBe('already')
     await user.type(screen.getByLabelText('Scan a badge'), 'XYZ{Enter}')
-    await expect.poll(() => shownText(result())).toMatch(/Nobody matches “XYZ”\.$/)
+    await expect.poll(() => shownText(result())).toMatch(/Unknown code: XYZ$/)
     expect(result().dataset['outcome']).toBe('unknown')
     expect(within(screen.getByTestId('recent-scans')).getAllByRole('listitem')).toHaveLength(3)
-    expect(calls.filter((c) => c.channel === 'checkin:set')).toHaveLength(1)
+    expect(calls.filter((c) => c.channel === 'checkin:scan').map((c) => c.input)).toEqual([
+      { tournamentId: 't1', code: 'md-3' },
+      { tournamentId: 't1', code: 'MD-2' },
+      { tournamentId: 't1', code: 'XYZ' },
+    ])
+    // The list says where and when, as the doors do.
+    await expect
+      .poll(() => screen.getAllByTestId('checked-in-where').map((where) => where.textContent))
+      .toContain('at 10:02 (Door 2)')
   })
 
-  it('asks which one when a code names several people', async () => {
+  it('asks which one when a code names several people, and checks in the one chosen', async () => {
     people.push(person('4', 'Nova Two', 'MD-1'))
+    const view = (p: ReturnType<typeof person>) => ({
+      id: p.id,
+      name: p.name,
+      checkedIn: p.checked_in,
+      checkedInAt: null,
+      place: null,
+      waiting: false,
+    })
+    answer('checkin:scan', () => ({
+      outcome: 'choose',
+      participant: null,
+      candidates: [view(people[0]!), view(people[3]!)],
+      message: 'The code MD-1 names 2 participants: choose one.',
+      updated: null,
+    }))
+    answer('checkin:decide', ({ participantId }: { participantId: string }) => {
+      const chosen = { ...people.find((p) => p.id === participantId)!, checked_in: true }
+      return {
+        outcome: 'checked-in',
+        participant: view(chosen),
+        candidates: [],
+        message: `Checked in: ${chosen.name}`,
+        updated: chosen,
+      }
+    })
     render(CheckInView)
     const user = userEvent.setup()
     await screen.findAllByRole('switch')
     await user.type(screen.getByLabelText('Scan a badge'), 'MD-1{Enter}')
     const group = await screen.findByRole('group', { name: 'Which one?' })
     await user.click(within(group).getByRole('button', { name: /Nova Two/ }))
-    await expect.poll(() => shownText(screen.getByTestId('scan-result'))).toMatch(/Nova Two checked in\./)
-    expect(calls.filter((c) => c.channel === 'checkin:set').map((c) => c.input)).toEqual([
-      { participantId: '4', checkedIn: true },
+    await expect.poll(() => shownText(screen.getByTestId('scan-result'))).toMatch(/Checked in: Nova Two/)
+    expect(calls.filter((c) => c.channel === 'checkin:decide').map((c) => c.input)).toEqual([
+      { tournamentId: 't1', participantId: '4', checkedIn: true },
     ])
   })
 })

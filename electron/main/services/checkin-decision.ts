@@ -1,0 +1,119 @@
+// The one decision of a check-in, for every place (the desk's Check-in view, a door, later a kiosk): a scanned code or
+// a tap decided against the local copy, written through the offline writes with the place and time, and worded the
+// same everywhere. Node runs one call at a time, so two places checking in one person make one write.
+import type { Participant } from '../../../shared/api'
+import { findScanned } from '../../../shared/checkin/find-scanned'
+import { whenAndWhere, type CheckinOutcome, type CheckinPerson } from '../../../shared/checkin/outcome'
+import { isolate } from '../../../shared/text/hidden-characters'
+import { AppError } from '../app-error'
+import type { CheckinPlace } from '../offline/checkin-places'
+import type { Connections } from './connections'
+import type { OfflineSession } from './offline-session'
+
+export class CheckinDecision {
+  constructor(private readonly connections: Connections) {}
+
+  /** A badge code scanned or typed: checks in the one it names, or says why not. */
+  scan(tournamentId: string, code: string, place: string): CheckinOutcome {
+    this.knowTournament(tournamentId)
+    // SQLite narrows the list to the code's candidates; the shared rule decides.
+    const candidates = this.session.cache.participantsByCode<Participant>(tournamentId, code)
+    const found = findScanned(candidates, code)
+    if (found.length === 0)
+      return { outcome: 'unknown', participant: null, candidates: [], message: `Unknown code: ${code.trim()}` }
+    if (found.length > 1) {
+      const { places, waiting } = this.context()
+      return {
+        outcome: 'choose',
+        participant: null,
+        candidates: found.map((p) => this.personWith(p, places.get(p.id), waiting)),
+        message: `The code ${code.trim()} names ${found.length} participants: choose one.`,
+      }
+    }
+    return this.set(tournamentId, found[0]!.id, true, place)
+  }
+
+  /**
+   * A tap: checks in or out. Asking for what already holds writes nothing and says so (the second of two places hears
+   * "already checked in at 10:02 (Door 2)").
+   */
+  set(tournamentId: string, participantId: string, checkedIn: boolean, place: string): CheckinOutcome {
+    const session = this.session
+    const participant = session.cache.get<Participant>('participants', participantId)
+    if (!participant || participant.tournament_id !== tournamentId)
+      return {
+        outcome: 'unknown',
+        participant: null,
+        candidates: [],
+        message: 'Unknown participant: refresh the list.',
+      }
+    if (participant.checked_in === checkedIn) {
+      const person = this.person(participant)
+      if (!checkedIn)
+        return {
+          outcome: 'checked-out',
+          participant: person,
+          candidates: [],
+          message: `${isolate(person.name)} is not checked in.`,
+        }
+      const said = whenAndWhere(person)
+      return {
+        outcome: 'already',
+        participant: person,
+        candidates: [],
+        message: `${isolate(person.name)}: already checked in${said ? ` ${said}` : ''}`,
+      }
+    }
+    session.writes.checkinSet(participantId, checkedIn, undefined, place)
+    const person = this.person(session.cache.get<Participant>('participants', participantId) ?? participant)
+    return checkedIn
+      ? { outcome: 'checked-in', participant: person, candidates: [], message: `Checked in: ${isolate(person.name)}` }
+      : { outcome: 'checked-out', participant: person, candidates: [], message: `Checked out: ${isolate(person.name)}` }
+  }
+
+  /** Everyone of a tournament as a place of check-in sees them, by name. */
+  people(tournamentId: string): CheckinPerson[] {
+    this.knowTournament(tournamentId)
+    const { places, waiting } = this.context()
+    return this.session.cache
+      .list<Participant>('participants', tournamentId)
+      .map((p) => this.personWith(p, places.get(p.id), waiting))
+      .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base', numeric: true }))
+  }
+
+  /** One participant as a place of check-in sees them. */
+  person(participant: Participant): CheckinPerson {
+    return this.personWith(participant, this.session.places.of(participant.id), this.context().waiting)
+  }
+
+  /** Where and when people were checked in here, and who waits to sync: computed once for many people. */
+  context(): { places: Map<string, CheckinPlace>; waiting: Set<string> } {
+    const session = this.session
+    return { places: session.places.all(), waiting: new Set(session.status().unsent) }
+  }
+
+  /** Only what a place of check-in may know: name, state, when and where. Never email, badge code or custom fields. */
+  personWith(participant: Participant, place: CheckinPlace | undefined, waiting: Set<string>): CheckinPerson {
+    const serviceTime = typeof participant['checked_in_at'] === 'string' ? participant['checked_in_at'] : null
+    const here = participant.checked_in ? place : undefined
+    return {
+      id: participant.id,
+      name: participant.name,
+      checkedIn: participant.checked_in,
+      checkedInAt: here ? new Date(here.at).toISOString() : participant.checked_in ? serviceTime : null,
+      place: here?.place ?? null,
+      waiting: waiting.has(`participant:${participant.id}`),
+    }
+  }
+
+  /** A tournament must be in the local copy (the desk opened it at least once). */
+  knowTournament(tournamentId: string): void {
+    const { cache } = this.session
+    if (!cache.get('tournaments', tournamentId) && cache.list('participants', tournamentId).length === 0)
+      throw new AppError('not_found', 'This tournament is not in the desk’s local copy: open it on the desk.')
+  }
+
+  private get session(): OfflineSession {
+    return this.connections.active.offline
+  }
+}
