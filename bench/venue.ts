@@ -5,7 +5,6 @@ import { Agent, request } from 'node:http'
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Participant } from '../shared/api'
 import type { PairingCode } from '../shared/ipc/hub'
 import type { DoorOutcome } from '../shared/venue/door'
 import { createMainServices } from '../electron/main/composition'
@@ -101,7 +100,7 @@ const event = [...sandbox.store.tournaments.values()]
   .sort((a, b) => b.waiting - a.waiting)[0]!.t
 await value('participants:list', { tournamentId: event.id, filters: {} })
 const people = services.connections.active.offline.cache
-  .list<Participant>('participants', event.id)
+  .list('participants', event.id)
   .filter((p) => !p.checked_in && p.custom_user_identifier)
 if (people.length < DOORS * SCANS_PER_DOOR + CONTENDED) throw new Error(`only ${people.length} people wait at the door`)
 

@@ -1,6 +1,6 @@
 // The producer's desk and what each stream publishes: take, take next, reorder, hold and apply; feeds rebuilt when the
 // cache changes and published when they change, a held stream keeping what it showed until the producer applies.
-import type { BracketNode, Participant, Stream } from '../../../shared/api'
+import type { BracketNode, Stream } from '../../../shared/api'
 import type { Feed, StreamDesk } from '../../../shared/broadcast/feed'
 import { AppError } from '../app-error'
 import type { Clock } from '../clock'
@@ -47,7 +47,7 @@ export class BroadcastDesk {
   /** What the desk shows of every stream of a tournament; the streams are watched from now on. */
   status(tournamentId: string): StreamDesk[] {
     const session = this.session()
-    const streams = session.cache.list<Stream>('streams', tournamentId)
+    const streams = session.cache.list('streams', tournamentId)
     const sources = this.sourcesOf(tournamentId)
     return streams.map((stream) => {
       this.watched.set(stream.id, this.ports.clock.now())
@@ -135,9 +135,9 @@ export class BroadcastDesk {
     const { cache } = this.session()
     const ids = new Set([...this.published.keys(), ...[...this.watched.keys()].filter((id) => this.isWatched(id))])
     return [...ids].flatMap((id) => {
-      const stream = cache.get<Stream>('streams', id)
+      const stream = cache.get('streams', id)
       if (!stream) return []
-      const tournament = cache.get<{ name: string }>('tournaments', stream.tournament_id)
+      const tournament = cache.get('tournaments', stream.tournament_id)
       return [{ id: stream.id, name: stream.name, tournament: tournament?.name ?? '' }]
     })
   }
@@ -186,7 +186,7 @@ export class BroadcastDesk {
     const session = this.session()
     for (const tournamentId of tournaments) {
       const followed = session.cache
-        .list<Stream>('streams', tournamentId)
+        .list('streams', tournamentId)
         .filter((s) => this.listeners.has(s.id) || this.published.has(s.id) || this.isWatched(s.id))
       if (followed.length === 0) continue
       const sources = this.sourcesOf(tournamentId)
@@ -216,7 +216,7 @@ export class BroadcastDesk {
     const tournaments = new Set<string>()
     for (const streamId of [...this.listeners.keys(), ...this.published.keys(), ...this.watched.keys()]) {
       if (!this.isWatched(streamId) && !this.listeners.has(streamId)) continue
-      const stream = session.cache.get<Stream>('streams', streamId)
+      const stream = session.cache.get('streams', streamId)
       if (stream) tournaments.add(stream.tournament_id)
     }
     for (const tournamentId of tournaments) {
@@ -263,17 +263,17 @@ export class BroadcastDesk {
 
   private sourcesOf(tournamentId: string): TournamentSources {
     const { cache } = this.session()
-    const tournament = cache.get<{ id: string; name: string }>('tournaments', tournamentId)
+    const tournament = cache.get('tournaments', tournamentId)
     return tournamentSources(
       { id: tournamentId, name: tournament?.name ?? '' },
-      cache.list<BracketNode>('nodes', tournamentId),
+      cache.list('nodes', tournamentId),
       cache.linksOfTournament(tournamentId),
-      (participantId) => cache.get<Participant>('participants', participantId)?.checked_in,
+      (participantId) => cache.get('participants', participantId)?.checked_in,
     )
   }
 
   private stream(streamId: string): Stream {
-    const stream = this.session().cache.get<Stream>('streams', streamId)
+    const stream = this.session().cache.get('streams', streamId)
     if (!stream)
       throw new AppError('not_found', `Stream ${streamId} is not in the local copy: open its tournament first.`)
     return stream

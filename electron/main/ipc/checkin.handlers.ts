@@ -1,6 +1,5 @@
 // Handlers of checkin:*: a toggle applied at once and sent when the service answers; a scan or a choice decided by the
 // one check-in decision the doors use too (the desk is the place "desk"); everyone with when and where.
-import type { Participant } from '../../../shared/api'
 import type { CheckinOutcome } from '../../../shared/checkin/outcome'
 import type { CheckinDecision } from '../services/checkin-decision'
 import type { Connections } from '../services/connections'
@@ -13,7 +12,7 @@ export function checkinHandlers(connections: Connections, decision: CheckinDecis
   const withUpdated = (outcome: CheckinOutcome) => ({
     ...outcome,
     updated: outcome.participant
-      ? (connections.active.offline.cache.get<Participant>('participants', outcome.participant.id) ?? null)
+      ? (connections.active.offline.cache.get('participants', outcome.participant.id) ?? null)
       : null,
   })
   return {

@@ -1,6 +1,14 @@
 // Cached copies of what the service last said, per resource and scope (a tournament), with when each was refreshed.
-import type { TableRecovery } from './table-recovery'
+import type {
+  BracketNode,
+  DisciplineSummary,
+  Participant,
+  Stage,
+  Stream,
+  TournamentListItem,
+} from '../../../shared/api'
 import type { Db } from './db'
+import type { TableRecovery } from './table-recovery'
 
 /** What the service said: read again after a recovery. */
 export const CACHE_TABLES = {
@@ -11,6 +19,18 @@ export const CACHE_TABLES = {
 
 export const CACHED_RESOURCES = ['tournaments', 'stages', 'participants', 'nodes', 'streams', 'disciplines'] as const
 export type CachedResource = (typeof CACHED_RESOURCES)[number] | 'match-streams'
+export type CachedName = (typeof CACHED_RESOURCES)[number]
+
+/** What the cache holds of each resource, as the service answered it: reads answer these types, no cast needed. */
+export interface CachedItems {
+  /** The list form; a tournament read whole adds the rest of its fields. */
+  tournaments: TournamentListItem
+  stages: Stage
+  participants: Participant
+  nodes: BracketNode
+  streams: Stream
+  disciplines: DisciplineSummary
+}
 
 /** A part of the cache that changed: a resource of a tournament (refreshed, written locally, or confirmed). */
 export interface CacheChange {
@@ -21,11 +41,11 @@ export interface CacheChange {
 export class Cache {
   constructor(private readonly db: Db) {}
 
-  list<T>(resource: CachedResource, scope: string): T[] {
+  list<R extends CachedName>(resource: R, scope: string): CachedItems[R][] {
     const rows = this.db
       .prepare('SELECT data FROM cache_rows WHERE resource = ? AND scope = ? ORDER BY rowid')
       .all(resource, scope) as { data: string }[]
-    return rows.map((row) => JSON.parse(row.data) as T)
+    return rows.map((row) => JSON.parse(row.data) as CachedItems[R])
   }
 
   /** A scope's rows as stored (id → JSON text), in list order: what a refresh compares against. */
@@ -40,7 +60,7 @@ export class Cache {
    * The participants of a tournament a badge code may name: its id or custom_user_identifier, trimmed, in any ASCII
    * case — found by SQLite, without reading the whole list into JavaScript (a scan at a 5,000-person door).
    */
-  participantsByCode<T extends { tournament_id: string }>(tournamentId: string, code: string): T[] {
+  participantsByCode(tournamentId: string, code: string): Participant[] {
     const wanted = code.trim().toLowerCase()
     // The expression is the one index cache_rows_badge holds (migration 4): the lookup is a seek, not a scan.
     const rows = this.db
@@ -49,17 +69,17 @@ export class Cache {
            AND lower(trim(json_extract(data, '$.custom_user_identifier'))) = ? ORDER BY rowid`,
       )
       .all(tournamentId, wanted) as { data: string }[]
-    const byCode = rows.map((row) => JSON.parse(row.data) as T & { id: string })
-    const byId = this.get<T & { id: string }>('participants', code.trim())
+    const byCode = rows.map((row) => JSON.parse(row.data) as Participant)
+    const byId = this.get('participants', code.trim())
     return byId && byId.tournament_id === tournamentId && !byCode.some((p) => p.id === byId.id)
       ? [byId, ...byCode]
       : byCode
   }
 
-  get<T>(resource: CachedResource, id: string): T | undefined {
+  get<R extends CachedName>(resource: R, id: string): CachedItems[R] | undefined {
     const row = this.db.prepare('SELECT data FROM cache_rows WHERE resource = ? AND id = ?').get(resource, id) as
       { data: string } | undefined
-    return row ? (JSON.parse(row.data) as T) : undefined
+    return row ? (JSON.parse(row.data) as CachedItems[R]) : undefined
   }
 
   put(resource: CachedResource, scope: string, id: string, data: unknown): void {

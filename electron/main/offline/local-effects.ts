@@ -1,5 +1,4 @@
 // What a waiting write does to the cache: applied when it is made, and again after a refresh overwrote the cache.
-import type { Stream } from '../../../shared/api'
 import type { Cache, CacheChange, CachedResource } from './cache'
 import type { Outbox } from './outbox'
 import type { OutboxWrite } from './writes'
@@ -7,7 +6,7 @@ import type { OutboxWrite } from './writes'
 export function applyLocal(cache: Cache, write: OutboxWrite, now: number): void {
   switch (write.kind) {
     case 'participant.update': {
-      const current = cache.get<Record<string, unknown>>('participants', write.payload.id)
+      const current = cache.get('participants', write.payload.id)
       if (!current) return
       const body = write.payload.body
       const checkedInAt =
@@ -30,7 +29,7 @@ export function applyLocal(cache: Cache, write: OutboxWrite, now: number): void 
       })
       return
     case 'stream.update': {
-      const current = cache.get<Stream>('streams', write.payload.id)
+      const current = cache.get('streams', write.payload.id)
       if (current)
         cache.put('streams', write.payload.tournamentId, write.payload.id, { ...current, ...write.payload.body })
       return

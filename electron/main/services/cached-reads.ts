@@ -11,7 +11,7 @@ import type { OrganizerApi } from '../api/organizer-api'
 import { AppError } from '../app-error'
 import type { Clock } from '../clock'
 import type { EventBus } from '../event-bus'
-import type { Cache, CacheChange, CachedResource } from '../offline/cache'
+import type { Cache, CacheChange, CachedItems, CachedName, CachedResource } from '../offline/cache'
 import type { Db } from '../offline/db'
 import { reapplyWaiting } from '../offline/local-effects'
 import type { Outbox } from '../offline/outbox'
@@ -94,7 +94,7 @@ export class CachedReads {
 
   async matchStreams(matchId: string): Promise<{ streamIds: string[]; refreshedAt: number | null }> {
     const { cache, db, outbox, api, clock } = this.deps
-    const node = cache.get<BracketNode>('nodes', matchId)
+    const node = cache.get('nodes', matchId)
     if (!node) throw new AppError('not_found', `Match ${matchId} is not in the local copy: open its bracket first.`)
     const refresh = async () => {
       const ids = await api.streams.ofMatch(matchId).get()
@@ -166,7 +166,7 @@ export class CachedReads {
 
   private async nodesFrontier(tournamentId: string, watched?: ReadonlySet<string>): Promise<Tick> {
     const { cache, db, clock, bus, api } = this.deps
-    const nodes = cache.list<BracketNode>('nodes', tournamentId)
+    const nodes = cache.list('nodes', tournamentId)
     const cursor = this.sweeps.get(tournamentId) ?? 0
     this.sweeps.set(tournamentId, cursor + 1)
     const sweep = sweepWindow(nodes, cursor)
@@ -248,11 +248,11 @@ export class CachedReads {
     return fetchers[resource]?.().then(() => undefined) ?? Promise.resolve()
   }
 
-  private async read<T extends { id: string }>(
-    resource: CachedResource,
+  private async read<R extends CachedName>(
+    resource: R,
     scope: string,
-    fetchAll: () => Promise<T[]>,
-  ): Promise<Cached<T>> {
+    fetchAll: () => Promise<CachedItems[R][]>,
+  ): Promise<Cached<CachedItems[R]>> {
     const { cache, db, outbox, clock, bus } = this.deps
     await this.whenStale(
       resource,
@@ -284,7 +284,7 @@ export class CachedReads {
       },
       cache.list(resource, scope).length > 0,
     )
-    return { items: cache.list<T>(resource, scope), refreshedAt: cache.refreshedAt(resource, scope) }
+    return { items: cache.list(resource, scope), refreshedAt: cache.refreshedAt(resource, scope) }
   }
 
   /**

@@ -17,7 +17,7 @@ export class CheckinDecision {
   scan(tournamentId: string, code: string, place: string): CheckinOutcome {
     this.knowTournament(tournamentId)
     // SQLite narrows the list to the code's candidates; the shared rule decides.
-    const candidates = this.session.cache.participantsByCode<Participant>(tournamentId, code)
+    const candidates = this.session.cache.participantsByCode(tournamentId, code)
     const found = findScanned(candidates, code)
     if (found.length === 0)
       return { outcome: 'unknown', participant: null, candidates: [], message: `Unknown code: ${code.trim()}` }
@@ -39,7 +39,7 @@ export class CheckinDecision {
    */
   set(tournamentId: string, participantId: string, checkedIn: boolean, place: string): CheckinOutcome {
     const session = this.session
-    const participant = session.cache.get<Participant>('participants', participantId)
+    const participant = session.cache.get('participants', participantId)
     if (!participant || participant.tournament_id !== tournamentId)
       return {
         outcome: 'unknown',
@@ -65,7 +65,7 @@ export class CheckinDecision {
       }
     }
     session.writes.checkinSet(participantId, checkedIn, undefined, place)
-    const person = this.person(session.cache.get<Participant>('participants', participantId) ?? participant)
+    const person = this.person(session.cache.get('participants', participantId) ?? participant)
     return checkedIn
       ? { outcome: 'checked-in', participant: person, candidates: [], message: `Checked in: ${isolate(person.name)}` }
       : { outcome: 'checked-out', participant: person, candidates: [], message: `Checked out: ${isolate(person.name)}` }
@@ -76,7 +76,7 @@ export class CheckinDecision {
     this.knowTournament(tournamentId)
     const { places, waiting } = this.context()
     return this.session.cache
-      .list<Participant>('participants', tournamentId)
+      .list('participants', tournamentId)
       .map((p) => this.personWith(p, places.get(p.id), waiting))
       .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base', numeric: true }))
   }

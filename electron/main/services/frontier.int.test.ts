@@ -4,7 +4,6 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { BracketNode } from '../../../shared/api'
 import { createMainServices, type MainServices } from '../composition'
 import { MemoryCredentialStore } from '../secrets/memory-store'
 
@@ -29,7 +28,7 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => services.close())
 
-const cached = () => services.connections.active.offline.cache.list<BracketNode>('nodes', tournamentId)
+const cached = () => services.connections.active.offline.cache.list('nodes', tournamentId)
 const serviceNodes = () => services.connections.active.api.bracketNodes.list({ tournament_ids: [tournamentId] }).all()
 async function tick(full = false) {
   const result = await services.dispatch('cache:refresh', { resource: 'nodes', scope: tournamentId, full })

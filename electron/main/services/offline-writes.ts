@@ -6,7 +6,6 @@ import {
   TeamParticipantUpdate,
   fieldErrors,
   summarizeIssues,
-  type BracketNode,
   type Participant,
   type Stream,
 } from '../../../shared/api'
@@ -132,12 +131,12 @@ export class OfflineWrites {
     requestId?: string,
   ): Receipt<{ matchId: string; streamIds: string[] }> {
     return this.commit('match-streams:replace', { matchId, streamIds }, requestId, () => {
-      const node = this.deps.cache.get<BracketNode>('nodes', matchId)
+      const node = this.deps.cache.get('nodes', matchId)
       if (!node) throw new AppError('not_found', `Match ${matchId} is not in the local copy: open its bracket first.`)
       const ids = streamIds.map((id) => this.deps.outbox.resolve(id))
       const fields: Record<string, string> = {}
       ids.forEach((id, index) => {
-        if (this.deps.cache.get<Stream>('streams', id)?.tournament_id !== node.tournament_id)
+        if (this.deps.cache.get('streams', id)?.tournament_id !== node.tournament_id)
           fields[`streamIds.${index}`] = `stream ${id} is not a stream of this match's tournament`
       })
       if (Object.keys(fields).length) throw new AppError('validation', Object.values(fields).join('; '), fields)
@@ -193,14 +192,14 @@ export class OfflineWrites {
   }
 
   private participant(id: string): Participant {
-    const participant = this.deps.cache.get<Participant>('participants', id)
+    const participant = this.deps.cache.get('participants', id)
     if (!participant)
       throw new AppError('not_found', `Participant ${id} is not in the local copy: open its tournament first.`)
     return participant
   }
 
   private stream(id: string): Stream {
-    const stream = this.deps.cache.get<Stream>('streams', id)
+    const stream = this.deps.cache.get('streams', id)
     if (!stream) throw new AppError('not_found', `Stream ${id} is not in the local copy: open its tournament first.`)
     return stream
   }

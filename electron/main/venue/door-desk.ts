@@ -50,7 +50,7 @@ export class DoorDesk {
   }
 
   tournamentName(tournamentId: string): string | null {
-    return this.session().cache.get<{ name: string }>('tournaments', tournamentId)?.name ?? null
+    return this.session().cache.get('tournaments', tournamentId)?.name ?? null
   }
 
   /** Everyone a door may check in, by name. */
