@@ -65,13 +65,13 @@ describe('the client covers every endpoint', () => {
     expect((await api.participants.get(created.id)).name).toBe('Client Walk-in')
     expect((await api.participants.update(created.id, { checked_in: true })).checked_in).toBe(true)
     await api.participants.remove(created.id)
-    const legacy = await api.participants.legacy.create(tournamentId, { name: 'Legacy Client' })
-    expect((await api.participants.legacy.get(tournamentId, legacy.id)).name).toBe('Legacy Client')
-    expect((await api.participants.legacy.update(tournamentId, legacy.id, { name: 'Legacy 2' })).name).toBe('Legacy 2')
-    expect((await api.participants.legacy.list(tournamentId, { name: 'Legacy 2' }).all()).map((p) => p.id)).toEqual([
+    const legacy = await api.participants.legacy(tournamentId).create({ name: 'Legacy Client' })
+    expect((await api.participants.legacy(tournamentId).get(legacy.id)).name).toBe('Legacy Client')
+    expect((await api.participants.legacy(tournamentId).update(legacy.id, { name: 'Legacy 2' })).name).toBe('Legacy 2')
+    expect((await api.participants.legacy(tournamentId).list({ name: 'Legacy 2' }).all()).map((p) => p.id)).toEqual([
       legacy.id,
     ])
-    await api.participants.legacy.remove(tournamentId, legacy.id)
+    await api.participants.legacy(tournamentId).remove(legacy.id)
   })
 
   it('stages, legacy stage reads and the public v1 listing', async () => {
@@ -118,7 +118,7 @@ describe('the client covers every endpoint', () => {
     expect(old).not.toHaveProperty('tournament_id')
     expect((await legacy.get(old.id)).name).toBe('Legacy cam')
     expect((await legacy.update(old.id, { name: 'Legacy cam 2' })).name).toBe('Legacy cam 2')
-    expect((await legacy.list(['de']).all()).map((s) => s.id)).toContain(old.id)
+    expect((await legacy.list({ languages: ['de'] }).all()).map((s) => s.id)).toContain(old.id)
     expect(await legacy.ofMatch(matchId).replace([stream.id, old.id])).toEqual([stream.id, old.id])
     expect(await legacy.ofMatch(matchId).get()).toEqual([stream.id, old.id])
     await legacy.remove(old.id)
