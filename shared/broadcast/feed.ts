@@ -56,3 +56,7 @@ export const StreamDesk = z.object({
   staged: z.array(StagedChange),
 })
 export type StreamDesk = z.infer<typeof StreamDesk>
+
+/** What a producer's action answers and `broadcast:changed` carries: the stream's desk and what it publishes now. */
+export const StreamState = StreamDesk.extend({ feed: Feed })
+export type StreamState = z.infer<typeof StreamState>

@@ -4,7 +4,7 @@ import * as api from '../api'
 import type { Channel } from './channels'
 import { BracketFilters, ParticipantFilters, StreamFilters, TournamentFilters } from './filters'
 import { AuthStatus, ConnectionTestReport, ProfileInput, ProfileView } from './profiles'
-import { Feed, StreamDesk } from '../broadcast/feed'
+import { Feed, StreamState } from '../broadcast/feed'
 import { AppNotice } from './events'
 import { CheckinOutcome, CheckinPerson } from '../checkin/outcome'
 import { HubConfigure, HubStatus, PairInput, PairingCode } from './hub'
@@ -149,19 +149,19 @@ export const contract = {
 
   'broadcast:status': {
     input: ofTournament,
-    output: z.object({ hub: z.string(), streams: z.array(StreamDesk) }),
+    output: z.object({ hub: z.string(), streams: z.array(StreamState) }),
   },
   'broadcast:feed': { input: ofStream, output: Feed },
-  'broadcast:take': { input: ofStream.extend({ matchId: api.IdInput }), output: StreamDesk },
-  'broadcast:next': { input: ofStream, output: StreamDesk },
+  'broadcast:take': { input: ofStream.extend({ matchId: api.IdInput }), output: StreamState },
+  'broadcast:next': { input: ofStream, output: StreamState },
   'broadcast:order': {
     input: ofStream.extend({
       matchIds: z.array(api.IdInput).max(LIMITS_QUEUE, `a queue holds at most ${LIMITS_QUEUE} matches`),
     }),
-    output: StreamDesk,
+    output: StreamState,
   },
-  'broadcast:hold': { input: ofStream.extend({ held: z.boolean() }), output: StreamDesk },
-  'broadcast:apply': { input: ofStream.extend({ matchId: api.IdInput.optional() }), output: StreamDesk },
+  'broadcast:hold': { input: ofStream.extend({ held: z.boolean() }), output: StreamState },
+  'broadcast:apply': { input: ofStream.extend({ matchId: api.IdInput.optional() }), output: StreamState },
 
   'hub:status': { input: none, output: HubStatus },
   'hub:configure': { input: HubConfigure, output: HubStatus },

@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import type { EventName } from './channels'
 import { SyncStatus } from './sync'
+import { StreamState } from '../broadcast/feed'
 
 /** A message for the person; one with an id is main's record of something that happened and stays until dismissed. */
 export const AppNotice = z.object({
@@ -31,7 +32,8 @@ export const events = {
       .optional(),
   }),
   /** A stream's published feed or its staged changes changed: the desk reads its status again. */
-  'broadcast:changed': z.object({ streamId: z.string() }),
+  /** A stream's new state after an action or a change from the service: applied as it is, nothing read again. */
+  'broadcast:changed': StreamState,
   /** A device was paired or revoked, or the venue network setting or control token changed: read hub:status. */
   'hub:changed': z.object({}),
 } satisfies Record<EventName, z.ZodType>

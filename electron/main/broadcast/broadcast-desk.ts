@@ -1,14 +1,17 @@
-// The producer's desk and what each stream publishes: take, take next, reorder, hold and apply; feeds rebuilt when the
-// cache changes and published when they change, a held stream keeping what it showed until the producer applies.
+// The producer's desk, its commands: take, take next, reorder, hold and apply, each answering the stream's new state
+// (its desk and what it publishes), with the stream's feed built once per action; and, when the service's data
+// changes, the streams someone follows rebuilt (a held one only restages). What is published, and to whom, is
+// `publication.ts`'s.
 import type { BracketNode, Stream } from '../../../shared/api'
-import type { Feed, StreamDesk } from '../../../shared/broadcast/feed'
+import type { Feed, StreamState } from '../../../shared/broadcast/feed'
 import { AppError } from '../app-error'
 import type { Clock } from '../clock'
 import type { EventBus } from '../event-bus'
 import type { Connections } from '../services/connections'
 import { SessionFollower } from '../services/session-follower'
 import { buildFeed, queueOf, tournamentSources, type TournamentSources } from './feed-builder'
-import { heldFeed, sameFeed, stagedChanges } from './hold'
+import { heldFeed, stagedChanges } from './hold'
+import { Publication, type FeedListener } from './publication'
 
 export interface BroadcastDeskPorts {
   connections: Connections
@@ -18,50 +21,51 @@ export interface BroadcastDeskPorts {
   refreshMs?: number
 }
 
-type FeedListener = (feed: Feed) => void
-
 /** A stream the desk looked at stays watched (rebuilt on every change, kept fresh) this long. */
 const WATCH_MS = 10 * 60_000
+
 export class BroadcastDesk {
-  private readonly listeners = new Map<string, Set<FeedListener>>()
-  private readonly published = new Map<string, Feed>()
-  private readonly staged = new Map<string, string>()
   private readonly watched = new Map<string, number>()
   private readonly follower: SessionFollower
+  private readonly publication: Publication
   private refreshes = 0
 
   constructor(private readonly ports: BroadcastDeskPorts) {
+    this.publication = new Publication(ports.bus, () => this.session().producer)
     this.follower = new SessionFollower({
       connections: ports.connections,
       watch: (session, changed) => session.changes.on(({ tournamentId }) => changed(tournamentId)),
       settled: (tournaments) => this.rebuild(tournaments),
-      switched: () => {
-        this.published.clear()
-        this.staged.clear()
-      },
+      switched: () => this.publication.forget(),
       ...(ports.refreshMs && { refreshMs: ports.refreshMs }),
       refresh: () => this.refreshOnAir(),
     })
   }
 
-  /** What the desk shows of every stream of a tournament; the streams are watched from now on. */
-  status(tournamentId: string): StreamDesk[] {
-    const session = this.session()
-    const streams = session.cache.list('streams', tournamentId)
+  /** Every stream of a tournament, its desk and what it shows; the streams are watched from now on. */
+  status(tournamentId: string): StreamState[] {
+    const streams = this.session().cache.list('streams', tournamentId)
     const sources = this.sourcesOf(tournamentId)
     return streams.map((stream) => {
       this.watched.set(stream.id, this.ports.clock.now())
-      return this.deskOf(stream, sources)
+      const current = this.current(stream, sources)
+      const desk = this.session().producer.desk(stream.id)
+      // A stream with something on air or queued goes live; an empty one shows what it would.
+      const feed = desk.onAir || current.next.length > 0 ? this.liveFeed(stream.id, current) : current
+      return this.stateOf(stream.id, current, feed)
     })
   }
 
-  /** What a stream publishes now (built and published on first ask). */
+  /** What a stream publishes now (built and published on first ask; a held stream its kept feed). */
   feed(streamId: string): Feed {
     const stream = this.stream(streamId)
-    return this.published.get(streamId) ?? this.publishCurrent(stream, this.sourcesOf(stream.tournament_id))
+    return (
+      this.publication.live(streamId) ??
+      this.liveFeed(streamId, this.current(stream, this.sourcesOf(stream.tournament_id)))
+    )
   }
 
-  take(streamId: string, matchId: string): StreamDesk {
+  take(streamId: string, matchId: string): StreamState {
     const stream = this.stream(streamId)
     const sources = this.sourcesOf(stream.tournament_id)
     const match = this.match(sources, matchId)
@@ -80,7 +84,7 @@ export class BroadcastDesk {
     return this.act(stream, sources)
   }
 
-  next(streamId: string): StreamDesk {
+  next(streamId: string): StreamState {
     const stream = this.stream(streamId)
     const sources = this.sourcesOf(stream.tournament_id)
     const [first] = queueOf({ ...sources, stream, desk: this.deskState(stream.id) })
@@ -88,7 +92,7 @@ export class BroadcastDesk {
     return this.take(streamId, first.id)
   }
 
-  order(streamId: string, matchIds: string[]): StreamDesk {
+  order(streamId: string, matchIds: string[]): StreamState {
     const stream = this.stream(streamId)
     const sources = this.sourcesOf(stream.tournament_id)
     const queued = new Set(queueOf({ ...sources, stream, desk: this.deskState(stream.id) }).map((n) => n.id))
@@ -101,39 +105,39 @@ export class BroadcastDesk {
     return this.act(stream, sources)
   }
 
-  hold(streamId: string, held: boolean): StreamDesk {
+  hold(streamId: string, held: boolean): StreamState {
     const stream = this.stream(streamId)
     const sources = this.sourcesOf(stream.tournament_id)
     const store = this.session().producer
-    if (held) {
-      // What shows now is what stays: the current published feed, marked held.
-      const shown = this.published.get(stream.id) ?? store.desk(stream.id).published ?? this.current(stream, sources)
-      store.setHeld(stream.id, true)
-      this.publish(stream.id, { ...shown, held: true })
-      return this.deskOf(stream, sources)
+    if (!held) {
+      store.setHeld(stream.id, false)
+      return this.act(stream, sources)
     }
-    store.setHeld(stream.id, false)
-    return this.act(stream, sources)
+    // What shows now is what stays: the current published feed, marked held.
+    const current = this.current(stream, sources)
+    store.setHeld(stream.id, true)
+    return this.answer(stream.id, current, { ...(this.publication.shown(stream.id) ?? current), held: true })
   }
 
-  apply(streamId: string, matchId?: string): StreamDesk {
+  apply(streamId: string, matchId?: string): StreamState {
     const stream = this.stream(streamId)
     const sources = this.sourcesOf(stream.tournament_id)
-    const desk = this.session().producer.desk(stream.id)
-    if (!desk.held) {
+    if (!this.session().producer.desk(stream.id).held) {
       throw new AppError('validation', `“${stream.name}” is not held: its changes are published as they come.`)
     }
     if (matchId !== undefined) this.match(sources, matchId)
     const current = this.current(stream, sources)
-    const shown = this.published.get(stream.id) ?? desk.published ?? current
-    this.publish(stream.id, heldFeed(shown, current, matchId === undefined ? 'all' : new Set([matchId])))
-    return this.deskOf(stream, sources)
+    const shown = this.publication.shown(stream.id) ?? current
+    return this.answer(stream.id, current, heldFeed(shown, current, matchId === undefined ? 'all' : new Set([matchId])))
   }
 
   /** The streams the desk publishes or the producer looks at, for a paired overlay device to pick from. */
   followed(): { id: string; name: string; tournament: string }[] {
     const { cache } = this.session()
-    const ids = new Set([...this.published.keys(), ...[...this.watched.keys()].filter((id) => this.isWatched(id))])
+    const ids = new Set([
+      ...this.publication.liveStreams(),
+      ...[...this.watched.keys()].filter((id) => this.isWatched(id)),
+    ])
     return [...ids].flatMap((id) => {
       const stream = cache.get('streams', id)
       if (!stream) return []
@@ -144,15 +148,7 @@ export class BroadcastDesk {
 
   /** Follows a stream's published feed: the current one at once, then each change. */
   subscribe(streamId: string, listener: FeedListener): () => void {
-    const feed = this.feed(streamId)
-    const set = this.listeners.get(streamId) ?? new Set<FeedListener>()
-    set.add(listener)
-    this.listeners.set(streamId, set)
-    listener(feed)
-    return () => {
-      set.delete(listener)
-      if (set.size === 0) this.listeners.delete(streamId)
-    }
+    return this.publication.subscribe(streamId, this.feed(streamId), listener)
   }
 
   close(): void {
@@ -160,25 +156,42 @@ export class BroadcastDesk {
   }
 
   /** A producer's action publishes at once; on a held stream only its structure (on air, queue) changes. */
-  private act(stream: Stream, sources: TournamentSources): StreamDesk {
-    const desk = this.session().producer.desk(stream.id)
+  private act(stream: Stream, sources: TournamentSources): StreamState {
     const current = this.current(stream, sources)
-    const shown = this.published.get(stream.id) ?? desk.published
-    this.publish(stream.id, desk.held && shown ? heldFeed(shown, current) : current)
-    return this.deskOf(stream, sources)
+    const shown = this.publication.shown(stream.id)
+    const held = this.session().producer.desk(stream.id).held
+    return this.answer(stream.id, current, held && shown ? heldFeed(shown, current) : current)
   }
 
-  private deskOf(stream: Stream, sources: TournamentSources): StreamDesk {
-    const desk = this.session().producer.desk(stream.id)
-    const current = this.current(stream, sources)
-    const shown = this.published.get(stream.id) ?? desk.published
+  /** Publishes what an action decided, tells the desk's windows once, and answers the stream's new state. */
+  private answer(streamId: string, current: Feed, feed: Feed): StreamState {
+    this.publication.publish(streamId, feed)
+    const state = this.stateOf(streamId, current, feed)
+    this.publication.announce(state)
+    return state
+  }
+
+  /** A stream's desk from its current feed and what it shows (nothing is built here). */
+  private stateOf(streamId: string, current: Feed, shown: Feed): StreamState {
+    const desk = this.session().producer.desk(streamId)
     return {
-      streamId: stream.id,
+      streamId,
       onAir: desk.onAir,
       next: current.next.map((m) => m.id),
       held: desk.held,
-      staged: desk.held && shown ? stagedChanges(shown, current) : [],
+      staged: desk.held ? stagedChanges(shown, current) : [],
+      feed: shown,
     }
+  }
+
+  /** Makes a stream live: a held one publishes the feed it kept, any other its current one. */
+  private liveFeed(streamId: string, current: Feed): Feed {
+    const live = this.publication.live(streamId)
+    if (live) return live
+    const desk = this.session().producer.desk(streamId)
+    const feed = desk.held && desk.published ? desk.published : current
+    this.publication.publish(streamId, feed)
+    return feed
   }
 
   /** The service's data changed: each stream someone follows is rebuilt; held ones only restage. */
@@ -187,21 +200,19 @@ export class BroadcastDesk {
     for (const tournamentId of tournaments) {
       const followed = session.cache
         .list('streams', tournamentId)
-        .filter((s) => this.listeners.has(s.id) || this.published.has(s.id) || this.isWatched(s.id))
+        .filter((s) => this.publication.isLive(s.id) || this.isWatched(s.id))
       if (followed.length === 0) continue
       const sources = this.sourcesOf(tournamentId)
       for (const stream of followed) {
-        const desk = session.producer.desk(stream.id)
-        if (!desk.held) {
-          this.publishCurrent(stream, sources)
+        const current = this.current(stream, sources)
+        if (!session.producer.desk(stream.id).held) {
+          if (this.publication.publish(stream.id, current))
+            this.publication.announce(this.stateOf(stream.id, current, current))
           continue
         }
-        const shown = this.published.get(stream.id) ?? desk.published
-        const staged = JSON.stringify(shown ? stagedChanges(shown, this.current(stream, sources)) : [])
-        if (this.staged.get(stream.id) !== staged) {
-          this.staged.set(stream.id, staged)
-          this.ports.bus.publish('broadcast:changed', { streamId: stream.id })
-        }
+        const shown = this.publication.shown(stream.id) ?? current
+        if (this.publication.restaged(stream.id, JSON.stringify(stagedChanges(shown, current))))
+          this.publication.announce(this.stateOf(stream.id, current, shown))
       }
     }
   }
@@ -214,8 +225,8 @@ export class BroadcastDesk {
     const session = this.session()
     const full = this.refreshes++ % 4 === 0
     const tournaments = new Set<string>()
-    for (const streamId of [...this.listeners.keys(), ...this.published.keys(), ...this.watched.keys()]) {
-      if (!this.isWatched(streamId) && !this.listeners.has(streamId)) continue
+    for (const streamId of [...this.publication.liveStreams(), ...this.watched.keys()]) {
+      if (!this.isWatched(streamId) && !this.publication.followed(streamId)) continue
       const stream = session.cache.get('streams', streamId)
       if (stream) tournaments.add(stream.tournament_id)
     }
@@ -229,21 +240,7 @@ export class BroadcastDesk {
     }
   }
 
-  private publishCurrent(stream: Stream, sources: TournamentSources): Feed {
-    const feed = this.current(stream, sources)
-    this.publish(stream.id, feed)
-    return feed
-  }
-
-  private publish(streamId: string, feed: Feed): void {
-    if (sameFeed(this.published.get(streamId) ?? null, feed)) return
-    this.published.set(streamId, feed)
-    this.session().producer.setPublished(streamId, feed)
-    this.staged.delete(streamId)
-    for (const listener of this.listeners.get(streamId) ?? []) listener(feed)
-    this.ports.bus.publish('broadcast:changed', { streamId })
-  }
-
+  /** The stream's feed as the local copy has it now (built once per action). */
   private current(stream: Stream, sources: TournamentSources): Feed {
     const session = this.session()
     return buildFeed({

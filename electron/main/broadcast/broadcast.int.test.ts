@@ -71,6 +71,20 @@ describe('the producer desk', () => {
     expect(feed.onAir?.label).toMatch(/^(Winners|Losers) round \d · match \d$|^Grand final/)
   })
 
+  it('a Take is one call and one event: the answer and broadcast:changed carry the desk and the feed', async () => {
+    const events: unknown[] = []
+    const stop = services.bus.subscribe((event, payload) => {
+      if (event === 'broadcast:changed') events.push(payload)
+    })
+    const taken = await value<StreamDesk & { feed: Feed }>('broadcast:take', { streamId, matchId: matches[0]!.id })
+    stop()
+    expect(taken.onAir).toBe(matches[0]!.id)
+    expect(taken.feed.onAir?.id).toBe(matches[0]!.id)
+    expect(events).toEqual([taken])
+    // Take back the one the first test took, for the tests after.
+    await value('broadcast:take', { streamId, matchId: matches[1]!.id })
+  })
+
   it('refuses unknown streams and matches, and a match that is not linked, naming why', async () => {
     await expect(value('broadcast:take', { streamId: '999', matchId: matches[0]!.id })).rejects.toMatchObject({
       error: { code: 'not_found' },

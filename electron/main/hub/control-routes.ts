@@ -1,7 +1,7 @@
 // The control API for Stream Deck through Bitfocus Companion (generic HTTP POSTs): take next, take a match, hold,
 // release and apply on one stream, each answering the stream's new state; the control token is always required.
 import type { FastifyInstance } from 'fastify'
-import type { StreamDesk } from '../../../shared/broadcast/feed'
+import type { StreamState } from '../../../shared/broadcast/feed'
 import { sendAppError, type HubContext } from './hub-context'
 import { access } from './hub-access'
 
@@ -10,16 +10,12 @@ const control = access('control')
 type StreamParams = { Params: { streamId: string; matchId?: string } }
 
 export function controlRoutes(server: FastifyInstance, { desk }: HubContext): void {
-  /** Runs a desk action and answers what the stream shows now, or the desk's refusal in words. */
-  const act = (streamId: string, action: () => StreamDesk) => {
-    const state = action()
-    return { ...state, feed: desk.feed(streamId) }
-  }
-  const route = (path: string, action: (streamId: string, params: StreamParams['Params']) => StreamDesk) =>
+  /** A desk action answers the stream's new state (on air, queue, hold, staged, feed), or the refusal in words. */
+  const route = (path: string, action: (streamId: string, params: StreamParams['Params']) => StreamState) =>
     server.post<StreamParams>(`/control/v1/streams/:streamId/${path}`, { config: control }, (request, reply) => {
       const { streamId } = request.params
       try {
-        return reply.send(act(streamId, () => action(streamId, request.params)))
+        return reply.send(action(streamId, request.params))
       } catch (error) {
         return sendAppError(reply, error)
       }

@@ -1,7 +1,9 @@
 // The producer's desk of a tournament, owned by the Stream desk view: each stream's state and published feed, read
-// again whenever main says a stream changed, and the producer's actions (take, next, order, hold, apply).
+// once when the tournament (or its streams and links) change; after that every action's answer and every
+// `broadcast:changed` carries a stream's new state, which is laid over what is shown: nothing is read again.
 import { untrack } from 'svelte'
-import type { Feed, StreamDesk } from '../../../shared/broadcast/feed'
+import type { Feed, StreamDesk, StreamState } from '../../../shared/broadcast/feed'
+import type { Result } from '../../../shared/ipc/result'
 import { invoke, subscribe } from './ipc'
 import { write } from './write'
 
@@ -24,11 +26,7 @@ export class ProducerDesk {
         void this.reload()
       })
     })
-    $effect(() =>
-      subscribe('broadcast:changed', ({ streamId }) => {
-        if (this.#streams.some((s) => s.streamId === streamId)) void this.reload()
-      }),
-    )
+    $effect(() => subscribe('broadcast:changed', (state) => this.#apply(state)))
   }
 
   /** The hub's address, for overlay URLs ("" when no hub runs). */
@@ -52,7 +50,7 @@ export class ProducerDesk {
     return this.#feeds[streamId]
   }
 
-  /** Reads every stream's desk again, and the feeds of those with something on air or queued. */
+  /** Reads every stream's desk and feed in one call (a new tournament, streams or links). */
   async reload(): Promise<void> {
     const tournamentId = this.#tournamentId
     if (!tournamentId) return
@@ -62,37 +60,42 @@ export class ProducerDesk {
     if (!status.ok) return void (this.#error = status.error.message)
     this.#error = null
     this.#hub = status.value.hub
-    const active = status.value.streams.filter((s) => s.onAir || s.next.length > 0)
-    const feeds = await Promise.all(active.map((s) => invoke('broadcast:feed', { streamId: s.streamId })))
-    if (read !== this.#reads) return
-    this.#streams = status.value.streams
-    this.#feeds = Object.fromEntries(
-      feeds.flatMap((feed, i) => (feed.ok ? [[active[i]!.streamId, feed.value] as const] : [])),
-    )
+    this.#streams = status.value.streams.map(deskOf)
+    this.#feeds = Object.fromEntries(status.value.streams.map((s) => [s.streamId, s.feed]))
   }
 
   take(streamId: string, matchId: string): Promise<void> {
-    return this.act(write('broadcast:take', { streamId, matchId }, null))
+    return this.#act(write('broadcast:take', { streamId, matchId }, null))
   }
 
   next(streamId: string): Promise<void> {
-    return this.act(write('broadcast:next', { streamId }, null))
+    return this.#act(write('broadcast:next', { streamId }, null))
   }
 
   order(streamId: string, matchIds: string[]): Promise<void> {
-    return this.act(write('broadcast:order', { streamId, matchIds }, null))
+    return this.#act(write('broadcast:order', { streamId, matchIds }, null))
   }
 
   hold(streamId: string, held: boolean): Promise<void> {
-    return this.act(write('broadcast:hold', { streamId, held }, held ? 'Held: changes wait for you' : 'Released'))
+    return this.#act(write('broadcast:hold', { streamId, held }, held ? 'Held: changes wait for you' : 'Released'))
   }
 
   apply(streamId: string, matchId?: string): Promise<void> {
-    return this.act(write('broadcast:apply', { streamId, ...(matchId && { matchId }) }, 'Applied'))
+    return this.#act(write('broadcast:apply', { streamId, ...(matchId && { matchId }) }, 'Applied'))
   }
 
-  /** After an action the desk is read again (main also says so; this is the answer the producer waits for). */
-  private async act(action: Promise<{ ok: boolean }>): Promise<void> {
-    if ((await action).ok) await this.reload()
+  /** An action answers the stream's new state: shown at once. */
+  async #act(action: Promise<Result<StreamState>>): Promise<void> {
+    const answer = await action
+    if (answer.ok) this.#apply(answer.value)
+  }
+
+  /** Lays one stream's new state over what is shown (a stream of another tournament is not on this desk). */
+  #apply(state: StreamState): void {
+    if (!this.#streams.some((s) => s.streamId === state.streamId)) return
+    this.#streams = this.#streams.map((s) => (s.streamId === state.streamId ? deskOf(state) : s))
+    this.#feeds = { ...this.#feeds, [state.streamId]: state.feed }
   }
 }
+
+const deskOf = ({ feed: _feed, ...desk }: StreamState): StreamDesk => desk

@@ -3,7 +3,7 @@
 import { render, screen, within } from '@testing-library/svelte'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { answer, calls } from '../test-support/fake-api'
+import { answer, calls, emit } from '../test-support/fake-api'
 import { selection } from '../lib/selection.svelte'
 import StreamDeskView from './StreamDeskView.svelte'
 
@@ -93,26 +93,66 @@ describe('stream desk', () => {
   })
 
   it('shows a stream on air and its queue, takes the next with a click or N, and holds with H', async () => {
+    const afterTake = { ...feed, onAir: feed.next[0]!, next: [] }
     answer('broadcast:status', () => ({
       hub: 'http://127.0.0.1:7310',
-      streams: [{ streamId: 's0', onAir: 'm1', next: ['m2'], held: false, staged: [] }],
+      streams: [{ streamId: 's0', onAir: 'm1', next: ['m2'], held: false, staged: [], feed }],
     }))
-    answer('broadcast:feed', () => feed)
-    answer('broadcast:next', () => ({ streamId: 's0', onAir: 'm2', next: [], held: false, staged: [] }))
-    answer('broadcast:hold', () => ({ streamId: 's0', onAir: 'm1', next: ['m2'], held: true, staged: [] }))
+    answer('broadcast:next', () => ({
+      streamId: 's0',
+      onAir: 'm2',
+      next: [],
+      held: false,
+      staged: [],
+      feed: afterTake,
+    }))
+    answer('broadcast:hold', () => ({
+      streamId: 's0',
+      onAir: 'm2',
+      next: [],
+      held: true,
+      staged: [],
+      feed: { ...afterTake, held: true },
+    }))
     render(StreamDeskView)
     const user = userEvent.setup()
     const column = await screen.findByTestId('stream-column')
     expect(within(within(column).getByTestId('on-air')).getByText('Ana')).toBeTruthy()
     expect(within(column).getByTestId('queued').textContent).toMatch(/Cy vs Di.*Winners round 1 · match 2/)
+    const reads = () => calls.filter((c) => c.channel === 'broadcast:status' || c.channel === 'broadcast:feed').length
+    const before = reads()
     await user.click(within(column).getByRole('button', { name: /Take next/ }))
     expect(calls.filter((c) => c.channel === 'broadcast:next')).toHaveLength(1)
+    // The answer is the stream's new state: shown at once, nothing read again (one call per Take).
+    await expect.poll(() => within(within(column).getByTestId('on-air')).queryByText('Cy')).toBeTruthy()
+    expect(reads()).toBe(before)
     column.focus()
     await user.keyboard('n')
     await user.keyboard('h')
     expect(calls.filter((c) => c.channel === 'broadcast:next')).toHaveLength(2)
     expect(calls.find((c) => c.channel === 'broadcast:hold')!.input).toEqual({ streamId: 's0', held: true })
+    expect(reads()).toBe(before)
     expect(within(column).getByDisplayValue('http://127.0.0.1:7310/overlays/scoreboard?stream=s0')).toBeTruthy()
+  })
+
+  it('applies a stream state that main announces (broadcast:changed) without reading anything', async () => {
+    answer('broadcast:status', () => ({
+      hub: '',
+      streams: [{ streamId: 's0', onAir: 'm1', next: ['m2'], held: false, staged: [], feed }],
+    }))
+    render(StreamDeskView)
+    const column = await screen.findByTestId('stream-column')
+    const before = calls.length
+    emit('broadcast:changed', {
+      streamId: 's0',
+      onAir: 'm2',
+      next: [],
+      held: false,
+      staged: [],
+      feed: { ...feed, onAir: feed.next[0]!, next: [] },
+    })
+    await expect.poll(() => within(within(column).getByTestId('on-air')).queryByText('Cy')).toBeTruthy()
+    expect(calls.slice(before).filter((c) => c.channel.startsWith('broadcast:'))).toEqual([])
   })
 
   it('lists what a held stream has not published, in words, and applies one change or all', async () => {
@@ -128,11 +168,20 @@ describe('stream desk', () => {
             { matchId: 'm1', field: 'opponents.0.name', from: 'Ana', to: 'Anastasia' },
             { matchId: 'm1', field: 'opponents.1.score', from: 1, to: 2 },
           ],
+          feed,
         },
       ],
     }))
-    answer('broadcast:feed', () => feed)
-    answer('broadcast:apply', () => ({ streamId: 's0', onAir: 'm1', next: ['m2'], held: true, staged: [] }))
+    // What main answers: the changes left after each apply (the desk shows them as they come).
+    const left = [[{ matchId: 'm1', field: 'opponents.1.score', from: 1, to: 2 }], []]
+    answer('broadcast:apply', () => ({
+      streamId: 's0',
+      onAir: 'm1',
+      next: ['m2'],
+      held: true,
+      staged: left.shift()!,
+      feed,
+    }))
     render(StreamDeskView)
     const user = userEvent.setup()
     const staged = await screen.findByTestId('staged')
@@ -140,8 +189,10 @@ describe('stream desk', () => {
     expect(staged.textContent).toMatch(/Bo: score 1 → 2/)
     await user.click(within(staged).getAllByRole('button', { name: 'Apply' })[0]!)
     expect(calls.find((c) => c.channel === 'broadcast:apply')!.input).toEqual({ streamId: 's0', matchId: 'm1' })
-    await user.click(within(staged).getByRole('button', { name: 'Apply all' }))
+    await expect.poll(() => screen.getByTestId('staged').textContent).not.toMatch(/renamed to Anastasia/)
+    await user.click(within(screen.getByTestId('staged')).getByRole('button', { name: 'Apply all' }))
     expect(calls.filter((c) => c.channel === 'broadcast:apply').at(-1)!.input).toEqual({ streamId: 's0' })
+    await expect.poll(() => screen.queryByTestId('staged')?.textContent ?? '').not.toMatch(/score 1 → 2/)
   })
 
   it('finds a match by a player as you type, and keeps played matches in a folded Done section', async () => {

@@ -1,0 +1,85 @@
+// What each stream publishes and who hears it: the last published feed per stream (kept in the profile's database so
+// a held stream keeps showing it), the stream's followers (the hub's overlays and feeds; OBS is the next target), what
+// a held stream has staged, and the desk's one event per change. The producer's desk decides; this only publishes.
+import type { Feed, StreamState } from '../../../shared/broadcast/feed'
+import type { EventBus } from '../event-bus'
+import type { ProducerStore } from '../offline/producer-store'
+import { sameFeed } from './hold'
+
+export type FeedListener = (feed: Feed) => void
+
+export class Publication {
+  private readonly listeners = new Map<string, Set<FeedListener>>()
+  private readonly published = new Map<string, Feed>()
+  private readonly staged = new Map<string, string>()
+
+  constructor(
+    private readonly bus: EventBus,
+    private readonly store: () => ProducerStore,
+  ) {}
+
+  /** What a stream shows now: published since start, or what the profile's database kept from before. */
+  shown(streamId: string): Feed | undefined {
+    return this.published.get(streamId) ?? this.store().desk(streamId).published ?? undefined
+  }
+
+  /** What a stream published since start (a held stream's kept feed comes back through `shown`). */
+  live(streamId: string): Feed | undefined {
+    return this.published.get(streamId)
+  }
+
+  /** True when a stream published since start, or someone follows it. */
+  isLive(streamId: string): boolean {
+    return this.published.has(streamId) || this.listeners.has(streamId)
+  }
+
+  /** Streams that published since start or are followed. */
+  liveStreams(): string[] {
+    return [...new Set([...this.published.keys(), ...this.listeners.keys()])]
+  }
+
+  /** True when someone follows the stream's feed. */
+  followed(streamId: string): boolean {
+    return this.listeners.has(streamId)
+  }
+
+  /** Publishes a feed to the stream's followers and keeps it; an unchanged feed goes nowhere (false). */
+  publish(streamId: string, feed: Feed): boolean {
+    if (sameFeed(this.published.get(streamId) ?? null, feed)) return false
+    this.published.set(streamId, feed)
+    this.store().setPublished(streamId, feed)
+    this.staged.delete(streamId)
+    for (const listener of this.listeners.get(streamId) ?? []) listener(feed)
+    return true
+  }
+
+  /** Tells the desk's windows a stream's new state (one event, carrying what they show). */
+  announce(state: StreamState): void {
+    this.bus.publish('broadcast:changed', state)
+  }
+
+  /** A held stream's staged changes, as text: true when they differ from what was last said. */
+  restaged(streamId: string, staged: string): boolean {
+    if (this.staged.get(streamId) === staged) return false
+    this.staged.set(streamId, staged)
+    return true
+  }
+
+  /** Follows a stream's published feed: `current` at once, then each change. */
+  subscribe(streamId: string, current: Feed, listener: FeedListener): () => void {
+    const set = this.listeners.get(streamId) ?? new Set<FeedListener>()
+    set.add(listener)
+    this.listeners.set(streamId, set)
+    listener(current)
+    return () => {
+      set.delete(listener)
+      if (set.size === 0) this.listeners.delete(streamId)
+    }
+  }
+
+  /** Another connection: nothing published yet (its database keeps its own). */
+  forget(): void {
+    this.published.clear()
+    this.staged.clear()
+  }
+}
