@@ -56,7 +56,10 @@ export class VenueDesk {
     const status = this.#status
     if (!status) return
     const chosen = status.lanInterfaces.filter((i) => (i.interface === name ? on : i.chosen)).map((i) => i.interface)
-    await this.setLan(status.lan, chosen.filter((name, i) => chosen.indexOf(name) === i))
+    await this.setLan(
+      status.lan,
+      chosen.filter((name, i) => chosen.indexOf(name) === i),
+    )
   }
 
   async rotate(): Promise<void> {
