@@ -3,7 +3,7 @@
 // check-in by search and by scan, and three check-ins made offline that reach the service when it is back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { launchBrowser, screenshotPath } from './support/browser'
+import { launchBrowser, screenshotPath, shownText } from './support/browser'
 import { demoService, type DemoService } from './support/demo-service'
 import { startWebMode, type WebMode } from './support/web-mode'
 
@@ -135,8 +135,7 @@ describe('a day at the desk', () => {
     // Scanners send codes in any case: a lower-case badge code still finds its person.
     await page.getByLabel('Scan a badge').fill(byScan!.custom_user_identifier!.toLowerCase())
     await page.getByLabel('Scan a badge').press('Enter')
-    const shown = async () =>
-      ((await page.getByTestId('scan-result').textContent()) ?? '').replace(/[\u2068\u2069]/g, '')
+    const shown = () => shownText(page.getByTestId('scan-result'))
     await expect.poll(shown).toMatch(`Checked in: ${byScan!.name}`)
     expect(await page.getByTestId('scan-result').getAttribute('data-outcome')).toBe('in')
     await page.getByLabel('Scan a badge').fill(byScan!.custom_user_identifier!)

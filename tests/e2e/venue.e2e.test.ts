@@ -4,7 +4,7 @@
 // while the venue's internet is down, because the desk's outbox does; a phone that loses the desk is told so.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { launchBrowser, screenshotPath } from './support/browser'
+import { launchBrowser, screenshotPath, shownText } from './support/browser'
 import { demoService, type DemoService } from './support/demo-service'
 import { startWebMode, type WebMode } from './support/web-mode'
 
@@ -98,7 +98,7 @@ describe('two doors and one writer', () => {
       }),
     )
     expect(outcomes.sort()).toEqual(['already', 'in'])
-    const said = await Promise.all(doors.map(({ page }) => page.getByTestId('door-result').textContent()))
+    const said = await Promise.all(doors.map(({ page }) => shownText(page.getByTestId('door-result'))))
     expect(said.join(' | ')).toMatch(/already checked in at \d\d:\d\d \(Door [12]\)/)
     expect(said.join(' | ')).toMatch(new RegExp(`Checked in: ${person.name}`))
     await expect.poll(() => onService(person.id), { timeout: 10_000 }).toBe(true)
@@ -158,7 +158,7 @@ describe('two doors and one writer', () => {
     await context.setOffline(false)
     await scanAt(page, person.custom_user_identifier!)
     await expect
-      .poll(() => page.getByTestId('door-result').textContent())
+      .poll(() => shownText(page.getByTestId('door-result')))
       .toMatch(new RegExp(`^✓\\s*Checked in: ${person.name}\\s*$`))
     await expect.poll(() => onService(person.id), { timeout: 10_000 }).toBe(true)
   })

@@ -3,36 +3,18 @@
 // what this machine's own clients see (loopback feeds every 50 ms, the bridge) and its own file descriptors; prints
 // JSON for the test to judge.
 import { spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
+import { readdirSync } from 'node:fs'
 import { request } from 'node:http'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { createMainServices } from '../../electron/main/composition'
 import { startBridge } from '../../electron/web/bridge'
 import type { HubStatus, PairingCode } from '../../shared/ipc/hub'
+import { startLanDesk } from './lan-desk'
 
 const HUB_ADDRESS = '10.77.0.1'
 const SOURCES = Array.from({ length: 10 }, (_, i) => `10.77.0.${i + 2}`)
 
-const pagesDir = mkdtempSync(join(tmpdir(), 'matchdesk-flood-pages-'))
-mkdirSync(join(pagesDir, 'assets'))
-writeFileSync(join(pagesDir, 'overlay.html'), '<!doctype html><title>overlay</title>')
-writeFileSync(join(pagesDir, 'door.html'), '<!doctype html><title>door</title>')
-writeFileSync(join(pagesDir, 'index.html'), '<!doctype html><title>desk</title>')
-const services = await createMainServices({
-  version: 't',
-  dataDir: mkdtempSync(join(tmpdir(), 'matchdesk-flood-')),
-  demo: { seed: 1 },
-  hub: { port: 0, pagesDir },
-  broadcastRefreshMs: 0,
-})
+const { services, pagesDir, value, firstStream } = await startLanDesk()
 const hub = services.hub!
 const bridge = await startBridge({ services, rendererDir: pagesDir })
-async function value<T>(channel: string, input: unknown = {}): Promise<T> {
-  const result = await services.dispatch(channel, input)
-  if (!result.ok) throw new Error(`${channel}: ${result.error.message}`)
-  return result.value as T
-}
 
 /** One GET on loopback: its time in ms, or null when it failed. */
 function timedGet(url: string, headers: Record<string, string> = {}): Promise<number | null> {
@@ -51,12 +33,8 @@ function timedGet(url: string, headers: Record<string, string> = {}): Promise<nu
 const descriptors = () => readdirSync('/proc/self/fd').length
 const results: Record<string, unknown> = {}
 try {
-  const tournamentId = [...services.connections.sandbox.store.tournaments.values()].find(
-    (t) => t.name === 'Lyon LAN Winter Cup',
-  )!.id
-  await value('tournaments:list', { filters: {} })
-  const streams = await value<{ items: { id: string }[] }>('streams:list', { tournamentId, filters: {} })
-  const feedUrl = `${hub.url}/feed/v1/streams/${streams.items[0]!.id}`
+  const streamId = await firstStream()
+  const feedUrl = `${hub.url}/feed/v1/streams/${streamId}`
   await value<HubStatus>('hub:configure', { lan: true })
   const code = await value<PairingCode>('hub:pair', { name: 'OBS PC', kind: 'overlay' })
   const { key } = services.registry.exchange(code.code, SOURCES[0]!)
@@ -97,7 +75,7 @@ try {
         streams: 100,
         holdMs: 15_000,
       }),
-      `/feed/v1/streams/${streams.items[0]!.id}/events`,
+      `/feed/v1/streams/${streamId}/events`,
     ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   )

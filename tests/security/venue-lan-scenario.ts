@@ -1,34 +1,16 @@
 // Run inside a network namespace with two addresses on a veth pair (see venue-lan.test.ts): the hub opened to the "venue
 // network" on 10.77.0.1, a device at 10.77.0.2. Prints what each request was answered, as JSON, for the test to judge.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { createMainServices } from '../../electron/main/composition'
 import type { HubStatus, PairingCode } from '../../shared/ipc/hub'
+import { startLanDesk } from './lan-desk'
 
 const HUB_ADDRESS = '10.77.0.1'
 const DEVICE_ADDRESS = '10.77.0.2'
 /** A container bridge's address on this machine: the hub opens there only when the admin chooses it. */
 const DOCKER_ADDRESS = '172.17.0.1'
 
-const pagesDir = mkdtempSync(join(tmpdir(), 'matchdesk-lan-pages-'))
-mkdirSync(join(pagesDir, 'assets'))
-writeFileSync(join(pagesDir, 'overlay.html'), '<!doctype html><title>overlay</title>')
-writeFileSync(join(pagesDir, 'door.html'), '<!doctype html><title>door</title>')
-const services = await createMainServices({
-  version: 't',
-  dataDir: mkdtempSync(join(tmpdir(), 'matchdesk-lan-')),
-  demo: { seed: 1 },
-  hub: { port: 0, pagesDir },
-  broadcastRefreshMs: 0,
-})
+const { services, value, firstStream } = await startLanDesk()
 const hub = services.hub!
-async function value<T>(channel: string, input: unknown = {}): Promise<T> {
-  const result = await services.dispatch(channel, input)
-  if (!result.ok) throw new Error(`${channel}: ${result.error.message}`)
-  return result.value as T
-}
 
 /** One request from `from` to `to`, answering its status (or the connection's error code), Set-Cookie and body. */
 function ask(
@@ -96,12 +78,7 @@ function exchange(code: string): Promise<string> {
 
 const results: Record<string, unknown> = {}
 try {
-  const tournamentId = [...services.connections.sandbox.store.tournaments.values()].find(
-    (t) => t.name === 'Lyon LAN Winter Cup',
-  )!.id
-  await value('tournaments:list', { filters: {} })
-  const streams = await value<{ items: { id: string }[] }>('streams:list', { tournamentId, filters: {} })
-  const streamId = streams.items[0]!.id
+  const streamId = await firstStream()
   const feed = `/feed/v1/streams/${streamId}`
 
   results['lanBeforeOn'] = (await ask(DEVICE_ADDRESS, HUB_ADDRESS, feed)).status

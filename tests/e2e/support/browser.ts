@@ -1,5 +1,5 @@
 // Debian's Chromium through playwright-core, with the flags this machine's closed network needs.
-import { chromium, type Browser } from 'playwright-core'
+import { chromium, type Browser, type Locator } from 'playwright-core'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { PROJECT_ROOT } from '../../support/paths'
@@ -24,4 +24,9 @@ export function launchBrowser(): Promise<Browser> {
 
 export function screenshotPath(name: string): string {
   return join(SCREENSHOT_DIR, `${name}.png`)
+}
+
+/** What a person reads in an element: its text without the invisible isolates (FSI, PDI) set around names. */
+export async function shownText(locator: Locator): Promise<string> {
+  return ((await locator.textContent()) ?? '').replace(/[\u2068\u2069]/g, '')
 }
