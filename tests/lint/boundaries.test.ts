@@ -11,7 +11,10 @@ const PROBES = [
   'electron/preload/lint-probe.ts',
   'electron/web/lint-probe.ts',
 ]
-/** The layers of main, top first, as docs/ARCHITECTURE.md draws them; each gets a probe file of its own. */
+/**
+ * The layers of main, top first, as docs/ARCHITECTURE.md draws them; each gets a probe file of its own. Written here
+ * again on purpose, not imported from eslint.config.js: this is what the config is checked against.
+ */
 const LAYERS = [
   ['ipc'],
   ['hub'],
