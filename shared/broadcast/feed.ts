@@ -20,6 +20,8 @@ export const FeedMatch = z.object({
   /** When it is expected on this stream (RFC 3339), or null when that cannot be known. */
   estimatedStart: z.string().nullable(),
   opponents: z.array(FeedOpponent),
+  /** Every opponent is known: a match still waiting for one ("Winner of WB R5 M1") is not decided. */
+  decided: z.boolean(),
 })
 
 export const Feed = z.object({

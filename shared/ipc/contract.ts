@@ -152,7 +152,11 @@ export const contract = {
     output: z.object({ hub: z.string(), streams: z.array(StreamState) }),
   },
   'broadcast:feed': { input: ofStream, output: Feed },
-  'broadcast:take': { input: ofStream.extend({ matchId: api.IdInput }), output: StreamState },
+  'broadcast:take': {
+    /** `undecided`: the producer confirmed putting on air a match whose opponents are not all known yet. */
+    input: ofStream.extend({ matchId: api.IdInput, undecided: z.boolean().optional() }),
+    output: StreamState,
+  },
   'broadcast:next': { input: ofStream, output: StreamState },
   'broadcast:order': {
     input: ofStream.extend({

@@ -9,7 +9,8 @@ import type { Clock } from '../clock'
 import type { EventBus } from '../event-bus'
 import type { Connections } from '../services/connections'
 import { SessionFollower } from '../services/session-follower'
-import { buildFeed, queueOf, tournamentSources, type TournamentSources } from './feed-builder'
+import { slotName } from '../../../shared/bracket/match-labels'
+import { buildFeed, isDecided, queueOf, tournamentSources, type TournamentSources } from './feed-builder'
 import { heldFeed, stagedChanges } from './hold'
 import { Publication, type FeedListener } from './publication'
 
@@ -65,14 +66,21 @@ export class BroadcastDesk {
     )
   }
 
-  take(streamId: string, matchId: string): StreamState {
+  /** Puts a match on air; one whose opponents are not all known only when `undecided` says the producer confirmed. */
+  take(streamId: string, matchId: string, undecided = false): StreamState {
     const stream = this.stream(streamId)
     const sources = this.sourcesOf(stream.tournament_id)
     const match = this.match(sources, matchId)
+    const label = sources.labels.get(match.id)?.long ?? `match ${match.number}`
     if (!(sources.links.get(match.id) ?? []).includes(stream.id)) {
-      const label = sources.labels.get(match.id)?.long ?? `match ${match.number}`
       throw new AppError('validation', `${label} is not linked to the stream “${stream.name}”: link it first.`, {
         matchId: `not linked to the stream “${stream.name}”`,
+      })
+    }
+    if (!undecided && !isDecided(match)) {
+      const waiting = match.opponents.map((o) => slotName(o, sources.labels)).join(' vs ')
+      throw new AppError('validation', `${label} is not decided yet (${waiting}): confirm to put it on air anyway.`, {
+        matchId: 'not decided yet',
       })
     }
     const store = this.session().producer
@@ -87,8 +95,16 @@ export class BroadcastDesk {
   next(streamId: string): StreamState {
     const stream = this.stream(streamId)
     const sources = this.sourcesOf(stream.tournament_id)
-    const [first] = queueOf({ ...sources, stream, desk: this.deskState(stream.id) })
-    if (!first) throw new AppError('validation', `Nothing is queued on “${stream.name}”: link a match to it first.`)
+    const queue = queueOf({ ...sources, stream, desk: this.deskState(stream.id) })
+    if (queue.length === 0)
+      throw new AppError('validation', `Nothing is queued on “${stream.name}”: link a match to it first.`)
+    // The first match whose opponents are all known: an undecided one goes on air only when taken by hand.
+    const first = queue.find(isDecided)
+    if (!first)
+      throw new AppError(
+        'validation',
+        `Nothing decided is queued on “${stream.name}”: its matches still wait for their opponents. Take one by hand to put it on air anyway.`,
+      )
     return this.take(streamId, first.id)
   }
 

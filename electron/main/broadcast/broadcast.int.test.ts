@@ -85,6 +85,36 @@ describe('the producer desk', () => {
     await value('broadcast:take', { streamId, matchId: matches[1]!.id })
   })
 
+  it('keeps undecided matches off air: Take next passes over them, taking one by hand needs the producer to confirm', async () => {
+    const nodes = await value<{ items: Node[] }>('bracket:nodes', { tournamentId, filters: {} })
+    const undecided = nodes.items.find(
+      (n) => n.status === 'pending' && n.opponents.length === 2 && n.opponents.every((o) => !o.participant),
+    )!
+    const deskNow = async () =>
+      (await value<{ streams: StreamDesk[] }>('broadcast:status', { tournamentId })).streams.find(
+        (d) => d.streamId === streamId,
+      )!
+    const decidedQueued = (await deskNow()).next
+    await value('match-streams:replace', { matchId: undecided.id, streamIds: [streamId] })
+    // The producer puts the undecided one first.
+    await value('broadcast:order', { streamId, matchIds: [undecided.id, ...decidedQueued] })
+    const before = await deskNow()
+    expect(before.next[0]).toBe(undecided.id)
+    const onAirBefore = before.onAir
+    const next = await value<StreamDesk>('broadcast:next', { streamId })
+    expect(next.onAir).not.toBe(undecided.id)
+    expect(next.onAir).toBe(decidedQueued[0])
+    await expect(value('broadcast:take', { streamId, matchId: undecided.id })).rejects.toMatchObject({
+      error: { code: 'validation', message: expect.stringMatching(/is not decided yet.*confirm/) },
+    })
+    expect(
+      (await value<StreamDesk>('broadcast:take', { streamId, matchId: undecided.id, undecided: true })).onAir,
+    ).toBe(undecided.id)
+    // Put the stream back as the tests after expect it.
+    await value('match-streams:replace', { matchId: undecided.id, streamIds: [] })
+    if (onAirBefore) await value('broadcast:take', { streamId, matchId: onAirBefore })
+  })
+
   it('refuses unknown streams and matches, and a match that is not linked, naming why', async () => {
     await expect(value('broadcast:take', { streamId: '999', matchId: matches[0]!.id })).rejects.toMatchObject({
       error: { code: 'not_found' },

@@ -51,10 +51,11 @@ export interface EstimateInput {
 }
 
 /**
- * Expected start of each queued match (RFC 3339, to the minute). The on-air match ends when its stage's observed
- * duration since it was taken has passed (now, if it ran over or is over); each queued one starts when the one
- * before it ends. A match of a stage with nothing observed yet, and every match after a duration that is unknown,
- * gets its scheduled time instead.
+ * Expected start of each queued match (RFC 3339, to the minute), in queue order: no match is expected before the one
+ * ahead of it. The on-air match ends when its stage's observed duration since it was taken has passed (now, if it ran
+ * over or is over); each queued one starts when the one before it ends. A match of a stage with nothing observed yet,
+ * and every match after a duration that is unknown, gets its scheduled time instead — never earlier than the one
+ * before it.
  */
 export function estimateStarts({ onAir, takenAt, queue, observed, now }: EstimateInput): Map<string, string | null> {
   const estimates = new Map<string, string | null>()
@@ -63,10 +64,18 @@ export function estimateStarts({ onAir, takenAt, queue, observed, now }: Estimat
     const duration = observed.get(onAir.stage_id)
     at = duration === undefined ? null : Math.max(now, (takenAt ?? now) + duration)
   }
+  /** The latest start given to a match ahead in the queue. */
+  let floor: number | null = null
   for (const node of queue) {
     const duration = observed.get(node.stage_id)
-    estimates.set(node.id, at !== null && duration !== undefined ? toMinute(at) : node.scheduled_datetime)
-    at = at !== null && duration !== undefined ? at + duration : null
+    const chained = at !== null && duration !== undefined ? at : null
+    const scheduled = node.scheduled_datetime === null ? null : Date.parse(node.scheduled_datetime)
+    const start = chained ?? scheduled
+    if (start === null) estimates.set(node.id, null)
+    else if (floor !== null && start < floor) estimates.set(node.id, toMinute(floor))
+    else estimates.set(node.id, chained === null ? node.scheduled_datetime : toMinute(start))
+    if (start !== null) floor = Math.max(floor ?? start, start)
+    at = chained !== null ? chained + duration! : null
   }
   return estimates
 }

@@ -91,6 +91,20 @@ describe('queue', () => {
   it('follows the producer order where given, and leaves the on-air match out', () => {
     expect(queueOf(sources(nodes, links, { order: ['m1'], onAir: 'm3' })).map((n) => n.id)).toEqual(['m1', 'm2'])
   })
+
+  it('puts undecided matches after decided ones, however early they are scheduled, and marks them', () => {
+    const final = node('gf', 0, 1, 'pending', {
+      opponents: [seat(null, { id: 'm1', type: 'winner' }), seat(null, { id: 'm2', type: 'winner' })],
+    })
+    const queued = sources([...nodes, final], { ...links, gf: ['st'] })
+    expect(queueOf(queued).map((n) => n.id)).toEqual(['m3', 'm2', 'm1', 'gf'])
+    expect(buildFeed(queued).next.map((m) => [m.id, m.decided])).toEqual([
+      ['m3', true],
+      ['m2', true],
+      ['m1', true],
+      ['gf', false],
+    ])
+  })
 })
 
 describe('feed', () => {
@@ -148,6 +162,17 @@ describe('estimated start', () => {
     expect(estimates.get('q2')).toBe(iso(NOW + 37 * MINUTE))
     // Overrunning: the on-air match is due now.
     expect(estimateStarts({ onAir, takenAt: NOW - 40 * MINUTE, queue, observed, now: NOW }).get('q1')).toBe(iso(NOW))
+  })
+
+  it('follows queue order after a reorder: no match is expected before the one ahead of it', () => {
+    // The producer put a late match (scheduled in 3 h, of a stage with nothing observed) first, then two others.
+    const late = node('late', 6, 1, 'pending', { stage_id: 's2' })
+    const queue = [late, node('q1', 2, 2, 'pending'), node('q2', 1, 3, 'pending', { stage_id: 's2' })]
+    const observed = new Map([['s1', 22 * MINUTE]])
+    const estimates = [...estimateStarts({ onAir: null, takenAt: null, queue, observed, now: NOW }).values()]
+    const times = estimates.map((at) => Date.parse(at!))
+    expect(times.every((at, i) => i === 0 || at >= times[i - 1]!)).toBe(true)
+    expect(estimates[0]).toBe(late.scheduled_datetime)
   })
 
   it('falls back to the scheduled time while nothing was observed', () => {

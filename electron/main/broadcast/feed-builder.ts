@@ -36,7 +36,16 @@ export function tournamentSources(
   return { tournament, nodes, links, labels: matchLabels(nodes), observed: observedMatchMs(nodes, links), checkedIn }
 }
 
-/** The stream's queue: its linked matches not yet played and not on air, in the producer's order where given. */
+/** Every opponent of a match is known (a duel's two, an FFA's all): only such a match goes on air by itself. */
+export function isDecided(node: BracketNode): boolean {
+  return node.opponents.length >= 2 && node.opponents.every((o) => o.participant !== null)
+}
+
+/**
+ * The stream's queue: its linked matches not yet played and not on air, in the producer's order where given, else
+ * decided matches first (an early-scheduled final between two "winner of …" slots waits its turn), then by bracket
+ * order.
+ */
 export function queueOf(sources: Pick<FeedSources, 'stream' | 'nodes' | 'links' | 'desk'>): BracketNode[] {
   const { stream, nodes, links, desk } = sources
   const queued = nodes.filter(
@@ -49,7 +58,7 @@ export function queueOf(sources: Pick<FeedSources, 'stream' | 'nodes' | 'links' 
     if (pa !== undefined && pb !== undefined) return pa - pb
     if (pa !== undefined) return -1
     if (pb !== undefined) return 1
-    return matchOrder(a, b)
+    return Number(isDecided(b)) - Number(isDecided(a)) || matchOrder(a, b)
   })
 }
 
@@ -71,6 +80,7 @@ function matchOf(
       result: o.result,
       checkedIn: o.participant ? (sources.checkedIn(o.participant.id) ?? null) : null,
     })),
+    decided: isDecided(node),
   }
 }
 

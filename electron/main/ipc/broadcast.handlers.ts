@@ -12,7 +12,7 @@ export function broadcastHandlers({ desk, hubUrl }: BroadcastPorts): HandlersOf<
   return {
     'broadcast:status': ({ tournamentId }) => ({ hub: hubUrl(), streams: desk.status(tournamentId) }),
     'broadcast:feed': ({ streamId }) => desk.feed(streamId),
-    'broadcast:take': ({ streamId, matchId }) => desk.take(streamId, matchId),
+    'broadcast:take': ({ streamId, matchId, undecided }) => desk.take(streamId, matchId, undecided),
     'broadcast:next': ({ streamId }) => desk.next(streamId),
     'broadcast:order': ({ streamId, matchIds }) => desk.order(streamId, matchIds),
     'broadcast:hold': ({ streamId, held }) => desk.hold(streamId, held),

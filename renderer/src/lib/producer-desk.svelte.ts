@@ -64,8 +64,9 @@ export class ProducerDesk {
     this.#feeds = Object.fromEntries(status.value.streams.map((s) => [s.streamId, s.feed]))
   }
 
-  take(streamId: string, matchId: string): Promise<void> {
-    return this.#act(write('broadcast:take', { streamId, matchId }, null))
+  /** `undecided`: the producer confirmed putting on air a match whose opponents are not all known. */
+  take(streamId: string, matchId: string, undecided = false): Promise<void> {
+    return this.#act(write('broadcast:take', { streamId, matchId, ...(undecided && { undecided }) }, null))
   }
 
   next(streamId: string): Promise<void> {

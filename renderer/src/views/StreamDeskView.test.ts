@@ -61,6 +61,7 @@ const feedMatch = (id: string, names: [string, string], extra: object = {}) => (
   scheduledAt: null,
   estimatedStart: null,
   opponents: names.map((name) => ({ name, score: 1, result: null, checkedIn: true })),
+  decided: true,
   ...extra,
 })
 const feed = {
