@@ -165,7 +165,18 @@ export const contract = {
     output: StreamState,
   },
   'broadcast:hold': { input: ofStream.extend({ held: z.boolean() }), output: StreamState },
-  'broadcast:apply': { input: ofStream.extend({ matchId: api.IdInput.optional() }), output: StreamState },
+  'broadcast:apply': {
+    /** One staged change (matchId and field), every change of one match (matchId), or all of them (neither). */
+    input: ofStream.extend({
+      matchId: api.IdInput.optional(),
+      field: z
+        .string()
+        .max(64, 'field: at most 64 characters')
+        .regex(/^[a-zA-Z]+(\.\d+\.[a-zA-Z]+)?$/, 'field: a staged change’s field, such as opponents.0.name')
+        .optional(),
+    }),
+    output: StreamState,
+  },
 
   'hub:status': { input: none, output: HubStatus },
   'hub:configure': { input: HubConfigure, output: HubStatus },

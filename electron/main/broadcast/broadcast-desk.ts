@@ -135,7 +135,8 @@ export class BroadcastDesk {
     return this.answer(stream.id, current, { ...(this.publication.shown(stream.id) ?? current), held: true })
   }
 
-  apply(streamId: string, matchId?: string): StreamState {
+  /** Publishes what the producer approves of a held stream: one change (match and field), one match, or all. */
+  apply(streamId: string, matchId?: string, field?: string): StreamState {
     const stream = this.stream(streamId)
     const sources = this.sourcesOf(stream.tournament_id)
     if (!this.session().producer.desk(stream.id).held) {
@@ -144,7 +145,8 @@ export class BroadcastDesk {
     if (matchId !== undefined) this.match(sources, matchId)
     const current = this.current(stream, sources)
     const shown = this.publication.shown(stream.id) ?? current
-    return this.answer(stream.id, current, heldFeed(shown, current, matchId === undefined ? 'all' : new Set([matchId])))
+    const approved = matchId === undefined ? 'all' : [{ matchId, ...(field !== undefined && { field }) }]
+    return this.answer(stream.id, current, heldFeed(shown, current, approved))
   }
 
   /** The streams the desk publishes or the producer looks at, for a paired overlay device to pick from. */

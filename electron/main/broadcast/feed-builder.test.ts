@@ -201,10 +201,19 @@ describe('hold', () => {
 
   it('keeps showing what was published until applied, one match or all', () => {
     expect(heldFeed(published, current).onAir!.opponents[0]!.name).toBe('Am1')
-    expect(heldFeed(published, current, new Set(['m1'])).onAir!.opponents[0]!.name).toBe('Renamed')
+    expect(heldFeed(published, current, [{ matchId: 'm1' }]).onAir!.opponents[0]!.name).toBe('Renamed')
     expect(heldFeed(published, current, 'all')).toMatchObject({
       held: true,
       onAir: { opponents: [{ name: 'Renamed' }, { score: 3 }] },
     })
+  })
+
+  it('applies one approved change alone: the rename goes on air, the score still waits', () => {
+    const one = heldFeed(published, current, [{ matchId: 'm1', field: 'opponents.0.name' }])
+    expect(one.onAir!.opponents.map((o) => [o.name, o.score])).toEqual([
+      ['Renamed', null],
+      ['Bm1', null],
+    ])
+    expect(stagedChanges(one, current)).toEqual([{ matchId: 'm1', field: 'opponents.1.score', from: null, to: 3 }])
   })
 })

@@ -35,17 +35,45 @@ export function stagedChanges(published: Feed, current: Feed): StagedChange[] {
   return changes
 }
 
+/** One staged change the producer approves: a match's field ("opponents.0.name"), or every change of the match. */
+export interface Approval {
+  matchId: string
+  field?: string
+}
+
+/** A match as shown, with the approved fields taken from its current version. */
+function approved(old: FeedMatch, current: FeedMatch, fields: ReadonlySet<string>): FeedMatch {
+  const opponents = old.opponents.map((o, i) => {
+    const now = current.opponents[i]
+    if (!now) return o
+    const take = <K extends keyof typeof o>(key: K) => (fields.has(`opponents.${i}.${key}`) ? now[key] : o[key])
+    return { name: take('name'), score: take('score'), result: take('result'), checkedIn: take('checkedIn') }
+  })
+  return {
+    ...old,
+    label: fields.has('label') ? current.label : old.label,
+    status: fields.has('status') ? current.status : old.status,
+    scheduledAt: fields.has('scheduledAt') ? current.scheduledAt : old.scheduledAt,
+    opponents,
+    estimatedStart: current.estimatedStart,
+    decided: current.decided,
+  }
+}
+
 /**
  * The feed a held stream publishes: the structure (on air, queue order, estimates, path) from `current`, as the
- * producer's own actions publish at once; each match's content from `published` where it was shown already,
- * except the matches whose staged changes are applied (`apply`: those ids, or every match).
+ * producer's own actions publish at once; each match's content from `published` where it was shown already, except
+ * what the producer approves (`apply`: single changes or whole matches, or everything).
  */
-export function heldFeed(published: Feed, current: Feed, apply: ReadonlySet<string> | 'all' = new Set()): Feed {
+export function heldFeed(published: Feed, current: Feed, apply: readonly Approval[] | 'all' = []): Feed {
   if (apply === 'all') return { ...current, held: true }
   const shown = new Map(matchesOf(published).map((m) => [m.id, m]))
+  const whole = new Set(apply.filter((a) => a.field === undefined).map((a) => a.matchId))
   const keep = (match: FeedMatch): FeedMatch => {
     const old = shown.get(match.id)
-    return old && !apply.has(match.id) ? { ...old, estimatedStart: match.estimatedStart } : match
+    if (!old || whole.has(match.id)) return match
+    const fields = new Set(apply.filter((a) => a.matchId === match.id && a.field).map((a) => a.field!))
+    return approved(old, match, fields)
   }
   return {
     ...current,

@@ -16,6 +16,6 @@ export function broadcastHandlers({ desk, hubUrl }: BroadcastPorts): HandlersOf<
     'broadcast:next': ({ streamId }) => desk.next(streamId),
     'broadcast:order': ({ streamId, matchIds }) => desk.order(streamId, matchIds),
     'broadcast:hold': ({ streamId, held }) => desk.hold(streamId, held),
-    'broadcast:apply': ({ streamId, matchId }) => desk.apply(streamId, matchId),
+    'broadcast:apply': ({ streamId, matchId, field }) => desk.apply(streamId, matchId, field),
   }
 }

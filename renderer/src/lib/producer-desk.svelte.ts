@@ -81,8 +81,10 @@ export class ProducerDesk {
     return this.#act(write('broadcast:hold', { streamId, held }, held ? 'Held: changes wait for you' : 'Released'))
   }
 
-  apply(streamId: string, matchId?: string): Promise<void> {
-    return this.#act(write('broadcast:apply', { streamId, ...(matchId && { matchId }) }, 'Applied'))
+  /** Applies one staged change (match and field), every change of a match, or all. */
+  apply(streamId: string, matchId?: string, field?: string): Promise<void> {
+    const input = { streamId, ...(matchId && { matchId }), ...(field && { field }) }
+    return this.#act(write('broadcast:apply', input, 'Applied'))
   }
 
   /** An action answers the stream's new state: shown at once. */

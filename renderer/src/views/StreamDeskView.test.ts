@@ -188,8 +188,14 @@ describe('stream desk', () => {
     const staged = await screen.findByTestId('staged')
     expect(staged.textContent).toMatch(/Ana renamed to Anastasia/)
     expect(staged.textContent).toMatch(/Bo: score 1 → 2/)
-    await user.click(within(staged).getAllByRole('button', { name: 'Apply' })[0]!)
-    expect(calls.find((c) => c.channel === 'broadcast:apply')!.input).toEqual({ streamId: 's0', matchId: 'm1' })
+    // Each line names its match, and applies that one change alone.
+    expect(staged.textContent).toMatch(/Winners round 1 · match 1 · Ana renamed to Anastasia/s)
+    await user.click(within(staged).getAllByRole('button', { name: /^Apply: / })[0]!)
+    expect(calls.find((c) => c.channel === 'broadcast:apply')!.input).toEqual({
+      streamId: 's0',
+      matchId: 'm1',
+      field: 'opponents.0.name',
+    })
     await expect.poll(() => screen.getByTestId('staged').textContent).not.toMatch(/renamed to Anastasia/)
     await user.click(within(screen.getByTestId('staged')).getByRole('button', { name: 'Apply all' }))
     expect(calls.filter((c) => c.channel === 'broadcast:apply').at(-1)!.input).toEqual({ streamId: 's0' })
