@@ -67,9 +67,16 @@ describe('finding a match in it', () => {
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
       .toBe('Find a match')
+    await page.getByLabel('Find a match').fill('WB R1 M100')
+    await page.getByLabel('Find a match').press('Enter')
+    // The whole label first, and how many are exact: WB R1 M100, not M1000–M1009 that merely contain it.
+    await expect.poll(() => page.getByTestId('find-count').textContent()).toMatch(/^1 of \d+ · 1 exact$/)
+    expect(await page.locator('[data-testid="bracket-match"].found').getAttribute('aria-label')).toMatch(
+      /^Winners round 1 match 100, /,
+    )
     await page.getByLabel('Find a match').fill('Winners round 1 match 1000')
     await page.getByLabel('Find a match').press('Enter')
-    await expect.poll(() => page.getByTestId('find-count').textContent()).toMatch(/^1 of \d+$/)
+    await expect.poll(() => page.getByTestId('find-count').textContent()).toMatch(/^1 of \d+ · 1 exact$/)
     const found = page.locator('[data-testid="bracket-match"].found')
     await expect.poll(() => found.count()).toBe(1)
     const announced = (await found.getAttribute('aria-label'))!

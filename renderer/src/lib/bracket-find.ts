@@ -3,25 +3,36 @@
 import { isolate } from '../../../shared/text/hidden-characters'
 import type { BracketNode } from '../../../shared/api'
 import { slotName, type MatchLabel } from '../../../shared/bracket/match-labels'
-import { fitsSearch, plain } from '../../../shared/bracket/match-search'
+import { FIT, plain, searchFit } from '../../../shared/bracket/match-search'
 
 const labelOf = (node: BracketNode, labels: ReadonlyMap<string, MatchLabel>): MatchLabel =>
   labels.get(node.id) ?? { long: `Match ${node.number}`, short: `M${node.number}` }
 
-/** The ids of the matches a search finds, in the order they are drawn; none for an empty search. */
-export function findInBracket(nodes: readonly BracketNode[], labels: ReadonlyMap<string, MatchLabel>, text: string) {
+/**
+ * The matches a search finds: those whose whole label it is first ("WB R3 M2" before M20–M29 and M200), then whole
+ * words of a label, then the rest, each in the order they are drawn; and how many are exact. None for an empty search.
+ */
+export function findInBracket(
+  nodes: readonly BracketNode[],
+  labels: ReadonlyMap<string, MatchLabel>,
+  text: string,
+): { ids: string[]; exact: number } {
   const query = plain(text)
-  if (!query) return []
-  return nodes
-    .filter((node) =>
-      fitsSearch(
+  if (!query) return { ids: [], exact: 0 }
+  const fits = nodes
+    .map((node) => ({
+      id: node.id,
+      fit: searchFit(
         query,
         labelOf(node, labels),
         node.number,
         node.opponents.map((o) => slotName(o, labels)),
       ),
-    )
-    .map((node) => node.id)
+    }))
+    .filter(({ fit }) => fit > FIT.none)
+  // A stable sort keeps the drawn order within each kind of fit.
+  fits.sort((a, b) => b.fit - a.fit)
+  return { ids: fits.map(({ id }) => id), exact: fits.filter(({ fit }) => fit === FIT.exact).length }
 }
 
 /** What a screen reader says for a match box: "Winners round 3 match 2, Team A 2, Team B 1, completed". */
