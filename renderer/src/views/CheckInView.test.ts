@@ -84,6 +84,24 @@ describe('check-in', () => {
     ])
   })
 
+  it('asks before checking someone out: one tap cannot undo an arrival', async () => {
+    render(CheckInView)
+    const user = userEvent.setup()
+    const blaze = await screen.findByRole('switch', { name: /Blaze/ })
+    const asked: string[] = []
+    window.confirm = (message?: string) => (asked.push(message ?? ''), false)
+    await user.click(blaze)
+    expect(asked).toEqual([expect.stringMatching(/^Check Blaze out\?/)])
+    expect(blaze.getAttribute('aria-checked')).toBe('true')
+    expect(calls.filter((c) => c.channel === 'checkin:set')).toEqual([])
+    window.confirm = () => true
+    await user.click(blaze)
+    await screen.findByText('checked in 0 / 3')
+    expect(calls.filter((c) => c.channel === 'checkin:set').map((c) => c.input)).toEqual([
+      { participantId: '2', checkedIn: false },
+    ])
+  })
+
   it('marks “waiting to sync” from main’s outbox: shown while the write waits, gone once the service has it', async () => {
     const stop = sync.start()
     const status = (unsent: string[]) => ({
