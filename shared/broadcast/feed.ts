@@ -56,6 +56,8 @@ export const StreamDesk = z.object({
   next: z.array(z.string()),
   held: z.boolean(),
   staged: z.array(StagedChange),
+  /** How many sources follow the stream now, by overlay ("scoreboard", "up-next", …; "feed" for other clients). */
+  sources: z.record(z.string(), z.number()),
 })
 export type StreamDesk = z.infer<typeof StreamDesk>
 

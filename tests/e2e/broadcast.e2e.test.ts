@@ -141,4 +141,22 @@ describe('going on air', () => {
       await page.close()
     }
   })
+
+  it('says when OBS is set up wrong, and the desk counts the sources connected now', async () => {
+    // The scoreboard opened earlier is still connected: the desk counts it.
+    const column = desk.getByRole('region', { name: `Stream ${STREAM}` })
+    await expect.poll(() => column.getByTestId('sources-connected').textContent()).toMatch(/^[1-9]\d* connected$/)
+    const page = await browser.newPage({ viewport: { width: 1280, height: 720 } })
+    await page.goto(`${web.hub}/overlays/scoreboard?stream=no-such-stream&scale=10`)
+    await expect
+      .poll(() => page.getByTestId('overlay-setup').textContent(), { timeout: 5000 })
+      .toMatch(/does not know the stream no-such-stream.*scale 10 is out of 0\.25–4: 4 is used/s)
+    await page.screenshot({ path: screenshotPath('overlay-setup-note') })
+    await page.goto(`${web.hub}/overlays/scoreboard?scale=2`)
+    await expect.poll(() => page.getByTestId('overlay-setup').textContent()).toMatch(/needs its stream/)
+    await page.goto(`${web.hub}/overlays/scoreboard?stream=no-such-stream&quiet=1`)
+    await page.waitForTimeout(500)
+    expect(await page.getByTestId('overlay-setup').count()).toBe(0)
+    await page.close()
+  })
 })

@@ -12,7 +12,7 @@ import { SessionFollower } from '../services/session-follower'
 import { slotName } from '../../../shared/bracket/match-labels'
 import { buildFeed, isDecided, queueOf, tournamentSources, type TournamentSources } from './feed-builder'
 import { heldFeed, stagedChanges } from './hold'
-import { Publication, type FeedListener } from './publication'
+import { Publication, type FeedListener, type SourceKind } from './publication'
 
 export interface BroadcastDeskPorts {
   connections: Connections
@@ -164,9 +164,17 @@ export class BroadcastDesk {
     })
   }
 
-  /** Follows a stream's published feed: the current one at once, then each change. */
-  subscribe(streamId: string, listener: FeedListener): () => void {
-    return this.publication.subscribe(streamId, this.feed(streamId), listener)
+  /**
+   * Follows a stream's published feed: the current one at once, then each change. `kind` names the overlay (or "feed")
+   * so the desk can say how many sources are connected; the desk hears when one comes or goes.
+   */
+  subscribe(streamId: string, listener: FeedListener, kind: SourceKind = 'feed'): () => void {
+    const stop = this.publication.subscribe(streamId, this.feed(streamId), listener, kind)
+    this.announceSources(streamId)
+    return () => {
+      stop()
+      this.announceSources(streamId)
+    }
   }
 
   close(): void {
@@ -198,8 +206,18 @@ export class BroadcastDesk {
       next: current.next.map((m) => m.id),
       held: desk.held,
       staged: desk.held ? stagedChanges(shown, current) : [],
+      sources: this.publication.sources(streamId),
       feed: shown,
     }
+  }
+
+  /** Tells the desk a stream's sources changed (an OBS source connected or went away). */
+  private announceSources(streamId: string): void {
+    if (!this.session().db.open) return
+    const stream = this.session().cache.get('streams', streamId)
+    if (!stream) return
+    const current = this.current(stream, this.sourcesOf(stream.tournament_id))
+    this.publication.announce(this.stateOf(streamId, current, this.publication.shown(streamId) ?? current))
   }
 
   /** Makes a stream live: a held one publishes the feed it kept, any other its current one. */

@@ -141,6 +141,34 @@ describe('the producer desk', () => {
     expect(next.next).toContain(matches[1]!.id)
   })
 
+  it('tells the desk how many sources show each overlay now, as they connect and go', async () => {
+    const sourcesNow = async () =>
+      (
+        await value<{ streams: (StreamDesk & { sources: Record<string, number> })[] }>('broadcast:status', {
+          tournamentId,
+        })
+      ).streams.find((d) => d.streamId === streamId)!.sources
+    const announced: Record<string, number>[] = []
+    const stop = services.bus.subscribe((event, payload) => {
+      const state = payload as { streamId?: string; sources?: Record<string, number> }
+      if (event === 'broadcast:changed' && state.streamId === streamId) announced.push(state.sources!)
+    })
+    const controllers = [new AbortController(), new AbortController(), new AbortController()]
+    const open = (source: string, controller: AbortController) =>
+      fetch(`${hub()}/feed/v1/streams/${streamId}/events?source=${source}`, { signal: controller.signal })
+    await open('scoreboard', controllers[0]!)
+    await open('scoreboard', controllers[1]!)
+    await open('up-next', controllers[2]!)
+    expect(await sourcesNow()).toEqual({ scoreboard: 2, 'up-next': 1 })
+    controllers[0]!.abort()
+    await expect.poll(sourcesNow).toEqual({ scoreboard: 1, 'up-next': 1 })
+    for (const controller of controllers.slice(1)) controller.abort()
+    await expect.poll(sourcesNow).toEqual({})
+    stop()
+    expect(announced[0]).toEqual({ scoreboard: 1 })
+    expect(announced.at(-1)).toEqual({})
+  })
+
   it('publishes to the SSE feed within a second of a Take', async () => {
     const controller = new AbortController()
     const response = await fetch(`${hub()}/feed/v1/streams/${streamId}/events`, { signal: controller.signal })

@@ -8,8 +8,12 @@ import { sameFeed } from './hold'
 
 export type FeedListener = (feed: Feed) => void
 
+/** What follows a stream: an overlay by its kind, or "feed" for any other client of the feed. */
+export type SourceKind = string
+
 export class Publication {
   private readonly listeners = new Map<string, Set<FeedListener>>()
+  private readonly kinds = new Map<FeedListener, SourceKind>()
   private readonly published = new Map<string, Feed>()
   private readonly staged = new Map<string, string>()
 
@@ -65,16 +69,28 @@ export class Publication {
     return true
   }
 
-  /** Follows a stream's published feed: `current` at once, then each change. */
-  subscribe(streamId: string, current: Feed, listener: FeedListener): () => void {
+  /** Follows a stream's published feed: `current` at once, then each change; `kind` says what follows it. */
+  subscribe(streamId: string, current: Feed, listener: FeedListener, kind: SourceKind = 'feed'): () => void {
     const set = this.listeners.get(streamId) ?? new Set<FeedListener>()
     set.add(listener)
+    this.kinds.set(listener, kind)
     this.listeners.set(streamId, set)
     listener(current)
     return () => {
       set.delete(listener)
+      this.kinds.delete(listener)
       if (set.size === 0) this.listeners.delete(streamId)
     }
+  }
+
+  /** How many sources follow a stream now, by kind. */
+  sources(streamId: string): Record<SourceKind, number> {
+    const counts: Record<SourceKind, number> = {}
+    for (const listener of this.listeners.get(streamId) ?? []) {
+      const kind = this.kinds.get(listener) ?? 'feed'
+      counts[kind] = (counts[kind] ?? 0) + 1
+    }
+    return counts
   }
 
   /** Another connection: nothing published yet (its database keeps its own). */

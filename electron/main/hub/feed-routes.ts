@@ -8,6 +8,12 @@ import { sendPage, type HubContext } from './hub-context'
 
 const viewer = access('viewer')
 
+/** What follows a feed, from the events URL's `source=`: an overlay's kind, or "feed" for anything else. */
+function sourceOf(query: unknown): string {
+  const source = (query as Record<string, unknown> | undefined)?.['source']
+  return typeof source === 'string' && isOverlayKind(source) ? source : 'feed'
+}
+
 export function feedRoutes(server: FastifyInstance, { desk, registry, pagesDir, streams }: HubContext): void {
   const feedOr404 = (reply: FastifyReply, streamId: string) => {
     try {
@@ -36,7 +42,7 @@ export function feedRoutes(server: FastifyInstance, { desk, registry, pagesDir, 
       streams.serve(
         request,
         reply,
-        (send) => desk.subscribe(request.params.streamId, (feed) => send('feed', feed)),
+        (send) => desk.subscribe(request.params.streamId, (feed) => send('feed', feed), sourceOf(request.query)),
         deviceOf(request, registry)?.id,
       )
     },

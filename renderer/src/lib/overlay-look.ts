@@ -8,15 +8,38 @@ export interface OverlayLook {
 
 export const DEFAULT_LOOK: OverlayLook = { theme: 'dark', accent: '#5eb1ff', scale: 1 }
 
-/** Reads the look from a query string; anything unreadable keeps its default (a bad URL never breaks a show). */
-export function lookFrom(query: URLSearchParams): OverlayLook {
-  const theme = query.get('theme') === 'light' ? 'light' : 'dark'
-  const accent = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(query.get('accent') ?? '')?.[1]
-  const scale = Number(query.get('scale'))
+/** The options an overlay's address takes, as the desk's overlay panel lists them. */
+export const LOOK_OPTIONS = 'theme=dark|light · accent=ff4655 · scale=0.25–4 · quiet=1 (no setup notes)'
+const SCALE = { min: 0.25, max: 4 }
+
+/**
+ * Reads the look from a query string, and says what it had to change: a scale out of range is clamped to the nearest
+ * end, anything unreadable keeps its default (a bad URL never breaks a show, and is never silently ignored).
+ */
+export function lookFrom(query: URLSearchParams): OverlayLook & { adjusted: string[] } {
+  const adjusted: string[] = []
+  const givenTheme = query.get('theme')
+  if (givenTheme !== null && givenTheme !== 'light' && givenTheme !== 'dark')
+    adjusted.push(`theme “${givenTheme}” is not dark or light: dark is used`)
+  const givenAccent = query.get('accent')
+  const accent = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(givenAccent ?? '')?.[1]
+  if (givenAccent !== null && !accent) adjusted.push(`accent “${givenAccent}” is not a hex colour: the default is used`)
+  const givenScale = query.get('scale')
+  let scale = DEFAULT_LOOK.scale
+  if (givenScale !== null) {
+    const asked = Number(givenScale)
+    if (!Number.isFinite(asked) || givenScale.trim() === '')
+      adjusted.push(`scale “${givenScale}” is not a number: 1 is used`)
+    else {
+      scale = Math.min(SCALE.max, Math.max(SCALE.min, asked))
+      if (scale !== asked) adjusted.push(`scale ${asked} is out of ${SCALE.min}–${SCALE.max}: ${scale} is used`)
+    }
+  }
   return {
-    theme,
+    theme: givenTheme === 'light' ? 'light' : 'dark',
     accent: accent ? `#${accent}` : DEFAULT_LOOK.accent,
-    scale: Number.isFinite(scale) && scale >= 0.25 && scale <= 4 ? scale : DEFAULT_LOOK.scale,
+    scale,
+    adjusted,
   }
 }
 
