@@ -1,0 +1,148 @@
+/// <reference lib="dom" />
+// What reaches viewers fits: with the longest names the interface allows (40 characters: Latin, CJK, right-to-left
+// Arabic, emoji), every overlay keeps both opponents, both scores and the round label inside its panel, at 1920×1080
+// and 1280×720, dark and light; names shrink to a floor size, then end with an ellipsis; labels never wrap.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { launchBrowser, screenshotPath } from './support/browser'
+import { demoService, type DemoService } from './support/demo-service'
+import { startWebMode, type WebMode } from './support/web-mode'
+
+let web: WebMode
+let browser: Browser
+let service: DemoService
+let tournamentId = ''
+let streamId = ''
+type Node = { id: string; status: string; opponents: { participant: { id: string; name: string } | null }[] }
+let onAir: Node
+let next: Node
+
+/** The hardest names the interface allows: 40 characters each. */
+const NAMES = {
+  latin: ['Wolfsburg Academy Esports Club Europe 8!', 'Nordlicht Gaming Collective Hamburg Nord'],
+  cjk: ['東京電脳遊戯倶楽部世界選手権代表団'.repeat(3).slice(0, 40), '서울이스포츠연합팀'.repeat(5).slice(0, 40)],
+  arabic: ['نادي الرياض للرياضات الإلكترونية العالمي', 'فريق القاهرة للألعاب الإلكترونية الموحد'],
+  emoji: ['🔥🐉 Dragon Fire Esports Team Europe 🐉🔥', '🎮👾 Pixel Raiders Gaming Club Nord 👾🎮'],
+} as const
+
+beforeAll(async () => {
+  web = await startWebMode(['--demo-simulate', '0', '--demo-control', '--broadcast-refresh', '300'])
+  service = await demoService(web.demo!)
+  browser = await launchBrowser()
+  const tournaments = await web.ipc<{ items: { id: string; name: string }[] }>('tournaments:list', { filters: {} })
+  tournamentId = tournaments.items.find((t) => t.name === 'Lyon LAN Winter Cup')!.id
+  await web.ipc('participants:list', { tournamentId, filters: {} })
+  const streams = await web.ipc<{ items: { id: string; name: string }[] }>('streams:list', {
+    tournamentId,
+    filters: {},
+  })
+  streamId = streams.items.find((s) => s.name === 'B stream')!.id
+  const nodes = await web.ipc<{ items: Node[] }>('bracket:nodes', { tournamentId, filters: {} })
+  const ready = nodes.items.filter((n) => n.status !== 'completed' && n.opponents.every((o) => o.participant))
+  ;[onAir, next] = [ready[0]!, ready[1]!]
+  for (const match of [onAir, next])
+    await web.ipc('match-streams:replace', { matchId: match.id, streamIds: [streamId] })
+  await web.ipc('broadcast:take', { streamId, matchId: onAir.id })
+})
+afterAll(async () => {
+  await browser?.close()
+  await web?.stop()
+})
+
+/** Renames the on-air and the next match's opponents on the service, and waits until the desk has read them. */
+async function rename(names: readonly [string, string]) {
+  for (const match of [onAir, next])
+    for (const [i, opponent] of match.opponents.entries()) {
+      const answer = await service(`/organizer/v2/participants/${opponent.participant!.id}`, {
+        method: 'PATCH',
+        body: JSON.stringify({ name: names[i] }),
+      })
+      expect(answer.status).toBe(200)
+    }
+  await web.ipc('cache:refresh', { resource: 'participants', scope: tournamentId, full: true })
+  await web.ipc('cache:refresh', { resource: 'nodes', scope: tournamentId, full: true })
+}
+
+/** Every element that must be seen, and whether its box lies inside its panel, in the page as drawn. */
+function outside(page: Page, panelSelector: string, partSelectors: string[]) {
+  return page.evaluate(
+    ({ panelSelector, partSelectors }) => {
+      const panel = document.querySelector(panelSelector)!.getBoundingClientRect()
+      const problems: string[] = []
+      for (const selector of partSelectors) {
+        const parts = Array.from(document.querySelectorAll(selector))
+        if (parts.length === 0) problems.push(`${selector}: nothing shown`)
+        for (const part of parts) {
+          const box = part.getBoundingClientRect()
+          const inside =
+            box.width > 0 &&
+            box.left >= panel.left - 0.5 &&
+            box.right <= panel.right + 0.5 &&
+            box.top >= panel.top - 0.5 &&
+            box.bottom <= panel.bottom + 0.5
+          const style = getComputedStyle(part)
+          const lines = Math.round(
+            box.height /
+              parseFloat(style.lineHeight === 'normal' ? `${parseFloat(style.fontSize) * 1.25}` : style.lineHeight),
+          )
+          if (!inside) problems.push(`${selector} "${part.textContent}" lies outside its panel`)
+          if (lines > 1) problems.push(`${selector} "${part.textContent}" wraps onto ${lines} lines`)
+          if (parseFloat(style.fontSize) < 12) problems.push(`${selector} shrank below a readable size`)
+        }
+      }
+      return problems
+    },
+    { panelSelector, partSelectors },
+  )
+}
+
+const OVERLAYS = [
+  {
+    kind: 'scoreboard',
+    panel: '[data-testid="scoreboard"]',
+    parts: ['[data-testid="scoreboard-name"]', '.score', '[data-testid="scoreboard-label"]'],
+  },
+  { kind: 'up-next', panel: '[data-testid="up-next"]', parts: ['[data-testid="versus-name"]', '.meta'] },
+  { kind: 'bracket', panel: '[data-testid="bracket-path"]', parts: ['[data-testid="versus-name"]', 'h2', 'dd'] },
+] as const
+
+/** Time from the page's start to the names drawn and fitted, per overlay (for the closing note; not a timed test). */
+const drawnMs: number[] = []
+afterAll(() => {
+  const sorted = [...drawnMs].sort((a, b) => a - b)
+  console.info(
+    'overlay first draw with 40-character names (ms):',
+    JSON.stringify({ runs: sorted.length, p50: sorted[Math.floor(sorted.length / 2)], max: sorted.at(-1) }),
+  )
+})
+
+describe('names fit on air', () => {
+  for (const [script, names] of Object.entries(NAMES)) {
+    it(`keeps both opponents, the scores and the label inside every overlay: ${script} names`, async () => {
+      await rename(names)
+      const problems: string[] = []
+      for (const viewport of [
+        { width: 1920, height: 1080 },
+        { width: 1280, height: 720 },
+      ])
+        for (const theme of ['dark', 'light'])
+          for (const { kind, panel, parts } of OVERLAYS) {
+            const page = await browser.newPage({ viewport })
+            await page.goto(`${web.hub}/overlays/${kind}?stream=${streamId}&theme=${theme}`)
+            await page.waitForSelector(panel)
+            await expect
+              .poll(() => page.locator(panel).textContent(), { timeout: 10_000 })
+              .toContain(names[0].slice(0, 6))
+            await page.evaluate(() => document.fonts.ready)
+            drawnMs.push(Math.round(await page.evaluate(() => performance.now())))
+            problems.push(
+              ...(await outside(page, panel, [...parts])).map((p) => `${kind} ${viewport.width} ${theme}: ${p}`),
+            )
+            if (viewport.width === 1920)
+              await page.screenshot({ path: screenshotPath(`fit-${kind}-${script}-${theme}`) })
+            await page.close()
+          }
+      expect(problems).toEqual([])
+    })
+  }
+})
