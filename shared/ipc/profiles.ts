@@ -74,7 +74,9 @@ export type AuthStatus = z.infer<typeof AuthStatus>
 /** What "Test connection" found, step by step; `fields` names the form field holding a wrong value. */
 export const ConnectionTestReport = z.object({
   ok: z.boolean(),
-  steps: z.array(z.object({ step: z.enum(['service', 'token', 'read']), ok: z.boolean(), message: z.string() })),
+  steps: z.array(
+    z.object({ step: z.enum(['service', 'token', 'read', 'addresses']), ok: z.boolean(), message: z.string() }),
+  ),
   fields: z.record(z.string(), z.string()),
 })
 export type ConnectionTestReport = z.infer<typeof ConnectionTestReport>

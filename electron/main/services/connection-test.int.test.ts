@@ -54,7 +54,21 @@ describe('test connection', () => {
       ['service', true],
       ['token', true],
       ['read', true],
+      ['addresses', true],
     ])
+  })
+
+  it('tries every address, not only two: the participant, public v1 and sign-in addresses are named when away', async () => {
+    const away = form().baseUrls
+    for (const base of ['participant', 'v1', 'account'] as const) {
+      const report = await test({ baseUrls: { ...away, [base]: 'http://127.0.0.1:9' } })
+      expect({ base, ok: report.ok, fields: Object.keys(report.fields) }).toEqual({
+        base,
+        ok: false,
+        fields: [`baseUrls.${base}`],
+      })
+      expect(report.steps.at(-1)).toMatchObject({ step: 'addresses', ok: false })
+    }
   })
 
   it('names the API key, the client secret, the client id and an unreachable address', async () => {

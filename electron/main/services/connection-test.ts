@@ -18,7 +18,7 @@ export interface ConnectionUnderTest {
 }
 
 export interface TestStep {
-  step: 'service' | 'token' | 'read'
+  step: 'service' | 'token' | 'read' | 'addresses'
   ok: boolean
   message: string
 }
@@ -71,7 +71,7 @@ export async function testConnection(connection: ConnectionUnderTest): Promise<C
 
   if (connection.method === 'browser') {
     steps.push({ step: 'token', ok: true, message: 'Sign in with the browser to test the rest: it opens a page.' })
-    return { ok: true, steps, fields }
+    return otherAddresses()
   }
 
   // 2. A token for the client id, secret and scopes.
@@ -108,5 +108,39 @@ export async function testConnection(connection: ConnectionUnderTest): Promise<C
   if (read === 403) return fail('read', 'The token lacks the organizer:view scope to read tournaments.', 'scopes')
   if (read >= 400) return fail('read', `Reading tournaments answered ${read}.`, 'baseUrls.organizer')
   steps.push({ step: 'read', ok: true, message: 'Tournaments can be read.' })
-  return { ok: true, steps, fields }
+  return otherAddresses()
+
+  /** 4. The three other addresses each answer: the participant interface, the public v1 one, the sign-in page. */
+  async function otherAddresses(): Promise<ConnectionTestReport> {
+    const tried = await Promise.all([
+      get(`${bases.participant}/disciplines`, { 'x-api-key': apiKey, range: 'disciplines=0-0' }).then((status) =>
+        status === 'unreachable'
+          ? `The participant address ${bases.participant} could not be reached.`
+          : status >= 400
+            ? `The participant address ${bases.participant} answered ${status}.`
+            : null,
+      ),
+      // The v1 listing and the sign-in page want a tournament or a client: any answer shows they are there.
+      get(`${bases.v1}/tournaments/0/stages`, {}).then((status) =>
+        status === 'unreachable' ? `The public v1 address ${bases.v1} could not be reached.` : null,
+      ),
+      get(`${bases.account}/oauth2/authorize`, {}).then((status) =>
+        status === 'unreachable' ? `The sign-in page's address ${bases.account} could not be reached.` : null,
+      ),
+    ])
+    const [participant, v1, account] = tried
+    for (const [field, problem] of [
+      ['baseUrls.participant', participant],
+      ['baseUrls.v1', v1],
+      ['baseUrls.account', account],
+    ] as const)
+      if (problem) fields[field] = problem
+    const problems = tried.filter((p): p is string => p !== null)
+    steps.push(
+      problems.length
+        ? { step: 'addresses', ok: false, message: problems.join(' ') }
+        : { step: 'addresses', ok: true, message: 'The participant, public v1 and sign-in addresses answer.' },
+    )
+    return { ok: problems.length === 0, steps, fields }
+  }
 }

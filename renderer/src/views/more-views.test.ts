@@ -413,7 +413,8 @@ describe('tournaments view', () => {
     await expect
       .poll(() => calls.filter((c) => c.channel === 'tournaments:list').at(-1)?.input)
       .toEqual({ filters: { statuses: ['running'] } })
-    await user.click(within(row).getByRole('button', { name: 'Open' }))
+    // Each row's button says which tournament it opens (a screen reader heard "Open" on every row).
+    await user.click(within(row).getByRole('button', { name: 'Open Blitz Night' }))
     expect(selection.tournament).toMatchObject({ id: 't9', name: 'Blitz Night' })
   })
 })
