@@ -159,4 +159,28 @@ describe('going on air', () => {
     expect(await page.getByTestId('overlay-setup').count()).toBe(0)
     await page.close()
   })
+
+  it('fits the desk to the screen: stream columns wrap instead of scrolling out of sight', async () => {
+    const streams = await web.ipc<{ items: { id: string }[] }>('streams:list', { tournamentId, filters: {} })
+    const nodes = await web.ipc<{ items: Node[] }>('bracket:nodes', { tournamentId, filters: {} })
+    const open = nodes.items.filter((n) => n.status !== 'completed')
+    // Every stream gets something queued, so every column shows.
+    for (const [i, stream] of streams.items.entries())
+      await web.ipc('match-streams:replace', { matchId: open.at(-1 - i)!.id, streamIds: [stream.id] })
+    await desk.setViewportSize({ width: 1100, height: 900 })
+    // Leave the desk and come back: it reads the streams and links afresh.
+    await desk.keyboard.press('Control+3')
+    await desk.keyboard.press('Control+4')
+    await expect
+      .poll(() => desk.getByTestId('stream-column').count(), { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(streams.items.length)
+    const fit = await desk.evaluate(() => {
+      const columns = document.querySelector('.columns')!
+      const right = Math.max(...Array.from(columns.children).map((c) => c.getBoundingClientRect().right))
+      return { overflow: columns.scrollWidth - columns.clientWidth, right, width: window.innerWidth }
+    })
+    expect(fit.overflow).toBeLessThanOrEqual(1)
+    expect(fit.right).toBeLessThanOrEqual(fit.width)
+    await desk.screenshot({ path: screenshotPath('view-stream-desk-wrapped') })
+  })
 })

@@ -136,6 +136,35 @@ describe('stream desk', () => {
     expect(within(column).getByDisplayValue('http://127.0.0.1:7310/overlays/scoreboard?stream=s0')).toBeTruthy()
   })
 
+  it('pins my streams first, shows only them when asked, and remembers them for this connection', async () => {
+    localStorage.clear()
+    answer('broadcast:status', () => ({
+      hub: '',
+      streams: ['s0', 's1', 's2'].map((streamId) => ({
+        streamId,
+        onAir: 'm1',
+        next: [],
+        held: false,
+        staged: [],
+        sources: {},
+        feed,
+      })),
+    }))
+    render(StreamDeskView)
+    const user = userEvent.setup()
+    const names = async () => (await screen.findAllByTestId('stream-column')).map((c) => c.getAttribute('aria-label'))
+    expect(await names()).toEqual(['Stream Cam 0', 'Stream Cam 1', 'Stream Cam 2'])
+    await user.click(screen.getByRole('button', { name: 'My stream: Cam 2' }))
+    expect(await names()).toEqual(['Stream Cam 2', 'Stream Cam 0', 'Stream Cam 1'])
+    await user.click(screen.getByLabelText(/Only my streams \(1\)/))
+    expect(await names()).toEqual(['Stream Cam 2'])
+    // Remembered for this connection, in this window's storage.
+    expect(JSON.parse(localStorage.getItem('matchdesk.myStreams.default')!)).toEqual(['s2'])
+    await user.click(screen.getByLabelText(/Only my streams/))
+    await user.click(screen.getByRole('button', { name: 'My stream: Cam 2' }))
+    expect(JSON.parse(localStorage.getItem('matchdesk.myStreams.default')!)).toEqual([])
+  })
+
   it('applies a stream state that main announces (broadcast:changed) without reading anything', async () => {
     answer('broadcast:status', () => ({
       hub: '',
