@@ -18,7 +18,8 @@ export const SyncStatus = z.object({
   attention: z.array(OutboxItem),
   /** What has writes the service has not confirmed (waiting or needing attention): "participant:<id>", "stream:<id>". */
   unsent: z.array(z.string()),
-  refreshed: z.array(z.object({ resource: z.string(), scope: z.string(), at: z.number() })),
+  /** When each list was last read; `name` says whose it is ("Lyon LAN Winter Cup", "every tournament"). */
+  refreshed: z.array(z.object({ resource: z.string(), scope: z.string(), name: z.string(), at: z.number() })),
 })
 export type SyncStatus = z.infer<typeof SyncStatus>
 

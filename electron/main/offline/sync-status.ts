@@ -24,6 +24,15 @@ export function syncStatus(outbox: Outbox, cache: Cache, connection: ConnectionS
       .map(describe),
     attention: rows.filter((row) => row.state === 'attention').map(describe),
     unsent: [...new Set(rows.map((row) => row.entity))],
-    refreshed: cache.allRefreshed(),
+    // Whose list each is, as people read it: the tournament's name, not its id.
+    refreshed: cache.allRefreshed().map((entry) => ({
+      ...entry,
+      name:
+        entry.scope === 'all'
+          ? 'every tournament'
+          : entry.resource === 'match-streams'
+            ? `match ${entry.scope}`
+            : (cache.get('tournaments', entry.scope)?.name ?? `tournament ${entry.scope}`),
+    })),
   }
 }

@@ -24,7 +24,9 @@ describe('sync view', () => {
       waiting: [item(2, 'Check in Nova', 'offline')],
       attention: [item(1, 'Edit stream “Main”', 'name must not be empty')],
       unsent: ['participant:9'],
-      refreshed: [],
+      refreshed: [
+        { resource: 'participants', scope: '3077713703558868995', name: 'Lyon LAN Winter Cup', at: Date.now() },
+      ],
     }
     answer('sync:status', () => status)
     answer('sync:retry', () => ({ ...status, attention: [] }))
@@ -35,6 +37,9 @@ describe('sync view', () => {
     expect((await screen.findByTestId('sync-summary')).textContent).toMatch(/Offline · 1 write waiting/)
     expect(screen.getByTestId('waiting-item').textContent).toMatch(/Check in Nova/)
     expect(screen.getByTestId('attention-item').textContent).toMatch(/name must not be empty/)
+    // Whose list it is, by name: not the tournament's id.
+    expect(screen.getByRole('row', { name: /participants Lyon LAN Winter Cup/ })).toBeTruthy()
+    expect(document.body.textContent).not.toContain('3077713703558868995')
     await user.click(screen.getByRole('button', { name: 'Retry' }))
     expect(calls.at(-1)).toEqual({ channel: 'sync:retry', input: { seq: 1 } })
     await screen.findByText(/Nothing: every refused write/)

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { answer, calls, emit } from '../test-support/fake-api'
 import { selection } from '../lib/selection.svelte'
+import { sync } from '../lib/sync.svelte'
 import BracketView from './BracketView.svelte'
 import ConnectView from './ConnectView.svelte'
 import StagesView from './StagesView.svelte'
@@ -70,6 +71,32 @@ const signedOut = (profileId: string, method: 'client-credentials' | 'browser') 
   answer('auth:status', () => ({ profileId, method, signedIn: false, expiresAt: null, scopes: [] }))
 
 describe('streams view', () => {
+  it('marks a new stream waiting to sync as the outbox says, and drops the mark once the service has it', async () => {
+    let items = [{ ...stream(1), id: 'local-7', name: 'Arena Two' }]
+    answer('streams:list', () => ({ items, refreshedAt: Date.now() }))
+    const status = (unsent: string[]) => ({
+      connection: 'online',
+      syncing: false,
+      pending: unsent.length,
+      waiting: [],
+      attention: [],
+      unsent,
+      refreshed: [],
+    })
+    answer('sync:status', () => status(['stream:local-7']))
+    const stop = sync.start()
+    render(StreamsView)
+    const row = (await screen.findByText('Arena Two')).closest('tr')!
+    await expect.poll(() => row.textContent).toMatch(/Arena Two waiting to sync/)
+    // The service gave the stream its id: the mark goes and the list is read again, without leaving the view.
+    items = [{ ...stream(1), id: 's77', name: 'Arena Two' }]
+    answer('sync:status', () => status([]))
+    emit('sync:status', status([]))
+    await expect.poll(() => screen.getByText('Arena Two').closest('tr')!.textContent).not.toMatch(/waiting to sync/)
+    expect(calls.filter((c) => c.channel === 'streams:list').length).toBeGreaterThan(1)
+    stop()
+  })
+
   it('shows every field error at once without moving the form, and names languages with their codes', async () => {
     answer('streams:list', () => ({ items: [], refreshedAt: Date.now() }))
     render(StreamsView)
