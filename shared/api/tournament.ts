@@ -79,7 +79,10 @@ const nullableDateTime = (field: string) => dateTime(field).nullable().optional(
 function tournamentCreate(multilingual: boolean) {
   return z
     .strictObject({
-      discipline: IdInput,
+      discipline: z
+        .string({ error: 'discipline: choose the game the tournament is played in' })
+        .min(1, 'discipline: choose the game the tournament is played in')
+        .pipe(IdInput),
       name: requiredText('name', L.tournamentName),
       full_name: text('full_name', L.tournamentFullName).nullable().optional(),
       participant_type: oneOf('participant_type', TOURNAMENT_PARTICIPANT_TYPES),

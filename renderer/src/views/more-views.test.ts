@@ -392,6 +392,23 @@ describe('connect view: a connection that fails', () => {
 })
 
 describe('tournaments view', () => {
+  it('an empty New tournament names the fields in words and takes the person to the first one', async () => {
+    answer('disciplines:list', () => [
+      { id: 'chess', name: 'Chess', shortname: 'Chess', fullname: 'Chess', copyrights: '' },
+    ])
+    answer('tournaments:list', () => ({ items: [], refreshedAt: Date.now() }))
+    render(TournamentsView)
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'New tournament' }))
+    await user.click(screen.getByRole('button', { name: 'Create tournament' }))
+    expect(document.getElementById('tournament-discipline-error')?.textContent).toBe(
+      'discipline: choose the game the tournament is played in',
+    )
+    expect(document.body.textContent).not.toMatch(/id must be a string/)
+    expect(document.activeElement?.closest('.field')?.classList.contains('invalid')).toBe(true)
+    expect(calls.filter((c) => c.channel === 'tournaments:create')).toEqual([])
+  })
+
   it('says the connection is the problem, not the filters, when the list cannot be read', async () => {
     answer('disciplines:list', () => [])
     answer('tournaments:list', () => {
