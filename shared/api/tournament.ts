@@ -2,7 +2,20 @@
 import { z } from 'zod'
 import { LIMITS } from './limits'
 import { LOCALES, PLATFORMS, TOURNAMENT_PARTICIPANT_TYPES, TOURNAMENT_STATUSES } from './enums'
-import { Id, IdInput, boundedJson, country, date, dateTime, email, oneOf, requiredText, text, uri } from './formats'
+import {
+  Id,
+  ID_MAX,
+  IdInput,
+  boundedJson,
+  country,
+  date,
+  dateTime,
+  email,
+  oneOf,
+  requiredText,
+  text,
+  uri,
+} from './formats'
 
 const L = LIMITS
 /** An image as a body names it: only its file id. */
@@ -82,7 +95,8 @@ function tournamentCreate(multilingual: boolean) {
       discipline: z
         .string({ error: 'discipline: choose the game the tournament is played in' })
         .min(1, 'discipline: choose the game the tournament is played in')
-        .pipe(IdInput),
+        .max(ID_MAX, `discipline: at most ${ID_MAX} characters`)
+        .regex(/^[A-Za-z0-9_-]+$/, 'discipline: a discipline id holds only letters, digits, _ and -'),
       name: requiredText('name', L.tournamentName),
       full_name: text('full_name', L.tournamentFullName).nullable().optional(),
       participant_type: oneOf('participant_type', TOURNAMENT_PARTICIPANT_TYPES),
