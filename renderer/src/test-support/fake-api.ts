@@ -15,6 +15,19 @@ export function emit(event: string, payload: unknown): void {
   for (const listener of listeners.get(event) ?? []) listener(payload)
 }
 
+/** Main's sync status with these entities' writes waiting (offline while any wait, as a desk at a dead venue). */
+export function syncStatusWith(unsent: string[]) {
+  return {
+    connection: unsent.length ? 'offline' : 'online',
+    syncing: false,
+    pending: unsent.length,
+    waiting: [],
+    attention: [],
+    unsent,
+    refreshed: [],
+  }
+}
+
 export function reset(): void {
   calls.length = 0
   handlers.clear()

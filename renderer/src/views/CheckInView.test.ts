@@ -3,7 +3,7 @@ import { shownText } from '../test-support/shown-text'
 import { render, screen, within } from '@testing-library/svelte'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { answer, calls, emit } from '../test-support/fake-api'
+import { answer, calls, emit, syncStatusWith } from '../test-support/fake-api'
 import { selection } from '../lib/selection.svelte'
 import { sync } from '../lib/sync.svelte'
 import CheckInView from './CheckInView.svelte'
@@ -104,15 +104,7 @@ describe('check-in', () => {
 
   it('marks “waiting to sync” from main’s outbox: shown while the write waits, gone once the service has it', async () => {
     const stop = sync.start()
-    const status = (unsent: string[]) => ({
-      connection: unsent.length ? 'offline' : 'online',
-      syncing: false,
-      pending: unsent.length,
-      waiting: [],
-      attention: [],
-      unsent,
-      refreshed: [],
-    })
+    const status = syncStatusWith
     render(CheckInView)
     const nova = await screen.findByRole('switch', { name: /Nova/ })
     // A write queued before this view (or this window) opened still shows.

@@ -2,7 +2,7 @@
 import { render, screen, within } from '@testing-library/svelte'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { answer, calls, emit } from '../test-support/fake-api'
+import { answer, calls, emit, syncStatusWith } from '../test-support/fake-api'
 import { selection } from '../lib/selection.svelte'
 import { sync } from '../lib/sync.svelte'
 import BracketView from './BracketView.svelte'
@@ -74,15 +74,7 @@ describe('streams view', () => {
   it('marks a new stream waiting to sync as the outbox says, and drops the mark once the service has it', async () => {
     let items = [{ ...stream(1), id: 'local-7', name: 'Arena Two' }]
     answer('streams:list', () => ({ items, refreshedAt: Date.now() }))
-    const status = (unsent: string[]) => ({
-      connection: 'online',
-      syncing: false,
-      pending: unsent.length,
-      waiting: [],
-      attention: [],
-      unsent,
-      refreshed: [],
-    })
+    const status = syncStatusWith
     answer('sync:status', () => status(['stream:local-7']))
     const stop = sync.start()
     render(StreamsView)
