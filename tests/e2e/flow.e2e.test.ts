@@ -64,6 +64,9 @@ describe('a day at the desk', () => {
     await page.getByRole('button', { name: 'Add stream' }).click()
     await expect.poll(() => page.getByRole('row', { name: /E2E cam/ }).count()).toBe(1)
     await expect.poll(() => page.getByTestId('stream-count').textContent()).toBe('3 / 128')
+    // The language reads whole in its field ("English (en" was clipped).
+    await page.getByLabel('Language').fill('Portuguese (pt)')
+    expect(await page.getByLabel('Language').evaluate((input) => input.scrollWidth <= input.clientWidth)).toBe(true)
     await page.screenshot({ path: screenshotPath('view-streams') })
   })
 

@@ -384,6 +384,25 @@ describe('connect view: a connection that fails', () => {
 })
 
 describe('tournaments view', () => {
+  it('filters by a country named in words or by its code, keeps what was typed, and says when none matches', async () => {
+    answer('disciplines:list', () => [])
+    answer('tournaments:list', () => ({ items: [], refreshedAt: Date.now() }))
+    render(TournamentsView)
+    const user = userEvent.setup()
+    const field = await screen.findByPlaceholderText('France or FR')
+    await user.type(field, 'Germany')
+    expect((field as HTMLInputElement).value).toBe('Germany')
+    await expect
+      .poll(() => calls.filter((c) => c.channel === 'tournaments:list').at(-1)?.input)
+      .toEqual({ filters: { countries: ['DE'] } })
+    await user.clear(field)
+    await user.type(field, 'Narnia')
+    expect((await screen.findByRole('alert')).textContent).toMatch(/no country is called “Narnia”/)
+    await expect
+      .poll(() => calls.filter((c) => c.channel === 'tournaments:list').at(-1)?.input)
+      .toEqual({ filters: {} })
+  })
+
   it('an empty New tournament names the fields in words and takes the person to the first one', async () => {
     answer('disciplines:list', () => [
       { id: 'chess', name: 'Chess', shortname: 'Chess', fullname: 'Chess', copyrights: '' },
