@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { SCOPES } from '../shared/api'
 import { Faults, FaultSettings } from './faults'
 import { OAuthServer } from './oauth/oauth-server'
-import { seedVenue } from './seed/venue'
+import { resumeVenue, seedVenue, type SeededVenue } from './seed/venue'
 import { pacedClock } from './simulation/event-clock'
 import { LiveVenue } from './simulation/live-venue'
 import { MatchEngine } from './simulation/match-engine'
@@ -13,6 +13,7 @@ import { buildServer } from './server'
 import { Stats } from './stats'
 import { Rng } from './store/rng'
 import { Store } from './store/store'
+import { VenueFile, type VenueRead } from './store/venue-file'
 
 export const SandboxOptions = z.strictObject({
   port: z.number().int().min(0).max(65535).default(0),
@@ -29,6 +30,8 @@ export const SandboxOptions = z.strictObject({
   clientId: z.string().min(1).optional(),
   clientSecret: z.string().min(8).optional(),
   appName: z.string().default('Matchdesk'),
+  /** Where the venue is kept between runs (read at start, written after every change); in memory only when absent. */
+  stateFile: z.string().min(1).optional(),
 })
 export type SandboxOptions = z.input<typeof SandboxOptions>
 
@@ -47,7 +50,12 @@ export interface Sandbox {
   store: Store
   oauth: OAuthServer
   engine: MatchEngine
-  live: LiveVenue
+  /** The venue's simulation (a new one after `reset`). */
+  readonly live: LiveVenue
+  /** How the venue began: seeded afresh, read back from its state file, or seeded because that file was set aside. */
+  readonly began: VenueRead
+  /** Starts the venue over as seeded (its state file rewritten): every change since is gone. */
+  reset(): void
   close(): Promise<void>
 }
 
@@ -57,7 +65,10 @@ export async function startSandbox(input: SandboxOptions = {}): Promise<Sandbox>
   const options = SandboxOptions.parse(input)
   const clock = pacedClock(options.speed)
   const store = new Store(options.seed, () => new Date(clock.now()))
-  const venue = seedVenue(store, options.seed, options.size)
+  const file = options.stateFile
+    ? new VenueFile(options.stateFile, { seed: options.seed, size: options.size })
+    : undefined
+  const began: VenueRead = file?.read() ?? { kind: 'none' }
   const apiKey = options.apiKey ?? secret()
   const client = {
     id: options.clientId ?? `demo-${secret().slice(0, 8)}`,
@@ -68,7 +79,14 @@ export async function startSandbox(input: SandboxOptions = {}): Promise<Sandbox>
   const oauth = new OAuthServer(client, options.tokenTtlSeconds)
   const rng = new Rng(options.seed + 1)
   const engine = new MatchEngine(store, rng)
-  const live = new LiveVenue({ store, engine, clock, rng, ...venue })
+  const liveFrom = (venue: SeededVenue) => new LiveVenue({ store, engine, clock, rng, ...venue })
+  let live = liveFrom(
+    began.kind === 'read'
+      ? resumeVenue(store, began.state, options.seed, options.size)
+      : seedVenue(store, options.seed, options.size),
+  )
+  const save = () => file?.write(live.state())
+  save()
   const stats = new Stats()
   let port = options.port
   const faults = new Faults(options.faults, options.seed, (offline) => (offline ? stop() : listen()))
@@ -80,6 +98,7 @@ export async function startSandbox(input: SandboxOptions = {}): Promise<Sandbox>
     stats,
     control: options.control,
     hosts,
+    changed: save,
   })
 
   function stop(): Promise<void> {
@@ -103,7 +122,12 @@ export async function startSandbox(input: SandboxOptions = {}): Promise<Sandbox>
   hosts.add(`127.0.0.1:${port}`)
   hosts.add(`localhost:${port}`)
   if (options.faults.offline) await stop()
-  const timer = options.simulateMs ? setInterval(() => live.step(), options.simulateMs) : undefined
+  const timer = options.simulateMs
+    ? setInterval(() => {
+        live.step()
+        save()
+      }, options.simulateMs)
+    : undefined
   timer?.unref()
 
   const origin = `http://127.0.0.1:${port}`
@@ -122,9 +146,23 @@ export async function startSandbox(input: SandboxOptions = {}): Promise<Sandbox>
     store,
     oauth,
     engine,
-    live,
+    get live() {
+      return live
+    },
+    began,
+    reset: () => {
+      store.restore()
+      live = liveFrom(seedVenue(store, options.seed, options.size))
+      save()
+    },
     close: async () => {
       clearInterval(timer)
+      // What the simulation moved since its last step; a folder already gone keeps what was written before.
+      try {
+        save()
+      } catch {
+        /* nothing more to keep */
+      }
       faults.dispose()
       for (const socket of sockets) socket.destroy()
       if (faults.settings.offline) await listen().catch(() => undefined)

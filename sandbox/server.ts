@@ -24,7 +24,11 @@ export interface ServerParts {
   control: boolean
   /** The Host values the sandbox answers to (its own 127.0.0.1 and localhost addresses), filled once it listens. */
   hosts: ReadonlySet<string>
+  /** Called once a request that may have changed the venue (any but GET, HEAD, OPTIONS) is answered, before it is sent. */
+  changed?: () => void
 }
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 const isControl = (url: string) => url.startsWith('/_sandbox/')
 
@@ -67,6 +71,11 @@ export function buildServer(parts: ServerParts): { app: FastifyInstance; sockets
     await faults.onRequest(request, reply)
   })
   app.addHook('onRequest', accessGuard(parts.apiKey, context.oauth))
+  // The venue is kept before the answer leaves: a client told "done" never finds it undone after a restart.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (!READS.has(request.method)) parts.changed?.()
+    return payload
+  })
   app.addHook('onSend', async (request, reply, payload) =>
     isControl(request.url) ? payload : faults.onSend(request, reply, payload),
   )

@@ -105,6 +105,11 @@ export class NameMaker {
     return name
   }
 
+  /** Marks a name as used (a venue read back from disk already has it). */
+  take(name: string): void {
+    this.used.add(name)
+  }
+
   player(): string {
     return this.unique(() => `${this.rng.pick(FIRST)}${this.rng.pick(LAST)}`)
   }

@@ -34,6 +34,17 @@ export class VenueBuilder {
     this.names = new NameMaker(rng)
   }
 
+  /** Carries on after what the store holds (a venue read back from disk): names stay unique, identifiers go on. */
+  resume(): this {
+    for (const participant of this.store.participants.values()) {
+      this.names.take(participant.name)
+      for (const member of participant.lineup) this.names.take(member.name)
+      const number = Number(/^MD-(\d+)$/.exec(participant.custom_user_identifier ?? '')?.[1])
+      if (number >= this.identifier) this.identifier = number + 1
+    }
+    return this
+  }
+
   tournament(plan: TournamentPlan, edition: Edition): TournamentRecord {
     const tournament: TournamentRecord = {
       id: this.store.ids.next(),

@@ -3,8 +3,9 @@ import { MatchEngine } from '../simulation/match-engine'
 import { PACE } from '../simulation/pace'
 import { fillStreamQueues } from '../simulation/stream-queues'
 import { Rng } from '../store/rng'
-import type { Store } from '../store/store'
 import { DISCIPLINES } from './disciplines'
+import type { Store } from '../store/store'
+import type { VenueState } from '../store/venue-file'
 import { plans, type TournamentPlan, type VenueSize } from './plans'
 import { dayFrom, isoSeconds, scheduleStage, VenueBuilder } from './venue-builder'
 
@@ -15,6 +16,8 @@ export interface SeededVenue {
   builder: VenueBuilder
   /** The series each tournament belongs to. */
   series: Map<string, TournamentPlan>
+  /** Tournaments whose next edition is open already (none when freshly seeded). */
+  followed: Set<string>
 }
 
 const MINUTE = 60_000
@@ -56,5 +59,17 @@ export function seedVenue(store: Store, seed: number, size: VenueSize): SeededVe
     if (plan.phase !== 'scheduled') fillStreamQueues(store, tournament.id)
     series.set(tournament.id, plan)
   }
-  return { builder, series }
+  return { builder, series, followed: new Set() }
+}
+
+/** The venue as it was kept on disk: its records, each tournament's series (plans known by name) and opened editions. */
+export function resumeVenue(store: Store, state: VenueState, seed: number, size: VenueSize): SeededVenue {
+  store.restore(state.records)
+  const byName = new Map(plans(size).map((plan) => [plan.name, plan]))
+  const series = new Map<string, TournamentPlan>()
+  for (const [tournamentId, planName] of state.series) {
+    const plan = byName.get(planName)
+    if (plan && store.tournaments.has(tournamentId)) series.set(tournamentId, plan)
+  }
+  return { builder: new VenueBuilder(store, new Rng(seed)).resume(), series, followed: new Set(state.followed) }
 }

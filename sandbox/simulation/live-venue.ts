@@ -5,6 +5,7 @@ import { nextEditionName, type TournamentPlan } from '../seed/plans'
 import type { Rng } from '../store/rng'
 import type { NodeRecord, ParticipantRecord, TournamentRecord } from '../store/records'
 import type { Store } from '../store/store'
+import type { VenueState } from '../store/venue-file'
 import type { EventClock } from './event-clock'
 import type { MatchEngine } from './match-engine'
 import { matchMsOf, PACE, stationsFor } from './pace'
@@ -20,6 +21,8 @@ export interface LiveVenueParts {
   rng: Rng
   /** Which series each tournament belongs to: how its next edition is made. */
   series: Map<string, TournamentPlan>
+  /** Tournaments whose next edition is open already (kept with the venue on disk); grows as editions open. */
+  followed: Set<string>
 }
 
 export class LiveVenue {
@@ -27,8 +30,6 @@ export class LiveVenue {
   private readonly due = new Map<string, number>()
   /** When each participant still expected at the door arrives (absent: not coming). */
   private readonly arrivals = new Map<string, number>()
-  /** Tournaments whose next edition is open already. */
-  private readonly followed = new Set<string>()
   /** Per stage, when each of its stations is free again. */
   private readonly stations = new Map<string, number[]>()
   private last: number
@@ -39,6 +40,16 @@ export class LiveVenue {
     for (const node of parts.store.nodes.values()) {
       const discipline = parts.store.tournaments.get(node.tournament_id)?.discipline ?? ''
       if (node.status === 'running') this.due.set(node.id, this.last + this.between([0, matchMsOf(discipline)[1]]))
+    }
+  }
+
+  /** What is kept of the venue on disk: every record, each tournament's series and the editions opened. */
+  state(): VenueState {
+    const { store, series, followed } = this.parts
+    return {
+      records: store.records(),
+      series: [...series].map(([tournamentId, plan]) => [tournamentId, plan.name]),
+      followed: [...followed],
     }
   }
 
@@ -155,9 +166,9 @@ export class LiveVenue {
 
   /** A completed tournament's series opens its next edition once: registrations now, check-in after, then play. */
   private nextEdition(previous: TournamentRecord, plan: TournamentPlan, now: number): void {
-    const { builder, series } = this.parts
-    if (this.followed.has(previous.id)) return
-    this.followed.add(previous.id)
+    const { builder, series, followed } = this.parts
+    if (followed.has(previous.id)) return
+    followed.add(previous.id)
     const registrationEnd = now + PACE.registrationMs
     const edition = builder.tournament(plan, {
       name: nextEditionName(previous.name),

@@ -11,6 +11,21 @@ import type {
   TournamentRecord,
 } from './records'
 
+/** Everything the store holds, as plain lists: what the Demo venue writes to disk and reads back. */
+export interface StoreRecords {
+  tournaments: TournamentRecord[]
+  participants: ParticipantRecord[]
+  stages: StageRecord[]
+  groups: GroupRecord[]
+  rounds: RoundRecord[]
+  nodes: NodeRecord[]
+  streams: StreamRecord[]
+  matchStreams: [string, string[]][]
+  disciplines: DisciplineRecord[]
+  /** The last id made, so new records carry on from it. */
+  lastId: string
+}
+
 export class Store {
   readonly tournaments = new Map<string, TournamentRecord>()
   readonly participants = new Map<string, ParticipantRecord>()
@@ -62,6 +77,41 @@ export class Store {
     }
     for (const [groupId, group] of this.groups) if (group.stage_id === id) this.groups.delete(groupId)
     for (const [roundId, round] of this.rounds) if (round.stage_id === id) this.rounds.delete(roundId)
+  }
+
+  /** Everything held, as plain lists. */
+  records(): StoreRecords {
+    return {
+      tournaments: [...this.tournaments.values()],
+      participants: [...this.participants.values()],
+      stages: [...this.stages.values()],
+      groups: [...this.groups.values()],
+      rounds: [...this.rounds.values()],
+      nodes: [...this.nodes.values()],
+      streams: [...this.streams.values()],
+      matchStreams: [...this.matchStreams.entries()],
+      disciplines: [...this.disciplines.values()],
+      lastId: this.ids.last,
+    }
+  }
+
+  /** Replaces everything held with `records` (read back from disk), or empties the store when none are given. */
+  restore(records?: StoreRecords): void {
+    const fill = <T extends { id: string }>(map: Map<string, T>, items: readonly T[] = []) => {
+      map.clear()
+      for (const item of items) map.set(item.id, item)
+    }
+    fill(this.tournaments, records?.tournaments)
+    fill(this.participants, records?.participants)
+    fill(this.stages, records?.stages)
+    fill(this.groups, records?.groups)
+    fill(this.rounds, records?.rounds)
+    fill(this.nodes, records?.nodes)
+    fill(this.streams, records?.streams)
+    fill(this.disciplines, records?.disciplines)
+    this.matchStreams.clear()
+    for (const [matchId, streamIds] of records?.matchStreams ?? []) this.matchStreams.set(matchId, streamIds)
+    this.ids.resume(records?.lastId)
   }
 
   /** A fingerprint of everything stored: tests compare it before and after requests that must change nothing. */
