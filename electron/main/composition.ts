@@ -1,4 +1,5 @@
 // Builds the main-process services, handlers and event bus from their ports; shared by Electron and web mode.
+import { join } from 'node:path'
 import { startSandbox, type SandboxOptions } from '../../sandbox/index'
 import { PUBLIC_SERVICE_BASES } from './api/public-service'
 import { systemClock, type Clock } from './clock'
@@ -47,6 +48,9 @@ export interface MainServices {
 }
 
 /** The Demo venue by default: small, seeded, live at the pace of a real event (checked every five seconds). */
+/** The Demo venue's state file in the data folder. */
+export const DEMO_VENUE_FILE = 'demo-venue.json'
+
 export const DEFAULT_DEMO: MainPorts['demo'] = { size: 'small', seed: 1, simulateMs: 5000, speed: 1 }
 
 export async function createMainServices(ports: MainPorts): Promise<MainServices> {
@@ -65,7 +69,9 @@ async function startServices(ports: MainPorts, lock: DataFolderLock): Promise<Ma
   const notices = new NoticeLog(bus)
   const clock = ports.clock ?? systemClock
   const openBrowser = ports.openBrowser ?? (() => Promise.reject(new Error('no browser can be opened here')))
-  const startDemo: SandboxStarter = (credentials) => startSandbox({ ...(ports.demo ?? DEFAULT_DEMO), ...credentials })
+  // The Demo venue is kept in the data folder: it comes back after a restart as it was left.
+  const startDemo: SandboxStarter = (credentials) =>
+    startSandbox({ ...(ports.demo ?? DEFAULT_DEMO), ...credentials, stateFile: join(ports.dataDir, DEMO_VENUE_FILE) })
   const credentials = ports.credentials ?? new MemoryCredentialStore()
   const connections = await Connections.open({
     dataDir: ports.dataDir,

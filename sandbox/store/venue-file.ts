@@ -72,7 +72,8 @@ export class VenueFile {
   /** Writes the whole venue: complete or not at all. */
   write(state: VenueState): void {
     const temporary = `${this.path}.writing`
-    writeFileSync(temporary, JSON.stringify({ format: FORMAT, key: this.key, state }))
+    // Private to the user, as everything in the data folder is (participants' emails are in it).
+    writeFileSync(temporary, JSON.stringify({ format: FORMAT, key: this.key, state }), { mode: 0o600 })
     renameSync(temporary, this.path)
   }
 }

@@ -7,6 +7,7 @@ export const CHANNELS = [
   'profiles:test',
   'profiles:delete',
   'profiles:activate',
+  'profiles:reset-demo',
   'auth:sign-in',
   'auth:sign-out',
   'auth:cancel-sign-in',

@@ -54,6 +54,8 @@ export const contract = {
   'profiles:test': { input: ProfileInput, output: ConnectionTestReport },
   'profiles:delete': { input: byId, output: removed },
   'profiles:activate': { input: byId, output: ProfileView },
+  /** Starts the Demo venue over: its tournaments and the Demo connection's local copy, outbox and producer's desk. */
+  'profiles:reset-demo': { input: none, output: ProfileView },
   'auth:sign-in': { input: none, output: AuthStatus },
   'auth:sign-out': { input: none, output: AuthStatus },
   /** Stops waiting for a browser sign-in; it answers "cancelled". */

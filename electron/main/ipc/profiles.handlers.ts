@@ -12,5 +12,6 @@ export function profilesHandlers(connections: Connections): HandlersOf<'profiles
       return { id }
     },
     'profiles:activate': ({ id }) => connections.activate(id),
+    'profiles:reset-demo': () => connections.resetDemo(),
   }
 }

@@ -1,6 +1,6 @@
 // The local SQLite database of one profile: WAL, synchronous=FULL, versioned migrations run in order.
 import Database from 'better-sqlite3'
-import { chmodSync, existsSync } from 'node:fs'
+import { chmodSync, existsSync, rmSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { createPrivateFile, ensurePrivateFolder } from '../data-folder'
 import { MIGRATIONS } from './migrations'
@@ -8,6 +8,11 @@ import { MIGRATIONS } from './migrations'
 export { MIGRATIONS }
 
 export type Db = Database.Database
+
+/** Removes a closed database and its -wal and -shm companions: what it held is gone. */
+export function removeDatabase(file: string): void {
+  for (const part of [file, `${file}-wal`, `${file}-shm`]) rmSync(part, { force: true })
+}
 
 /** Opens (creating if needed) a database private to the user: 0600, as SQLite's -wal and -shm then are too. */
 export function openDatabase(file: string): Db {

@@ -16,7 +16,8 @@ import { secretPresence, deleteAllSecrets, type CredentialStore } from '../secre
 import { SerialQueue } from '../serial-queue'
 import { Signal } from '../signal'
 import { checkService, testConnection } from './connection-test'
-import { OfflineSession } from './offline-session'
+import { removeDatabase } from '../offline/db'
+import { OfflineSession, sessionDatabase } from './offline-session'
 
 export interface ConnectionPorts {
   dataDir: string
@@ -61,6 +62,12 @@ export class Connections {
     const unreadable = await profiles.load()
     if (unreadable) ports.notices.record('warning', unreadable)
     const demo = await openDemoVenue(profiles, ports.credentials, ports.startSandbox)
+    const { began } = demo.sandbox
+    if (began.kind === 'set-aside')
+      ports.notices.record(
+        'warning',
+        `The Demo venue's saved state could not be used (${began.reason}): it was kept as ${began.path}, and the Demo venue starts afresh.`,
+      )
     const connections = new Connections(ports, profiles, demo)
     const active = (profiles.activeId && profiles.find(profiles.activeId)) || demo.profile
     connections.current = connections.connect(active)
@@ -163,6 +170,22 @@ export class Connections {
     await this.profiles.setActive(id)
     if (this.current.profile.id !== id) this.switchTo(profile)
     return this.view(profile)
+  }
+
+  /**
+   * Starts the Demo venue over as it is first met: the venue's tournaments, check-ins and streams, and the Demo
+   * connection's local copy, outbox and producer's desk. Other connections are not touched.
+   */
+  async resetDemo(): Promise<ProfileView> {
+    const active = this.current.profile.demo
+    if (active) this.current.offline.close()
+    this.demo.sandbox.reset()
+    removeDatabase(sessionDatabase(this.ports.dataDir, DEMO_PROFILE_ID))
+    if (active) {
+      this.current = this.connect(this.current.profile)
+      this.switched.emit(this.current)
+    }
+    return this.view(this.demo.profile)
   }
 
   status(): AuthStatus {

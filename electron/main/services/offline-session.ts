@@ -40,6 +40,11 @@ const RECEIPTS_KEPT_MS = 30 * 86_400_000
 /** Status pushes are coalesced: at most one every this many ms while writes drain. */
 const STATUS_EVERY_MS = 100
 
+/** Where a profile's local copy, outbox and producer's desk are kept. */
+export function sessionDatabase(dataDir: string, profileId: string): string {
+  return join(dataDir, 'db', `${encodeURIComponent(profileId)}.sqlite`)
+}
+
 export class OfflineSession {
   readonly db: Db
   readonly cache: Cache
@@ -59,7 +64,7 @@ export class OfflineSession {
 
   constructor(private readonly options: OfflineSessionOptions) {
     const { clock, bus, api } = options
-    const opened = openOrRecoverDatabase(join(options.dataDir, 'db', `${encodeURIComponent(options.profileId)}.sqlite`))
+    const opened = openOrRecoverDatabase(sessionDatabase(options.dataDir, options.profileId))
     this.db = opened.db
     if (opened.problem) options.onDatabaseProblem?.(opened.problem)
     this.cache = new Cache(this.db)

@@ -148,6 +148,18 @@ export class ConnectDesk {
     await Promise.all([this.refresh(), appInfo.load()])
   }
 
+  /** Starts the Demo venue over; the views show it from the start (no tournament chosen). */
+  async resetDemo(): Promise<void> {
+    const result = await write(
+      'profiles:reset-demo',
+      {},
+      'The Demo venue was reset: its tournaments, streams and desk are as you first met them',
+    )
+    if (!result.ok) return
+    selection.clear()
+    await Promise.all([this.refresh(), appInfo.load()])
+  }
+
   async remove(profile: ProfileView): Promise<void> {
     await write('profiles:delete', { id: profile.id }, `Connection “${profile.name}” deleted`)
     await Promise.all([this.refresh(), appInfo.load()])

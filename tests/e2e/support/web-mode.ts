@@ -22,11 +22,19 @@ export interface WebMode {
   /** Calls a channel through the bridge, as the page does. */
   ipc<T>(channel: string, input: unknown): Promise<T>
   dataDir: string
+  /** Stops it as Ctrl+C does; the data folder goes too unless it was given. */
   stop(): Promise<void>
+  /** Ends it as a crash or kill -9 would: nothing is closed, the data folder stays. */
+  kill(): Promise<void>
 }
 
-export async function startWebMode(extra: string[] = []): Promise<WebMode> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'matchdesk-e2e-'))
+export interface WebModeOptions {
+  /** A data folder to use (and keep): another run's, to start again where it ended. */
+  dataDir?: string
+}
+
+export async function startWebMode(extra: string[] = [], options: WebModeOptions = {}): Promise<WebMode> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'matchdesk-e2e-'))
   const child: ChildProcess = spawn(
     process.execPath,
     [
@@ -64,10 +72,17 @@ export async function startWebMode(extra: string[] = []): Promise<WebMode> {
       return result.value
     },
     stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve))
+        child.kill('SIGTERM')
+        await exited
+      }
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true })
+    },
+    kill: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve))
-      child.kill('SIGTERM')
+      child.kill('SIGKILL')
       await exited
-      rmSync(dataDir, { recursive: true, force: true })
     },
   }
 }
