@@ -242,4 +242,28 @@ describe('a day at the desk', () => {
     await page.keyboard.press('Enter')
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main')
   })
+
+  it("edits a team's lineup: every player's fields stay inside the form, and an email reads whole", async () => {
+    await go('2', 'Tournaments')
+    await page
+      .getByRole('row', { name: /Lyon LAN Winter Cup/ })
+      .getByRole('button', { name: 'Open' })
+      .click()
+    await go('7', 'Participants')
+    await page.getByRole('button', { name: /^Edit/ }).first().click()
+    await page.getByRole('button', { name: 'Add a player' }).click()
+    const added = await page.getByLabel(/^Player \d+ email$/).count()
+    await page.getByLabel(`Player ${added} name`).fill('Wolfsburg Academy Esports Club Europe 8!')
+    const email = page.getByLabel(`Player ${added} email`)
+    await email.fill('wolfsburg.academy.8@example.org')
+    const form = (await page.getByRole('form', { name: 'Edit participant' }).boundingBox())!
+    const lineup = page.getByRole('group', { name: 'Lineup' })
+    for (const field of await lineup.locator('input, button').all()) {
+      const box = (await field.boundingBox())!
+      expect(box.x).toBeGreaterThanOrEqual(form.x)
+      expect(box.x + box.width).toBeLessThanOrEqual(form.x + form.width)
+    }
+    expect(await email.evaluate((input) => input.scrollWidth <= input.clientWidth)).toBe(true)
+    await page.screenshot({ path: screenshotPath('view-participants-lineup') })
+  })
 })
