@@ -1,6 +1,6 @@
 // An overlay's options from its address: readable ones used, out-of-range ones clamped, and every change said.
 import { describe, expect, it } from 'vitest'
-import { lookFrom } from './overlay-look'
+import { lookFrom, overlayStyle } from './overlay-look'
 
 describe('lookFrom', () => {
   it('clamps a scale out of range to the nearest end and says so, instead of ignoring it', () => {
@@ -24,5 +24,15 @@ describe('lookFrom', () => {
       scale: 1.5,
       adjusted: [],
     })
+  })
+})
+
+describe('overlayStyle', () => {
+  it('keeps the accent for bars and gives text an accent that reads on the light theme', async () => {
+    const { contrastRatio } = await import('./contrast')
+    const style = overlayStyle({ theme: 'light', accent: '#5eb1ff', scale: 1 })
+    expect(style).toContain('--overlay-accent: #5eb1ff')
+    const text = /--overlay-accent-text: (#[0-9a-f]{6})/.exec(style)![1]!
+    for (const surface of ['#fafbfd', '#e2e7ee']) expect(contrastRatio(text, surface)).toBeGreaterThanOrEqual(4.5)
   })
 })

@@ -1,4 +1,5 @@
 // How an overlay looks, from its URL's query: ?theme=dark|light&accent=ff4655&scale=1.2, with safe defaults.
+import { readableOn } from './contrast'
 export interface OverlayLook {
   theme: 'dark' | 'light'
   /** A CSS colour: `#` and 3 or 6 hex digits. */
@@ -43,16 +44,25 @@ export function lookFrom(query: URLSearchParams): OverlayLook & { adjusted: stri
   }
 }
 
-/** The CSS variables the broadcast components draw with. */
+const SURFACES = {
+  light: { surface: 'rgba(250, 251, 253, 0.96)', surface2: 'rgba(226, 231, 238, 0.98)', text: '#121722' },
+  dark: { surface: 'rgba(14, 16, 21, 0.95)', surface2: 'rgba(34, 38, 47, 0.98)', text: '#f3f5f8' },
+}
+/** The surfaces as they look over a scene of the other brightness: text on them must read even then. */
+const SOLID = { light: ['#fafbfd', '#e2e7ee'], dark: ['#0e1015', '#22262f'] }
+
+/**
+ * The CSS variables the broadcast components draw with. The accent colours bars as given; text in the accent uses
+ * it moved just far enough to read on both of the theme's surfaces (WCAG 4.5:1).
+ */
 export function overlayStyle(look: OverlayLook): string {
-  const surfaces =
-    look.theme === 'light'
-      ? { surface: 'rgba(250, 251, 253, 0.96)', surface2: 'rgba(226, 231, 238, 0.98)', text: '#121722' }
-      : { surface: 'rgba(14, 16, 21, 0.95)', surface2: 'rgba(34, 38, 47, 0.98)', text: '#f3f5f8' }
+  const surfaces = SURFACES[look.theme]
+  const accentText = SOLID[look.theme].reduce((colour, background) => readableOn(colour, background), look.accent)
   return [
     `--overlay-surface: ${surfaces.surface}`,
     `--overlay-surface-2: ${surfaces.surface2}`,
     `--overlay-text: ${surfaces.text}`,
     `--overlay-accent: ${look.accent}`,
+    `--overlay-accent-text: ${accentText}`,
   ].join('; ')
 }
