@@ -36,9 +36,16 @@ export function findInBracket(
 }
 
 /** What a screen reader says for a match box: "Winners round 3 match 2, Team A 2, Team B 1, completed". */
-export function describeMatch(node: BracketNode, labels: ReadonlyMap<string, MatchLabel>): string {
+export function describeMatch(node: BracketNode, labels: ReadonlyMap<string, MatchLabel>, streamed = false): string {
   const sides = node.opponents.map((o) => `${isolate(slotName(o, labels))}${o.score === null ? '' : ` ${o.score}`}`)
-  return [labelOf(node, labels).long.replace(' · ', ' '), ...sides, node.status].join(', ')
+  // What the box shows is in its name, in the order shown (the sides, then "on stream"; the status is not shown):
+  // speech-input users say what they see.
+  return [
+    labelOf(node, labels).long.replace(' · ', ' '),
+    ...sides,
+    ...(streamed ? ['on stream'] : []),
+    node.status,
+  ].join(', ')
 }
 
 /** A group as people name it: by its branch in elimination brackets, by letter otherwise. */

@@ -65,32 +65,33 @@ export class ProducerDesk {
   }
 
   /** `undecided`: the producer confirmed putting on air a match whose opponents are not all known. */
-  take(streamId: string, matchId: string, undecided = false): Promise<void> {
+  take(streamId: string, matchId: string, undecided = false): Promise<boolean> {
     return this.#act(write('broadcast:take', { streamId, matchId, ...(undecided && { undecided }) }, null))
   }
 
-  next(streamId: string): Promise<void> {
+  next(streamId: string): Promise<boolean> {
     return this.#act(write('broadcast:next', { streamId }, null))
   }
 
-  order(streamId: string, matchIds: string[]): Promise<void> {
+  order(streamId: string, matchIds: string[]): Promise<boolean> {
     return this.#act(write('broadcast:order', { streamId, matchIds }, null))
   }
 
-  hold(streamId: string, held: boolean): Promise<void> {
+  hold(streamId: string, held: boolean): Promise<boolean> {
     return this.#act(write('broadcast:hold', { streamId, held }, held ? 'Held: changes wait for you' : 'Released'))
   }
 
   /** Applies one staged change (match and field), every change of a match, or all. */
-  apply(streamId: string, matchId?: string, field?: string): Promise<void> {
+  apply(streamId: string, matchId?: string, field?: string): Promise<boolean> {
     const input = { streamId, ...(matchId && { matchId }), ...(field && { field }) }
     return this.#act(write('broadcast:apply', input, 'Applied'))
   }
 
-  /** An action answers the stream's new state: shown at once. */
-  async #act(action: Promise<Result<StreamState>>): Promise<void> {
+  /** An action answers the stream's new state: shown at once. True when it was done (a refusal is said by write). */
+  async #act(action: Promise<Result<StreamState>>): Promise<boolean> {
     const answer = await action
     if (answer.ok) this.#apply(answer.value)
+    return answer.ok
   }
 
   /** Lays one stream's new state over what is shown (a stream of another tournament is not on this desk). */
