@@ -25,7 +25,7 @@ const MAIN_LAYERS = [
   ['broadcast', 'venue'],
   ['services'],
   ['offline', 'auth', 'profiles'],
-  ['api', 'secrets', 'local-server'],
+  ['api', 'secrets', 'local-server', 'obs'],
 ]
 const MAIN_FOLDERS = MAIN_LAYERS.flat()
 /** The import specifiers that reach a folder of main from a file one or two folders deep in it. */

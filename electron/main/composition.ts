@@ -17,6 +17,8 @@ import { Connections } from './services/connections'
 import { DeviceRegistry } from './venue/device-registry'
 import { CheckinDecision } from './services/checkin-decision'
 import { DoorDesk } from './venue/door-desk'
+import { ObsTarget } from './broadcast/obs-target'
+import { ObsSettingsFile } from './obs/obs-settings-file'
 
 export interface MainPorts {
   version: string
@@ -34,6 +36,8 @@ export interface MainPorts {
   hub?: { port: number; pagesDir: string; lanInterfaces?: HubOptions['lanInterfaces'] }
   /** How often what is on air is read again from the service (ms; default 5000). */
   broadcastRefreshMs?: number
+  /** How soon a lost OBS is tried again, first and at most (ms; tests make it short). */
+  obsRetryMs?: { first: number; most: number }
 }
 
 export interface MainServices {
@@ -44,13 +48,15 @@ export interface MainServices {
   doors: DoorDesk
   registry: DeviceRegistry
   hub: Hub | undefined
+  /** Each stream's OBS, driven from what the desk publishes. */
+  obs: ObsTarget
   close(): Promise<void>
 }
 
-/** The Demo venue by default: small, seeded, live at the pace of a real event (checked every five seconds). */
 /** The Demo venue's state file in the data folder. */
 export const DEMO_VENUE_FILE = 'demo-venue.json'
 
+/** The Demo venue by default: small, seeded, live at the pace of a real event (checked every five seconds). */
 export const DEFAULT_DEMO: MainPorts['demo'] = { size: 'small', seed: 1, simulateMs: 5000, speed: 1 }
 
 export async function createMainServices(ports: MainPorts): Promise<MainServices> {
@@ -84,7 +90,33 @@ async function startServices(ports: MainPorts, lock: DataFolderLock): Promise<Ma
     defaultBases: PUBLIC_SERVICE_BASES,
     ...(ports.offline && { offline: ports.offline }),
   })
-  const broadcast = new BroadcastDesk({ connections, clock, bus, refreshMs: ports.broadcastRefreshMs ?? 5000 })
+  // OBS follows what the desk publishes; the desk is there once OBS asks for a stream's feed (after start).
+  let desk: BroadcastDesk | undefined
+  const obs = new ObsTarget({
+    settings: new ObsSettingsFile(ports.dataDir),
+    credentials,
+    clock,
+    bus,
+    profileId: () => connections.active.profile.id,
+    currentFeed: (streamId) => {
+      try {
+        return desk?.feed(streamId)
+      } catch {
+        return undefined
+      }
+    },
+    notify: (message) => notices.record('warning', message),
+    ...(ports.obsRetryMs && { retryMs: ports.obsRetryMs }),
+  })
+  const broadcast = (desk = new BroadcastDesk({
+    connections,
+    clock,
+    bus,
+    refreshMs: ports.broadcastRefreshMs ?? 5000,
+    targets: [obs],
+  }))
+  await obs.follow()
+  connections.switched.on(() => void obs.follow())
   const decision = new CheckinDecision(connections)
   const doors = new DoorDesk({ connections, decision, clock, refreshMs: ports.broadcastRefreshMs ?? 5000 })
   const registry = await DeviceRegistry.open(ports.dataDir, clock, credentials, (keptAs) =>
@@ -122,6 +154,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock): Promise<Ma
     { desk: broadcast, hubUrl: () => hub?.url ?? '' },
     { hub, registry },
     decision,
+    obs,
   )
   return {
     dispatch: createDispatch(handlers),
@@ -131,9 +164,11 @@ async function startServices(ports: MainPorts, lock: DataFolderLock): Promise<Ma
     doors,
     registry,
     hub,
+    obs,
     close: async () => {
       try {
         broadcast.close()
+        await obs.close()
         doors.close()
         await hub?.close()
         await connections.close()

@@ -54,6 +54,11 @@ export const CHANNELS = [
   'hub:pair',
   'hub:revoke',
   'hub:rotate-control-token',
+  'obs:state',
+  'obs:configure',
+  'obs:test',
+  'obs:scene',
+  'obs:forget',
 ] as const
 export type Channel = (typeof CHANNELS)[number]
 
@@ -66,6 +71,7 @@ export const EVENTS = [
   'cache:updated',
   'broadcast:changed',
   'hub:changed',
+  'obs:changed',
 ] as const
 export type EventName = (typeof EVENTS)[number]
 

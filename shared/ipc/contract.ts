@@ -5,6 +5,7 @@ import type { Channel } from './channels'
 import { BracketFilters, ParticipantFilters, StreamFilters, TournamentFilters } from './filters'
 import { AuthStatus, ConnectionTestReport, ProfileInput, ProfileView } from './profiles'
 import { Feed, StreamState } from '../broadcast/feed'
+import { ObsPassword, ObsSettings, ObsState, ObsTestReport } from '../broadcast/obs'
 import { AppNotice } from './events'
 import { CheckinOutcome, CheckinPerson } from '../checkin/outcome'
 import { HubConfigure, HubStatus, PairInput, PairingCode } from './hub'
@@ -185,6 +186,18 @@ export const contract = {
   'hub:pair': { input: PairInput, output: PairingCode },
   'hub:revoke': { input: z.strictObject({ deviceId: api.IdInput }), output: HubStatus },
   'hub:rotate-control-token': { input: none, output: HubStatus },
+  'obs:state': { input: ofStream, output: ObsState },
+  /** Saves a stream's OBS (password: a new one; null forgets it; absent keeps it) and connects. */
+  'obs:configure': {
+    input: ofStream.extend({ settings: ObsSettings, password: ObsPassword.nullable().optional() }),
+    output: ObsState,
+  },
+  'obs:test': {
+    input: ofStream.extend({ settings: ObsSettings, password: ObsPassword.optional() }),
+    output: ObsTestReport,
+  },
+  'obs:scene': { input: ofStream.extend({ scene: z.string().min(1).max(100) }), output: ObsState },
+  'obs:forget': { input: ofStream, output: ObsState },
 } satisfies Record<Channel, { input: z.ZodType; output: z.ZodType }>
 
 export type Contract = typeof contract

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import type { EventName } from './channels'
 import { SyncStatus } from './sync'
 import { StreamState } from '../broadcast/feed'
+import { ObsState } from '../broadcast/obs'
 
 /** A message for the person; one with an id is main's record of something that happened and stays until dismissed. */
 export const AppNotice = z.object({
@@ -36,6 +37,8 @@ export const events = {
   'broadcast:changed': StreamState,
   /** A device was paired or revoked, or the venue network setting or control token changed: read hub:status. */
   'hub:changed': z.object({}),
+  /** A stream's OBS link or what it last did changed (connected, reconnecting, a refused call). */
+  'obs:changed': ObsState,
 } satisfies Record<EventName, z.ZodType>
 
 export type EventPayload<E extends EventName> = z.infer<(typeof events)[E]>

@@ -12,7 +12,7 @@ import { SessionFollower } from '../services/session-follower'
 import { slotName } from '../../../shared/bracket/match-labels'
 import { buildFeed, isDecided, queueOf, tournamentSources, type TournamentSources } from './feed-builder'
 import { heldFeed, stagedChanges } from './hold'
-import { Publication, type FeedListener, type SourceKind } from './publication'
+import { Publication, type FeedListener, type PublicationTarget, type SourceKind } from './publication'
 
 export interface BroadcastDeskPorts {
   connections: Connections
@@ -20,6 +20,8 @@ export interface BroadcastDeskPorts {
   bus: EventBus
   /** How often the tournaments on air are read again from the service (ms); 0: never by itself. */
   refreshMs?: number
+  /** Where published feeds go beside the hub's followers (OBS). */
+  targets?: readonly PublicationTarget[]
 }
 
 /** A stream the desk looked at stays watched (rebuilt on every change, kept fresh) this long. */
@@ -32,7 +34,7 @@ export class BroadcastDesk {
   private refreshes = 0
 
   constructor(private readonly ports: BroadcastDeskPorts) {
-    this.publication = new Publication(ports.bus, () => this.session().producer)
+    this.publication = new Publication(ports.bus, () => this.session().producer, ports.targets)
     this.follower = new SessionFollower({
       connections: ports.connections,
       watch: (session, changed) => session.changes.on(({ tournamentId }) => changed(tournamentId)),

@@ -1,5 +1,5 @@
 // What each stream publishes and who hears it: the last published feed per stream (kept in the profile's database so
-// a held stream keeps showing it), the stream's followers (the hub's overlays and feeds; OBS is the next target), what
+// a held stream keeps showing it), the stream's followers (the hub's overlays and feeds) and its other targets (OBS), what
 // a held stream has staged, and the desk's one event per change. The producer's desk decides; this only publishes.
 import type { Feed, StreamState } from '../../../shared/broadcast/feed'
 import type { EventBus } from '../event-bus'
@@ -7,6 +7,13 @@ import type { ProducerStore } from '../offline/producer-store'
 import { sameFeed } from './hold'
 
 export type FeedListener = (feed: Feed) => void
+
+/** Another place a stream's published feeds go (OBS): told after the hub's followers, never awaited. */
+export interface PublicationTarget {
+  published(streamId: string, feed: Feed): void
+  /** True when the target shows this stream (so the desk keeps its data fresh, as for an open overlay). */
+  follows(streamId: string): boolean
+}
 
 /** What follows a stream: an overlay by its kind, or "feed" for any other client of the feed. */
 export type SourceKind = string
@@ -20,6 +27,7 @@ export class Publication {
   constructor(
     private readonly bus: EventBus,
     private readonly store: () => ProducerStore,
+    private readonly targets: readonly PublicationTarget[] = [],
   ) {}
 
   /** What a stream shows now: published since start, or what the profile's database kept from before. */
@@ -42,9 +50,9 @@ export class Publication {
     return [...new Set([...this.published.keys(), ...this.listeners.keys()])]
   }
 
-  /** True when someone follows the stream's feed. */
+  /** True when someone follows the stream's feed: a hub client, or another target (OBS). */
   followed(streamId: string): boolean {
-    return this.listeners.has(streamId)
+    return this.listeners.has(streamId) || this.targets.some((target) => target.follows(streamId))
   }
 
   /** Publishes a feed to the stream's followers and keeps it; an unchanged feed goes nowhere (false). */
@@ -54,6 +62,7 @@ export class Publication {
     this.store().setPublished(streamId, feed)
     this.staged.delete(streamId)
     for (const listener of this.listeners.get(streamId) ?? []) listener(feed)
+    for (const target of this.targets) target.published(streamId, feed)
     return true
   }
 

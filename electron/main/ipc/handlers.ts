@@ -1,4 +1,5 @@
 // Every channel's handler, one module per channel prefix (streams.handlers.ts serves streams:*).
+import type { ObsTarget } from '../broadcast/obs-target'
 import type { CheckinDecision } from '../services/checkin-decision'
 import type { Connections } from '../services/connections'
 import { appHandlers, type AppPorts } from './app.handlers'
@@ -11,6 +12,7 @@ import { disciplinesHandlers } from './disciplines.handlers'
 import { hubHandlers, type HubPorts } from './hub.handlers'
 import type { Handlers } from './dispatch'
 import { matchStreamsHandlers } from './match-streams.handlers'
+import { obsHandlers } from './obs.handlers'
 import { participantsHandlers } from './participants.handlers'
 import { profilesHandlers } from './profiles.handlers'
 import { stagesHandlers } from './stages.handlers'
@@ -24,6 +26,7 @@ export function allHandlers(
   broadcast: BroadcastPorts,
   hub: HubPorts,
   decision: CheckinDecision,
+  obs: ObsTarget,
 ): Handlers {
   return {
     ...appHandlers(app),
@@ -41,5 +44,6 @@ export function allHandlers(
     ...syncHandlers(connections),
     ...broadcastHandlers(broadcast),
     ...hubHandlers(hub),
+    ...obsHandlers(obs),
   }
 }

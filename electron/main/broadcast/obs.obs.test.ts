@@ -1,0 +1,208 @@
+// Matchdesk driving a real OBS Studio (Debian's obs-studio under Xvfb) from the producer's desk on the Demo venue: a
+// Take switches the program scene and sets the text sources and files (read back over obs-websocket, and drawn); the
+// result brings the break scene after its delay; Hold leaves OBS alone; a wrong password names the field; OBS killed
+// mid-show is said in the column, never blocks a Take, and is caught up once it is back; two streams never cross.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { OBSWebSocket } from 'obs-websocket-js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ObsSettings, ObsState, ObsTestReport } from '../../../shared/broadcast/obs'
+import { obsEyes, obsMissing, prepareShow, startObsStudio, type ObsStudio } from '../../../tests/support/obs-studio'
+import { createMainServices, type MainServices } from '../composition'
+import { MemoryCredentialStore } from '../secrets/memory-store'
+
+const missing = obsMissing()
+if (missing) console.warn(`OBS tests skipped: ${missing}`)
+
+const TEXTS = ['Left name', 'Right name', 'Left score', 'Right score', 'Round', 'Up next', 'Countdown', 'Last result']
+type Node = { id: string; status: string; opponents: { participant: { id: string; name: string } | null }[] }
+
+describe.skipIf(missing !== undefined)('driving a real OBS Studio', () => {
+  let obs: ObsStudio
+  let eyes: OBSWebSocket
+  let services: MainServices
+  let dataDir: string
+  let folder: string
+  let streamId = ''
+  let otherStreamId = ''
+  let matches: Node[] = []
+  let otherMatchId = ''
+  let settings: ObsSettings
+
+  async function value<T>(channel: string, input: unknown = {}): Promise<T> {
+    const result = await services.dispatch(channel, input)
+    if (!result.ok) throw new Error(`${channel}: ${result.error.message}`)
+    return result.value as T
+  }
+  const program = async () => (await eyes.call('GetCurrentProgramScene')).currentProgramSceneName
+  const text = async (inputName: string) =>
+    ((await eyes.call('GetInputSettings', { inputName })).inputSettings['text'] as string | undefined) ?? ''
+  const names = (match: Node) => match.opponents.map((o) => o.participant!.name)
+  const state = () => value<ObsState>('obs:state', { streamId })
+
+  beforeAll(async () => {
+    obs = await startObsStudio()
+    await prepareShow(obs, ['Match', 'Break', 'Main match'], [...TEXTS, 'Main left name'])
+    eyes = await obsEyes(obs)
+    dataDir = mkdtempSync(join(tmpdir(), 'matchdesk-obs-desk-'))
+    folder = join(dataDir, 'show-files')
+    services = await createMainServices({
+      version: 't',
+      dataDir,
+      credentials: new MemoryCredentialStore(),
+      demo: { seed: 1 },
+      broadcastRefreshMs: 200,
+      obsRetryMs: { first: 200, most: 1000 },
+    })
+    const tournamentId = [...services.connections.sandbox.store.tournaments.values()].find(
+      (t) => t.name === 'Lyon LAN Winter Cup',
+    )!.id
+    const streams = await value<{ items: { id: string; name: string }[] }>('streams:list', {
+      tournamentId,
+      filters: {},
+    })
+    streamId = streams.items.find((s) => s.name === 'B stream')!.id
+    otherStreamId = streams.items.find((s) => s.name === 'Escenario')!.id
+    const nodes = await value<{ items: Node[] }>('bracket:nodes', { tournamentId, filters: {} })
+    matches = nodes.items.filter((n) => n.status !== 'completed' && n.opponents.every((o) => o.participant)).slice(0, 3)
+    // The other stream gets a match of its own (one still waiting for an opponent, taken by hand).
+    otherMatchId = nodes.items.find((n) => n.status === 'pending' && !matches.some((m) => m.id === n.id))!.id
+    for (const match of matches) await value('match-streams:replace', { matchId: match.id, streamIds: [streamId] })
+    await value('match-streams:replace', { matchId: otherMatchId, streamIds: [otherStreamId] })
+    settings = {
+      host: obs.host,
+      port: obs.port,
+      matchScene: 'Match',
+      breakScene: 'Break',
+      breakAfterSeconds: 1,
+      sources: {},
+      folder,
+    }
+  }, 90_000)
+  afterAll(async () => {
+    await services?.close()
+    await eyes?.disconnect()
+    await obs?.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it('names the wrong field when testing: password, then port', async () => {
+    const wrong = await value<ObsTestReport>('obs:test', { streamId, settings, password: 'not-the-password' })
+    expect(wrong).toMatchObject({ ok: false, fields: { password: expect.stringContaining('refused the password') } })
+    const refused = await value<ObsTestReport>('obs:test', {
+      streamId,
+      settings: { ...settings, port: 1 },
+      password: obs.password,
+    })
+    expect(refused.fields['port']).toContain('Nothing answers on 127.0.0.1:1')
+    const right = await value<ObsTestReport>('obs:test', { streamId, settings, password: obs.password })
+    expect(right).toMatchObject({ ok: true, version: '29.0.2' })
+  })
+
+  it('connects with the stored password and reads OBS’s scenes and text sources', async () => {
+    const configured = await value<ObsState>('obs:configure', { streamId, settings, password: obs.password })
+    expect(configured).toMatchObject({ hasPassword: true, settings })
+    expect(JSON.stringify(configured)).not.toContain(obs.password)
+    await expect.poll(async () => (await state()).link, { timeout: 10_000 }).toBe('connected')
+    expect(await state()).toMatchObject({ version: '29.0.2', scenes: expect.arrayContaining(['Match', 'Break']) })
+    expect((await state()).inputs).toEqual(expect.arrayContaining(TEXTS))
+  })
+
+  it('a Take switches the program scene and sets the text sources and files, drawn in the scene', async () => {
+    await value('broadcast:take', { streamId, matchId: matches[0]!.id })
+    await expect.poll(program, { timeout: 5000 }).toBe('Match')
+    const [left, right] = names(matches[0]!)
+    await expect.poll(() => text('Left name'), { timeout: 5000 }).toBe(left)
+    expect(await text('Right name')).toBe(right)
+    expect(await text('Round')).toMatch(/round \d · match \d|final/i)
+    expect(await text('Up next')).toBe(names(matches[1]!).join(' vs '))
+    expect(await text('Countdown')).toMatch(new RegExp(`^${names(matches[1]!).join(' vs ')} (next|in ~\\d+ min)$`))
+    expect(readFileSync(join(folder, 'left-name.txt'), 'utf8')).toBe(left)
+    expect(readFileSync(join(folder, 'up-next.txt'), 'utf8')).toBe(names(matches[1]!).join(' vs '))
+    // OBS drew the names: each source's picture has the text's size, and the two names look different.
+    const picture = async (sourceName: string) =>
+      (await eyes.call('GetSourceScreenshot', { sourceName, imageFormat: 'png', imageWidth: 400 })).imageData
+    const width = (png: string) => Buffer.from(png.split(',')[1]!, 'base64').readUInt32BE(16)
+    const [leftPicture, rightPicture] = [await picture('Left name'), await picture('Right name')]
+    expect(width(leftPicture)).toBeGreaterThan(20)
+    expect(leftPicture).not.toBe(rightPicture)
+  })
+
+  it('Hold leaves OBS alone: a Take while held moves neither scene nor text', async () => {
+    await eyes.call('SetCurrentProgramScene', { sceneName: 'Main match' })
+    await value('broadcast:hold', { streamId, held: true })
+    await value('broadcast:take', { streamId, matchId: matches[1]!.id })
+    await services.obs.settled()
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(await program()).toBe('Main match')
+    expect(await text('Left name')).toBe(names(matches[0]!)[0])
+    await value('broadcast:hold', { streamId, held: false })
+    await expect.poll(program, { timeout: 5000 }).toBe('Match')
+    await expect.poll(() => text('Left name'), { timeout: 5000 }).toBe(names(matches[1]!)[0])
+  })
+
+  it('the result brings the break scene after its delay, and Take next the match scene again', async () => {
+    const { engine, store } = services.connections.sandbox
+    engine.complete(store.nodes.get(matches[1]!.id)!)
+    await expect.poll(() => text('Last result'), { timeout: 8000 }).toContain(names(matches[1]!)[0])
+    expect(await program()).toBe('Match')
+    await expect.poll(program, { timeout: 5000 }).toBe('Break')
+    const next = await value<{ feed: { onAir: { opponents: { name: string }[] } } }>('broadcast:next', { streamId })
+    await expect.poll(program, { timeout: 5000 }).toBe('Match')
+    await expect.poll(() => text('Left name'), { timeout: 5000 }).toBe(next.feed.onAir.opponents[0]!.name)
+  })
+
+  it('OBS killed mid-show: the column says so, a Take is not held up, and OBS is caught up once back', async () => {
+    await obs.kill()
+    await expect.poll(async () => (await state()).link, { timeout: 5000 }).toBe('reconnecting')
+    expect((await state()).problem).toMatch(/Trying again by itself/)
+    const started = Date.now()
+    await value('broadcast:take', { streamId, matchId: matches[2]!.id })
+    expect(Date.now() - started).toBeLessThan(1000)
+    await eyes.disconnect().catch(() => undefined)
+    await obs.start()
+    await prepareShow(obs, ['Match', 'Break', 'Main match'], [...TEXTS, 'Main left name'])
+    eyes = await obsEyes(obs)
+    await expect.poll(async () => (await state()).link, { timeout: 15_000 }).toBe('connected')
+    await expect.poll(() => text('Left name'), { timeout: 10_000 }).toBe(names(matches[2]!)[0])
+    await expect.poll(program, { timeout: 5000 }).toBe('Match')
+  }, 60_000)
+
+  it('two streams drive their own scenes and sources without crossing', async () => {
+    await value('obs:configure', {
+      streamId: otherStreamId,
+      settings: {
+        ...settings,
+        matchScene: 'Main match',
+        breakScene: null,
+        folder: null,
+        sources: {
+          'left-name': 'Main left name',
+          'right-name': null,
+          'left-score': null,
+          'right-score': null,
+          round: null,
+          'up-next': null,
+          countdown: null,
+          'last-result': null,
+        },
+      },
+      password: obs.password,
+    })
+    await expect
+      .poll(async () => (await value<ObsState>('obs:state', { streamId: otherStreamId })).link, {
+        timeout: 10_000,
+      })
+      .toBe('connected')
+    const taken = await value<{ feed: { onAir: { opponents: { name: string }[] } } }>('broadcast:take', {
+      streamId: otherStreamId,
+      matchId: otherMatchId,
+      undecided: true,
+    })
+    await expect.poll(program, { timeout: 5000 }).toBe('Main match')
+    await expect.poll(() => text('Main left name'), { timeout: 5000 }).toBe(taken.feed.onAir.opponents[0]!.name)
+    // The first stream's sources still say its own match.
+    expect(await text('Left name')).toBe(names(matches[2]!)[0])
+  })
+})

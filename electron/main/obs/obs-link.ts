@@ -1,0 +1,173 @@
+// One connection to an OBS Studio over obs-websocket 5 (the official client, obs-websocket-js): it connects, says
+// how it stands (connected with OBS's version and program scene, or reconnecting and why), comes back by itself
+// with backoff when OBS closes or restarts, and refuses calls at once while it is down, so nothing waits on OBS.
+import { EventSubscription, OBSWebSocket, OBSWebSocketError, type OBSRequestTypes } from 'obs-websocket-js'
+
+export type LinkState = 'connecting' | 'connected' | 'reconnecting' | 'closed'
+
+export interface LinkStatus {
+  state: LinkState
+  version: string | null
+  programScene: string | null
+  problem: string | null
+  retryAt: number | null
+}
+
+export interface ObsAddress {
+  host: string
+  port: number
+  password: string | undefined
+}
+
+export interface ObsLinkOptions extends ObsAddress {
+  onChange(status: LinkStatus): void
+  /** Told each time the link (re)connects, to catch OBS up. */
+  onConnected?(): void
+  /** Backoff between attempts: the first wait, doubled up to the last (ms). */
+  retryMs?: { first: number; most: number }
+  /** How long one call or one connection attempt may take (ms). */
+  timeoutMs?: number
+  now?: () => number
+}
+
+/** The field a connection failure points at, and what to do, in the producer's words. */
+export function describeObsFailure(error: unknown, { host, port }: ObsAddress): { field: string; message: string } {
+  const code = error instanceof OBSWebSocketError ? error.code : undefined
+  const text = error instanceof Error ? error.message : String(error)
+  if (code === 4009)
+    return {
+      field: 'password',
+      message: 'OBS refused the password: copy it from OBS → Tools → WebSocket Server Settings → Show Connect Info.',
+    }
+  if (code === 4010 || /version/i.test(text))
+    return {
+      field: 'host',
+      message: `OBS at ${host}:${port} speaks another obs-websocket version: Matchdesk needs obs-websocket 5 (OBS 28 or later).`,
+    }
+  if (/ENOTFOUND|EAI_AGAIN/.test(text))
+    return { field: 'host', message: `No computer is named ${host} on this network: check the stream PC's address.` }
+  if (/ECONNREFUSED/.test(text))
+    return {
+      field: 'port',
+      message: `Nothing answers on ${host}:${port}: is OBS running with its WebSocket server on (Tools → WebSocket Server Settings), on this port?`,
+    }
+  if (/timed out|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH/.test(text))
+    return {
+      field: 'host',
+      message: `${host}:${port} does not answer: check the address and the stream PC's firewall.`,
+    }
+  return { field: 'host', message: `OBS at ${host}:${port}: ${text || 'the connection closed'}.` }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms)
+    promise.then(
+      (value) => {
+        clearTimeout(timer)
+        resolve(value)
+      },
+      (error: unknown) => {
+        clearTimeout(timer)
+        reject(error instanceof Error ? error : new Error(String(error)))
+      },
+    )
+  })
+}
+
+/** ws://host:port, an IPv6 address in brackets. */
+export function obsUrl({ host, port }: Pick<ObsAddress, 'host' | 'port'>): string {
+  return `ws://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}`
+}
+
+/** Connects once and reads OBS's version: what Test connection and the link both start with. */
+export async function connectObs(
+  address: ObsAddress,
+  timeoutMs = 5000,
+): Promise<{ socket: OBSWebSocket; version: string }> {
+  const socket = new OBSWebSocket()
+  try {
+    await withTimeout(
+      socket.connect(obsUrl(address), address.password, {
+        rpcVersion: 1,
+        eventSubscriptions: EventSubscription.Scenes | EventSubscription.Ui | EventSubscription.Inputs,
+      }),
+      timeoutMs,
+      'connecting',
+    )
+    const { obsVersion } = await withTimeout(socket.call('GetVersion'), timeoutMs, 'GetVersion')
+    return { socket, version: obsVersion }
+  } catch (error) {
+    await socket.disconnect().catch(() => undefined)
+    throw error
+  }
+}
+
+export class ObsLink {
+  private socket: OBSWebSocket | undefined
+  private status: LinkStatus = { state: 'connecting', version: null, programScene: null, problem: null, retryAt: null }
+  private attempts = 0
+  private retry: NodeJS.Timeout | undefined
+  private closed = false
+
+  constructor(private readonly options: ObsLinkOptions) {
+    void this.open()
+  }
+
+  get current(): LinkStatus {
+    return this.status
+  }
+
+  /** Calls OBS; refused at once (never queued) while the link is down. */
+  async call<K extends keyof OBSRequestTypes>(request: K, data?: OBSRequestTypes[K]) {
+    const socket = this.socket
+    if (!socket || this.status.state !== 'connected') throw new Error(`OBS is not connected (${this.status.state})`)
+    return withTimeout(socket.call(request, data), this.options.timeoutMs ?? 3000, request)
+  }
+
+  /** Ends the link for good (settings changed, stream forgotten, app closing). */
+  async close(): Promise<void> {
+    this.closed = true
+    clearTimeout(this.retry)
+    this.set({ state: 'closed', retryAt: null })
+    const socket = this.socket
+    this.socket = undefined
+    await socket?.disconnect().catch(() => undefined)
+  }
+
+  private set(change: Partial<LinkStatus>): void {
+    this.status = { ...this.status, ...change }
+    this.options.onChange(this.status)
+  }
+
+  private async open(): Promise<void> {
+    if (this.closed) return
+    try {
+      const { socket, version } = await connectObs(this.options, this.options.timeoutMs ?? 5000)
+      if (this.closed) return void (await socket.disconnect())
+      this.socket = socket
+      socket.on('ConnectionClosed', (error) => this.dropped(error))
+      socket.on('CurrentProgramSceneChanged', ({ sceneName }) => this.set({ programScene: sceneName }))
+      const { currentProgramSceneName } = await socket.call('GetCurrentProgramScene')
+      this.attempts = 0
+      this.set({ state: 'connected', version, programScene: currentProgramSceneName, problem: null, retryAt: null })
+      this.options.onConnected?.()
+    } catch (error) {
+      this.dropped(error)
+    }
+  }
+
+  private dropped(error: unknown): void {
+    if (this.closed) return
+    this.socket?.removeAllListeners()
+    this.socket = undefined
+    const { first, most } = this.options.retryMs ?? { first: 1000, most: 15_000 }
+    const wait = Math.min(most, first * 2 ** this.attempts++)
+    const now = this.options.now?.() ?? Date.now()
+    const { message } = describeObsFailure(error, this.options)
+    this.set({ state: 'reconnecting', problem: `${message} Trying again by itself.`, retryAt: now + wait })
+    clearTimeout(this.retry)
+    this.retry = setTimeout(() => void this.open(), wait)
+    this.retry.unref()
+  }
+}

@@ -1,0 +1,47 @@
+// Each stream's OBS settings (never its password, which the keychain keeps), per connection profile, in obs.json in
+// the data folder: written whole (a temporary file renamed over the old one, 0600), read back checked, an entry that
+// no longer reads is dropped rather than trusted.
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { ObsSettings } from '../../../shared/broadcast/obs'
+
+type Stored = Record<string, Record<string, ObsSettings>>
+
+export class ObsSettingsFile {
+  private readonly file: string
+  private data: Stored = {}
+
+  constructor(dataDir: string) {
+    this.file = join(dataDir, 'obs.json')
+    if (!existsSync(this.file)) return
+    try {
+      const raw = JSON.parse(readFileSync(this.file, 'utf8')) as Record<string, Record<string, unknown>>
+      for (const [profileId, streams] of Object.entries(raw)) {
+        for (const [streamId, settings] of Object.entries(streams ?? {})) {
+          const parsed = ObsSettings.safeParse(settings)
+          if (parsed.success) (this.data[profileId] ??= {})[streamId] = parsed.data
+        }
+      }
+    } catch {
+      this.data = {}
+    }
+  }
+
+  get(profileId: string, streamId: string): ObsSettings | undefined {
+    return this.data[profileId]?.[streamId]
+  }
+
+  /** The streams of a profile that have an OBS, with their settings. */
+  streams(profileId: string): [string, ObsSettings][] {
+    return Object.entries(this.data[profileId] ?? {})
+  }
+
+  set(profileId: string, streamId: string, settings: ObsSettings | undefined): void {
+    const streams = (this.data[profileId] ??= {})
+    if (settings) streams[streamId] = settings
+    else delete streams[streamId]
+    const temporary = `${this.file}.writing`
+    writeFileSync(temporary, JSON.stringify(this.data, null, 2) + '\n', { mode: 0o600 })
+    renameSync(temporary, this.file)
+  }
+}
