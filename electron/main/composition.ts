@@ -130,6 +130,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock): Promise<Ma
     ports.hub &&
     (await startHub({
       desk: broadcast,
+      obs,
       doors,
       registry,
       ...ports.hub,

@@ -5,6 +5,7 @@ export const OVERLAYS = [
   { kind: 'scoreboard', title: 'Scoreboard' },
   { kind: 'up-next', title: 'Up next' },
   { kind: 'bracket', title: 'Bracket path' },
+  { kind: 'break', title: 'Break screen' },
 ] as const
 
 export type OverlayKind = (typeof OVERLAYS)[number]['kind']

@@ -54,6 +54,7 @@ describe.skipIf(missing !== undefined)('driving a real OBS Studio', () => {
       demo: { seed: 1 },
       broadcastRefreshMs: 200,
       obsRetryMs: { first: 200, most: 1000 },
+      hub: { port: 0, pagesDir: dataDir },
     })
     const tournamentId = [...services.connections.sandbox.store.tournaments.values()].find(
       (t) => t.name === 'Lyon LAN Winter Cup',
@@ -151,6 +152,26 @@ describe.skipIf(missing !== undefined)('driving a real OBS Studio', () => {
     const next = await value<{ feed: { onAir: { opponents: { name: string }[] } } }>('broadcast:next', { streamId })
     await expect.poll(program, { timeout: 5000 }).toBe('Match')
     await expect.poll(() => text('Left name'), { timeout: 5000 }).toBe(next.feed.onAir.opponents[0]!.name)
+  })
+
+  it('Companion switches scenes and starts the break through the control API', async () => {
+    const press = (path: string) =>
+      fetch(`${services.hub!.url}/control/v1/streams/${streamId}/${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${services.registry.controlToken}` },
+      })
+    const pressed = await press('break')
+    expect(pressed.status).toBe(200)
+    expect(((await pressed.json()) as ObsState).link).toBe('connected')
+    await expect.poll(program, { timeout: 5000 }).toBe('Break')
+    expect((await press('scene/Match')).status).toBe(200)
+    await expect.poll(program, { timeout: 5000 }).toBe('Match')
+    const unknown = await press('scene/No%20such%20scene')
+    expect(unknown.status).toBe(422)
+    expect(((await unknown.json()) as { error: string }).error).toContain('OBS has no scene “No such scene”')
+    expect((await fetch(`${services.hub!.url}/control/v1/streams/${streamId}/break`, { method: 'POST' })).status).toBe(
+      401,
+    )
   })
 
   it('OBS killed mid-show: the column says so, a Take is not held up, and OBS is caught up once back', async () => {

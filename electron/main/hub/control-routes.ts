@@ -1,7 +1,9 @@
 // The control API for Stream Deck through Bitfocus Companion (generic HTTP POSTs): take next, take a match, hold,
-// release and apply on one stream, each answering the stream's new state; the control token is always required.
+// release and apply on one stream, each answering the stream's new state; a scene or the break scene in the stream's
+// OBS, answering its OBS state. The control token is always required.
 import type { FastifyInstance } from 'fastify'
 import type { StreamState } from '../../../shared/broadcast/feed'
+import type { ObsState } from '../../../shared/broadcast/obs'
 import { sendAppError, type HubContext } from './hub-context'
 import { access } from './hub-access'
 
@@ -9,7 +11,7 @@ const control = access('control')
 
 type StreamParams = { Params: { streamId: string; matchId?: string } }
 
-export function controlRoutes(server: FastifyInstance, { desk }: HubContext): void {
+export function controlRoutes(server: FastifyInstance, { desk, obs }: HubContext): void {
   /** A desk action answers the stream's new state (on air, queue, hold, staged, feed), or the refusal in words. */
   const route = (path: string, action: (streamId: string, params: StreamParams['Params']) => StreamState) =>
     server.post<StreamParams>(`/control/v1/streams/:streamId/${path}`, { config: control }, (request, reply) => {
@@ -26,4 +28,16 @@ export function controlRoutes(server: FastifyInstance, { desk }: HubContext): vo
   route('hold', (streamId) => desk.hold(streamId, true))
   route('release', (streamId) => desk.hold(streamId, false))
   route('apply', (streamId) => desk.apply(streamId))
+
+  type SceneParams = { Params: { streamId: string; name?: string } }
+  const obsRoute = (path: string, action: (params: SceneParams['Params']) => Promise<ObsState>) =>
+    server.post<SceneParams>(`/control/v1/streams/:streamId/${path}`, { config: control }, async (request, reply) => {
+      try {
+        return reply.send(await action(request.params))
+      } catch (error) {
+        return sendAppError(reply, error)
+      }
+    })
+  obsRoute('scene/:name', ({ streamId, name }) => obs.showScene(streamId, name ?? ''))
+  obsRoute('break', ({ streamId }) => obs.toBreak(streamId))
 }

@@ -3,6 +3,7 @@
 import type { FastifyReply } from 'fastify'
 import { AppError } from '../app-error'
 import type { BroadcastDesk } from '../broadcast/broadcast-desk'
+import type { ObsTarget } from '../broadcast/obs-target'
 import type { EventStreams } from '../local-server/event-stream'
 import { readStaticFile } from '../local-server/static-files'
 import type { DeviceRegistry } from '../venue/device-registry'
@@ -10,6 +11,8 @@ import type { DoorDesk } from '../venue/door-desk'
 
 export interface HubContext {
   desk: BroadcastDesk
+  /** Each stream's OBS, for Companion's scene and break buttons. */
+  obs: ObsTarget
   doors: DoorDesk
   registry: DeviceRegistry
   /** The built renderer folder that holds overlay.html, door.html and their assets. */

@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { BroadcastDesk } from '../broadcast/broadcast-desk'
+import type { ObsTarget } from '../broadcast/obs-target'
 import { EventStreams } from '../local-server/event-stream'
 import { guardRoutes } from '../local-server/route-guard'
 import type { DeviceRegistry } from '../venue/device-registry'
@@ -26,6 +27,7 @@ export const DEFAULT_HUB_PORT = 7310
 
 export interface HubOptions {
   desk: BroadcastDesk
+  obs: ObsTarget
   doors: DoorDesk
   registry: DeviceRegistry
   /** The built renderer folder that holds overlay.html, door.html and their assets. */

@@ -1,6 +1,6 @@
-// The countdown to a stream's next match, as OBS's text source, the text files and the break overlay say it:
-// "Lille Vipers vs Bilbao Comets in ~8 min", or "… next" when it is due or its time is not known.
-import type { FeedMatch } from './feed'
+// The words of a break, as OBS's text sources, the text files and the break overlay say them: the countdown to the
+// next match ("Lille Vipers vs Bilbao Comets in ~8 min", or "… next" when it is due or not known) and the last result.
+import type { Feed, FeedMatch } from './feed'
 
 const MINUTE = 60_000
 
@@ -22,4 +22,16 @@ export function countdownText(match: FeedMatch | null, now: number): string {
   if (!match) return ''
   const minutes = minutesUntil(match, now)
   return minutes === null ? `${versus(match)} next` : `${versus(match)} in ~${minutes} min`
+}
+
+/** "Lille Vipers 2 – 1 Bilbao Comets": a finished match as a line of text. */
+export function resultLine(match: Pick<FeedMatch, 'opponents'>): string {
+  const [left, right] = match.opponents
+  if (!left || !right) return match.opponents.map((o) => `${o.name} ${o.score ?? ''}`.trim()).join(', ')
+  return `${left.name} ${left.score ?? 0} – ${right.score ?? 0} ${right.name}`
+}
+
+/** The stream's last finished match: the one on air once it has its result, else none known. */
+export function lastResultOf(feed: Pick<Feed, 'onAir'>): FeedMatch | null {
+  return feed.onAir?.status === 'completed' ? feed.onAir : null
 }
