@@ -52,6 +52,8 @@ interface StreamObs {
   /** Calls to this OBS run one after another. */
   queue: Promise<void>
   problem: string | null
+  /** Connected since the last time it went away: its next loss is told once. */
+  wasConnected: boolean
 }
 
 /** How often the countdown text is brought up to date while nothing else changes (ms). */
@@ -207,6 +209,7 @@ export class ObsTarget {
       breakTimer: undefined,
       queue: Promise.resolve(),
       problem: null,
+      wasConnected: false,
       link: new ObsLink({
         host: settings.host,
         port: settings.port,
@@ -223,8 +226,12 @@ export class ObsTarget {
   private linkChanged(streamId: string, status: LinkStatus): void {
     const obs = this.streams.get(streamId)
     if (!obs || status.state === 'closed') return
-    if (status.state === 'reconnecting' && obs.link.current.version !== null && status.problem)
-      this.ports.notify(`OBS of stream ${obs.feed?.stream.name ?? streamId} went away: ${status.problem}`)
+    // Said once when a connected OBS goes away (not at every attempt after); the column keeps saying why.
+    if (status.state === 'connected') obs.wasConnected = true
+    else if (status.state === 'reconnecting' && obs.wasConnected) {
+      obs.wasConnected = false
+      this.ports.notify(`OBS of stream ${obs.feed?.stream.name ?? streamId} went away: ${status.problem ?? ''}`)
+    }
     void this.announce(streamId)
   }
 
@@ -245,6 +252,8 @@ export class ObsTarget {
       obs.feed = feed
       await this.showFeed(obs, feed, true)
     }
+    // The column learns OBS's scenes and sources to choose from.
+    await this.announce(streamId)
   }
 
   /** Makes OBS show what a feed says: the scene on a change of match (or when catching up), then the fields. */

@@ -56,6 +56,8 @@ export function describeObsFailure(error: unknown, { host, port }: ObsAddress): 
       field: 'host',
       message: `${host}:${port} does not answer: check the address and the stream PC's firewall.`,
     }
+  if (code !== undefined && code >= 1000 && code < 4000)
+    return { field: 'host', message: `OBS at ${host}:${port} closed the connection (OBS quit, restarted or crashed).` }
   return { field: 'host', message: `OBS at ${host}:${port}: ${text || 'the connection closed'}.` }
 }
 

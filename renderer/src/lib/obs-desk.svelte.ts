@@ -1,0 +1,140 @@
+// One stream's OBS as its column shows it: the link's state (followed live from main), the settings form with its
+// errors, Test connection's report, and the actions (save, test, show a scene, forget). The password is only ever
+// sent, never read back: the form says whether one is stored.
+import {
+  DEFAULT_OBS_SETTINGS,
+  OBS_FIELDS,
+  ObsSettings,
+  type ObsField,
+  type ObsState,
+  type ObsTestReport,
+} from '../../../shared/broadcast/obs'
+import { check, errorsOf, type FieldErrors } from './forms'
+import { invoke, subscribe } from './ipc'
+import { notices } from './notices.svelte'
+
+/** The form as typed: numbers as text, "" for none, "auto" for a field's conventional source. */
+export interface ObsForm {
+  host: string
+  port: string
+  password: string
+  matchScene: string
+  breakScene: string
+  breakAfterSeconds: string
+  folder: string
+  sources: Partial<Record<ObsField, string>>
+}
+
+const AUTO = 'auto'
+const NONE = ''
+
+function formOf(settings: ObsSettings | null): ObsForm {
+  const s = settings ?? DEFAULT_OBS_SETTINGS
+  return {
+    host: s.host,
+    port: String(s.port),
+    password: '',
+    matchScene: s.matchScene ?? NONE,
+    breakScene: s.breakScene ?? NONE,
+    breakAfterSeconds: String(s.breakAfterSeconds),
+    folder: s.folder ?? '',
+    // Each field: its mapped source, none, or (not mapped) the source named by convention.
+    sources: Object.fromEntries(
+      OBS_FIELDS.map(({ field }) => {
+        const source = s.sources[field]
+        return [field, source === undefined ? AUTO : (source ?? NONE)]
+      }),
+    ),
+  }
+}
+
+export class ObsDesk {
+  state = $state<ObsState | null>(null)
+  form = $state<ObsForm>(formOf(null))
+  errors = $state<FieldErrors>({})
+  report = $state<ObsTestReport | null>(null)
+  busy = $state(false)
+
+  constructor(private readonly streamId: string) {
+    $effect(() => {
+      void this.load()
+      return subscribe('obs:changed', (state) => {
+        if (state.streamId === this.streamId) this.state = state
+      })
+    })
+  }
+
+  async load(): Promise<void> {
+    const result = await invoke('obs:state', { streamId: this.streamId })
+    if (!result.ok) return
+    this.state = result.value
+    this.form = formOf(result.value.settings)
+  }
+
+  /** The settings the form holds, checked (field errors shown when not). */
+  #settings(): ObsSettings | undefined {
+    const f = this.form
+    const checked = check(ObsSettings, {
+      host: f.host.trim(),
+      port: Number(f.port),
+      matchScene: f.matchScene || null,
+      breakScene: f.breakScene || null,
+      breakAfterSeconds: Number(f.breakAfterSeconds),
+      folder: f.folder.trim() || null,
+      sources: Object.fromEntries(
+        Object.entries(f.sources)
+          .filter(([, source]) => source !== AUTO)
+          .map(([field, source]) => [field, source || null]),
+      ),
+    })
+    this.errors = checked.ok ? {} : checked.fields
+    return checked.ok ? checked.value : undefined
+  }
+
+  async test(): Promise<void> {
+    const settings = this.#settings()
+    if (!settings) return
+    this.busy = true
+    const result = await invoke('obs:test', {
+      streamId: this.streamId,
+      settings,
+      ...(this.form.password && { password: this.form.password }),
+    })
+    this.busy = false
+    if (!result.ok) return void (this.errors = errorsOf(result))
+    this.report = result.value
+    this.errors = result.value.fields
+  }
+
+  async save(): Promise<void> {
+    const settings = this.#settings()
+    if (!settings) return
+    this.busy = true
+    const result = await invoke('obs:configure', {
+      streamId: this.streamId,
+      settings,
+      ...(this.form.password && { password: this.form.password }),
+    })
+    this.busy = false
+    if (!result.ok) return void (this.errors = errorsOf(result))
+    this.state = result.value
+    this.form = { ...this.form, password: '' }
+    notices.show('info', `OBS saved: connecting to ${settings.host}:${settings.port}.`, 2500)
+  }
+
+  async show(scene: string): Promise<void> {
+    const result = await invoke('obs:scene', { streamId: this.streamId, scene })
+    if (!result.ok) notices.show('error', result.error.message)
+    else this.state = result.value
+  }
+
+  async forget(): Promise<void> {
+    const result = await invoke('obs:forget', { streamId: this.streamId })
+    if (!result.ok) return notices.show('error', result.error.message)
+    this.state = result.value
+    this.form = formOf(null)
+    this.report = null
+  }
+}
+
+export { AUTO as OBS_AUTO_SOURCE }

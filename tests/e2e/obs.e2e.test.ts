@@ -1,0 +1,132 @@
+/// <reference lib="dom" />
+// The stream column's OBS panel against a real OBS Studio, as a producer sets it up: host, port and password, Test
+// connection names a wrong password under its field, Save connects and lists OBS's scenes to choose from; a Take
+// shows the chosen scene; OBS killed mid-show reads "reconnecting…" with why, and comes back by itself. Screenshots of
+// the column connected and reconnecting, both themes; axe judges the open panel.
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Locator, Page } from 'playwright-core'
+import type { OBSWebSocket } from 'obs-websocket-js'
+import { obsEyes, obsMissing, prepareShow, startObsStudio, type ObsStudio } from '../support/obs-studio'
+import { axeViolations } from './support/axe'
+import { launchBrowser, screenshotPath } from './support/browser'
+import { startWebMode, type WebMode } from './support/web-mode'
+
+const missing = obsMissing()
+if (missing) console.warn(`OBS end-to-end tests skipped: ${missing}`)
+const STREAM = 'B stream'
+type Node = { id: string; status: string; opponents: { participant: { id: string; name: string } | null }[] }
+
+describe.skipIf(missing !== undefined)('the OBS panel of a stream column', () => {
+  let obs: ObsStudio
+  let eyes: OBSWebSocket
+  let web: WebMode
+  let browser: Browser
+  let desk: Page
+  let column: Locator
+  let streamId = ''
+  let match: Node
+
+  const shoot = async (name: string) => {
+    for (const theme of ['dark', 'light']) {
+      await desk.evaluate((value) => {
+        localStorage.setItem('matchdesk.theme', value)
+        document.documentElement.dataset['theme'] = value
+      }, theme)
+      await column.screenshot({ path: screenshotPath(`obs-column-${name}-${theme}`) })
+    }
+  }
+
+  beforeAll(async () => {
+    obs = await startObsStudio()
+    await prepareShow(obs, ['Match', 'Break'], ['Left name', 'Right name', 'Round'])
+    eyes = await obsEyes(obs)
+    web = await startWebMode(['--demo-simulate', '0'])
+    browser = await launchBrowser()
+    desk = await (await browser.newContext({ viewport: { width: 1500, height: 1100 }, bypassCSP: true })).newPage()
+    await desk.goto(web.url)
+    const list = await web.ipc<{ items: { id: string; name: string }[] }>('tournaments:list', { filters: {} })
+    const tournamentId = list.items.find((t) => t.name === 'Lyon LAN Winter Cup')!.id
+    const streams = await web.ipc<{ items: { id: string; name: string }[] }>('streams:list', {
+      tournamentId,
+      filters: {},
+    })
+    streamId = streams.items.find((s) => s.name === STREAM)!.id
+    const nodes = await web.ipc<{ items: Node[] }>('bracket:nodes', { tournamentId, filters: {} })
+    match = nodes.items.find((n) => n.status !== 'completed' && n.opponents.every((o) => o.participant))!
+    await web.ipc('match-streams:replace', { matchId: match.id, streamIds: [streamId], requestId: randomUUID() })
+    await desk
+      .getByRole('row', { name: /Lyon LAN Winter Cup/ })
+      .getByRole('button', { name: 'Open' })
+      .click()
+    await desk.keyboard.press('Control+4')
+    column = desk.locator('[data-testid="stream-column"]', { has: desk.getByRole('heading', { name: STREAM }) })
+  }, 90_000)
+  afterAll(async () => {
+    await browser?.close()
+    await web?.stop()
+    await eyes?.disconnect().catch(() => undefined)
+    await obs?.stop()
+  })
+
+  it('names a wrong password, then connects and offers OBS’s scenes', async () => {
+    const panel = column.getByTestId('obs-panel')
+    await panel.locator('summary').first().click()
+    await expect.poll(() => panel.getByTestId('obs-link').textContent()).toBe('not set up')
+    await panel.getByLabel('Host').fill(obs.host)
+    await panel.getByLabel('Port').fill(String(obs.port))
+    await panel.getByLabel('Password').fill('not-the-password')
+    await panel.getByRole('button', { name: 'Test connection' }).click()
+    await expect
+      .poll(() => panel.getByRole('alert').allTextContents())
+      .toContainEqual(expect.stringContaining('OBS refused the password'))
+    await panel.getByLabel('Password').fill(obs.password)
+    await panel.getByRole('button', { name: 'Test connection' }).click()
+    await expect.poll(() => panel.getByTestId('obs-report').textContent()).toContain('Connected to OBS 29.0.2')
+    await panel.getByRole('button', { name: 'Save' }).click()
+    await expect
+      .poll(() => panel.getByTestId('obs-link').textContent(), { timeout: 10_000 })
+      .toMatch(/^connected · OBS 29\.0\.2 · program: /)
+    // The scenes come from OBS: choose the match scene from them, and save again (the password stays stored).
+    await panel.getByLabel('Scene on a Take').selectOption('Match')
+    await panel.getByLabel('Break scene').selectOption('Break')
+    await panel.getByRole('button', { name: 'Save' }).click()
+    await expect.poll(() => panel.getByLabel(/Password \(stored/).count()).toBe(1)
+    expect(await axeViolations(desk)).toEqual([])
+  })
+
+  it('a Take shows the match scene and the names; the column says so', async () => {
+    await column
+      .locator(`[data-testid="queued"][data-match-id="${match.id}"]`)
+      .getByRole('button', { name: /^Take/ })
+      .click()
+    await expect
+      .poll(async () => (await eyes.call('GetCurrentProgramScene')).currentProgramSceneName, { timeout: 5000 })
+      .toBe('Match')
+    await expect
+      .poll(async () => (await eyes.call('GetInputSettings', { inputName: 'Left name' })).inputSettings['text'])
+      .toBe(match.opponents[0]!.participant!.name)
+    await expect.poll(() => column.getByTestId('obs-link').textContent()).toContain('program: Match')
+    await shoot('connected')
+  })
+
+  it('OBS killed: the column says reconnecting and why, then heals by itself', async () => {
+    await eyes.disconnect().catch(() => undefined)
+    await obs.kill()
+    await expect.poll(() => column.getByTestId('obs-link').textContent(), { timeout: 5000 }).toBe('reconnecting…')
+    // First it closed; then each attempt finds nothing answering, and says it goes on trying.
+    await expect
+      .poll(() => column.getByTestId('obs-problem').textContent(), { timeout: 5000 })
+      .toMatch(/Nothing answers on .* Trying again by itself/)
+    await shoot('reconnecting')
+    await obs.start()
+    await prepareShow(obs, ['Match', 'Break'], ['Left name', 'Right name', 'Round'])
+    await expect.poll(() => column.getByTestId('obs-link').textContent(), { timeout: 30_000 }).toMatch(/^connected/)
+    eyes = await obsEyes(obs)
+    await expect
+      .poll(async () => (await eyes.call('GetInputSettings', { inputName: 'Left name' })).inputSettings['text'], {
+        timeout: 10_000,
+      })
+      .toBe(match.opponents[0]!.participant!.name)
+  }, 60_000)
+})
