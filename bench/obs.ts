@@ -85,7 +85,7 @@ const scene = (await eyes.call('GetCurrentProgramScene')).currentProgramSceneNam
 const shown = (await eyes.call('GetInputSettings', { inputName: 'Left name' })).inputSettings['text']
 const last = TAKES % 2 === 0 ? second : first
 if (scene !== 'Match' || shown !== last.opponents[0]!.participant!.name)
-  throw new Error(`OBS shows ${scene} / ${String(shown)} after the Takes`)
+  throw new Error(`OBS shows ${scene} / ${JSON.stringify(shown)} after the Takes`)
 
 // Polled, as TSH does: read the feed every 5 s and write the name to OBS; time from the Take until OBS has it.
 const hub = services.hub!.url
