@@ -95,3 +95,13 @@ export const ObsTestReport = z.object({
   fields: z.record(z.string(), z.string()),
 })
 export type ObsTestReport = z.infer<typeof ObsTestReport>
+
+/** A small picture of OBS's program: an image data URL (JPEG), or null when OBS cannot give one now. */
+export const ObsPreview = z.object({
+  scene: z.string().nullable(),
+  image: z
+    .string()
+    .regex(/^data:image\/(jpeg|jpg|png);base64,[A-Za-z0-9+/=]+$/)
+    .nullable(),
+})
+export type ObsPreview = z.infer<typeof ObsPreview>

@@ -59,6 +59,7 @@ export const CHANNELS = [
   'obs:test',
   'obs:scene',
   'obs:forget',
+  'obs:preview',
 ] as const
 export type Channel = (typeof CHANNELS)[number]
 

@@ -5,7 +5,7 @@ import type { Channel } from './channels'
 import { BracketFilters, ParticipantFilters, StreamFilters, TournamentFilters } from './filters'
 import { AuthStatus, ConnectionTestReport, ProfileInput, ProfileView } from './profiles'
 import { Feed, StreamState } from '../broadcast/feed'
-import { ObsPassword, ObsSettings, ObsState, ObsTestReport } from '../broadcast/obs'
+import { ObsPassword, ObsPreview, ObsSettings, ObsState, ObsTestReport } from '../broadcast/obs'
 import { AppNotice } from './events'
 import { CheckinOutcome, CheckinPerson } from '../checkin/outcome'
 import { HubConfigure, HubStatus, PairInput, PairingCode } from './hub'
@@ -198,6 +198,8 @@ export const contract = {
   },
   'obs:scene': { input: ofStream.extend({ scene: z.string().min(1).max(100) }), output: ObsState },
   'obs:forget': { input: ofStream, output: ObsState },
+  /** What OBS's program shows now, small (the column asks every few seconds while the desk is visible). */
+  'obs:preview': { input: ofStream, output: ObsPreview },
 } satisfies Record<Channel, { input: z.ZodType; output: z.ZodType }>
 
 export type Contract = typeof contract

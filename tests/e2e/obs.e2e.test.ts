@@ -107,6 +107,11 @@ describe.skipIf(missing !== undefined)('the OBS panel of a stream column', () =>
       .poll(async () => (await eyes.call('GetInputSettings', { inputName: 'Left name' })).inputSettings['text'])
       .toBe(match.opponents[0]!.participant!.name)
     await expect.poll(() => column.getByTestId('obs-link').textContent()).toContain('program: Match')
+    // A small picture of OBS's program in the column, while the desk is visible.
+    await expect
+      .poll(() => column.getByTestId('obs-preview').getAttribute('src'), { timeout: 10_000 })
+      .toMatch(/^data:image\/(jpeg|jpg);base64,/)
+    expect(await column.getByTestId('obs-preview').getAttribute('alt')).toBe(`What ${STREAM}'s OBS shows now: Match`)
     await shoot('connected')
   })
 

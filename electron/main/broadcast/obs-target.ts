@@ -159,6 +159,24 @@ export class ObsTarget {
     return this.announce(streamId)
   }
 
+  /** A small picture of what OBS's program shows now (a JPEG data URL), or null when it cannot be had. */
+  async preview(streamId: string): Promise<{ scene: string | null; image: string | null }> {
+    const obs = this.streams.get(streamId)
+    const scene = obs?.link.current.programScene ?? null
+    if (!obs || !scene || obs.link.current.state !== 'connected') return { scene, image: null }
+    try {
+      const { imageData } = await obs.link.call('GetSourceScreenshot', {
+        sourceName: scene,
+        imageFormat: 'jpg',
+        imageWidth: 320,
+        imageCompressionQuality: 60,
+      })
+      return { scene, image: imageData }
+    } catch {
+      return { scene, image: null }
+    }
+  }
+
   /** Shows the break scene now. */
   async toBreak(streamId: string): Promise<ObsState> {
     const scene = this.streams.get(streamId)?.settings.breakScene

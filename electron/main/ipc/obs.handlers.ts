@@ -10,5 +10,6 @@ export function obsHandlers(obs: ObsTarget): HandlersOf<'obs'> {
     'obs:test': ({ streamId, settings, password }) => obs.test(streamId, settings, password),
     'obs:scene': ({ streamId, scene }) => obs.showScene(streamId, scene),
     'obs:forget': ({ streamId }) => obs.forget(streamId),
+    'obs:preview': ({ streamId }) => obs.preview(streamId),
   }
 }

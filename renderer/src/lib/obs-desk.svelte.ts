@@ -54,6 +54,8 @@ export class ObsDesk {
   errors = $state<FieldErrors>({})
   report = $state<ObsTestReport | null>(null)
   busy = $state(false)
+  /** What OBS's program shows, small; refreshed while connected and the desk is visible, nothing when hidden. */
+  preview = $state<string | null>(null)
 
   constructor(private readonly streamId: string) {
     $effect(() => {
@@ -62,6 +64,23 @@ export class ObsDesk {
         if (state.streamId === this.streamId) this.state = state
       })
     })
+  }
+
+  /** Follows OBS's program picture every `everyMs` while connected and the page is visible. */
+  followPreview(everyMs = 4000): () => void {
+    const refresh = async () => {
+      if (document.visibilityState !== 'visible' || this.state?.link !== 'connected') return void (this.preview = null)
+      const result = await invoke('obs:preview', { streamId: this.streamId })
+      this.preview = result.ok ? result.value.image : null
+    }
+    void refresh()
+    const timer = setInterval(() => void refresh(), everyMs)
+    const onVisibility = () => void refresh()
+    document.addEventListener('visibilitychange', onVisibility)
+    return () => {
+      clearInterval(timer)
+      document.removeEventListener('visibilitychange', onVisibility)
+    }
   }
 
   async load(): Promise<void> {
