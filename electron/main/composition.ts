@@ -116,7 +116,6 @@ async function startServices(ports: MainPorts, lock: DataFolderLock): Promise<Ma
     targets: [obs],
   }))
   await obs.follow()
-  connections.switched.on(() => void obs.follow())
   const decision = new CheckinDecision(connections)
   const doors = new DoorDesk({ connections, decision, clock, refreshMs: ports.broadcastRefreshMs ?? 5000 })
   const registry = await DeviceRegistry.open(ports.dataDir, clock, credentials, (keptAs) =>

@@ -44,7 +44,13 @@ export const ObsSettings = z.strictObject({
   /** Field → the text source it is written to (absent: the field's conventional source, when OBS has it). */
   sources: z.partialRecord(ObsFieldName, ObsName.nullable()),
   /** A folder where each field is also written as "<field>.txt" (null: no files). */
-  folder: z.string().min(1).max(1024, 'folder: at most 1024 characters').nullable(),
+  folder: z
+    .string()
+    .min(1)
+    .max(1024, 'folder: at most 1024 characters')
+    .regex(/^[^\p{Cc}]+$/u, 'folder: no control characters')
+    .refine((path) => /^(\/|[A-Za-z]:[\\/]|\\\\)/.test(path), 'folder: a full path, like /home/me/show or C:\\Show')
+    .nullable(),
 })
 export type ObsSettings = z.infer<typeof ObsSettings>
 

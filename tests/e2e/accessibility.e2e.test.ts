@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { axeViolations, OVERLAY_RULES } from './support/axe'
 import { launchBrowser, screenshotPath } from './support/browser'
+import { linkedShow, type ShowMatch as Node } from './support/linked-show'
 import { startWebMode, type WebMode } from './support/web-mode'
 
 const TOURNAMENT = 'Lyon LAN Winter Cup'
@@ -25,7 +26,6 @@ const VIEWS = [
   ['9', 'Sync'],
   ['0', 'Venue'],
 ] as const
-type Node = { id: string; status: string; opponents: { participant: { id: string; name: string } | null }[] }
 
 let web: WebMode
 let browser: Browser
@@ -61,17 +61,9 @@ beforeAll(async () => {
   context = await browser.newContext({ viewport: { width: 1400, height: 900 }, bypassCSP: true })
   desk = await context.newPage()
   await desk.goto(web.url)
-  const list = await web.ipc<{ items: { id: string; name: string }[] }>('tournaments:list', { filters: {} })
-  tournamentId = list.items.find((t) => t.name === TOURNAMENT)!.id
-  const streams = await web.ipc<{ items: { id: string; name: string }[] }>('streams:list', {
-    tournamentId,
-    filters: {},
-  })
-  streamId = streams.items.find((s) => s.name === STREAM)!.id
-  const nodes = await web.ipc<{ items: Node[] }>('bracket:nodes', { tournamentId, filters: {} })
-  queued = nodes.items.filter((n) => n.status !== 'completed' && n.opponents.every((o) => o.participant)).slice(0, 3)
-  for (const match of queued)
-    await web.ipc('match-streams:replace', { matchId: match.id, streamIds: [streamId], requestId: randomUUID() })
+  const show = await linkedShow(web, 3, { tournament: TOURNAMENT, stream: STREAM })
+  ;({ tournamentId, streamId } = show)
+  queued = show.matches
   await desk
     .getByRole('row', { name: new RegExp(TOURNAMENT) })
     .getByRole('button', { name: 'Open' })
@@ -104,10 +96,17 @@ describe('axe-core finds nothing', () => {
     const page = await context.newPage()
     const failures: string[] = []
     for (const theme of THEMES)
-      for (const kind of ['scoreboard', 'up-next', 'bracket']) {
+      for (const kind of ['scoreboard', 'up-next', 'bracket', 'break']) {
         await page.goto(`${web.hub}/overlays/${kind}?stream=${streamId}&theme=${theme}`)
         await expect.poll(() => page.locator('[data-testid]').count()).toBeGreaterThan(0)
         await page.waitForTimeout(300)
+        if (kind === 'break') {
+          // The break screen: the next match (the one Take next would take), its countdown, in the feed's words.
+          const next = queued[1]!.opponents.map((o) => o.participant!.name)
+          await expect.poll(() => page.getByTestId('break-next').textContent()).toContain(next[0])
+          expect(await page.getByTestId('break-countdown').textContent()).toMatch(/^(next|in ~\d+ min)$/)
+          await page.screenshot({ path: screenshotPath(`overlay-break-${theme}`) })
+        }
         const violations = await judge(`overlay ${kind} (${theme})`, page, { rules: OVERLAY_RULES })
         failures.push(...violations.map((v) => `${kind} ${theme}: ${v}`))
       }

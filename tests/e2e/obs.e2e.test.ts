@@ -3,19 +3,18 @@
 // connection names a wrong password under its field, Save connects and lists OBS's scenes to choose from; a Take
 // shows the chosen scene; OBS killed mid-show reads "reconnecting…" with why, and comes back by itself. Screenshots of
 // the column connected and reconnecting, both themes; axe judges the open panel.
-import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Locator, Page } from 'playwright-core'
 import type { OBSWebSocket } from 'obs-websocket-js'
 import { obsEyes, obsMissing, prepareShow, startObsStudio, type ObsStudio } from '../support/obs-studio'
 import { axeViolations } from './support/axe'
 import { launchBrowser, screenshotPath } from './support/browser'
+import { linkedShow, type ShowMatch as Node } from './support/linked-show'
 import { startWebMode, type WebMode } from './support/web-mode'
 
 const missing = obsMissing()
 if (missing) console.warn(`OBS end-to-end tests skipped: ${missing}`)
 const STREAM = 'B stream'
-type Node = { id: string; status: string; opponents: { participant: { id: string; name: string } | null }[] }
 
 describe.skipIf(missing !== undefined)('the OBS panel of a stream column', () => {
   let obs: ObsStudio
@@ -24,7 +23,6 @@ describe.skipIf(missing !== undefined)('the OBS panel of a stream column', () =>
   let browser: Browser
   let desk: Page
   let column: Locator
-  let streamId = ''
   let match: Node
 
   const shoot = async (name: string) => {
@@ -45,16 +43,7 @@ describe.skipIf(missing !== undefined)('the OBS panel of a stream column', () =>
     browser = await launchBrowser()
     desk = await (await browser.newContext({ viewport: { width: 1500, height: 1100 }, bypassCSP: true })).newPage()
     await desk.goto(web.url)
-    const list = await web.ipc<{ items: { id: string; name: string }[] }>('tournaments:list', { filters: {} })
-    const tournamentId = list.items.find((t) => t.name === 'Lyon LAN Winter Cup')!.id
-    const streams = await web.ipc<{ items: { id: string; name: string }[] }>('streams:list', {
-      tournamentId,
-      filters: {},
-    })
-    streamId = streams.items.find((s) => s.name === STREAM)!.id
-    const nodes = await web.ipc<{ items: Node[] }>('bracket:nodes', { tournamentId, filters: {} })
-    match = nodes.items.find((n) => n.status !== 'completed' && n.opponents.every((o) => o.participant))!
-    await web.ipc('match-streams:replace', { matchId: match.id, streamIds: [streamId], requestId: randomUUID() })
+    match = (await linkedShow(web, 1, { stream: STREAM })).matches[0]!
     await desk
       .getByRole('row', { name: /Lyon LAN Winter Cup/ })
       .getByRole('button', { name: 'Open' })

@@ -3,8 +3,6 @@
 // killed (kill -9) and started again on the same data folder and hub port. Without anyone opening a tournament, the
 // hub serves the stream's feed as it was (on air, queue, hold), the scoreboard OBS had open reconnects by itself and
 // follows the next Take, and the Demo venue still holds what was written to it. "Reset Demo venue" starts it over.
-import { randomUUID } from 'node:crypto'
-import { createServer } from 'node:net'
 import { rmSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -12,11 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { launchBrowser, screenshotPath } from './support/browser'
 import { demoService } from './support/demo-service'
+import { freePort } from '../support/free-port'
+import { linkedShow, type ShowMatch as Node } from './support/linked-show'
 import { startWebMode, type WebMode } from './support/web-mode'
 
 const TOURNAMENT = 'Lyon LAN Winter Cup'
 const STREAM = 'B stream'
-type Node = { id: string; status: string; opponents: { participant: { id: string; name: string } | null }[] }
 type Feed = { onAir: { id: string } | null; next: { id: string }[]; held: boolean }
 
 let dataDir: string
@@ -24,16 +23,6 @@ let hubPort: number
 let web: WebMode
 let browser: Browser
 let overlay: Page
-
-/** A port free now, so both runs can be told to use the same one (as OBS's sources expect). */
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 const run = () =>
   startWebMode(
@@ -76,17 +65,9 @@ describe('a restart', () => {
     await overlay.goto(`${web.hub}/overlays/scoreboard?stream=${early}`)
     await expect.poll(() => overlay.getByTestId('overlay-setup').textContent()).toContain('does not know the stream')
 
-    const streams = await web.ipc<{ items: { id: string; name: string }[] }>('streams:list', {
-      tournamentId,
-      filters: {},
-    })
-    streamId = streams.items.find((s) => s.name === STREAM)!.id
-    const nodes = await web.ipc<{ items: Node[] }>('bracket:nodes', { tournamentId, filters: {} })
-    ;[first, second] = nodes.items.filter(
-      (n) => n.status !== 'completed' && n.opponents.every((o) => o.participant),
-    ) as [Node, Node]
-    for (const match of [first, second])
-      await web.ipc('match-streams:replace', { matchId: match.id, streamIds: [streamId], requestId: randomUUID() })
+    const show = await linkedShow(web, 2)
+    streamId = show.streamId
+    ;[first, second] = show.matches as [Node, Node]
     await web.ipc('broadcast:take', { streamId, matchId: first.id })
     await web.ipc('broadcast:order', { streamId, matchIds: [second.id] })
     await web.ipc('broadcast:hold', { streamId, held: true })

@@ -3,10 +3,10 @@
 // killed (kill -9) and started again on the same port, as a stream PC's OBS crashes and comes back.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { OBSWebSocket } from 'obs-websocket-js'
+import { freePort } from './free-port'
 
 export interface ObsStudio {
   host: string
@@ -29,15 +29,6 @@ export function obsMissing(): string | undefined {
     }
   }
   return undefined
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 async function answers(port: number, password: string): Promise<boolean> {

@@ -1,13 +1,16 @@
 // OBS as a publication target beside the hub: each stream with an OBS gets a link, and every feed the desk publishes
 // becomes the show change there — the match scene on a Take, the break scene a set time after the result, the text
 // sources and text files set from the feed. Hold never moves OBS. OBS is downstream: a missing, slow or refusing OBS
-// never blocks a Take or the hub (calls run after the publish, one stream at a time, and fail into the column).
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
+// never blocks a Take or the hub (work runs after the publish, one stream at a time, only the newest feed waits, and
+// failures go to the column).
+import { randomUUID } from 'node:crypto'
+import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Feed } from '../../../shared/broadcast/feed'
 import {
   OBS_FIELDS,
   type ObsField,
+  type ObsPreview,
   type ObsSettings,
   type ObsState,
   type ObsTestReport,
@@ -18,6 +21,7 @@ import type { EventBus } from '../event-bus'
 import { connectObs, describeObsFailure, ObsLink, type LinkStatus } from '../obs/obs-link'
 import type { ObsSettingsFile } from '../obs/obs-settings-file'
 import { obsSecretsOf, type CredentialStore } from '../secrets/credential-store'
+import { SerialQueue } from '../serial-queue'
 import { obsFields } from './obs-fields'
 
 export interface ObsTargetPorts {
@@ -35,8 +39,9 @@ export interface ObsTargetPorts {
   retryMs?: { first: number; most: number }
 }
 
-/** One stream's OBS: its link, what was last written, and the break timer. */
+/** One stream's OBS: its link, what was last written, the hold, and the break. */
 interface StreamObs {
+  streamId: string
   settings: ObsSettings
   link: ObsLink
   scenes: string[]
@@ -44,14 +49,24 @@ interface StreamObs {
   /** What each field's source and file last said (only changes are written). */
   written: Partial<Record<ObsField, string>>
   files: Partial<Record<ObsField, string>>
+  /** The newest feed not held: what OBS is brought to. */
   feed: Feed | undefined
+  /** True while the stream is held: nothing moves in OBS (no scene, no text, no break). */
+  held: boolean
+  /** A showing of the newest feed is queued and not started yet (later feeds just replace `feed`). */
+  pending: boolean
   onAirId: string | null
-  /** When the match on air was first seen finished (epoch ms), for the break. */
+  /** When the match on air was first seen finished (epoch ms; -Infinity: before this link knew it). */
   finishedAt: number | null
   breakTimer: NodeJS.Timeout | undefined
+  breakShown: boolean
+  /** The scene Matchdesk (or the producer through it) last chose: what a reconnected OBS returns to. */
+  chosenScene: string | null
   /** Calls to this OBS run one after another. */
   queue: Promise<void>
   problem: string | null
+  /** How many times something failed (a work that adds none clears the problem). */
+  failures: number
   /** Connected since the last time it went away: its next loss is told once. */
   wasConnected: boolean
 }
@@ -61,7 +76,8 @@ const COUNTDOWN_TICK_MS = 15_000
 
 export class ObsTarget {
   private readonly streams = new Map<string, StreamObs>()
-  private profile = ''
+  /** Opening, saving and forgetting links run one at a time: no link is left behind by overlapping calls. */
+  private readonly changes = new SerialQueue()
   private readonly ticker: NodeJS.Timeout
 
   constructor(private readonly ports: ObsTargetPorts) {
@@ -70,10 +86,26 @@ export class ObsTarget {
   }
 
   /** Opens a link for every stream of the active profile that has an OBS (at start, and after a switch). */
-  async follow(): Promise<void> {
-    await this.closeAll()
-    this.profile = this.ports.profileId()
-    for (const [streamId, settings] of this.ports.settings.streams(this.profile)) await this.open(streamId, settings)
+  follow(): Promise<void> {
+    return this.changes.run(async () => {
+      await this.closeAll()
+      const profileId = this.ports.profileId()
+      for (const [streamId, settings] of this.ports.settings.streams(profileId)) {
+        await this.open(profileId, streamId, settings).catch((error: unknown) =>
+          this.ports.notify(`OBS of stream ${streamId} could not be opened: ${String(error)}`),
+        )
+      }
+    })
+  }
+
+  /** Another connection is active: its streams' OBS are followed instead. */
+  switched(): void {
+    void this.follow()
+  }
+
+  /** True when this stream drives an OBS (the desk keeps its data fresh, as for an open overlay). */
+  follows(streamId: string): boolean {
+    return this.streams.has(streamId)
   }
 
   /** A stream's OBS as the column shows it. */
@@ -100,7 +132,7 @@ export class ObsTarget {
       link: status.state === 'closed' ? 'off' : status.state,
       version: status.version,
       programScene: status.programScene,
-      problem: obs.problem ?? status.problem,
+      problem: status.state === 'connected' ? obs.problem : status.problem,
       retryAt: status.retryAt,
       settings: obs.settings,
       hasPassword,
@@ -110,26 +142,39 @@ export class ObsTarget {
   }
 
   /** Saves a stream's OBS settings (and password, when given; null forgets it) and connects with them. */
-  async configure(streamId: string, settings: ObsSettings, password?: string | null): Promise<ObsState> {
-    const owner = obsSecretsOf(this.ports.profileId(), streamId)
-    if (password === null) await this.ports.credentials.delete(owner, 'obs-password')
-    else if (password !== undefined) await this.ports.credentials.set(owner, 'obs-password', password)
-    this.ports.settings.set(this.ports.profileId(), streamId, settings)
-    await this.open(streamId, settings)
-    return this.state(streamId)
+  configure(streamId: string, settings: ObsSettings, password?: string | null): Promise<ObsState> {
+    return this.changes.run(async () => {
+      const profileId = this.ports.profileId()
+      const owner = obsSecretsOf(profileId, streamId)
+      if (password === null) await this.ports.credentials.delete(owner, 'obs-password')
+      else if (password !== undefined) await this.ports.credentials.set(owner, 'obs-password', password)
+      this.ports.settings.set(profileId, streamId, settings)
+      await this.open(profileId, streamId, settings)
+      return this.state(streamId)
+    })
   }
 
   /** The stream no longer drives an OBS: link closed, settings and password forgotten. */
-  async forget(streamId: string): Promise<ObsState> {
-    await this.closeStream(streamId)
-    this.ports.settings.set(this.ports.profileId(), streamId, undefined)
-    await this.ports.credentials.delete(obsSecretsOf(this.ports.profileId(), streamId), 'obs-password')
-    return this.announce(streamId)
+  forget(streamId: string): Promise<ObsState> {
+    return this.changes.run(async () => {
+      await this.closeStream(streamId)
+      const profileId = this.ports.profileId()
+      this.ports.settings.set(profileId, streamId, undefined)
+      await this.ports.credentials.delete(obsSecretsOf(profileId, streamId), 'obs-password')
+      return this.announce(streamId)
+    })
   }
 
-  /** Tries settings as the form has them (the stored password when none is typed): OBS's version, or the wrong field. */
+  /**
+   * Tries settings as the form has them: OBS's version, or the wrong field. The stored password is used only for the
+   * host and port it was saved for (a password typed in the form goes anywhere the form says).
+   */
   async test(streamId: string, settings: ObsSettings, password?: string): Promise<ObsTestReport> {
-    const stored = await this.ports.credentials.get(obsSecretsOf(this.ports.profileId(), streamId), 'obs-password')
+    const saved = this.ports.settings.get(this.ports.profileId(), streamId)
+    const sameOBS = saved?.host === settings.host && saved.port === settings.port
+    const stored = sameOBS
+      ? await this.ports.credentials.get(obsSecretsOf(this.ports.profileId(), streamId), 'obs-password')
+      : undefined
     const address = { host: settings.host, port: settings.port, password: password ?? stored }
     try {
       const { socket, version } = await connectObs(address)
@@ -142,25 +187,43 @@ export class ObsTarget {
       }
     } catch (error) {
       const { field, message } = describeObsFailure(error, address)
-      return { ok: false, version: null, message, fields: { [field]: message } }
+      const again = !password && !sameOBS && saved ? ' (type the password: the stored one is for the saved OBS)' : ''
+      return { ok: false, version: null, message: message + again, fields: { [field]: message + again } }
     }
   }
 
-  /** Shows a scene now (the column's scene buttons, Companion): Studio Mode respected. */
+  /** Shows a scene now (the column's scene buttons, Companion): done, or refused in words. Studio Mode respected. */
   async showScene(streamId: string, scene: string): Promise<ObsState> {
     const obs = this.streams.get(streamId)
     if (!obs) throw new AppError('validation', 'This stream has no OBS set up: add it in the stream column first.')
+    if (obs.link.current.state !== 'connected')
+      throw new AppError('conflict', `OBS is not connected (${obs.link.current.problem ?? obs.link.current.state}).`)
     if (obs.scenes.length && !obs.scenes.includes(scene))
       throw new AppError('validation', `OBS has no scene “${scene}” (it has ${obs.scenes.join(', ')}).`, {
         scene: `OBS has no scene “${scene}”`,
       })
     clearTimeout(obs.breakTimer)
-    await this.run(streamId, obs, () => this.show(obs, scene))
+    obs.breakTimer = undefined
+    obs.breakShown = true
+    const work = obs.queue.then(() => this.show(obs, scene, true))
+    obs.queue = work.catch(() => undefined)
+    try {
+      await work
+    } catch (error) {
+      throw new AppError('conflict', `OBS refused the scene “${scene}”: ${(error as Error).message}.`)
+    }
     return this.announce(streamId)
   }
 
-  /** A small picture of what OBS's program shows now (a JPEG data URL), or null when it cannot be had. */
-  async preview(streamId: string): Promise<{ scene: string | null; image: string | null }> {
+  /** Shows the break scene now. */
+  async toBreak(streamId: string): Promise<ObsState> {
+    const scene = this.streams.get(streamId)?.settings.breakScene
+    if (!scene) throw new AppError('validation', 'This stream has no break scene: choose one in its OBS settings.')
+    return this.showScene(streamId, scene)
+  }
+
+  /** A small picture of what OBS's program shows now (an image data URL), or null when it cannot be had. */
+  async preview(streamId: string): Promise<ObsPreview> {
     const obs = this.streams.get(streamId)
     const scene = obs?.link.current.programScene ?? null
     if (!obs || !scene || obs.link.current.state !== 'connected') return { scene, image: null }
@@ -177,84 +240,95 @@ export class ObsTarget {
     }
   }
 
-  /** Shows the break scene now. */
-  async toBreak(streamId: string): Promise<ObsState> {
-    const scene = this.streams.get(streamId)?.settings.breakScene
-    if (!scene) throw new AppError('validation', 'This stream has no break scene: choose one in its OBS settings.')
-    return this.showScene(streamId, scene)
-  }
-
   /**
-   * The desk published a stream's feed: the show follows in OBS (a held feed moves nothing). Returns at once; the
-   * calls run after, one stream at a time.
+   * The desk published a stream's feed: the show follows in OBS. A held feed moves nothing (and stops a break that
+   * was coming). Returns at once; the work runs after, and only the newest feed waits.
    */
   published(streamId: string, feed: Feed): void {
     const obs = this.streams.get(streamId)
-    if (!obs || feed.held) return
+    if (!obs) return
+    if (feed.held) {
+      obs.held = true
+      clearTimeout(obs.breakTimer)
+      obs.breakTimer = undefined
+      return
+    }
+    obs.held = false
     obs.feed = feed
-    void this.run(streamId, obs, () => this.showFeed(obs, feed, false))
-  }
-
-  follows(streamId: string): boolean {
-    return this.streams.has(streamId)
+    this.showNewest(obs, false)
   }
 
   async close(): Promise<void> {
     clearInterval(this.ticker)
-    await this.closeAll()
+    await this.changes.run(() => this.closeAll())
   }
 
-  /** Waits until every stream's OBS calls so far are done (tests and benchmarks). */
+  /** Waits until every stream's OBS work so far is done (tests and benchmarks). */
   async settled(): Promise<void> {
     await Promise.all([...this.streams.values()].map((obs) => obs.queue))
   }
 
-  private async open(streamId: string, settings: ObsSettings): Promise<void> {
+  private async open(profileId: string, streamId: string, settings: ObsSettings): Promise<void> {
     await this.closeStream(streamId)
-    const password = await this.ports.credentials.get(
-      obsSecretsOf(this.profile || this.ports.profileId(), streamId),
-      'obs-password',
-    )
-    const obs: StreamObs = {
+    const password = await this.ports.credentials.get(obsSecretsOf(profileId, streamId), 'obs-password')
+    const obs = {
+      streamId,
       settings,
       scenes: [],
       inputs: [],
       written: {},
       files: {},
       feed: undefined,
+      held: false,
+      pending: false,
       onAirId: null,
       finishedAt: null,
       breakTimer: undefined,
+      breakShown: false,
+      chosenScene: null,
       queue: Promise.resolve(),
       problem: null,
+      failures: 0,
       wasConnected: false,
-      link: new ObsLink({
-        host: settings.host,
-        port: settings.port,
-        password,
-        ...(this.ports.retryMs && { retryMs: this.ports.retryMs }),
-        now: () => this.ports.clock.now(),
-        onChange: (status) => this.linkChanged(streamId, status),
-        onConnected: () => void this.run(streamId, obs, () => this.catchUp(streamId, obs)),
-      }),
-    }
+    } as Omit<StreamObs, 'link'> as StreamObs
     this.streams.set(streamId, obs)
+    obs.link = new ObsLink({
+      host: settings.host,
+      port: settings.port,
+      password,
+      ...(this.ports.retryMs && { retryMs: this.ports.retryMs }),
+      now: () => this.ports.clock.now(),
+      onChange: (status) => this.linkChanged(obs, status),
+      onConnected: () => void this.run(obs, () => this.catchUp(obs)),
+      onListsChanged: () =>
+        void this.run(obs, async () => {
+          await this.readLists(obs)
+          obs.written = {}
+          if (obs.feed && !obs.held) await this.writeFields(obs, obs.feed, this.ports.clock.now())
+          await this.announce(obs.streamId)
+        }),
+    })
   }
 
-  private linkChanged(streamId: string, status: LinkStatus): void {
-    const obs = this.streams.get(streamId)
-    if (!obs || status.state === 'closed') return
+  private isCurrent(obs: StreamObs): boolean {
+    return this.streams.get(obs.streamId) === obs
+  }
+
+  private linkChanged(obs: StreamObs, status: LinkStatus): void {
+    if (!this.isCurrent(obs) || status.state === 'closed') return
     // Said once when a connected OBS goes away (not at every attempt after); the column keeps saying why.
     if (status.state === 'connected') obs.wasConnected = true
-    else if (status.state === 'reconnecting' && obs.wasConnected) {
-      obs.wasConnected = false
-      this.ports.notify(`OBS of stream ${obs.feed?.stream.name ?? streamId} went away: ${status.problem ?? ''}`)
+    else if (status.state === 'reconnecting') {
+      obs.problem = null
+      if (obs.wasConnected) {
+        obs.wasConnected = false
+        this.ports.notify(`OBS of stream ${obs.feed?.stream.name ?? obs.streamId} went away: ${status.problem ?? ''}`)
+      }
     }
-    void this.announce(streamId)
+    void this.announce(obs.streamId)
   }
 
-  /** Connected (again): read OBS's scenes and sources, then bring it to what the desk publishes now. */
-  private async catchUp(streamId: string, obs: StreamObs): Promise<void> {
+  private async readLists(obs: StreamObs): Promise<void> {
     const [{ scenes }, { inputs }] = await Promise.all([obs.link.call('GetSceneList'), obs.link.call('GetInputList')])
     const text = (value: unknown) => (typeof value === 'string' ? value : '')
     // OBS lists scenes bottom-up; the producer reads them as OBS's scene list shows them.
@@ -263,36 +337,68 @@ export class ObsTarget {
     obs.inputs = inputs
       .filter((input) => text(input['inputKind']).startsWith('text_'))
       .map((input) => text(input['inputName']))
+  }
+
+  /** Connected (again): read OBS's scenes and sources, then bring it to what the desk publishes now (unless held). */
+  private async catchUp(obs: StreamObs): Promise<void> {
+    await this.readLists(obs)
     obs.written = {}
-    obs.files = {}
-    const feed = this.ports.currentFeed(streamId) ?? obs.feed
+    const feed = this.ports.currentFeed(obs.streamId) ?? obs.feed
     if (feed && !feed.held) {
       obs.feed = feed
       await this.showFeed(obs, feed, true)
     }
     // The column learns OBS's scenes and sources to choose from.
-    await this.announce(streamId)
+    await this.announce(obs.streamId)
   }
 
-  /** Makes OBS show what a feed says: the scene on a change of match (or when catching up), then the fields. */
+  /** Queues a showing of the stream's newest feed, unless one is queued already (it will show the newest). */
+  private showNewest(obs: StreamObs, catchingUp: boolean): void {
+    if (obs.pending) return
+    obs.pending = true
+    void this.run(obs, async () => {
+      obs.pending = false
+      if (obs.feed && !obs.held) await this.showFeed(obs, obs.feed, catchingUp)
+    })
+  }
+
+  /**
+   * Makes OBS show what a feed says: the files first (they never wait on OBS), the scene on a change of match (or
+   * when catching up: the scene chosen last, or the one the match's state calls for), the break when its time comes,
+   * then each text source.
+   */
   private async showFeed(obs: StreamObs, feed: Feed, catchingUp: boolean): Promise<void> {
     const { settings } = obs
-    const onAir = feed.onAir
     const now = this.ports.clock.now()
-    if ((onAir?.id ?? null) !== obs.onAirId) {
+    const fields = obsFields(feed, now)
+    await this.writeFiles(obs, fields)
+    const onAir = feed.onAir
+    const newMatch = (onAir?.id ?? null) !== obs.onAirId
+    if (newMatch) {
       obs.onAirId = onAir?.id ?? null
       obs.finishedAt = null
+      obs.breakShown = false
       clearTimeout(obs.breakTimer)
-      if (onAir && settings.matchScene) await this.show(obs, settings.matchScene)
-    } else if (catchingUp && onAir && settings.matchScene && !this.breakDue(obs, now)) {
-      await this.show(obs, settings.matchScene)
+      obs.breakTimer = undefined
     }
-    if (onAir?.status === 'completed' && obs.finishedAt === null) {
-      obs.finishedAt = now
-      this.scheduleBreak(obs)
-    } else if (catchingUp && this.breakDue(obs, now) && settings.breakScene) {
-      await this.show(obs, settings.breakScene)
+    if (onAir?.status !== 'completed') {
+      obs.finishedAt = null
+      clearTimeout(obs.breakTimer)
+      obs.breakTimer = undefined
+    } else if (obs.finishedAt === null) {
+      // A result this link saw come in starts the delay; one it finds already there (a restart) is past it.
+      obs.finishedAt = catchingUp && newMatch ? -Infinity : now
     }
+    let scene: string | null = null
+    if (newMatch && onAir) scene = this.breakDue(obs, now) ? settings.breakScene : settings.matchScene
+    else if (catchingUp && onAir)
+      scene = obs.chosenScene ?? (this.breakDue(obs, now) ? settings.breakScene : settings.matchScene)
+    if (scene)
+      await this.show(obs, scene, false).catch((error: unknown) => {
+        if (obs.link.current.state === 'connected') this.failed(obs, `the scene “${scene}”`, error)
+      })
+    if (scene === settings.breakScene && scene) obs.breakShown = true
+    this.scheduleBreak(obs)
     await this.writeFields(obs, feed, now)
   }
 
@@ -306,84 +412,131 @@ export class ObsTarget {
     )
   }
 
+  /** The break scene once the delay after the result has passed, for the same match, never while held. */
   private scheduleBreak(obs: StreamObs): void {
     const { breakScene, breakAfterSeconds } = obs.settings
-    if (!breakScene || breakAfterSeconds === 0) return
-    clearTimeout(obs.breakTimer)
+    if (!breakScene || breakAfterSeconds === 0 || obs.finishedAt === null || obs.breakShown || obs.breakTimer) return
     const onAirId = obs.onAirId
+    const left = Math.max(0, breakAfterSeconds * 1000 - (this.ports.clock.now() - obs.finishedAt))
     obs.breakTimer = setTimeout(() => {
-      const streamId = obs.feed?.stream.id
-      if (!streamId || obs.onAirId !== onAirId || this.streams.get(streamId) !== obs) return
-      void this.run(streamId, obs, () => this.show(obs, breakScene))
-    }, breakAfterSeconds * 1000)
+      obs.breakTimer = undefined
+      void this.run(obs, async () => {
+        // Checked when its turn comes: a Take queued meanwhile, or a hold, wins.
+        const onAir = obs.feed?.onAir
+        if (
+          !this.isCurrent(obs) ||
+          obs.held ||
+          obs.breakShown ||
+          onAir?.id !== onAirId ||
+          onAir?.status !== 'completed'
+        )
+          return
+        obs.breakShown = true
+        await this.show(obs, breakScene, false)
+      })
+    }, left)
     obs.breakTimer.unref()
   }
 
-  /** Program scene, or with Studio Mode on: preview it, then transition. */
-  private async show(obs: StreamObs, scene: string): Promise<void> {
+  /** Program scene, or with Studio Mode on: preview it, then transition; nothing when OBS shows it already. */
+  private async show(obs: StreamObs, scene: string, chosenByHand: boolean): Promise<void> {
+    obs.chosenScene = scene
+    // Asked, not remembered: OBS's own change events may come after the next Take.
+    const { currentProgramSceneName } = await obs.link.call('GetCurrentProgramScene')
+    if (!chosenByHand && currentProgramSceneName === scene) return
     const { studioModeEnabled } = await obs.link.call('GetStudioModeEnabled')
     if (studioModeEnabled) {
       await obs.link.call('SetCurrentPreviewScene', { sceneName: scene })
-      await obs.link.call('TriggerStudioModeTransition')
+      // A transition the producer started may still run: OBS refuses a second one until it ends.
+      await obs.link.call('TriggerStudioModeTransition').catch(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 600))
+        await obs.link.call('TriggerStudioModeTransition')
+      })
     } else {
       await obs.link.call('SetCurrentProgramScene', { sceneName: scene })
     }
   }
 
-  /** Each field to its text source (the mapped one, or the one named by convention when OBS has it) and its file. */
+  /**
+   * Each field to its text source (the mapped one, or the one named by convention when OBS has it), each on its own:
+   * a source that is gone does not stop the others.
+   */
   private async writeFields(obs: StreamObs, feed: Feed, now: number): Promise<void> {
     const fields = obsFields(feed, now)
     const inputs = new Map(obs.inputs.map((name) => [name.toLowerCase(), name]))
+    const refused: string[] = []
     for (const { field, source } of OBS_FIELDS) {
       const text = fields[field]
       const mapped = obs.settings.sources[field]
       const target = mapped === null ? undefined : (mapped ?? inputs.get(source.toLowerCase()))
-      if (target && obs.written[field] !== text) {
+      if (!target || obs.written[field] === text) continue
+      try {
         await obs.link.call('SetInputSettings', { inputName: target, inputSettings: { text } })
         obs.written[field] = text
+      } catch (error) {
+        if (obs.link.current.state !== 'connected') throw error
+        refused.push(`“${target}” (${(error as Error).message})`)
       }
     }
-    this.writeFiles(obs, fields)
+    if (refused.length) this.failed(obs, `the text sources ${refused.join(', ')}`)
   }
 
   /** The same fields as "<field>.txt" in the chosen folder, each written whole, for tools that read files. */
-  private writeFiles(obs: StreamObs, fields: Record<ObsField, string>): void {
+  private async writeFiles(obs: StreamObs, fields: Record<ObsField, string>): Promise<void> {
     const folder = obs.settings.folder
     if (!folder) return
-    mkdirSync(folder, { recursive: true })
-    for (const [field, text] of Object.entries(fields) as [ObsField, string][]) {
-      if (obs.files[field] === text) continue
-      const file = join(folder, `${field}.txt`)
-      writeFileSync(`${file}.writing`, text)
-      renameSync(`${file}.writing`, file)
-      obs.files[field] = text
-    }
-  }
-
-  /** The countdown moves with time while the feed stands still: brought up to date now and then. */
-  private tick(): void {
-    for (const [streamId, obs] of this.streams) {
-      if (obs.feed && !obs.feed.held && obs.link.current.state === 'connected') {
-        const feed = obs.feed
-        void this.run(streamId, obs, () => this.writeFields(obs, feed, this.ports.clock.now()))
+    try {
+      await mkdir(folder, { recursive: true })
+      for (const [field, text] of Object.entries(fields) as [ObsField, string][]) {
+        if (obs.files[field] === text) continue
+        const file = join(folder, `${field}.txt`)
+        // A temporary name of its own, created new (never through a link someone left there), renamed over the file.
+        const temporary = join(folder, `.${field}.${randomUUID()}.writing`)
+        await writeFile(temporary, text, { flag: 'wx' })
+        await rename(temporary, file)
+        obs.files[field] = text
       }
+    } catch (error) {
+      this.failed(obs, `text files in ${folder} (${(error as Error).message})`)
     }
   }
 
-  /** Runs one OBS call chain after the ones before it; a failure is kept for the column, never thrown at the desk. */
-  private run(streamId: string, obs: StreamObs, work: () => Promise<void>): Promise<void> {
+  /** The countdown moves with time while the feed stands still: brought up to date now and then (never when held). */
+  private tick(): void {
+    for (const obs of this.streams.values()) {
+      if (!obs.feed || obs.held || obs.pending || obs.link.current.state !== 'connected') continue
+      const feed = obs.feed
+      void this.run(obs, () => this.writeFields(obs, feed, this.ports.clock.now()))
+    }
+  }
+
+  /** Keeps what went wrong for the column (once per problem), in words. */
+  private failed(obs: StreamObs, what: string, error?: unknown): void {
+    const why = error instanceof Error ? `: ${error.message}` : ''
+    const problem = `Could not write ${what}${why}. Check the stream's OBS settings (scenes, text sources, folder).`
+    obs.failures++
+    if (obs.problem === problem) return
+    obs.problem = problem
+    void this.announce(obs.streamId)
+  }
+
+  /** Runs one piece of OBS work after the ones before it; nothing is thrown at the desk. */
+  private run(obs: StreamObs, work: () => Promise<void>): Promise<void> {
+    let failuresBefore = 0
     obs.queue = obs.queue
-      .then(work)
       .then(() => {
-        if (obs.problem === null) return
-        obs.problem = null
-        void this.announce(streamId)
+        failuresBefore = obs.failures
+        return work()
+      })
+      .then(() => {
+        // Work that went through without failing clears the problem it found.
+        if (obs.problem !== null && obs.failures === failuresBefore && obs.link.current.state === 'connected') {
+          obs.problem = null
+          void this.announce(obs.streamId)
+        }
       })
       .catch((error: unknown) => {
-        if (obs.link.current.state !== 'connected') return
-        const words = error instanceof Error ? error.message : String(error)
-        obs.problem = `OBS refused: ${words}. Check the stream's scenes and text sources in its OBS settings.`
-        void this.announce(streamId)
+        if (obs.link.current.state === 'connected') this.failed(obs, 'to OBS', error)
       })
     return obs.queue
   }

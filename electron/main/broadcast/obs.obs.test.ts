@@ -40,6 +40,18 @@ describe.skipIf(missing !== undefined)('driving a real OBS Studio', () => {
     ((await eyes.call('GetInputSettings', { inputName })).inputSettings['text'] as string | undefined) ?? ''
   const names = (match: Node) => match.opponents.map((o) => o.participant!.name)
   const state = () => value<ObsState>('obs:state', { streamId })
+  // One keychain for the whole run: a restarted Matchdesk finds the stored OBS password there.
+  const credentials = new MemoryCredentialStore()
+  const start = () =>
+    createMainServices({
+      version: 't',
+      dataDir,
+      credentials,
+      demo: { seed: 1 },
+      broadcastRefreshMs: 200,
+      obsRetryMs: { first: 200, most: 1000 },
+      hub: { port: 0, pagesDir: dataDir },
+    })
 
   beforeAll(async () => {
     obs = await startObsStudio()
@@ -47,15 +59,7 @@ describe.skipIf(missing !== undefined)('driving a real OBS Studio', () => {
     eyes = await obsEyes(obs)
     dataDir = mkdtempSync(join(tmpdir(), 'matchdesk-obs-desk-'))
     folder = join(dataDir, 'show-files')
-    services = await createMainServices({
-      version: 't',
-      dataDir,
-      credentials: new MemoryCredentialStore(),
-      demo: { seed: 1 },
-      broadcastRefreshMs: 200,
-      obsRetryMs: { first: 200, most: 1000 },
-      hub: { port: 0, pagesDir: dataDir },
-    })
+    services = await start()
     const tournamentId = [...services.connections.sandbox.store.tournaments.values()].find(
       (t) => t.name === 'Lyon LAN Winter Cup',
     )!.id
@@ -125,7 +129,18 @@ describe.skipIf(missing !== undefined)('driving a real OBS Studio', () => {
     const picture = async (sourceName: string) =>
       (await eyes.call('GetSourceScreenshot', { sourceName, imageFormat: 'png', imageWidth: 400 })).imageData
     const width = (png: string) => Buffer.from(png.split(',')[1]!, 'base64').readUInt32BE(16)
-    const [leftPicture, rightPicture] = [await picture('Left name'), await picture('Right name')]
+    // OBS draws a changed text on its next frames: a picture asked too soon may not be ready yet.
+    const drawn = async (sourceName: string) => {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await picture(sourceName)
+        } catch (error) {
+          if (attempt === 20) throw error
+          await new Promise((resolve) => setTimeout(resolve, 100))
+        }
+      }
+    }
+    const [leftPicture, rightPicture] = [await drawn('Left name'), await drawn('Right name')]
     expect(width(leftPicture)).toBeGreaterThan(20)
     expect(leftPicture).not.toBe(rightPicture)
   })
@@ -146,9 +161,16 @@ describe.skipIf(missing !== undefined)('driving a real OBS Studio', () => {
   it('the result brings the break scene after its delay, and Take next the match scene again', async () => {
     const { engine, store } = services.connections.sandbox
     engine.complete(store.nodes.get(matches[1]!.id)!)
-    await expect.poll(() => text('Last result'), { timeout: 8000 }).toContain(names(matches[1]!)[0])
+    // The result is written (the file first, at the moment the result is seen); the break comes a second later.
+    const lastResultFile = join(folder, 'last-result.txt')
+    await expect
+      .poll(() => readFileSync(lastResultFile, 'utf8'), { timeout: 8000, interval: 20 })
+      .toContain(names(matches[1]!)[0])
+    const seen = Date.now()
     expect(await program()).toBe('Match')
-    await expect.poll(program, { timeout: 5000 }).toBe('Break')
+    await expect.poll(program, { timeout: 5000, interval: 20 }).toBe('Break')
+    expect(Date.now() - seen).toBeGreaterThanOrEqual(800)
+    expect(await text('Last result')).toContain(names(matches[1]!)[0])
     const next = await value<{ feed: { onAir: { opponents: { name: string }[] } } }>('broadcast:next', { streamId })
     await expect.poll(program, { timeout: 5000 }).toBe('Match')
     await expect.poll(() => text('Left name'), { timeout: 5000 }).toBe(next.feed.onAir.opponents[0]!.name)
@@ -190,6 +212,28 @@ describe.skipIf(missing !== undefined)('driving a real OBS Studio', () => {
     await expect.poll(program, { timeout: 5000 }).toBe('Match')
   }, 60_000)
 
+  it('with Studio Mode on, a Take sets the preview and transitions it to program', async () => {
+    await eyes.call('SetStudioModeEnabled', { studioModeEnabled: true })
+    await eyes.call('SetCurrentProgramScene', { sceneName: 'Break' })
+    await eyes.call('SetCurrentPreviewScene', { sceneName: 'Break' })
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    await value('broadcast:take', { streamId, matchId: matches[0]!.id })
+    await expect.poll(program, { timeout: 5000 }).toBe('Match')
+    await eyes.call('SetStudioModeEnabled', { studioModeEnabled: false })
+    await value('broadcast:take', { streamId, matchId: matches[2]!.id })
+    await expect.poll(() => text('Left name'), { timeout: 5000 }).toBe(names(matches[2]!)[0])
+  })
+
+  it('Matchdesk restarted: every stream’s OBS is connected again by itself, and caught up', async () => {
+    await services.close()
+    await eyes.call('SetCurrentProgramScene', { sceneName: 'Break' })
+    await eyes.call('SetInputSettings', { inputName: 'Left name', inputSettings: { text: 'stale' } })
+    services = await start()
+    await expect.poll(async () => (await state()).link, { timeout: 10_000 }).toBe('connected')
+    await expect.poll(() => text('Left name'), { timeout: 5000 }).toBe(names(matches[2]!)[0])
+    await expect.poll(program, { timeout: 5000 }).toBe('Match')
+  })
+
   it('two streams drive their own scenes and sources without crossing', async () => {
     await value('obs:configure', {
       streamId: otherStreamId,
@@ -225,5 +269,19 @@ describe.skipIf(missing !== undefined)('driving a real OBS Studio', () => {
     await expect.poll(() => text('Main left name'), { timeout: 5000 }).toBe(taken.feed.onAir.opponents[0]!.name)
     // The first stream's sources still say its own match.
     expect(await text('Left name')).toBe(names(matches[2]!)[0])
+  })
+  it('a Hold within the break delay keeps the match scene; released, the break comes', async () => {
+    await expect.poll(program, { timeout: 5000 }).not.toBe('Break')
+    await eyes.call('SetCurrentProgramScene', { sceneName: 'Match' })
+    const { engine, store } = services.connections.sandbox
+    engine.complete(store.nodes.get(matches[2]!.id)!)
+    await expect
+      .poll(() => readFileSync(join(folder, 'last-result.txt'), 'utf8'), { timeout: 8000, interval: 20 })
+      .toContain(names(matches[2]!)[0])
+    await value('broadcast:hold', { streamId, held: true })
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    expect(await program()).toBe('Match')
+    await value('broadcast:hold', { streamId, held: false })
+    await expect.poll(program, { timeout: 5000 }).toBe('Break')
   })
 })

@@ -13,6 +13,8 @@ export interface PublicationTarget {
   published(streamId: string, feed: Feed): void
   /** True when the target shows this stream (so the desk keeps its data fresh, as for an open overlay). */
   follows(streamId: string): boolean
+  /** Another connection became the active one: its streams are others. */
+  switched(): void
 }
 
 /** What follows a stream: an overlay by its kind, or "feed" for any other client of the feed. */
@@ -102,9 +104,10 @@ export class Publication {
     return counts
   }
 
-  /** Another connection: nothing published yet (its database keeps its own). */
+  /** Another connection: nothing published yet (its database keeps its own); the targets follow its streams. */
   forget(): void {
     this.published.clear()
     this.staged.clear()
+    for (const target of this.targets) target.switched()
   }
 }

@@ -23,6 +23,8 @@ export interface ObsLinkOptions extends ObsAddress {
   onChange(status: LinkStatus): void
   /** Told each time the link (re)connects, to catch OBS up. */
   onConnected?(): void
+  /** Told when OBS's scenes or sources were added, removed or renamed. */
+  onListsChanged?(): void
   /** Backoff between attempts: the first wait, doubled up to the last (ms). */
   retryMs?: { first: number; most: number }
   /** How long one call or one connection attempt may take (ms). */
@@ -120,11 +122,19 @@ export class ObsLink {
     return this.status
   }
 
-  /** Calls OBS; refused at once (never queued) while the link is down. */
+  /**
+   * Calls OBS; refused at once (never queued) while the link is down. A call that gets no answer in time means the
+   * link is dead (a stream PC gone from the network sends no close): it is dropped and tried again.
+   */
   async call<K extends keyof OBSRequestTypes>(request: K, data?: OBSRequestTypes[K]) {
     const socket = this.socket
     if (!socket || this.status.state !== 'connected') throw new Error(`OBS is not connected (${this.status.state})`)
-    return withTimeout(socket.call(request, data), this.options.timeoutMs ?? 3000, request)
+    try {
+      return await withTimeout(socket.call(request, data), this.options.timeoutMs ?? 3000, request)
+    } catch (error) {
+      if (error instanceof Error && /timed out/.test(error.message) && this.socket === socket) this.dropped(error)
+      throw error
+    }
   }
 
   /** Ends the link for good (settings changed, stream forgotten, app closing). */
@@ -134,6 +144,7 @@ export class ObsLink {
     this.set({ state: 'closed', retryAt: null })
     const socket = this.socket
     this.socket = undefined
+    socket?.removeAllListeners()
     await socket?.disconnect().catch(() => undefined)
   }
 
@@ -144,25 +155,45 @@ export class ObsLink {
 
   private async open(): Promise<void> {
     if (this.closed) return
+    let socket: OBSWebSocket | undefined
     try {
-      const { socket, version } = await connectObs(this.options, this.options.timeoutMs ?? 5000)
-      if (this.closed) return void (await socket.disconnect())
-      this.socket = socket
-      socket.on('ConnectionClosed', (error) => this.dropped(error))
-      socket.on('CurrentProgramSceneChanged', ({ sceneName }) => this.set({ programScene: sceneName }))
-      const { currentProgramSceneName } = await socket.call('GetCurrentProgramScene')
+      const connected = await connectObs(this.options, this.options.timeoutMs ?? 5000)
+      socket = connected.socket
+      const { currentProgramSceneName } = await withTimeout(
+        socket.call('GetCurrentProgramScene'),
+        this.options.timeoutMs ?? 3000,
+        'GetCurrentProgramScene',
+      )
+      if (this.closed) return void (await socket.disconnect().catch(() => undefined))
+      // Only a link that fully answered is kept.
+      const kept = socket
+      this.socket = kept
+      kept.on('ConnectionClosed', (error) => {
+        if (this.socket === kept) this.dropped(error)
+      })
+      kept.on('CurrentProgramSceneChanged', ({ sceneName }) => this.set({ programScene: sceneName }))
+      for (const event of LIST_EVENTS) kept.on(event, () => this.options.onListsChanged?.())
       this.attempts = 0
-      this.set({ state: 'connected', version, programScene: currentProgramSceneName, problem: null, retryAt: null })
+      this.set({
+        state: 'connected',
+        version: connected.version,
+        programScene: currentProgramSceneName,
+        problem: null,
+        retryAt: null,
+      })
       this.options.onConnected?.()
     } catch (error) {
+      if (socket && this.socket !== socket) await socket.disconnect().catch(() => undefined)
       this.dropped(error)
     }
   }
 
   private dropped(error: unknown): void {
     if (this.closed) return
-    this.socket?.removeAllListeners()
+    const socket = this.socket
     this.socket = undefined
+    socket?.removeAllListeners()
+    void socket?.disconnect().catch(() => undefined)
     const { first, most } = this.options.retryMs ?? { first: 1000, most: 15_000 }
     const wait = Math.min(most, first * 2 ** this.attempts++)
     const now = this.options.now?.() ?? Date.now()
@@ -173,3 +204,12 @@ export class ObsLink {
     this.retry.unref()
   }
 }
+
+/** OBS's events that change its scene or text source lists: what the column offers is read again. */
+const LIST_EVENTS = [
+  'SceneListChanged',
+  'SceneNameChanged',
+  'InputCreated',
+  'InputRemoved',
+  'InputNameChanged',
+] as const

@@ -9,7 +9,8 @@ type Stored = Record<string, Record<string, ObsSettings>>
 
 export class ObsSettingsFile {
   private readonly file: string
-  private data: Stored = {}
+  /** Maps without a prototype: any id (even "__proto__") is a key like any other. */
+  private data: Stored = Object.create(null) as Stored
 
   constructor(dataDir: string) {
     this.file = join(dataDir, 'obs.json')
@@ -19,12 +20,16 @@ export class ObsSettingsFile {
       for (const [profileId, streams] of Object.entries(raw)) {
         for (const [streamId, settings] of Object.entries(streams ?? {})) {
           const parsed = ObsSettings.safeParse(settings)
-          if (parsed.success) (this.data[profileId] ??= {})[streamId] = parsed.data
+          if (parsed.success) this.profile(profileId)[streamId] = parsed.data
         }
       }
     } catch {
-      this.data = {}
+      this.data = Object.create(null) as Stored
     }
+  }
+
+  private profile(profileId: string): Record<string, ObsSettings> {
+    return (this.data[profileId] ??= Object.create(null) as Record<string, ObsSettings>)
   }
 
   get(profileId: string, streamId: string): ObsSettings | undefined {
@@ -37,7 +42,7 @@ export class ObsSettingsFile {
   }
 
   set(profileId: string, streamId: string, settings: ObsSettings | undefined): void {
-    const streams = (this.data[profileId] ??= {})
+    const streams = this.profile(profileId)
     if (settings) streams[streamId] = settings
     else delete streams[streamId]
     const temporary = `${this.file}.writing`

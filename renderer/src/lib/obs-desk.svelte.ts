@@ -25,7 +25,8 @@ export interface ObsForm {
   sources: Partial<Record<ObsField, string>>
 }
 
-const AUTO = 'auto'
+/** The "by its conventional name" choice: a value no OBS source name can be (control characters are refused). */
+const AUTO = '\u0000auto'
 const NONE = ''
 
 function formOf(settings: ObsSettings | null): ObsForm {
@@ -68,10 +69,12 @@ export class ObsDesk {
 
   /** Follows OBS's program picture every `everyMs` while connected and the page is visible. */
   followPreview(everyMs = 4000): () => void {
+    const connected = () => document.visibilityState === 'visible' && this.state?.link === 'connected'
     const refresh = async () => {
-      if (document.visibilityState !== 'visible' || this.state?.link !== 'connected') return void (this.preview = null)
+      if (!connected()) return void (this.preview = null)
       const result = await invoke('obs:preview', { streamId: this.streamId })
-      this.preview = result.ok ? result.value.image : null
+      // A late answer after the link went down (or the desk was hidden) shows nothing.
+      this.preview = result.ok && connected() ? result.value.image : null
     }
     void refresh()
     const timer = setInterval(() => void refresh(), everyMs)
@@ -98,7 +101,8 @@ export class ObsDesk {
       port: Number(f.port),
       matchScene: f.matchScene || null,
       breakScene: f.breakScene || null,
-      breakAfterSeconds: Number(f.breakAfterSeconds),
+      // An empty delay is a mistake to name, not 0 (which would turn the break off).
+      breakAfterSeconds: f.breakAfterSeconds.trim() === '' ? Number.NaN : Number(f.breakAfterSeconds),
       folder: f.folder.trim() || null,
       sources: Object.fromEntries(
         Object.entries(f.sources)
