@@ -10,7 +10,7 @@ export default defineConfig({
         test: {
           name: 'node',
           include: ['{electron,shared,sandbox,build,tests/lint,tests/security,tests/torture}/**/*.test.ts'],
-          exclude: ['**/node_modules/**', '**/*.keychain.test.ts'],
+          exclude: ['**/node_modules/**', '**/*.keychain.test.ts', '**/*.obs.test.ts'],
           testTimeout: 20_000,
         },
       },

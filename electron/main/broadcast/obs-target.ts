@@ -150,6 +150,11 @@ export class ObsTarget {
       else if (password !== undefined) await this.ports.credentials.set(owner, 'obs-password', password)
       this.ports.settings.set(profileId, streamId, settings)
       await this.open(profileId, streamId, settings)
+      // The answer says how the first attempt went (events sent meanwhile say the same, never something newer).
+      const obs = this.streams.get(streamId)
+      await obs?.link.firstAttempt
+      // And, connected, for OBS's scenes and sources to be read (the catch-up queued on connecting).
+      await obs?.queue
       return this.state(streamId)
     })
   }
@@ -447,11 +452,16 @@ export class ObsTarget {
     const { studioModeEnabled } = await obs.link.call('GetStudioModeEnabled')
     if (studioModeEnabled) {
       await obs.link.call('SetCurrentPreviewScene', { sceneName: scene })
-      // A transition the producer started may still run: OBS refuses a second one until it ends.
-      await obs.link.call('TriggerStudioModeTransition').catch(async () => {
-        await new Promise((resolve) => setTimeout(resolve, 600))
-        await obs.link.call('TriggerStudioModeTransition')
-      })
+      // A transition the producer started may still run: OBS refuses a second one until it ends (tried for 2 s).
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await obs.link.call('TriggerStudioModeTransition')
+          break
+        } catch (error) {
+          if (attempt === 5 || obs.link.current.state !== 'connected') throw error
+          await new Promise((resolve) => setTimeout(resolve, 400))
+        }
+      }
     } else {
       await obs.link.call('SetCurrentProgramScene', { sceneName: scene })
     }

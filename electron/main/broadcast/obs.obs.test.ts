@@ -216,7 +216,7 @@ describe.skipIf(missing !== undefined)('driving a real OBS Studio', () => {
     await eyes.call('SetStudioModeEnabled', { studioModeEnabled: true })
     await eyes.call('SetCurrentProgramScene', { sceneName: 'Break' })
     await eyes.call('SetCurrentPreviewScene', { sceneName: 'Break' })
-    await new Promise((resolve) => setTimeout(resolve, 500))
+    await new Promise((resolve) => setTimeout(resolve, 1000))
     await value('broadcast:take', { streamId, matchId: matches[0]!.id })
     await expect.poll(program, { timeout: 5000 }).toBe('Match')
     await eyes.call('SetStudioModeEnabled', { studioModeEnabled: false })

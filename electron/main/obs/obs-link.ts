@@ -114,8 +114,11 @@ export class ObsLink {
   private retry: NodeJS.Timeout | undefined
   private closed = false
 
+  /** Settles once the first attempt has connected or failed (the answer to a Save waits for it). */
+  readonly firstAttempt: Promise<void>
+
   constructor(private readonly options: ObsLinkOptions) {
-    void this.open()
+    this.firstAttempt = this.open()
   }
 
   get current(): LinkStatus {
