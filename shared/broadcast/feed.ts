@@ -22,6 +22,8 @@ export const FeedMatch = z.object({
   opponents: z.array(FeedOpponent),
   /** Every opponent is known: a match still waiting for one ("Winner of WB R5 M1") is not decided. */
   decided: z.boolean(),
+  /** Best of how many games, from the stage's match format (null where the format does not say). */
+  bestOf: z.number().int().min(1).nullable(),
 })
 
 export const Feed = z.object({

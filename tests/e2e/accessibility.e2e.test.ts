@@ -100,6 +100,12 @@ describe('axe-core finds nothing', () => {
         await page.goto(`${web.hub}/overlays/${kind}?stream=${streamId}&theme=${theme}`)
         await expect.poll(() => page.locator('[data-testid]').count()).toBeGreaterThan(0)
         await page.waitForTimeout(300)
+        if (kind === 'scoreboard') {
+          // The series from the stage's match format (the Demo venue's stages are best of 3; read with the stages).
+          await expect
+            .poll(() => page.getByTestId('scoreboard-series').textContent(), { timeout: 15_000 })
+            .toMatch(/^Bo3( · \d+–\d+)?$/)
+        }
         if (kind === 'break') {
           // The break screen: the next match (the one Take next would take), its countdown, in the feed's words.
           const next = queued[1]!.opponents.map((o) => o.participant!.name)

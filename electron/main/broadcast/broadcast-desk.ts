@@ -274,6 +274,7 @@ export class BroadcastDesk {
       await session.reads.tick('nodes', tournamentId, false, linked).catch(() => undefined)
       if (!full) continue
       await session.reads.refresh('participants', tournamentId).catch(() => undefined)
+      await session.reads.refresh('stages', tournamentId).catch(() => undefined)
       await session.reads.refresh('streams', tournamentId).catch(() => undefined)
     }
   }
@@ -304,6 +305,7 @@ export class BroadcastDesk {
       cache.list('nodes', tournamentId),
       cache.linksOfTournament(tournamentId),
       (participantId) => cache.get('participants', participantId)?.checked_in,
+      cache.list('stages', tournamentId),
     )
   }
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Feed, StreamDesk } from '../../../shared/broadcast/feed'
 import { encodedVariants } from '../../../tests/support/encoded-paths'
 import { rawRequest } from '../../../tests/support/raw-http'
+import { Ajv2020 } from 'ajv/dist/2020.js'
 import { createMainServices, type MainServices } from '../composition'
 import { MemoryCredentialStore } from '../secrets/memory-store'
 
@@ -227,6 +228,19 @@ describe('the producer desk', () => {
   it('never says an email, an identifier or a custom field', async () => {
     const text = await (await fetch(`${hub()}/feed/v1/streams/${streamId}`)).text()
     expect(text).not.toMatch(/@|MD-\d|custom_|api|token/i)
+  })
+
+  it('publishes the feed’s JSON Schema, and live feeds validate against it', async () => {
+    const answer = await fetch(`${hub()}/feed/v1/schema`)
+    expect(answer.headers.get('content-type')).toMatch(/^application\/schema\+json/)
+    const schema = (await answer.json()) as Record<string, unknown>
+    expect(schema).toMatchObject({ $id: 'https://matchdesk.app/schemas/feed/v1.json', type: 'object' })
+    const validate = new Ajv2020({ allErrors: true, strict: false }).compile(schema)
+    const feed = (await (await fetch(`${hub()}/feed/v1/streams/${streamId}`)).json()) as Feed
+    expect(feed.onAir).not.toBeNull()
+    expect(validate(feed) ? [] : validate.errors).toEqual([])
+    // A feed that breaks the contract is caught: the schema is not a blank cheque.
+    expect(validate({ ...feed, onAir: { ...feed.onAir, decided: 'yes' } })).toBe(false)
   })
 
   it('serves the feed offline from the local copy, estimating nothing', async () => {

@@ -217,3 +217,23 @@ describe('hold', () => {
     expect(stagedChanges(one, current)).toEqual([{ matchId: 'm1', field: 'opponents.1.score', from: null, to: 3 }])
   })
 })
+
+describe('the series', () => {
+  it("gives each match its stage's best-of where the match format says, and null where it does not", () => {
+    const nodes = [node('m1', 1, 1, 'running'), node('m2', 1, 2, 'pending', { stage_id: 's2' })]
+    const map = new Map(Object.entries({ m1: ['st'], m2: ['st'] }))
+    const stages = [
+      { id: 's1', match_settings: { format: { type: 'best_of', options: { nb_match_sets: 3 } } } },
+      { id: 's2', match_settings: {} },
+    ]
+    const feed = buildFeed({
+      ...tournamentSources({ id: 't', name: 'Cup' }, nodes, map, () => true, stages),
+      stream,
+      desk: { onAir: 'm1', takenAt: NOW, order: [] },
+      now: NOW,
+      online: true,
+    })
+    expect(feed.onAir?.bestOf).toBe(3)
+    expect(feed.next[0]?.bestOf).toBeNull()
+  })
+})

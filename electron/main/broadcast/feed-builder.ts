@@ -1,5 +1,5 @@
 // The feed of one stream as a pure function of the cached data and the producer's desk: no I/O, tested without a server.
-import type { BracketNode, Stream } from '../../../shared/api'
+import type { BracketNode, Stage, Stream } from '../../../shared/api'
 import { matchLabels, slotName, type MatchLabel } from '../../../shared/bracket/match-labels'
 import { matchOrder } from '../../../shared/bracket/match-order'
 import type { Feed, FeedMatch } from '../../../shared/broadcast/feed'
@@ -15,6 +15,8 @@ export interface TournamentSources {
   labels: ReadonlyMap<string, MatchLabel>
   /** How long a match of each stage takes on a stream (see estimates.ts). */
   observed: ReadonlyMap<string, number>
+  /** Stage id → best of how many games, where the stage's match format says. */
+  bestOf: ReadonlyMap<string, number>
   /** Whether a participant is checked in, as the cached participant list says; undefined when unknown. */
   checkedIn(participantId: string): boolean | undefined
 }
@@ -32,8 +34,22 @@ export function tournamentSources(
   nodes: readonly BracketNode[],
   links: ReadonlyMap<string, string[]>,
   checkedIn: TournamentSources['checkedIn'],
+  stages: readonly Pick<Stage, 'id' | 'match_settings'>[] = [],
 ): TournamentSources {
-  return { tournament, nodes, links, labels: matchLabels(nodes), observed: observedMatchMs(nodes, links), checkedIn }
+  const bestOf = new Map<string, number>()
+  for (const stage of stages) {
+    const sets = stage.match_settings?.format?.options?.nb_match_sets
+    if (typeof sets === 'number' && sets >= 1) bestOf.set(stage.id, sets)
+  }
+  return {
+    tournament,
+    nodes,
+    links,
+    labels: matchLabels(nodes),
+    observed: observedMatchMs(nodes, links),
+    bestOf,
+    checkedIn,
+  }
 }
 
 /** Every opponent of a match is known (a duel's two, an FFA's all): only such a match goes on air by itself. */
@@ -81,6 +97,7 @@ function matchOf(
       checkedIn: o.participant ? (sources.checkedIn(o.participant.id) ?? null) : null,
     })),
     decided: isDecided(node),
+    bestOf: sources.bestOf.get(node.stage_id) ?? null,
   }
 }
 

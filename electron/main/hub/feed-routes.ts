@@ -1,5 +1,6 @@
 // The hub's read-only broadcast routes: each stream's feed as JSON and Server-Sent Events, the overlay pages and
 // their assets; for this machine and paired devices (an overlay on another PC carries its key in its URL).
+import { feedSchema } from '../../../shared/broadcast/feed-schema'
 import { isOverlayKind } from '../../../shared/broadcast/overlays'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { AppError } from '../app-error'
@@ -24,6 +25,12 @@ export function feedRoutes(server: FastifyInstance, { desk, registry, pagesDir, 
       throw error
     }
   }
+
+  // The feed's JSON Schema: a description of the code, no data, so any device may read it.
+  const schema = feedSchema()
+  server.get('/feed/v1/schema', { config: access('public') }, (_request, reply) =>
+    reply.header('content-type', 'application/schema+json; charset=utf-8').send(schema),
+  )
 
   server.get('/feed/v1/streams', { config: viewer }, (_request, reply) =>
     reply.header('cache-control', 'no-store').send({ streams: desk.followed() }),
