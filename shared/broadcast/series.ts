@@ -5,6 +5,7 @@ import type { FeedMatch } from './feed'
 export function seriesText(match: Pick<FeedMatch, 'bestOf' | 'opponents'>): string | null {
   if (match.bestOf === null || match.bestOf < 2) return null
   const [left, right] = match.opponents
-  const scored = left?.score !== null && left?.score !== undefined && right?.score !== null && right?.score !== undefined
+  const scored =
+    left?.score !== null && left?.score !== undefined && right?.score !== null && right?.score !== undefined
   return scored ? `Bo${match.bestOf} · ${left.score}–${right.score}` : `Bo${match.bestOf}`
 }
