@@ -9,6 +9,11 @@ export const FeedOpponent = z.object({
   result: z.enum(['win', 'draw', 'loss']).nullable(),
   /** Null while the slot has no participant yet. */
   checkedIn: z.boolean().nullable(),
+  /** ISO 3166-1 alpha-2 ("DE"): the player's, or most of a team's lineup; null when not known. Drawn as a flag. */
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .nullable(),
 })
 
 export const FeedMatch = z.object({

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { seriesText } from './series'
 
-const side = (score: number | null) => ({ name: 'A', score, result: null, checkedIn: true })
+const side = (score: number | null) => ({ name: 'A', score, result: null, checkedIn: true, country: null })
 
 describe('seriesText', () => {
   it('says the best-of and the score when both are known', () => {

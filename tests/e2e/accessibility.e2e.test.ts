@@ -105,6 +105,11 @@ describe('axe-core finds nothing', () => {
           await expect
             .poll(() => page.getByTestId('scoreboard-series').textContent(), { timeout: 15_000 })
             .toMatch(/^Bo3( · \d+–\d+)?$/)
+          // Each team's flag, from its lineup's country, drawn from the flags shipped with the app.
+          await expect.poll(() => page.getByTestId('flag').count(), { timeout: 15_000 }).toBe(2)
+          expect(await page.getByTestId('flag').first().getAttribute('src')).toMatch(
+            /^\.?\/?(overlays\/)?assets\/[a-z]{2}-.*\.svg$|\.svg$/,
+          )
         }
         if (kind === 'break') {
           // The break screen: the next match (the one Take next would take), its countdown, in the feed's words.

@@ -10,6 +10,7 @@ import type { EventBus } from '../event-bus'
 import type { Connections } from '../services/connections'
 import { SessionFollower } from '../services/session-follower'
 import { slotName } from '../../../shared/bracket/match-labels'
+import { countryOfParticipant } from '../../../shared/broadcast/country'
 import { buildFeed, isDecided, queueOf, tournamentSources, type TournamentSources } from './feed-builder'
 import { heldFeed, stagedChanges } from './hold'
 import { Publication, type FeedListener, type PublicationTarget, type SourceKind } from './publication'
@@ -306,6 +307,10 @@ export class BroadcastDesk {
       cache.linksOfTournament(tournamentId),
       (participantId) => cache.get('participants', participantId)?.checked_in,
       cache.list('stages', tournamentId),
+      (participantId) => {
+        const participant = cache.get('participants', participantId)
+        return participant ? countryOfParticipant(participant) : null
+      },
     )
   }
 

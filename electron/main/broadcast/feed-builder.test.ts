@@ -237,3 +237,29 @@ describe('the series', () => {
     expect(feed.next[0]?.bestOf).toBeNull()
   })
 })
+
+describe('countries', () => {
+  it('gives each known opponent the country it plays for, and none to an empty slot', () => {
+    const nodes = [
+      node('m1', 1, 1, 'running'),
+      node('gf', 2, 1, 'pending', { opponents: [seat(null, { id: 'm1', type: 'winner' }), seat(null)] }),
+    ]
+    const map = new Map(Object.entries({ m1: ['st'], gf: ['st'] }))
+    const feed = buildFeed({
+      ...tournamentSources(
+        { id: 't', name: 'Cup' },
+        nodes,
+        map,
+        () => true,
+        [],
+        (id) => (id === 'p-Am1' ? 'DE' : null),
+      ),
+      stream,
+      desk: { onAir: 'm1', takenAt: NOW, order: [] },
+      now: NOW,
+      online: true,
+    })
+    expect(feed.onAir?.opponents.map((o) => o.country)).toEqual(['DE', null])
+    expect(feed.next[0]?.opponents.map((o) => o.country)).toEqual([null, null])
+  })
+})

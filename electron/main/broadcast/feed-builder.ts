@@ -19,6 +19,8 @@ export interface TournamentSources {
   bestOf: ReadonlyMap<string, number>
   /** Whether a participant is checked in, as the cached participant list says; undefined when unknown. */
   checkedIn(participantId: string): boolean | undefined
+  /** The country a participant plays for (see shared/broadcast/country.ts); null when not known. */
+  countryOf(participantId: string): string | null
 }
 
 export interface FeedSources extends TournamentSources {
@@ -35,6 +37,7 @@ export function tournamentSources(
   links: ReadonlyMap<string, string[]>,
   checkedIn: TournamentSources['checkedIn'],
   stages: readonly Pick<Stage, 'id' | 'match_settings'>[] = [],
+  countryOf: TournamentSources['countryOf'] = () => null,
 ): TournamentSources {
   const bestOf = new Map<string, number>()
   for (const stage of stages) {
@@ -49,6 +52,7 @@ export function tournamentSources(
     observed: observedMatchMs(nodes, links),
     bestOf,
     checkedIn,
+    countryOf,
   }
 }
 
@@ -95,6 +99,7 @@ function matchOf(
       score: o.score,
       result: o.result,
       checkedIn: o.participant ? (sources.checkedIn(o.participant.id) ?? null) : null,
+      country: o.participant ? sources.countryOf(o.participant.id) : null,
     })),
     decided: isDecided(node),
     bestOf: sources.bestOf.get(node.stage_id) ?? null,

@@ -47,7 +47,13 @@ function approved(old: FeedMatch, current: FeedMatch, fields: ReadonlySet<string
     const now = current.opponents[i]
     if (!now) return o
     const take = <K extends keyof typeof o>(key: K) => (fields.has(`opponents.${i}.${key}`) ? now[key] : o[key])
-    return { name: take('name'), score: take('score'), result: take('result'), checkedIn: take('checkedIn') }
+    return {
+      name: take('name'),
+      score: take('score'),
+      result: take('result'),
+      checkedIn: take('checkedIn'),
+      country: take('country'),
+    }
   })
   return {
     ...old,
