@@ -8,6 +8,7 @@ import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { createMainServices } from '../electron/main/composition'
 import { MemoryCredentialStore } from '../electron/main/secrets/memory-store'
+import { dispatchValue } from '../tests/support/dispatch-value'
 import type { Feed } from '../shared/broadcast/feed'
 import { percentile, report, round } from './support/stats'
 
@@ -34,11 +35,7 @@ const services = await createMainServices({
   broadcastRefreshMs: 0,
 })
 
-async function value<T>(channel: string, input: unknown): Promise<T> {
-  const result = await services.dispatch(channel, input)
-  if (!result.ok) throw new Error(`${channel}: ${result.error.message}`)
-  return result.value as T
-}
+const value = dispatchValue(() => services)
 
 // A stream with QUEUED matches linked, as a producer would set it up.
 const tournamentId = [...services.connections.sandbox.store.tournaments.values()].find(
@@ -48,9 +45,13 @@ await value('tournaments:list', { filters: {} })
 await value('participants:list', { tournamentId, filters: {} })
 const streams = await value<{ items: { id: string }[] }>('streams:list', { tournamentId, filters: {} })
 const streamId = streams.items[0]!.id
-const nodes = await value<{ items: { id: string; status: string }[] }>('bracket:nodes', { tournamentId, filters: {} })
+const nodes = await value<{ items: { id: string; status: string; opponents: { participant: unknown }[] }[] }>(
+  'bracket:nodes',
+  { tournamentId, filters: {} },
+)
+// Decided matches (both opponents known): what a Take puts on air without asking.
 const matchIds = nodes.items
-  .filter((n) => n.status !== 'completed')
+  .filter((n) => n.status !== 'completed' && n.opponents.every((o) => o.participant))
   .slice(0, QUEUED)
   .map((n) => n.id)
 for (const matchId of matchIds) await value('match-streams:replace', { matchId, streamIds: [streamId] })

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createMainServices } from '../electron/main/composition'
 import { MemoryCredentialStore } from '../electron/main/secrets/memory-store'
+import { dispatchValue } from '../tests/support/dispatch-value'
 import type { Feed } from '../shared/broadcast/feed'
 import { obsEyes, obsMissing, prepareShow, startObsStudio } from '../tests/support/obs-studio'
 import { percentile, round } from './support/stats'
@@ -38,11 +39,7 @@ const services = await createMainServices({
   broadcastRefreshMs: 0,
 })
 
-async function value<T>(channel: string, input: unknown): Promise<T> {
-  const result = await services.dispatch(channel, input)
-  if (!result.ok) throw new Error(`${channel}: ${result.error.message}`)
-  return result.value as T
-}
+const value = dispatchValue(() => services)
 
 type Node = { id: string; status: string; opponents: { participant: { name: string } | null }[] }
 const tournamentId = [...services.connections.sandbox.store.tournaments.values()].find(

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Feed, StreamDesk } from '../../../shared/broadcast/feed'
 import { encodedVariants } from '../../../tests/support/encoded-paths'
 import { rawRequest } from '../../../tests/support/raw-http'
+import { dispatchValue } from '../../../tests/support/dispatch-value'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import { createMainServices, type MainServices } from '../composition'
 import { MemoryCredentialStore } from '../secrets/memory-store'
@@ -34,11 +35,7 @@ const start = () =>
     broadcastRefreshMs: 0,
   })
 
-async function value<T>(channel: string, input: unknown = {}): Promise<T> {
-  const result = await services.dispatch(channel, input)
-  if (!result.ok) throw Object.assign(new Error(`${channel}: ${result.error.message}`), { error: result.error })
-  return result.value as T
-}
+const value = dispatchValue(() => services)
 const hub = () => services.hub!.url
 
 beforeAll(async () => {

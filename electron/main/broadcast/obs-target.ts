@@ -42,6 +42,8 @@ export interface ObsTargetPorts {
 /** One stream's OBS: its link, what was last written, the hold, and the break. */
 interface StreamObs {
   streamId: string
+  /** Whether the keychain held a password when the link was opened (a save with a new one opens it again). */
+  hasPassword: boolean
   settings: ObsSettings
   link: ObsLink
   scenes: string[]
@@ -111,7 +113,9 @@ export class ObsTarget {
   /** A stream's OBS as the column shows it. */
   async state(streamId: string): Promise<ObsState> {
     const obs = this.streams.get(streamId)
+    // Known from when the link was opened; the keychain is asked only for a stream without one.
     const hasPassword =
+      obs?.hasPassword ??
       (await this.ports.credentials.get(obsSecretsOf(this.ports.profileId(), streamId), 'obs-password')) !== undefined
     if (!obs)
       return {
@@ -278,6 +282,7 @@ export class ObsTarget {
     const password = await this.ports.credentials.get(obsSecretsOf(profileId, streamId), 'obs-password')
     const obs = {
       streamId,
+      hasPassword: password !== undefined,
       settings,
       scenes: [],
       inputs: [],
@@ -309,7 +314,7 @@ export class ObsTarget {
         void this.run(obs, async () => {
           await this.readLists(obs)
           obs.written = {}
-          if (obs.feed && !obs.held) await this.writeFields(obs, obs.feed, this.ports.clock.now())
+          if (obs.feed && !obs.held) await this.writeFields(obs, obsFields(obs.feed, this.ports.clock.now()))
           await this.announce(obs.streamId)
         }),
     })
@@ -404,7 +409,7 @@ export class ObsTarget {
       })
     if (scene === settings.breakScene && scene) obs.breakShown = true
     this.scheduleBreak(obs)
-    await this.writeFields(obs, feed, now)
+    await this.writeFields(obs, fields)
   }
 
   private breakDue(obs: StreamObs, now: number): boolean {
@@ -471,8 +476,7 @@ export class ObsTarget {
    * Each field to its text source (the mapped one, or the one named by convention when OBS has it), each on its own:
    * a source that is gone does not stop the others.
    */
-  private async writeFields(obs: StreamObs, feed: Feed, now: number): Promise<void> {
-    const fields = obsFields(feed, now)
+  private async writeFields(obs: StreamObs, fields: Record<ObsField, string>): Promise<void> {
     const inputs = new Map(obs.inputs.map((name) => [name.toLowerCase(), name]))
     const refused: string[] = []
     for (const { field, source } of OBS_FIELDS) {
@@ -516,7 +520,7 @@ export class ObsTarget {
     for (const obs of this.streams.values()) {
       if (!obs.feed || obs.held || obs.pending || obs.link.current.state !== 'connected') continue
       const feed = obs.feed
-      void this.run(obs, () => this.writeFields(obs, feed, this.ports.clock.now()))
+      void this.run(obs, () => this.writeFields(obs, obsFields(feed, this.ports.clock.now())))
     }
   }
 

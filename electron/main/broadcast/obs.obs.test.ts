@@ -11,6 +11,7 @@ import type { ObsSettings, ObsState, ObsTestReport } from '../../../shared/broad
 import { obsEyes, obsMissing, prepareShow, startObsStudio, type ObsStudio } from '../../../tests/support/obs-studio'
 import { createMainServices, type MainServices } from '../composition'
 import { MemoryCredentialStore } from '../secrets/memory-store'
+import { dispatchValue } from '../../../tests/support/dispatch-value'
 
 const missing = obsMissing()
 if (missing) console.warn(`OBS tests skipped: ${missing}`)
@@ -30,11 +31,7 @@ describe.skipIf(missing !== undefined)('driving a real OBS Studio', () => {
   let otherMatchId = ''
   let settings: ObsSettings
 
-  async function value<T>(channel: string, input: unknown = {}): Promise<T> {
-    const result = await services.dispatch(channel, input)
-    if (!result.ok) throw new Error(`${channel}: ${result.error.message}`)
-    return result.value as T
-  }
+  const value = dispatchValue(() => services)
   const program = async () => (await eyes.call('GetCurrentProgramScene')).currentProgramSceneName
   const text = async (inputName: string) =>
     ((await eyes.call('GetInputSettings', { inputName })).inputSettings['text'] as string | undefined) ?? ''
