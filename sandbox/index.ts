@@ -131,6 +131,7 @@ export async function startSandbox(input: SandboxOptions = {}): Promise<Sandbox>
   timer?.unref()
 
   const origin = `http://127.0.0.1:${port}`
+  store.filesOrigin = origin
   return {
     origin,
     organizer: `${origin}/organizer/v2`,

@@ -10,6 +10,7 @@ import type { Stats } from './stats'
 import { bracketNodeRoutes } from './routes/bracket-nodes'
 import { controlRoutes } from './routes/control'
 import { disciplineRoutes } from './routes/disciplines'
+import { fileRoutes } from './routes/files'
 import { oauthRoutes } from './routes/oauth'
 import { participantRoutes } from './routes/participants'
 import { stageRoutes, v1Routes } from './routes/stages'
@@ -125,6 +126,7 @@ export function buildServer(parts: ServerParts): { app: FastifyInstance; sockets
   void app.register(async (participant) => disciplineRoutes(participant, context), { prefix: '/participant/v2' })
   void app.register(async (v1) => v1Routes(v1, context), { prefix: '/v1' })
   oauthRoutes(app, context)
+  fileRoutes(app, context)
   if (parts.control)
     void app.register(async (scope) => controlRoutes(scope, context, faults, stats), { prefix: '/_sandbox' })
   return { app, sockets }

@@ -130,7 +130,9 @@ export function tournamentRoutes(app: FastifyInstance, { store }: SandboxContext
   app.get('/tournaments', { config: view }, (request, reply) => {
     const q = parseOr(reply, TournamentsQuery, request.query, 'query')
     return q
-      ? sendRange(request, reply, 'tournaments', filterTournaments(store, q), { form: tournamentForms.list })
+      ? sendRange(request, reply, 'tournaments', filterTournaments(store, q), {
+          form: (t) => tournamentForms.list(t, store.filesOrigin),
+        })
       : reply
   })
 
@@ -150,7 +152,7 @@ export function tournamentRoutes(app: FastifyInstance, { store }: SandboxContext
     }
     const contentLanguage = languagesOf(request.headers['content-language'])[0] ?? 'en_US'
     const record = createTournament(store, body, multilingual, contentLanguage)
-    return reply.code(201).send(tournamentForms.full(record, multilingual, [contentLanguage]))
+    return reply.code(201).send(tournamentForms.full(record, store.filesOrigin, multilingual, [contentLanguage]))
   })
 
   app.get<{ Params: { id: string } }>('/tournaments/:id', { config: view }, (request, reply) => {
@@ -158,7 +160,7 @@ export function tournamentRoutes(app: FastifyInstance, { store }: SandboxContext
     if (!query) return reply
     const record = store.tournaments.get(request.params.id)
     return record
-      ? tournamentForms.full(record, query.multilingual ?? false, languages(request))
+      ? tournamentForms.full(record, store.filesOrigin, query.multilingual ?? false, languages(request))
       : notFound(reply, 'tournament', request.params.id)
   })
 }

@@ -77,7 +77,7 @@ export class VenueBuilder {
       archived: false,
       featured: false,
       locales: { en_GB: { default: true }, fr: { default: false } },
-      logo: null,
+      logo: { id: `demo-logo-${edition.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}` },
       background: null,
       thumbnail: null,
       ...(plan.participantType === 'team' && { team_min_size: 1, team_max_size: 7 }),

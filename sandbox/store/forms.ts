@@ -95,9 +95,10 @@ function pickText(texts: Record<string, string>, languages: string[]): string | 
   return Object.values(texts)[0] ?? null
 }
 
-function logoForm(logo: { id: string } | null) {
+/** A logo's addresses on the sandbox's own image host (routes/files.ts), as the service gives its CDN's. */
+function logoForm(logo: { id: string } | null, filesOrigin: string) {
   if (!logo) return null
-  const base = `https://cdn.sandbox.matchdesk.invalid/logos/${logo.id}`
+  const base = `${filesOrigin}/files/logos/${encodeURIComponent(logo.id)}`
   return {
     id: logo.id,
     logo_small: `${base}/s.png`,
@@ -108,7 +109,7 @@ function logoForm(logo: { id: string } | null) {
 }
 
 export const tournamentForms = {
-  list: (t: TournamentRecord) => ({
+  list: (t: TournamentRecord, filesOrigin: string) => ({
     id: t.id,
     discipline: t.discipline,
     name: t.name,
@@ -123,17 +124,17 @@ export const tournamentForms = {
     location: t.location,
     country: t.country,
     platforms: t.platforms,
-    logo: logoForm(t.logo),
+    logo: logoForm(t.logo, filesOrigin),
     registration_enabled: t.options.registration_enabled,
     registration_opening_datetime: t.options.registration_opening_datetime,
     registration_closing_datetime: t.options.registration_closing_datetime,
   }),
   /** The organizer form; `multilingual` gives per-locale objects, otherwise the best text for `languages`. */
-  full: (t: TournamentRecord, multilingual: boolean, languages: string[]) => {
+  full: (t: TournamentRecord, filesOrigin: string, multilingual: boolean, languages: string[]) => {
     const text = (texts: Record<string, string>) =>
       multilingual ? (Object.keys(texts).length ? texts : null) : pickText(texts, languages)
     return {
-      ...tournamentForms.list(t),
+      ...tournamentForms.list(t, filesOrigin),
       ...t.options,
       participant_type: t.participant_type,
       organization: t.organization,

@@ -38,6 +38,8 @@ export class Store {
   readonly matchStreams = new Map<string, string[]>()
   readonly disciplines = new Map<string, DisciplineRecord>()
   readonly ids: IdFactory
+  /** Where the sandbox's image host answers (its own origin once it listens): logos' addresses point there. */
+  filesOrigin = 'http://127.0.0.1'
 
   constructor(
     seed: number,

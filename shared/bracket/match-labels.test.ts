@@ -23,9 +23,14 @@ describe('match labels', () => {
     expect(labels.get(deepestWb.id)).toEqual({
       long: `Winners round 1 · match ${deepestWb.number}`,
       short: `WB R1 M${deepestWb.number}`,
+      name: { kind: 'round', branch: 'winners', group: null, round: 1, match: deepestWb.number },
     })
     expect(of('lb').map((n) => labels.get(n.id)!.long)).toContain('Losers round 6 · match 1')
-    expect(labels.get(of('gf')[0]!.id)).toEqual({ long: 'Grand final', short: 'GF' })
+    expect(labels.get(of('gf')[0]!.id)).toMatchObject({
+      long: 'Grand final',
+      short: 'GF',
+      name: { kind: 'grand-final' },
+    })
     // Each label is used once per stage: a producer can find any match by it.
     const stageLabels = nodes.filter((n) => n.stage_id === stage).map((n) => labels.get(n.id)!.long)
     expect(new Set(stageLabels).size).toBe(stageLabels.length)

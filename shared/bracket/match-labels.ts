@@ -3,11 +3,23 @@
 import type { BracketNode, Opponent } from '../api'
 import { byServiceId } from './match-order'
 
+/** What a match's label is made of, so it can be said in any language (the feed carries it as `name`). */
+export interface MatchName {
+  kind: 'round' | 'final' | 'grand-final' | 'grand-final-reset'
+  /** The branch of a double elimination ("winners", "losers"); null elsewhere. */
+  branch: 'winners' | 'losers' | null
+  /** The group's letter when a round-robin stage has several groups; null elsewhere. */
+  group: string | null
+  round: number
+  match: number
+}
+
 export interface MatchLabel {
   /** For people: "Losers round 5 · match 1". */
   long: string
   /** For tight places and slot sources: "LB R5 M1". */
   short: string
+  name: MatchName
 }
 
 type Shape = 'double' | 'single' | 'round-robin'
@@ -22,21 +34,30 @@ function shapeOf(nodes: BracketNode[]): Shape {
   return nodes.some((n) => n.branch === 'wb') ? 'single' : 'round-robin'
 }
 
-function labelOne(node: BracketNode, shape: Shape, round: number, lastRound: number, group: number, groups: number) {
-  const m = node.number
+/** The parts of a match's label, from the stage's shape, its group and round ranks. */
+function nameOf(node: BracketNode, shape: Shape, round: number, lastRound: number, group: number, groups: number) {
+  const name: MatchName = { kind: 'round', branch: null, group: null, round, match: node.number }
   if (shape === 'double') {
-    if (node.branch === 'gf')
-      return round === 1 ? { long: 'Grand final', short: 'GF' } : { long: 'Grand final reset', short: 'GF2' }
-    const [word, short] = node.branch === 'lb' ? ['Losers', 'LB'] : ['Winners', 'WB']
+    if (node.branch === 'gf') return { ...name, kind: round === 1 ? 'grand-final' : 'grand-final-reset' } as const
+    return { ...name, branch: node.branch === 'lb' ? 'losers' : 'winners' } as const
+  }
+  if (shape === 'single' && round === lastRound) return { ...name, kind: 'final' } as const
+  return shape === 'round-robin' && groups > 1 ? { ...name, group: String.fromCharCode(64 + group) } : name
+}
+
+/** The English label of a match's parts: long for people, short for tight places. */
+export function englishLabel(name: MatchName): Omit<MatchLabel, 'name'> {
+  const { round, match: m } = name
+  if (name.kind === 'grand-final') return { long: 'Grand final', short: 'GF' }
+  if (name.kind === 'grand-final-reset') return { long: 'Grand final reset', short: 'GF2' }
+  if (name.kind === 'final') return { long: 'Final', short: 'Final' }
+  if (name.branch) {
+    const [word, short] = name.branch === 'losers' ? ['Losers', 'LB'] : ['Winners', 'WB']
     return { long: `${word} round ${round} · match ${m}`, short: `${short} R${round} M${m}` }
   }
-  if (shape === 'single' && round === lastRound) return { long: 'Final', short: 'Final' }
-  const letter = String.fromCharCode(64 + group)
-  const prefix =
-    shape === 'round-robin' && groups > 1 ? { long: `Group ${letter} · round`, short: `G${letter} R` } : undefined
-  return prefix
-    ? { long: `${prefix.long} ${round} · match ${m}`, short: `${prefix.short}${round} M${m}` }
-    : { long: `Round ${round} · match ${m}`, short: `R${round} M${m}` }
+  if (name.group)
+    return { long: `Group ${name.group} · round ${round} · match ${m}`, short: `G${name.group} R${round} M${m}` }
+  return { long: `Round ${round} · match ${m}`, short: `R${round} M${m}` }
 }
 
 /** Labels for every node given, worked out per stage (the nodes of a stage must all be there). */
@@ -55,7 +76,8 @@ export function matchLabels(nodes: readonly BracketNode[]): Map<string, MatchLab
       const groupNodes = stageNodes.filter((n) => n.group_id === groupId)
       const roundRank = ranks(groupNodes.map((n) => n.round_id))
       for (const node of groupNodes) {
-        labels.set(node.id, labelOne(node, shape, roundRank.get(node.round_id)!, roundRank.size, group, groupRank.size))
+        const name = nameOf(node, shape, roundRank.get(node.round_id)!, roundRank.size, group, groupRank.size)
+        labels.set(node.id, { ...englishLabel(name), name })
       }
     }
   }
@@ -68,4 +90,15 @@ export function slotName(opponent: Opponent, labels: ReadonlyMap<string, MatchLa
   const source = opponent.source_node_id ? labels.get(opponent.source_node_id) : undefined
   if (!source) return 'To be decided'
   return `${opponent.source_type === 'loser' ? 'Loser' : 'Winner'} of ${source.short}`
+}
+
+/** What an empty slot waits for, in parts (see `slotName`); null once it has its participant. */
+export function slotWait(
+  opponent: Opponent,
+  labels: ReadonlyMap<string, MatchLabel>,
+): { outcome: 'winner' | 'loser' | null; match: MatchName | null } | null {
+  if (opponent.participant) return null
+  const source = opponent.source_node_id ? labels.get(opponent.source_node_id) : undefined
+  if (!source) return { outcome: null, match: null }
+  return { outcome: opponent.source_type === 'loser' ? 'loser' : 'winner', match: source.name }
 }

@@ -18,7 +18,12 @@ export const FIT = { exact: 3, words: 2, partial: 1, none: 0 } as const
  * only contain it); "round 3" is a phrase of whole words in "Winners round 3 · match 2"; "nova" is part of a player's
  * name. An empty query fits every match.
  */
-export function searchFit(query: string, label: MatchLabel, number: number, names: readonly string[]): number {
+export function searchFit(
+  query: string,
+  label: Pick<MatchLabel, 'long' | 'short'>,
+  number: number,
+  names: readonly string[],
+): number {
   if (!query) return FIT.partial
   const labels = [label.long, label.short, `match ${number}`].map(plain)
   if (labels.includes(query)) return FIT.exact
@@ -29,6 +34,11 @@ export function searchFit(query: string, label: MatchLabel, number: number, name
 }
 
 /** Whether a match fits `query` (already `plain`); an empty query fits every match. */
-export function fitsSearch(query: string, label: MatchLabel, number: number, names: readonly string[]): boolean {
+export function fitsSearch(
+  query: string,
+  label: Pick<MatchLabel, 'long' | 'short'>,
+  number: number,
+  names: readonly string[],
+): boolean {
   return searchFit(query, label, number, names) > FIT.none
 }

@@ -2,6 +2,15 @@
 // Broadcast-safe by construction: names, scores, results and times only; never emails, identifiers or secrets.
 import { z } from 'zod'
 
+/** What a match's label is made of, so an overlay can say it in the viewers' language (see ./words). */
+export const MatchName = z.object({
+  kind: z.enum(['round', 'final', 'grand-final', 'grand-final-reset']),
+  branch: z.enum(['winners', 'losers']).nullable(),
+  group: z.string().nullable(),
+  round: z.number().int(),
+  match: z.number().int(),
+})
+
 export const FeedOpponent = z.object({
   /** The participant's name, or what the slot waits for ("Winner of WB R2 M3"). */
   name: z.string(),
@@ -14,12 +23,16 @@ export const FeedOpponent = z.object({
     .string()
     .regex(/^[A-Z]{2}$/)
     .nullable(),
+  /** What an empty slot waits for (the winner or loser of a match; both null: not known); null once it has its participant. */
+  waitsFor: z.object({ outcome: z.enum(['winner', 'loser']).nullable(), match: MatchName.nullable() }).nullable(),
 })
 
 export const FeedMatch = z.object({
   id: z.string(),
   /** "Winners round 3 · match 2", "Grand final", "Round 2 · match 4". */
   label: z.string(),
+  /** The label's parts, for other languages; null where the bracket does not say. */
+  name: MatchName.nullable(),
   status: z.enum(['pending', 'running', 'completed']),
   scheduledAt: z.string().nullable(),
   /** When it is expected on this stream (RFC 3339), or null when that cannot be known. */
@@ -31,19 +44,66 @@ export const FeedMatch = z.object({
   bestOf: z.number().int().min(1).nullable(),
 })
 
+/** One line a caster fills in: at most `max` characters, no control characters; empty allowed unless `required`. */
+const casterText = (field: string, max: number, required = false) =>
+  z
+    .string()
+    .trim()
+    .min(required ? 1 : 0, `${field}: required`)
+    .max(max, `${field}: at most ${max} characters`)
+    .regex(/^[^\p{Cc}]*$/u, `${field}: no control characters`)
+
+/** A caster of a stream, as the producer enters them on the desk or through Companion. */
+export const Caster = z.object({
+  name: casterText('name', 40, true),
+  /** "@handle" or any short text; empty when none. */
+  handle: casterText('handle', 40),
+  /** "she/her", "they/them"; empty when not given. */
+  pronouns: casterText('pronouns', 20),
+})
+export const CASTERS_MAX = 4
+/** A stream's casters as the desk and Companion set them: at most four, each named. */
+export const Casters = z
+  .array(
+    z.strictObject({
+      name: Caster.shape.name,
+      handle: Caster.shape.handle.default(''),
+      pronouns: Caster.shape.pronouns.default(''),
+    }),
+  )
+  .max(CASTERS_MAX, `casters: at most ${CASTERS_MAX} per stream`)
+
 export const Feed = z.object({
   stream: z.object({ id: z.string(), name: z.string(), url: z.string(), language: z.string() }),
-  tournament: z.object({ id: z.string(), name: z.string() }),
+  tournament: z.object({
+    id: z.string(),
+    name: z.string(),
+    /** The tournament's default locale on the service ("fr", "pt_BR"); overlays speak it unless told `lang=`. */
+    locale: z.string().nullable(),
+    /** Where the hub serves the tournament's logo from its local copy (same origin); null when it has none. */
+    logo: z.string().nullable(),
+  }),
+  /** Who commentates the stream, in order. */
+  casters: z.array(Caster).max(CASTERS_MAX),
   onAir: FeedMatch.nullable(),
   next: z.array(FeedMatch),
   /** Where the on-air match leads: the match its winner goes to, and its loser's (double elimination). */
-  onAirPath: z.object({ winnerTo: z.string().nullable(), loserTo: z.string().nullable() }).nullable(),
+  onAirPath: z
+    .object({
+      winnerTo: z.string().nullable(),
+      loserTo: z.string().nullable(),
+      winnerToName: MatchName.nullable(),
+      loserToName: MatchName.nullable(),
+    })
+    .nullable(),
   /** True while the producer holds the stream: the service's changes wait in the desk until applied. */
   held: z.boolean(),
   updatedAt: z.string(),
 })
 
+export type MatchName = z.infer<typeof MatchName>
 export type FeedOpponent = z.infer<typeof FeedOpponent>
+export type Caster = z.infer<typeof Caster>
 export type FeedMatch = z.infer<typeof FeedMatch>
 export type Feed = z.infer<typeof Feed>
 

@@ -6,6 +6,7 @@ export const OVERLAYS = [
   { kind: 'up-next', title: 'Up next' },
   { kind: 'bracket', title: 'Bracket path' },
   { kind: 'break', title: 'Break screen' },
+  { kind: 'casters', title: 'Casters' },
 ] as const
 
 export type OverlayKind = (typeof OVERLAYS)[number]['kind']

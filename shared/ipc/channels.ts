@@ -49,6 +49,7 @@ export const CHANNELS = [
   'broadcast:order',
   'broadcast:hold',
   'broadcast:apply',
+  'broadcast:casters',
   'hub:status',
   'hub:configure',
   'hub:pair',

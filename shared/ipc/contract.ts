@@ -4,7 +4,7 @@ import * as api from '../api'
 import type { Channel } from './channels'
 import { BracketFilters, ParticipantFilters, StreamFilters, TournamentFilters } from './filters'
 import { AuthStatus, ConnectionTestReport, ProfileInput, ProfileView } from './profiles'
-import { Feed, StreamState } from '../broadcast/feed'
+import { Casters, Feed, StreamState } from '../broadcast/feed'
 import { ObsPassword, ObsPreview, ObsSettings, ObsState, ObsTestReport } from '../broadcast/obs'
 import { AppNotice } from './events'
 import { CheckinOutcome, CheckinPerson } from '../checkin/outcome'
@@ -180,6 +180,7 @@ export const contract = {
     }),
     output: StreamState,
   },
+  'broadcast:casters': { input: ofStream.extend({ casters: Casters }), output: StreamState },
 
   'hub:status': { input: none, output: HubStatus },
   'hub:configure': { input: HubConfigure, output: HubStatus },

@@ -3,7 +3,7 @@
 // changes, the streams someone follows rebuilt (a held one only restages). What is published, and to whom, is
 // `publication.ts`'s.
 import type { BracketNode, Stream } from '../../../shared/api'
-import type { Feed, StreamState } from '../../../shared/broadcast/feed'
+import { Casters, type Feed, type StreamState } from '../../../shared/broadcast/feed'
 import { AppError } from '../app-error'
 import type { Clock } from '../clock'
 import type { EventBus } from '../event-bus'
@@ -48,6 +48,10 @@ export class BroadcastDesk {
 
   /** Every stream of a tournament, its desk and what it shows; the streams are watched from now on. */
   status(tournamentId: string): StreamState[] {
+    // The tournament's locale and logo are read in the background; its streams are republished once they are in.
+    void this.session()
+      .lookReads.refresh(tournamentId)
+      .catch(() => undefined)
     const streams = this.session().cache.list('streams', tournamentId)
     const sources = this.sourcesOf(tournamentId)
     return streams.map((stream) => {
@@ -136,6 +140,25 @@ export class BroadcastDesk {
     const current = this.current(stream, sources)
     store.setHeld(stream.id, true)
     return this.answer(stream.id, current, { ...(this.publication.shown(stream.id) ?? current), held: true })
+  }
+
+  /** Who casts the stream, in order (at most four): published at once, held or not, since it is the producer's own. */
+  casters(streamId: string, casters: unknown): StreamState {
+    const stream = this.stream(streamId)
+    const parsed = Casters.safeParse(casters)
+    if (!parsed.success) {
+      const fields = Object.fromEntries(
+        parsed.error.issues.map((issue) => [['casters', ...issue.path].join('.'), issue.message]),
+      )
+      throw new AppError('validation', Object.values(fields).join('; '), fields)
+    }
+    this.session().producer.setCasters(stream.id, parsed.data)
+    return this.act(stream, this.sourcesOf(stream.tournament_id))
+  }
+
+  /** The tournament's logo as kept in the local copy (the hub serves it to overlays). */
+  logo(tournamentId: string) {
+    return this.session().looks.logo(tournamentId)
   }
 
   /** Publishes what the producer approves of a held stream: one change (match and field), one match, or all. */
@@ -274,6 +297,7 @@ export class BroadcastDesk {
       const linked = new Set(links.filter(([, streamIds]) => streamIds.length > 0).map(([matchId]) => matchId))
       await session.reads.tick('nodes', tournamentId, false, linked).catch(() => undefined)
       if (!full) continue
+      await session.lookReads.refresh(tournamentId).catch(() => undefined)
       await session.reads.refresh('participants', tournamentId).catch(() => undefined)
       await session.reads.refresh('stages', tournamentId).catch(() => undefined)
       await session.reads.refresh('streams', tournamentId).catch(() => undefined)
@@ -287,6 +311,7 @@ export class BroadcastDesk {
       ...sources,
       stream,
       desk: this.deskState(stream.id),
+      casters: session.producer.casters(stream.id),
       now: this.ports.clock.now(),
       online: session.connectivity.state === 'online',
     })
@@ -299,10 +324,17 @@ export class BroadcastDesk {
   }
 
   private sourcesOf(tournamentId: string): TournamentSources {
-    const { cache } = this.session()
+    const { cache, looks } = this.session()
     const tournament = cache.get('tournaments', tournamentId)
+    const look = looks.of(tournamentId)
     return tournamentSources(
-      { id: tournamentId, name: tournament?.name ?? '' },
+      {
+        id: tournamentId,
+        name: tournament?.name ?? '',
+        locale: look?.locale ?? null,
+        // The read time in the address: a browser source shows a new logo, never its cached old one.
+        logo: look?.hasLogo ? `/feed/v1/tournaments/${encodeURIComponent(tournamentId)}/logo?v=${look.readAt}` : null,
+      },
       cache.list('nodes', tournamentId),
       cache.linksOfTournament(tournamentId),
       (participantId) => cache.get('participants', participantId)?.checked_in,

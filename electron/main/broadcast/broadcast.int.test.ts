@@ -240,6 +240,56 @@ describe('the producer desk', () => {
     expect(validate({ ...feed, onAir: { ...feed.onAir, decided: 'yes' } })).toBe(false)
   })
 
+  it('carries the tournament’s language and logo, read into the local copy and served by the hub', async () => {
+    await value('broadcast:status', { tournamentId })
+    const feedNow = async () => (await (await fetch(`${hub()}/feed/v1/streams/${streamId}`)).json()) as Feed
+    await expect.poll(async () => (await feedNow()).tournament.logo, { timeout: 5000 }).not.toBeNull()
+    const feed = await feedNow()
+    expect(feed.tournament.locale).toBe('en_GB')
+    expect(feed.tournament.logo).toMatch(new RegExp(`^/feed/v1/tournaments/${tournamentId}/logo\\?v=\\d+$`))
+    const logo = await fetch(`${hub()}${feed.tournament.logo}`)
+    expect(logo.status).toBe(200)
+    expect(logo.headers.get('content-type')).toBe('image/png')
+    expect(logo.headers.get('x-content-type-options')).toBe('nosniff')
+    const bytes = new Uint8Array(await logo.arrayBuffer())
+    expect([...bytes.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47])
+    expect((await fetch(`${hub()}/feed/v1/tournaments/999999/logo`)).status).toBe(404)
+  })
+
+  it('sets a stream’s casters from the desk and from Companion, refusing what does not fit by field', async () => {
+    const set = await value<{ feed: Feed }>('broadcast:casters', {
+      streamId,
+      casters: [{ name: 'Ana Ruiz', handle: '@anacasts', pronouns: 'she/her' }, { name: 'Kenji' }],
+    })
+    expect(set.feed.casters).toEqual([
+      { name: 'Ana Ruiz', handle: '@anacasts', pronouns: 'she/her' },
+      { name: 'Kenji', handle: '', pronouns: '' },
+    ])
+    const control = (method: string, body: unknown, token = services.registry.controlToken) =>
+      fetch(`${hub()}/control/v1/streams/${streamId}/casters`, {
+        method,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      })
+    const put = await control('PUT', { casters: [{ name: 'نور الهدى', pronouns: 'هي' }] })
+    expect(put.status).toBe(200)
+    expect(((await put.json()) as { feed: Feed }).feed.casters).toEqual([
+      { name: 'نور الهدى', handle: '', pronouns: 'هي' },
+    ])
+    const published = (await (await fetch(`${hub()}/feed/v1/streams/${streamId}`)).json()) as Feed
+    expect(published.casters.map((c) => c.name)).toEqual(['نور الهدى'])
+    const tooLong = await control('POST', { casters: [{ name: 'x'.repeat(41) }] })
+    expect(tooLong.status).toBe(422)
+    expect(((await tooLong.json()) as { fields: Record<string, string> }).fields).toEqual({
+      'casters.0.name': 'name: at most 40 characters',
+    })
+    const five = await control('POST', { casters: Array.from({ length: 5 }, (_, i) => ({ name: `C${i}` })) })
+    expect(((await five.json()) as { error: string }).error).toContain('at most 4 per stream')
+    expect((await control('POST', { casters: [] }, 'wrong-token')).status).toBe(401)
+    // Nothing refused was kept.
+    expect((await value<Feed>('broadcast:feed', { streamId })).casters.map((c) => c.name)).toEqual(['نور الهدى'])
+  })
+
   it('serves the feed offline from the local copy, estimating nothing', async () => {
     const sandbox = services.connections.sandbox
     await sandbox.faults.setOffline(true)
@@ -249,6 +299,9 @@ describe('the producer desk', () => {
     const feed = (await (await fetch(`${hub()}/feed/v1/streams/${streamId}`)).json()) as Feed
     expect(feed.onAir?.id).toBe(matches[0]!.id)
     expect(feed.next.every((m) => m.estimatedStart === null)).toBe(true)
+    // The logo and the casters are the local copy's: still there with the service gone.
+    expect((await fetch(`${hub()}${feed.tournament.logo}`)).status).toBe(200)
+    expect(feed.casters).toHaveLength(1)
     await sandbox.faults.setOffline(false)
   })
 

@@ -67,9 +67,10 @@ function sources(
 ): FeedSources {
   const map = new Map(Object.entries(links))
   return {
-    ...tournamentSources({ id: 't', name: 'Cup' }, nodes, map, (id) => id !== 'p-Bm3'),
+    ...tournamentSources({ id: 't', name: 'Cup', locale: null, logo: null }, nodes, map, (id) => id !== 'p-Bm3'),
     stream,
     desk: { onAir: null, takenAt: null, order: [], ...desk },
+    casters: [],
     now: NOW,
     online: true,
   }
@@ -124,11 +125,21 @@ describe('feed', () => {
       id: 'm3',
       label: 'Final',
       opponents: [
-        { name: 'Winner of R1 M1', checkedIn: null },
-        { name: 'Bm3', checkedIn: false },
+        {
+          name: 'Winner of R1 M1',
+          checkedIn: null,
+          waitsFor: { outcome: 'winner', match: { kind: 'round', branch: null, group: null, round: 1, match: 1 } },
+        },
+        { name: 'Bm3', checkedIn: false, waitsFor: null },
       ],
     })
-    expect(feed.onAirPath).toEqual({ winnerTo: 'Final', loserTo: null })
+    expect(feed.next[0]?.name).toMatchObject({ kind: 'final' })
+    expect(feed.onAirPath).toEqual({
+      winnerTo: 'Final',
+      loserTo: null,
+      winnerToName: { kind: 'final', branch: null, group: null, round: 2, match: 1 },
+      loserToName: null,
+    })
   })
 
   it('says nothing that a broadcast must not show: no identifiers, emails or custom fields', () => {
@@ -227,9 +238,10 @@ describe('the series', () => {
       { id: 's2', match_settings: {} },
     ]
     const feed = buildFeed({
-      ...tournamentSources({ id: 't', name: 'Cup' }, nodes, map, () => true, stages),
+      ...tournamentSources({ id: 't', name: 'Cup', locale: null, logo: null }, nodes, map, () => true, stages),
       stream,
       desk: { onAir: 'm1', takenAt: NOW, order: [] },
+      casters: [],
       now: NOW,
       online: true,
     })
@@ -247,7 +259,7 @@ describe('countries', () => {
     const map = new Map(Object.entries({ m1: ['st'], gf: ['st'] }))
     const feed = buildFeed({
       ...tournamentSources(
-        { id: 't', name: 'Cup' },
+        { id: 't', name: 'Cup', locale: null, logo: null },
         nodes,
         map,
         () => true,
@@ -256,6 +268,7 @@ describe('countries', () => {
       ),
       stream,
       desk: { onAir: 'm1', takenAt: NOW, order: [] },
+      casters: [],
       now: NOW,
       online: true,
     })

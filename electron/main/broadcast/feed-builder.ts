@@ -1,13 +1,13 @@
 // The feed of one stream as a pure function of the cached data and the producer's desk: no I/O, tested without a server.
 import type { BracketNode, Stage, Stream } from '../../../shared/api'
-import { matchLabels, slotName, type MatchLabel } from '../../../shared/bracket/match-labels'
+import { matchLabels, slotName, slotWait, type MatchLabel } from '../../../shared/bracket/match-labels'
 import { matchOrder } from '../../../shared/bracket/match-order'
-import type { Feed, FeedMatch } from '../../../shared/broadcast/feed'
+import type { Caster, Feed, FeedMatch } from '../../../shared/broadcast/feed'
 import { estimateStarts, observedMatchMs } from './estimates'
 
 /** What every stream of a tournament shares, worked out once per change of the tournament's data. */
 export interface TournamentSources {
-  tournament: { id: string; name: string }
+  tournament: Feed['tournament']
   /** Every node of the tournament. */
   nodes: readonly BracketNode[]
   /** Match id → the stream ids linked to it. */
@@ -26,6 +26,7 @@ export interface TournamentSources {
 export interface FeedSources extends TournamentSources {
   stream: Stream
   desk: { onAir: string | null; takenAt: number | null; order: readonly string[] }
+  casters: readonly Caster[]
   now: number
   /** Offline, nothing is estimated: the feed says only what was last known. */
   online: boolean
@@ -91,6 +92,7 @@ function matchOf(
   return {
     id: node.id,
     label: labels.get(node.id)?.long ?? `Match ${node.number}`,
+    name: labels.get(node.id)?.name ?? null,
     status: node.status,
     scheduledAt: node.scheduled_datetime,
     estimatedStart: estimate,
@@ -100,6 +102,7 @@ function matchOf(
       result: o.result,
       checkedIn: o.participant ? (sources.checkedIn(o.participant.id) ?? null) : null,
       country: o.participant ? sources.countryOf(o.participant.id) : null,
+      waitsFor: slotWait(o, labels),
     })),
     decided: isDecided(node),
     bestOf: sources.bestOf.get(node.stage_id) ?? null,
@@ -116,14 +119,23 @@ export function buildFeed(sources: FeedSources): Feed {
   const leadsTo = (type: 'winner' | 'loser') => {
     const target =
       onAir && nodes.find((n) => n.opponents.some((o) => o.source_node_id === onAir.id && o.source_type === type))
-    return target ? (labels.get(target.id)?.long ?? null) : null
+    return (target && labels.get(target.id)) ?? null
   }
+  const [winnerTo, loserTo] = [leadsTo('winner'), leadsTo('loser')]
   return {
     stream: { id: stream.id, name: stream.name, url: stream.url, language: stream.language },
     tournament,
+    casters: [...sources.casters],
     onAir: onAir ? matchOf(onAir, labels, sources, null) : null,
     next: queue.map((node) => matchOf(node, labels, sources, estimates.get(node.id) ?? null)),
-    onAirPath: onAir ? { winnerTo: leadsTo('winner'), loserTo: leadsTo('loser') } : null,
+    onAirPath: onAir
+      ? {
+          winnerTo: winnerTo?.long ?? null,
+          loserTo: loserTo?.long ?? null,
+          winnerToName: winnerTo?.name ?? null,
+          loserToName: loserTo?.name ?? null,
+        }
+      : null,
     held: false,
     updatedAt: new Date(now).toISOString(),
   }

@@ -53,11 +53,13 @@ function approved(old: FeedMatch, current: FeedMatch, fields: ReadonlySet<string
       result: take('result'),
       checkedIn: take('checkedIn'),
       country: take('country'),
+      waitsFor: fields.has(`opponents.${i}.name`) ? now.waitsFor : o.waitsFor,
     }
   })
   return {
     ...old,
     label: fields.has('label') ? current.label : old.label,
+    name: fields.has('label') ? current.name : old.name,
     status: fields.has('status') ? current.status : old.status,
     scheduledAt: fields.has('scheduledAt') ? current.scheduledAt : old.scheduledAt,
     opponents,

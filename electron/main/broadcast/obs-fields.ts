@@ -1,22 +1,25 @@
-// What each OBS field says for a stream's feed: a pure function, the same texts for OBS's text sources and the
-// text files (names, scores, round, up next, the countdown and the last result).
-import { countdownText, lastResultOf, nextMatchOf, resultLine, versus } from '../../../shared/broadcast/break-words'
+// What each OBS field says for a stream's feed, in the tournament's default language (as the overlays): a pure
+// function, the same texts for OBS's text sources and the text files (names, scores, round, up next, the countdown
+// and the last result).
+import { lastResultOf, nextMatchOf } from '../../../shared/broadcast/break-words'
 import type { Feed } from '../../../shared/broadcast/feed'
 import type { ObsField } from '../../../shared/broadcast/obs'
+import { overlayLocale, wordsFor } from '../../../shared/broadcast/words'
 
 export function obsFields(feed: Feed, now: number): Record<ObsField, string> {
+  const words = wordsFor(overlayLocale(null, feed))
   const onAir = feed.onAir
   const [left, right] = onAir?.opponents ?? []
   const next = nextMatchOf(feed.next)
   const last = lastResultOf(feed)
   return {
-    'left-name': left?.name ?? '',
-    'right-name': right?.name ?? '',
+    'left-name': left ? words.opponentName(left) : '',
+    'right-name': right ? words.opponentName(right) : '',
     'left-score': left?.score === null || left?.score === undefined ? '' : String(left.score),
     'right-score': right?.score === null || right?.score === undefined ? '' : String(right.score),
-    round: onAir?.label ?? '',
-    'up-next': next ? versus(next) : '',
-    countdown: countdownText(next, now),
-    'last-result': last ? resultLine(last) : '',
+    round: onAir ? words.matchLabel(onAir) : '',
+    'up-next': next ? words.versusLine(next) : '',
+    countdown: words.countdown(next, now),
+    'last-result': last ? words.resultLine(last) : '',
   }
 }

@@ -1,6 +1,6 @@
 // The control API for Stream Deck through Bitfocus Companion (generic HTTP POSTs): take next, take a match, hold,
-// release and apply on one stream, each answering the stream's new state; a scene or the break scene in the stream's
-// OBS, answering its OBS state. The control token is always required.
+// release and apply on one stream, and its casters (a JSON body), each answering the stream's new state; a scene or
+// the break scene in the stream's OBS, answering its OBS state. The control token is always required.
 import type { FastifyInstance } from 'fastify'
 import type { StreamState } from '../../../shared/broadcast/feed'
 import type { ObsState } from '../../../shared/broadcast/obs'
@@ -9,18 +9,27 @@ import { access } from './hub-access'
 
 const control = access('control')
 
-type StreamParams = { Params: { streamId: string; matchId?: string } }
+type StreamParams = { Params: { streamId: string; matchId?: string }; Body: unknown }
 
 export function controlRoutes(server: FastifyInstance, { desk, obs }: HubContext): void {
   /** A desk action answers the stream's new state (on air, queue, hold, staged, feed), or the refusal in words. */
-  const route = (path: string, action: (streamId: string, params: StreamParams['Params']) => StreamState) =>
-    server.post<StreamParams>(`/control/v1/streams/:streamId/${path}`, { config: control }, (request, reply) => {
-      const { streamId } = request.params
-      try {
-        return reply.send(action(streamId, request.params))
-      } catch (error) {
-        return sendAppError(reply, error)
-      }
+  const route = (
+    path: string,
+    action: (streamId: string, params: StreamParams['Params'], body: unknown) => StreamState,
+    method: 'POST' | 'PUT' = 'POST',
+  ) =>
+    server.route<StreamParams>({
+      method,
+      url: `/control/v1/streams/:streamId/${path}`,
+      config: control,
+      handler: (request, reply) => {
+        const { streamId } = request.params
+        try {
+          return reply.send(action(streamId, request.params, request.body))
+        } catch (error) {
+          return sendAppError(reply, error)
+        }
+      },
     })
 
   route('take-next', (streamId) => desk.next(streamId))
@@ -28,6 +37,11 @@ export function controlRoutes(server: FastifyInstance, { desk, obs }: HubContext
   route('hold', (streamId) => desk.hold(streamId, true))
   route('release', (streamId) => desk.hold(streamId, false))
   route('apply', (streamId) => desk.apply(streamId))
+  // Companion's HTTP actions send a body with POST or PUT: {"casters": [{"name": "…", "handle": "…", "pronouns": "…"}]}.
+  const setCasters = (streamId: string, _params: unknown, body: unknown) =>
+    desk.casters(streamId, (body as { casters?: unknown } | undefined)?.casters)
+  route('casters', setCasters)
+  route('casters', setCasters, 'PUT')
 
   type SceneParams = { Params: { streamId: string; name?: string } }
   const obsRoute = (path: string, action: (params: SceneParams['Params']) => Promise<ObsState>) =>

@@ -55,6 +55,21 @@ export function feedRoutes(server: FastifyInstance, { desk, registry, pagesDir, 
     },
   )
 
+  // The tournament's logo from the local copy (offline too): an image only, never sniffed as anything else.
+  server.get<{ Params: { tournamentId: string } }>(
+    '/feed/v1/tournaments/:tournamentId/logo',
+    { config: viewer },
+    (request, reply) => {
+      const logo = desk.logo(request.params.tournamentId)
+      if (!logo) return reply.code(404).send({ error: 'this tournament has no logo in the local copy' })
+      return reply
+        .header('content-type', logo.type)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=86400')
+        .send(logo.bytes)
+    },
+  )
+
   server.get<{ Params: { kind: string } }>('/overlays/:kind', { config: viewer }, async (request, reply) => {
     if (!isOverlayKind(request.params.kind)) return reply.code(404).send({ error: 'no such overlay' })
     return sendPage(reply, pagesDir, 'overlay.html')

@@ -17,5 +17,6 @@ export function broadcastHandlers({ desk, hubUrl }: BroadcastPorts): HandlersOf<
     'broadcast:order': ({ streamId, matchIds }) => desk.order(streamId, matchIds),
     'broadcast:hold': ({ streamId, held }) => desk.hold(streamId, held),
     'broadcast:apply': ({ streamId, matchId, field }) => desk.apply(streamId, matchId, field),
+    'broadcast:casters': ({ streamId, casters }) => desk.casters(streamId, casters),
   }
 }

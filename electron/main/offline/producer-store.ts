@@ -1,11 +1,15 @@
 // The producer's desk as the profile's database keeps it: what is on air on each stream, hold, the last published
-// feed, and the queue order the producer chose. Survives restarts and works offline.
+// feed, the queue order the producer chose and who casts. Survives restarts and works offline.
 import type { TableRecovery } from './table-recovery'
 import type { Db } from './db'
-import { Feed } from '../../../shared/broadcast/feed'
+import { Feed, type Caster } from '../../../shared/broadcast/feed'
 
 /** The producer's choices: kept through a recovery. */
-export const PRODUCER_TABLES = { producer_streams: 'kept', producer_queue: 'kept' } as const satisfies TableRecovery
+export const PRODUCER_TABLES = {
+  producer_streams: 'kept',
+  producer_queue: 'kept',
+  producer_casters: 'kept',
+} as const satisfies TableRecovery
 
 export interface DeskRow {
   onAir: string | null
@@ -77,6 +81,23 @@ export class ProducerStore {
       this.db.prepare('DELETE FROM producer_queue WHERE stream_id = ?').run(streamId)
       const insert = this.db.prepare('INSERT INTO producer_queue (stream_id, match_id, position) VALUES (?, ?, ?)')
       matchIds.forEach((matchId, position) => insert.run(streamId, matchId, position))
+    })()
+  }
+
+  /** Who casts a stream, in the order the producer gave. */
+  casters(streamId: string): Caster[] {
+    return this.db
+      .prepare('SELECT name, handle, pronouns FROM producer_casters WHERE stream_id = ? ORDER BY position')
+      .all(streamId) as Caster[]
+  }
+
+  setCasters(streamId: string, casters: readonly Caster[]): void {
+    this.db.transaction(() => {
+      this.db.prepare('DELETE FROM producer_casters WHERE stream_id = ?').run(streamId)
+      const insert = this.db.prepare(
+        'INSERT INTO producer_casters (stream_id, position, name, handle, pronouns) VALUES (?, ?, ?, ?, ?)',
+      )
+      casters.forEach((c, position) => insert.run(streamId, position, c.name, c.handle, c.pronouns))
     })()
   }
 

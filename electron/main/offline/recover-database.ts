@@ -9,6 +9,7 @@ import { integrityCheck, openDatabase, type Db } from './db'
 import { OUTBOX_TABLES } from './outbox'
 import { PRODUCER_TABLES } from './producer-store'
 import { REQUEST_LOG_TABLES } from './request-log'
+import { TOURNAMENT_LOOK_TABLES } from './tournament-looks'
 import type { TableRecovery } from './table-recovery'
 
 export interface OpenedDatabase {
@@ -24,6 +25,7 @@ export const TABLES: TableRecovery = {
   ...REQUEST_LOG_TABLES,
   ...PRODUCER_TABLES,
   ...CHECKIN_PLACES_TABLES,
+  ...TOURNAMENT_LOOK_TABLES,
 }
 
 /** What must survive, since the cache can always be read again from the service and these cannot. */

@@ -15,9 +15,11 @@ import { RequestLog } from '../offline/request-log'
 import { syncStatus } from '../offline/sync-status'
 import { CheckinPlaces } from '../offline/checkin-places'
 import { ProducerStore } from '../offline/producer-store'
+import { TournamentLooks } from '../offline/tournament-looks'
 import { Signal } from '../signal'
 import { CachedReads } from './cached-reads'
 import { OfflineWrites } from './offline-writes'
+import { TournamentLookReads } from './tournament-look-reads'
 
 export interface OfflineSessionOptions {
   dataDir: string
@@ -56,6 +58,9 @@ export class OfflineSession {
   readonly producer: ProducerStore
   /** Where and when each participant was checked in at this venue (the doors' "10:02 (Door 2)"). */
   readonly places: CheckinPlaces
+  /** Each tournament's default locale and logo, for the broadcast, and their reading from the service. */
+  readonly looks: TournamentLooks
+  readonly lookReads: TournamentLookReads
   /** Parts of the cache that changed: refreshed from the service, written here, or confirmed by the service. */
   readonly changes = new Signal<CacheChange>()
   /** Told when the sync status may have changed (a write queued, sent or refused; connectivity). */
@@ -119,6 +124,13 @@ export class OfflineSession {
     })
     this.producer = new ProducerStore(this.db)
     this.places = new CheckinPlaces(this.db)
+    this.looks = new TournamentLooks(this.db)
+    this.lookReads = new TournamentLookReads({
+      looks: this.looks,
+      api,
+      clock,
+      changed: (tournamentId) => this.changes.emit({ resource: 'tournaments', tournamentId }),
+    })
     this.replayer.kick()
   }
 

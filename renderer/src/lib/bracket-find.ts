@@ -5,7 +5,7 @@ import type { BracketNode } from '../../../shared/api'
 import { slotName, type MatchLabel } from '../../../shared/bracket/match-labels'
 import { FIT, plain, searchFit } from '../../../shared/bracket/match-search'
 
-const labelOf = (node: BracketNode, labels: ReadonlyMap<string, MatchLabel>): MatchLabel =>
+const labelOf = (node: BracketNode, labels: ReadonlyMap<string, MatchLabel>): Pick<MatchLabel, 'long' | 'short'> =>
   labels.get(node.id) ?? { long: `Match ${node.number}`, short: `M${node.number}` }
 
 /**

@@ -10,7 +10,7 @@ export type MatchFilter = (typeof MATCH_FILTERS)[number]
 
 export interface ListedMatch {
   node: BracketNode
-  label: MatchLabel
+  label: Pick<MatchLabel, 'long' | 'short'>
   /** Both slots as people read them: names, or what they wait for. */
   names: string[]
   streamIds: string[]

@@ -2,7 +2,7 @@
 // once when the tournament (or its streams and links) change; after that every action's answer and every
 // `broadcast:changed` carries a stream's new state, which is laid over what is shown: nothing is read again.
 import { untrack } from 'svelte'
-import type { Feed, StreamDesk, StreamState } from '../../../shared/broadcast/feed'
+import type { Caster, Feed, StreamDesk, StreamState } from '../../../shared/broadcast/feed'
 import type { Result } from '../../../shared/ipc/result'
 import { invoke, subscribe } from './ipc'
 import { write } from './write'
@@ -85,6 +85,13 @@ export class ProducerDesk {
   apply(streamId: string, matchId?: string, field?: string): Promise<boolean> {
     const input = { streamId, ...(matchId && { matchId }), ...(field && { field }) }
     return this.#act(write('broadcast:apply', input, 'Applied'))
+  }
+
+  /** Who casts the stream (at most four); the answer, so the form can show a refusal under its field. */
+  async setCasters(streamId: string, casters: Caster[]): Promise<Result<StreamState>> {
+    const answer = await write('broadcast:casters', { streamId, casters }, null)
+    if (answer.ok) this.#apply(answer.value)
+    return answer
   }
 
   /** An action answers the stream's new state: shown at once. True when it was done (a refusal is said by write). */

@@ -3,6 +3,13 @@ import { migration as cacheAndOutbox } from './0001-cache-and-outbox'
 import { migration as scopedRequestIds } from './0002-scoped-request-ids'
 import { migration as producerDesk } from './0003-producer-desk'
 import { migration as checkinPlaces } from './0004-checkin-places'
+import { migration as castersAndLooks } from './0005-casters-and-looks'
 
 /** Entry n moves the schema from version n to n + 1 (user_version). */
-export const MIGRATIONS: readonly string[] = [cacheAndOutbox, scopedRequestIds, producerDesk, checkinPlaces]
+export const MIGRATIONS: readonly string[] = [
+  cacheAndOutbox,
+  scopedRequestIds,
+  producerDesk,
+  checkinPlaces,
+  castersAndLooks,
+]

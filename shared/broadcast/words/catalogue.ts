@@ -1,0 +1,70 @@
+// What a message catalogue of the overlays' fixed words holds: one per locale, each complete (checked by a test).
+// "{name}" marks a value put in; a plural message has a form per plural category of its language (Intl.PluralRules).
+
+/** A message that changes with a count: `other` always, and each category the language's plural rules name. */
+export type PluralMessage = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string }
+
+/** The parts of a match's label, in one form for people and one for tight places. */
+export interface RoundWords {
+  /** {round} {match}: "Winners round 3 · match 2". */
+  winners: string
+  losers: string
+  /** {group} {round} {match}. */
+  group: string
+  plain: string
+  final: string
+  grandFinal: string
+  grandFinalReset: string
+}
+
+export interface Catalogue {
+  /** The direction the language is written in: an overlay in Arabic is mirrored. */
+  direction: 'ltr' | 'rtl'
+  round: RoundWords
+  /** "WB R3 M2": where a label must be short (what an empty slot waits for). */
+  short: RoundWords
+  slot: {
+    /** {match}: "Winner of WB R2 M3". */
+    winnerOf: string
+    loserOf: string
+    toBeDecided: string
+  }
+  upNext: {
+    title: string
+    /** The match Take next would take. */
+    nextUp: string
+    toBeDecided: string
+    /** {when}: the platform's relative time ("in 12 minutes"). */
+    onStream: string
+  }
+  /** Between two names: "vs". */
+  versus: string
+  scoreboard: {
+    /** Said of a match that has its result. */
+    final: string
+  }
+  series: {
+    /** {n}: "Bo3". */
+    short: string
+    /** {n}: "Best of 3", for screen readers and the break screen. */
+    long: PluralMessage
+  }
+  path: {
+    title: string
+    winner: string
+    loser: string
+    /** Where a final's winner goes: nowhere, they win. */
+    winsBracket: string
+  }
+  break: {
+    title: string
+    nextMatch: string
+    /** The next match is due (or its time is not known). */
+    next: string
+    lastResult: string
+  }
+  casters: {
+    /** {count} casters: the lower third's heading. */
+    title: PluralMessage
+  }
+}
