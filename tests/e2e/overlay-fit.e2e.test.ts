@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 // What reaches viewers fits: with the longest names the interface allows (40 characters: Latin, CJK, right-to-left
 // Arabic, emoji), every overlay keeps both opponents, both scores and the round label inside its panel, at 1920×1080
-// and 1280×720, dark and light; names shrink to a floor size, then end with an ellipsis; labels never wrap.
+// and 1280×720, dark and light; names shrink to a floor size, then end with an ellipsis; labels never wrap. The same in
+// every language the overlays speak, with flags, the series and four casters; Arabic is mirrored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { launchBrowser, screenshotPath } from './support/browser'
@@ -104,7 +105,27 @@ const OVERLAYS = [
   },
   { kind: 'up-next', panel: '[data-testid="up-next"]', parts: ['[data-testid="versus-name"]', '.meta'] },
   { kind: 'bracket', panel: '[data-testid="bracket-path"]', parts: ['[data-testid="versus-name"]', 'h2', 'dd'] },
+  {
+    kind: 'break',
+    panel: '[data-testid="break"]',
+    parts: ['[data-testid="versus-name"]', '.label', '[data-testid="break-countdown"]', 'h2'],
+  },
+  {
+    kind: 'casters',
+    panel: '[data-testid="casters"]',
+    parts: ['[data-testid="caster-name"]', '[data-testid="caster-meta"]', 'h2'],
+  },
 ] as const
+
+/** Four casters with the longest name, handle and pronouns the desk takes, in the names' script. */
+async function castersOf(names: readonly [string, string]) {
+  const casters = [0, 1, 2, 3].map((i) => ({
+    name: names[i % 2]!,
+    handle: `@${names[(i + 1) % 2]!}`.slice(0, 40),
+    pronouns: 'they/them · elle/iel'.slice(0, 20),
+  }))
+  await web.ipc('broadcast:casters', { streamId, casters })
+}
 
 /** Time from the page's start to the names drawn and fitted, per overlay (for the closing note; not a timed test). */
 const drawnMs: number[] = []
@@ -120,6 +141,7 @@ describe('names fit on air', () => {
   for (const [script, names] of Object.entries(NAMES)) {
     it(`keeps both opponents, the scores and the label inside every overlay: ${script} names`, async () => {
       await rename(names)
+      await castersOf(names)
       const problems: string[] = []
       for (const viewport of [
         { width: 1920, height: 1080 },
@@ -145,4 +167,47 @@ describe('names fit on air', () => {
       expect(problems).toEqual([])
     })
   }
+})
+
+/** Every language the overlays speak, with their fixed words at their longest beside 40-character names. */
+const LANGS = ['en_US', 'en_GB', 'de', 'es', 'fr', 'pl', 'pt_BR', 'ar', 'id'] as const
+
+describe('every language on air', () => {
+  it('keeps every overlay inside its panel in each language, both themes; Arabic reads right to left, mirrored', async () => {
+    await rename(NAMES.latin)
+    await castersOf(NAMES.latin)
+    const problems: string[] = []
+    const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } })
+    for (const lang of LANGS)
+      for (const theme of ['dark', 'light'])
+        for (const { kind, panel, parts } of OVERLAYS) {
+          await page.goto(`${web.hub}/overlays/${kind}?stream=${streamId}&theme=${theme}&lang=${lang}`)
+          await page.waitForSelector(panel)
+          await page.evaluate(() => document.fonts.ready)
+          expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang.replace('_', '-'))
+          expect(await page.evaluate(() => document.documentElement.dir)).toBe(lang === 'ar' ? 'rtl' : 'ltr')
+          problems.push(...(await outside(page, panel, [...parts])).map((p) => `${kind} ${lang} ${theme}: ${p}`))
+          if (kind === 'scoreboard') {
+            // Mirrored: the first opponent sits on the reading side (left, or right in Arabic).
+            const [first, second] = await page
+              .locator('[data-testid="scoreboard-name"]')
+              .evaluateAll((names) => names.map((n) => n.getBoundingClientRect().left))
+            if (lang === 'ar' ? first! < second! : first! > second!) problems.push(`${kind} ${lang}: not mirrored`)
+          }
+          if (['en_GB', 'fr', 'ar'].includes(lang))
+            await page.screenshot({ path: screenshotPath(`lang-${kind}-${lang}-${theme}`) })
+        }
+    expect(problems).toEqual([])
+    // The words are the language's: French and Arabic overlays say their own headings.
+    await page.goto(`${web.hub}/overlays/up-next?stream=${streamId}&lang=fr`)
+    await expect.poll(() => page.locator('[data-testid="up-next"] h2').textContent()).toBe('À suivre')
+    await page.goto(`${web.hub}/overlays/casters?stream=${streamId}&lang=ar`)
+    await expect.poll(() => page.locator('[data-testid="casters"] h2').textContent()).toBe('المعلقون')
+    // Without lang=, the tournament's default (the Demo's en_GB); an unknown lang= is named in the setup note.
+    await page.goto(`${web.hub}/overlays/casters?stream=${streamId}`)
+    await expect.poll(() => page.locator('[data-testid="casters"] h2').textContent()).toBe('Commentators')
+    await page.goto(`${web.hub}/overlays/casters?stream=${streamId}&lang=xx`)
+    await expect.poll(() => page.locator('[data-testid="overlay-setup"]').textContent()).toContain('lang=xx')
+    await page.close()
+  }, 240_000)
 })
