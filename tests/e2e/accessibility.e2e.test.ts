@@ -93,14 +93,27 @@ describe('axe-core finds nothing', () => {
 
   it('on the overlays, in both themes (contrast and language)', async () => {
     await web.ipc('broadcast:take', { streamId, matchId: queued[0]!.id })
+    await web.ipc('broadcast:casters', {
+      streamId,
+      casters: [
+        { name: 'Ana Ruiz', handle: '@anacasts', pronouns: 'she/her' },
+        { name: 'نور الهدى', handle: '', pronouns: '' },
+      ],
+    })
     const page = await context.newPage()
     const failures: string[] = []
+    // Each overlay in the tournament's language, and the two that carry most words in Arabic (right to left).
+    const pages = [
+      ...['scoreboard', 'up-next', 'bracket', 'break', 'casters'].map((kind) => ({ kind, lang: '' })),
+      { kind: 'scoreboard', lang: 'ar' },
+      { kind: 'casters', lang: 'ar' },
+    ]
     for (const theme of THEMES)
-      for (const kind of ['scoreboard', 'up-next', 'bracket', 'break']) {
-        await page.goto(`${web.hub}/overlays/${kind}?stream=${streamId}&theme=${theme}`)
+      for (const { kind, lang } of pages) {
+        await page.goto(`${web.hub}/overlays/${kind}?stream=${streamId}&theme=${theme}${lang && `&lang=${lang}`}`)
         await expect.poll(() => page.locator('[data-testid]').count()).toBeGreaterThan(0)
         await page.waitForTimeout(300)
-        if (kind === 'scoreboard') {
+        if (kind === 'scoreboard' && !lang) {
           // The series from the stage's match format (the Demo venue's stages are best of 3; read with the stages).
           await expect
             .poll(() => page.getByTestId('scoreboard-series').textContent(), { timeout: 15_000 })
@@ -115,11 +128,12 @@ describe('axe-core finds nothing', () => {
           // The break screen: the next match (the one Take next would take), its countdown, in the feed's words.
           const next = queued[1]!.opponents.map((o) => o.participant!.name)
           await expect.poll(() => page.getByTestId('break-next').textContent()).toContain(next[0])
-          expect(await page.getByTestId('break-countdown').textContent()).toMatch(/^(next|in ~\d+ min)$/)
+          expect(await page.getByTestId('break-countdown').textContent()).toMatch(/^(next|in \d+ minutes?)$/)
           await page.screenshot({ path: screenshotPath(`overlay-break-${theme}`) })
         }
-        const violations = await judge(`overlay ${kind} (${theme})`, page, { rules: OVERLAY_RULES })
-        failures.push(...violations.map((v) => `${kind} ${theme}: ${v}`))
+        if (kind === 'casters') await expect.poll(() => page.getByTestId('caster-name').count()).toBe(2)
+        const violations = await judge(`overlay ${kind} ${lang} (${theme})`, page, { rules: OVERLAY_RULES })
+        failures.push(...violations.map((v) => `${kind} ${lang} ${theme}: ${v}`))
       }
     await page.close()
     expect(failures).toEqual([])
