@@ -132,6 +132,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock): Promise<Ma
       obs,
       doors,
       registry,
+      layoutsDir: join(ports.dataDir, 'layouts'),
       ...ports.hub,
       onPortTaken: (wanted, got) =>
         notices.record(

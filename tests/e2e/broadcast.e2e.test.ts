@@ -67,6 +67,9 @@ describe('going on air', () => {
   it('takes one on air, and the scoreboard overlay shows both names within a second', async () => {
     overlay = await browser.newPage({ viewport: { width: 1920, height: 1080 } })
     await overlay.goto(`${web.hub}/overlays/scoreboard?stream=${streamId}&accent=ff4655`)
+    // A producer's own layout from the layouts folder (the starter one), opened as OBS opens it.
+    const layout = await browser.newPage({ viewport: { width: 1920, height: 1080 } })
+    await layout.goto(`${web.hub}/layouts/starter/?stream=${streamId}`)
     const column = desk.getByRole('region', { name: `Stream ${STREAM}` })
     const item = column.getByTestId('queued').filter({ hasText: onAir.opponents[0]!.participant!.name })
     await item.getByRole('button', { name: 'Take' }).click()
@@ -75,9 +78,43 @@ describe('going on air', () => {
     await expect
       .poll(() => overlay.getByTestId('scoreboard-name').allTextContents(), { timeout: 1000, interval: 50 })
       .toEqual(names)
+    await expect.poll(() => layout.locator('#left').textContent(), { timeout: 1000, interval: 50 }).toBe(names[0])
     expect(Date.now() - took).toBeLessThan(1000)
+    // The layout reads the feed and nothing else: the hub's CSP stops it before a request to the control API leaves.
+    const tried = await layout.evaluate((id) => {
+      const refused = new Promise<string>((resolve) =>
+        document.addEventListener('securitypolicyviolation', (event) => resolve(event.violatedDirective)),
+      )
+      return fetch(`/control/v1/streams/${id}/take-next`, { method: 'POST' }).then(
+        (answer) => `answered ${answer.status}`,
+        async () => `blocked by ${await refused}`,
+      )
+    }, streamId)
+    expect(tried).toBe('blocked by connect-src')
+    await layout.close()
     await expect.poll(() => column.getByTestId('on-air').textContent()).toContain(names[0])
     await desk.screenshot({ path: screenshotPath('view-stream-desk-on-air') })
+  })
+
+  it('sets the casters at the desk, and the casters overlay shows them', async () => {
+    const column = desk.getByRole('region', { name: `Stream ${STREAM}` })
+    await column.locator('details.casters > summary').click()
+    const form = column.getByRole('form', { name: `Casters of ${STREAM}` })
+    await form.getByLabel('Name').first().fill('Ana Ruiz')
+    await form.getByLabel('Handle').first().fill('@anacasts')
+    await form.getByLabel('Pronouns').first().fill('she/her')
+    await form.getByRole('button', { name: 'Add caster' }).click()
+    await form.getByLabel('Name').nth(1).fill('نور الهدى')
+    await form.getByRole('button', { name: 'Save casters' }).click()
+    const casters = await browser.newPage({ viewport: { width: 1920, height: 1080 } })
+    await casters.goto(`${web.hub}/overlays/casters?stream=${streamId}`)
+    await expect.poll(() => casters.getByTestId('caster-name').allTextContents()).toEqual(['Ana Ruiz', 'نور الهدى'])
+    await casters.close()
+    await form.scrollIntoViewIfNeeded()
+    await desk.screenshot({ path: screenshotPath('view-stream-desk-casters') })
+    await desk.getByRole('button', { name: 'Light theme' }).click()
+    await desk.screenshot({ path: screenshotPath('view-stream-desk-casters-light') })
+    await desk.getByRole('button', { name: 'Dark theme' }).click()
   })
 
   it('holds: a rename on the service stays off air, the desk lists it, Apply puts it on air', async () => {

@@ -14,6 +14,8 @@ import type { DoorDesk } from '../venue/door-desk'
 import { controlRoutes } from './control-routes'
 import { doorRoutes } from './door-routes'
 import { feedRoutes } from './feed-routes'
+import { layoutRoutes } from './layout-routes'
+import { ensureStarterLayout } from './starter-layout'
 import { hubRules } from './hub-access'
 import type { HubContext } from './hub-context'
 import { lanInterfaces, LanListeners, suggestedInterfaces, type LanInterface } from './lan-listeners'
@@ -32,6 +34,8 @@ export interface HubOptions {
   registry: DeviceRegistry
   /** The built renderer folder that holds overlay.html, door.html and their assets. */
   pagesDir: string
+  /** The producers' layouts folder, served at /layouts/<name>/ (a starter layout is written there); none when absent. */
+  layoutsDir?: string
   /** The port OBS sources are set up for; when taken, a free one is used and `onPortTaken` is told. */
   port: number
   onPortTaken?(wanted: number, got: number): void
@@ -98,6 +102,10 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   const context: HubContext = { ...options, streams }
   feedRoutes(server, context)
   controlRoutes(server, context)
+  if (options.layoutsDir) {
+    ensureStarterLayout(options.layoutsDir)
+    layoutRoutes(server, options.layoutsDir)
+  }
   doorRoutes(server, context)
   pairingRoutes(server, context)
 

@@ -1,0 +1,40 @@
+// Producers' own layouts: each folder of the layouts folder served at /layouts/<name>/ to this machine and paired
+// devices, under a CSP that lets a layout load its own files and connect to the feed (/feed/v1/) and nowhere else:
+// no request leaves the machine, and a layout cannot reach the control, door or pairing routes.
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { join } from 'node:path'
+import { readStaticFile } from '../local-server/static-files'
+import { access } from './hub-access'
+
+const LAYOUT_NAME = /^[A-Za-z0-9_-]{1,64}$/
+
+/** The layout CSP, for the Host the request came on (already checked by the hub's guard). */
+export function layoutCsp(request: FastifyRequest): string {
+  const feed = `http://${request.headers.host ?? ''}/feed/v1/`
+  return (
+    `default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; ` +
+    `font-src 'self'; media-src 'self'; connect-src ${feed}; base-uri 'none'; form-action 'none'; ` +
+    "frame-ancestors 'none'"
+  )
+}
+
+export function layoutRoutes(server: FastifyInstance, layoutsDir: string): void {
+  server.get<{ Params: { name: string; '*': string } }>(
+    '/layouts/:name/*',
+    { config: access('viewer') },
+    async (request, reply) => {
+      const { name } = request.params
+      const file = LAYOUT_NAME.test(name)
+        ? await readStaticFile(join(layoutsDir, name), request.params['*'])
+        : undefined
+      if (!file) return reply.code(404).send({ error: `no such file in the layout “${name}”` })
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-security-policy', layoutCsp(request))
+        .header('x-content-type-options', 'nosniff')
+        .header('referrer-policy', 'no-referrer')
+        .header('cache-control', 'no-store')
+        .send(file.body)
+    },
+  )
+}
