@@ -2,6 +2,8 @@
 // Broadcast-safe by construction: names, scores, results and times only; never emails, identifiers or secrets.
 import { z } from 'zod'
 
+// Fields added after version 1 first shipped default to null (or none), so a feed a desk kept from before still reads.
+
 /** What a match's label is made of, so an overlay can say it in the viewers' language (see ./words). */
 export const MatchName = z.object({
   kind: z.enum(['round', 'final', 'grand-final', 'grand-final-reset']),
@@ -24,7 +26,10 @@ export const FeedOpponent = z.object({
     .regex(/^[A-Z]{2}$/)
     .nullable(),
   /** What an empty slot waits for (the winner or loser of a match; both null: not known); null once it has its participant. */
-  waitsFor: z.object({ outcome: z.enum(['winner', 'loser']).nullable(), match: MatchName.nullable() }).nullable(),
+  waitsFor: z
+    .object({ outcome: z.enum(['winner', 'loser']).nullable(), match: MatchName.nullable() })
+    .nullable()
+    .default(null),
 })
 
 export const FeedMatch = z.object({
@@ -32,7 +37,7 @@ export const FeedMatch = z.object({
   /** "Winners round 3 · match 2", "Grand final", "Round 2 · match 4". */
   label: z.string(),
   /** The label's parts, for other languages; null where the bracket does not say. */
-  name: MatchName.nullable(),
+  name: MatchName.nullable().default(null),
   status: z.enum(['pending', 'running', 'completed']),
   scheduledAt: z.string().nullable(),
   /** When it is expected on this stream (RFC 3339), or null when that cannot be known. */
@@ -79,12 +84,12 @@ export const Feed = z.object({
     id: z.string(),
     name: z.string(),
     /** The tournament's default locale on the service ("fr", "pt_BR"); overlays speak it unless told `lang=`. */
-    locale: z.string().nullable(),
+    locale: z.string().nullable().default(null),
     /** Where the hub serves the tournament's logo from its local copy (same origin); null when it has none. */
-    logo: z.string().nullable(),
+    logo: z.string().nullable().default(null),
   }),
   /** Who commentates the stream, in order. */
-  casters: z.array(Caster).max(CASTERS_MAX),
+  casters: z.array(Caster).max(CASTERS_MAX).default([]),
   onAir: FeedMatch.nullable(),
   next: z.array(FeedMatch),
   /** Where the on-air match leads: the match its winner goes to, and its loser's (double elimination). */
@@ -92,8 +97,8 @@ export const Feed = z.object({
     .object({
       winnerTo: z.string().nullable(),
       loserTo: z.string().nullable(),
-      winnerToName: MatchName.nullable(),
-      loserToName: MatchName.nullable(),
+      winnerToName: MatchName.nullable().default(null),
+      loserToName: MatchName.nullable().default(null),
     })
     .nullable(),
   /** True while the producer holds the stream: the service's changes wait in the desk until applied. */

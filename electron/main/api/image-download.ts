@@ -25,21 +25,26 @@ export async function downloadImage(
   const address = new URL(url)
   if (address.protocol !== 'https:' && address.protocol !== 'http:')
     throw new AppError('validation', `The logo's address ${address.protocol} is not a web address.`)
+  const tooLarge = () =>
+    new AppError('validation', `The logo at ${address.host} is larger than ${maxBytes / 1024 / 1024} MB.`)
   const response = await ofetch
     .raw(address.href, {
+      onResponse: ({ response: answer }) => {
+        if (Number(answer.headers.get('content-length') ?? 0) > maxBytes) throw tooLarge()
+      },
       responseType: 'arrayBuffer',
       timeout: timeoutMs,
       retry: 0,
       credentials: 'omit',
       ignoreResponseError: true,
     })
-    .catch(() => {
+    .catch((error: unknown) => {
+      if (error instanceof AppError) throw error
       throw new AppError('offline', `The logo at ${address.host} could not be read: no answer.`)
     })
   if (!response.ok) throw new AppError('server', `The logo at ${address.host} answered ${response.status}.`)
   const bytes = Buffer.from(response._data ?? new ArrayBuffer(0))
-  if (bytes.length > maxBytes)
-    throw new AppError('validation', `The logo at ${address.host} is larger than ${maxBytes / 1024 / 1024} MB.`)
+  if (bytes.length > maxBytes) throw tooLarge()
   const type = imageTypeOf(bytes)
   if (!type) throw new AppError('validation', `The logo at ${address.host} is not a PNG, JPEG, GIF or WebP image.`)
   return { type, bytes }

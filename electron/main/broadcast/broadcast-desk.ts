@@ -25,6 +25,13 @@ export interface BroadcastDeskPorts {
   targets?: readonly PublicationTarget[]
 }
 
+/** A short, stable version of a logo's address (FNV-1a), so the logo's URL changes only when the logo does. */
+function versionOf(text: string): string {
+  let hash = 0x811c9dc5
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193)
+  return (hash >>> 0).toString(36)
+}
+
 /** A stream the desk looked at stays watched (rebuilt on every change, kept fresh) this long. */
 const WATCH_MS = 10 * 60_000
 
@@ -332,8 +339,10 @@ export class BroadcastDesk {
         id: tournamentId,
         name: tournament?.name ?? '',
         locale: look?.locale ?? null,
-        // The read time in the address: a browser source shows a new logo, never its cached old one.
-        logo: look?.hasLogo ? `/feed/v1/tournaments/${encodeURIComponent(tournamentId)}/logo?v=${look.readAt}` : null,
+        // The logo's own address in the version: a browser source shows a new logo, never its cached old one.
+        logo: look?.hasLogo
+          ? `/feed/v1/tournaments/${encodeURIComponent(tournamentId)}/logo?v=${versionOf(look.logoSource ?? '')}`
+          : null,
       },
       cache.list('nodes', tournamentId),
       cache.linksOfTournament(tournamentId),

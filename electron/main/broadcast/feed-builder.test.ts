@@ -1,6 +1,7 @@
 // The feed as a pure function: queue order, labels, estimates from observed durations, and what Hold keeps.
 import { describe, expect, it } from 'vitest'
 import type { BracketNode, Opponent, Stream } from '../../../shared/api'
+import { Feed } from '../../../shared/broadcast/feed'
 import { buildFeed, queueOf, tournamentSources, type FeedSources } from './feed-builder'
 import { estimateStarts, observedMatchMs } from './estimates'
 import { heldFeed, stagedChanges } from './hold'
@@ -274,5 +275,20 @@ describe('countries', () => {
     })
     expect(feed.onAir?.opponents.map((o) => o.country)).toEqual(['DE', null])
     expect(feed.next[0]?.opponents.map((o) => o.country)).toEqual([null, null])
+  })
+})
+
+describe('a feed kept from before', () => {
+  it('still reads without casters, locale, logo, label parts or what a slot waits for (a held stream keeps it)', () => {
+    const feed = buildFeed(sources([node('m1', 1, 1, 'running')], { m1: ['st'] }, { onAir: 'm1', takenAt: NOW }))
+    const old = JSON.parse(JSON.stringify(feed)) as Record<string, unknown> & { onAir: Record<string, unknown> }
+    delete old['casters']
+    old['tournament'] = { id: 't', name: 'Cup' }
+    delete old.onAir['name']
+    old.onAir['opponents'] = (old.onAir['opponents'] as Record<string, unknown>[]).map(({ waitsFor: _w, ...o }) => o)
+    old['onAirPath'] = { winnerTo: null, loserTo: null }
+    const read = Feed.safeParse(old)
+    expect(read.error?.issues ?? []).toEqual([])
+    expect(read.data).toMatchObject({ casters: [], tournament: { locale: null, logo: null }, onAir: { name: null } })
   })
 })

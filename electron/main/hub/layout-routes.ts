@@ -1,6 +1,6 @@
-// Producers' own layouts: each folder of the layouts folder served at /layouts/<name>/ to this machine and paired
-// devices, under a CSP that lets a layout load its own files and connect to the feed (/feed/v1/) and nowhere else:
-// no request leaves the machine, and a layout cannot reach the control, door or pairing routes.
+// Producers' own layouts: each folder of the layouts folder served at /layouts/<name>/, code without data like the
+// overlays' assets (so a layout's page, scripts and images load on another PC too; its feed needs the device key),
+// under a CSP that lets a layout load its own files and connect to the feed (/feed/v1/) and nowhere else.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { join } from 'node:path'
 import { readStaticFile } from '../local-server/static-files'
@@ -21,7 +21,7 @@ export function layoutCsp(request: FastifyRequest): string {
 export function layoutRoutes(server: FastifyInstance, layoutsDir: string): void {
   server.get<{ Params: { name: string; '*': string } }>(
     '/layouts/:name/*',
-    { config: access('viewer') },
+    { config: access('public') },
     async (request, reply) => {
       const { name } = request.params
       const file = LAYOUT_NAME.test(name)

@@ -46,8 +46,15 @@ export class TournamentLookReads {
     const logoSource = sizes.find((address): address is string => typeof address === 'string') ?? null
     const look = { locale: defaultLocaleOf(tournament.locales), logoSource, readAt: clock.now() }
     const sameLogo = kept?.logoSource === logoSource && (kept.hasLogo || logoSource === null)
-    const logo = sameLogo ? undefined : logoSource ? await downloadImage(logoSource) : null
-    looks.save(tournamentId, look, logo)
-    if (!kept || !sameLogo || kept.locale !== look.locale) changed(tournamentId)
+    // A logo that cannot be read (not an image, too large, its host down) keeps what was kept; the locale is saved
+    // all the same, and the logo is tried again at the next read.
+    const downloaded = sameLogo || !logoSource ? undefined : await downloadImage(logoSource).catch(() => undefined)
+    const logo = sameLogo ? undefined : logoSource ? downloaded : null
+    looks.save(
+      tournamentId,
+      logo === undefined && !sameLogo ? { ...look, logoSource: kept?.logoSource ?? null } : look,
+      logo,
+    )
+    if (!kept || logo !== undefined || kept.locale !== look.locale) changed(tournamentId)
   }
 }
