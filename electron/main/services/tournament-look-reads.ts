@@ -13,11 +13,11 @@ export interface TournamentLookReadsDeps {
   changed: (tournamentId: string) => void
 }
 
-/** A look is read again at most this often by itself. */
-export const LOOK_FRESH_MS = 10 * 60_000
+/** A look is read again at most this often. */
+const LOOK_FRESH_MS = 10 * 60_000
 
 /** The locale a tournament marks default, else its only one; null when it names none. */
-export function defaultLocaleOf(locales: Record<string, { default: boolean } | undefined> | null | undefined) {
+function defaultLocaleOf(locales: Record<string, { default: boolean } | undefined> | null | undefined) {
   const entries = Object.entries(locales ?? {})
   return entries.find(([, value]) => value?.default)?.[0] ?? (entries.length === 1 ? entries[0]![0] : null)
 }
@@ -27,10 +27,10 @@ export class TournamentLookReads {
 
   constructor(private readonly deps: TournamentLookReadsDeps) {}
 
-  /** Reads the look again unless it was read within LOOK_FRESH_MS (or `force`); one read per tournament at a time. */
-  refresh(tournamentId: string, force = false): Promise<void> {
+  /** Reads the look again unless it was read within LOOK_FRESH_MS; one read per tournament at a time. */
+  refresh(tournamentId: string): Promise<void> {
     const kept = this.deps.looks.of(tournamentId)
-    if (!force && kept && this.deps.clock.now() - kept.readAt < LOOK_FRESH_MS) return Promise.resolve()
+    if (kept && this.deps.clock.now() - kept.readAt < LOOK_FRESH_MS) return Promise.resolve()
     const running = this.reading.get(tournamentId)
     if (running) return running
     const read = this.read(tournamentId).finally(() => this.reading.delete(tournamentId))
@@ -44,17 +44,13 @@ export class TournamentLookReads {
     const kept = looks.of(tournamentId)
     const sizes = [tournament.logo?.['logo_medium'], tournament.logo?.['logo_large'], tournament.logo?.original]
     const logoSource = sizes.find((address): address is string => typeof address === 'string') ?? null
-    const look = { locale: defaultLocaleOf(tournament.locales), logoSource, readAt: clock.now() }
     const sameLogo = kept?.logoSource === logoSource && (kept.hasLogo || logoSource === null)
-    // A logo that cannot be read (not an image, too large, its host down) keeps what was kept; the locale is saved
-    // all the same, and the logo is tried again at the next read.
-    const downloaded = sameLogo || !logoSource ? undefined : await downloadImage(logoSource).catch(() => undefined)
-    const logo = sameLogo ? undefined : logoSource ? downloaded : null
-    looks.save(
-      tournamentId,
-      logo === undefined && !sameLogo ? { ...look, logoSource: kept?.logoSource ?? null } : look,
-      logo,
-    )
+    // undefined keeps the bytes kept: the same logo, or one that cannot be read now (not an image, too large, its host
+    // down), whose address is then not recorded so the next read tries it again; the locale is saved all the same.
+    const logo = sameLogo ? undefined : logoSource ? await downloadImage(logoSource).catch(() => undefined) : null
+    const recorded = logo === undefined && !sameLogo ? (kept?.logoSource ?? null) : logoSource
+    const look = { locale: defaultLocaleOf(tournament.locales), logoSource: recorded, readAt: clock.now() }
+    looks.save(tournamentId, look, logo)
     if (!kept || logo !== undefined || kept.locale !== look.locale) changed(tournamentId)
   }
 }

@@ -51,7 +51,7 @@ export function viewerLocaleOf(code: string | null | undefined): ViewerLocale | 
 const MINUTE = 60_000
 
 /** Minutes until the match is expected (at least 1), or null when it is due or not known. */
-export function minutesUntil(match: Pick<FeedMatch, 'estimatedStart'>, now: number): number | null {
+function minutesUntil(match: Pick<FeedMatch, 'estimatedStart'>, now: number): number | null {
   if (!match.estimatedStart) return null
   const minutes = Math.ceil((Date.parse(match.estimatedStart) - now) / MINUTE)
   return minutes >= 1 ? minutes : null
