@@ -17,6 +17,7 @@ import { Connections } from './services/connections'
 import { DeviceRegistry } from './venue/device-registry'
 import { CheckinDecision } from './services/checkin-decision'
 import { DoorDesk } from './venue/door-desk'
+import { FloorDesk } from './venue/floor-desk'
 import { ObsTarget } from './broadcast/obs-target'
 import { ObsSettingsFile } from './obs/obs-settings-file'
 
@@ -46,6 +47,8 @@ export interface MainServices {
   connections: Connections
   broadcast: BroadcastDesk
   doors: DoorDesk
+  /** The venue floor: stations, calls, the board and the doors' call notices. */
+  floor: FloorDesk
   registry: DeviceRegistry
   hub: Hub | undefined
   /** Each stream's OBS, driven from what the desk publishes. */
@@ -118,6 +121,14 @@ async function startServices(ports: MainPorts, lock: DataFolderLock): Promise<Ma
   await obs.follow()
   const decision = new CheckinDecision(connections)
   const doors = new DoorDesk({ connections, decision, clock, refreshMs: ports.broadcastRefreshMs ?? 5000 })
+  const floor = new FloorDesk({
+    connections,
+    clock,
+    bus,
+    credentials,
+    refreshMs: ports.broadcastRefreshMs ?? 5000,
+    notify: (message) => notices.record('warning', message),
+  })
   const registry = await DeviceRegistry.open(ports.dataDir, clock, credentials, (keptAs) =>
     notices.record(
       'warning',
@@ -131,6 +142,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock): Promise<Ma
       desk: broadcast,
       obs,
       doors,
+      floor,
       registry,
       layoutsDir: join(ports.dataDir, 'layouts'),
       ...ports.hub,
@@ -156,6 +168,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock): Promise<Ma
     { hub, registry },
     decision,
     obs,
+    floor,
   )
   return {
     dispatch: createDispatch(handlers),
@@ -163,6 +176,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock): Promise<Ma
     connections,
     broadcast,
     doors,
+    floor,
     registry,
     hub,
     obs,
@@ -171,6 +185,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock): Promise<Ma
         broadcast.close()
         await obs.close()
         doors.close()
+        floor.close()
         await hub?.close()
         await connections.close()
       } finally {

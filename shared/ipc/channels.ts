@@ -61,6 +61,17 @@ export const CHANNELS = [
   'obs:scene',
   'obs:forget',
   'obs:preview',
+  'floor:state',
+  'floor:create-stations',
+  'floor:update-station',
+  'floor:delete-station',
+  'floor:assign',
+  'floor:unassign',
+  'floor:auto-assign',
+  'floor:call',
+  'floor:arrived',
+  'floor:uncall',
+  'floor:settings',
 ] as const
 export type Channel = (typeof CHANNELS)[number]
 
@@ -74,6 +85,7 @@ export const EVENTS = [
   'broadcast:changed',
   'hub:changed',
   'obs:changed',
+  'floor:changed',
 ] as const
 export type EventName = (typeof EVENTS)[number]
 

@@ -9,6 +9,7 @@ import { ObsPassword, ObsPreview, ObsSettings, ObsState, ObsTestReport } from '.
 import { AppNotice } from './events'
 import { CheckinOutcome, CheckinPerson } from '../checkin/outcome'
 import { HubConfigure, HubStatus, PairInput, PairingCode } from './hub'
+import { FloorInputs, FloorState } from '../floor/floor'
 import { SyncStatus, cached, receipt } from './sync'
 
 export const AppInfo = z.object({
@@ -201,6 +202,20 @@ export const contract = {
   'obs:forget': { input: ofStream, output: ObsState },
   /** What OBS's program shows now, small (the column asks every few seconds while the desk is visible). */
   'obs:preview': { input: ofStream, output: ObsPreview },
+
+  /** The venue floor (kept locally: the service has no stations); each answers the floor's new state. */
+  'floor:state': { input: FloorInputs.state, output: FloorState },
+  'floor:create-stations': { input: FloorInputs.createStations, output: FloorState },
+  'floor:update-station': { input: FloorInputs.updateStation, output: FloorState },
+  'floor:delete-station': { input: FloorInputs.deleteStation, output: FloorState },
+  'floor:assign': { input: FloorInputs.assign, output: FloorState },
+  'floor:unassign': { input: FloorInputs.unassign, output: FloorState },
+  'floor:auto-assign': { input: FloorInputs.autoAssign, output: FloorState },
+  /** Calls a station's match, or calls it again (the DQ timer starts over). */
+  'floor:call': { input: FloorInputs.call, output: FloorState },
+  'floor:arrived': { input: FloorInputs.arrived, output: FloorState },
+  'floor:uncall': { input: FloorInputs.uncall, output: FloorState },
+  'floor:settings': { input: FloorInputs.settings, output: FloorState },
 } satisfies Record<Channel, { input: z.ZodType; output: z.ZodType }>
 
 export type Contract = typeof contract

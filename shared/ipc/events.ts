@@ -4,6 +4,7 @@ import type { EventName } from './channels'
 import { SyncStatus } from './sync'
 import { StreamState } from '../broadcast/feed'
 import { ObsState } from '../broadcast/obs'
+import { FloorState } from '../floor/floor'
 
 /** A message for the person; one with an id is main's record of something that happened and stays until dismissed. */
 export const AppNotice = z.object({
@@ -39,6 +40,8 @@ export const events = {
   'hub:changed': z.object({}),
   /** A stream's OBS link or what it last did changed (connected, reconnecting, a refused call). */
   'obs:changed': ObsState,
+  /** A tournament's floor changed (a command, a result freeing a station, a call): applied as it is. */
+  'floor:changed': FloorState,
 } satisfies Record<EventName, z.ZodType>
 
 export type EventPayload<E extends EventName> = z.infer<(typeof events)[E]>

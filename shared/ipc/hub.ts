@@ -14,7 +14,7 @@ export const DeviceName = z
 export const PairInput = z.strictObject({
   name: DeviceName,
   kind: DeviceKind,
-  /** The tournament a door checks in for (required for doors, ignored for others). */
+  /** The tournament a door checks in for or a board shows (required for those, ignored for others). */
   tournamentId: IdInput.optional(),
 })
 

@@ -5,8 +5,13 @@ import { CheckinOutcome, CheckinPerson } from '../checkin/outcome'
 
 export { whenAndWhere } from '../checkin/outcome'
 
-/** What a paired device is for: a door (check-in), an overlay (OBS on another PC), or control (Companion). */
-export const DeviceKind = z.enum(['door', 'overlay', 'control'])
+/**
+ * What a paired device is for: a door (check-in), an overlay (OBS on another PC), control (Companion), or a venue
+ * board (a TV showing the floor). A door and a board serve one tournament.
+ */
+export const DeviceKind = z.enum(['door', 'overlay', 'control', 'board'])
+/** The kinds of device that serve one tournament, chosen when they are paired. */
+export const TOURNAMENT_KINDS: readonly DeviceKind[] = ['door', 'board']
 export type DeviceKind = z.infer<typeof DeviceKind>
 
 /** A door shows people and outcomes as every place of check-in does (shared/checkin/outcome.ts). */

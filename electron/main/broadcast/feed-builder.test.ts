@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest'
 import type { BracketNode, Opponent, Stream } from '../../../shared/api'
 import { Feed } from '../../../shared/broadcast/feed'
-import { buildFeed, queueOf, tournamentSources, type FeedSources } from './feed-builder'
+import { queueOf } from '../../../shared/bracket/stream-queue'
+import { buildFeed, tournamentSources, type FeedSources } from './feed-builder'
 import { estimateStarts, observedMatchMs } from './estimates'
 import { heldFeed, stagedChanges } from './hold'
 

@@ -1,7 +1,7 @@
 // The feed of one stream as a pure function of the cached data and the producer's desk: no I/O, tested without a server.
 import type { BracketNode, Stage, Stream } from '../../../shared/api'
 import { matchLabels, slotName, slotWait, type MatchLabel } from '../../../shared/bracket/match-labels'
-import { matchOrder } from '../../../shared/bracket/match-order'
+import { isDecided, queueOf } from '../../../shared/bracket/stream-queue'
 import type { Caster, Feed, FeedMatch } from '../../../shared/broadcast/feed'
 import { estimateStarts, observedMatchMs } from './estimates'
 
@@ -55,32 +55,6 @@ export function tournamentSources(
     checkedIn,
     countryOf,
   }
-}
-
-/** Every opponent of a match is known (a duel's two, an FFA's all): only such a match goes on air by itself. */
-export function isDecided(node: BracketNode): boolean {
-  return node.opponents.length >= 2 && node.opponents.every((o) => o.participant !== null)
-}
-
-/**
- * The stream's queue: its linked matches not yet played and not on air, in the producer's order where given, else
- * decided matches first (an early-scheduled final between two "winner of …" slots waits its turn), then by bracket
- * order.
- */
-export function queueOf(sources: Pick<FeedSources, 'stream' | 'nodes' | 'links' | 'desk'>): BracketNode[] {
-  const { stream, nodes, links, desk } = sources
-  const queued = nodes.filter(
-    (n) => n.status !== 'completed' && n.id !== desk.onAir && (links.get(n.id) ?? []).includes(stream.id),
-  )
-  const position = new Map(desk.order.map((id, index) => [id, index]))
-  return queued.sort((a, b) => {
-    const pa = position.get(a.id)
-    const pb = position.get(b.id)
-    if (pa !== undefined && pb !== undefined) return pa - pb
-    if (pa !== undefined) return -1
-    if (pb !== undefined) return 1
-    return Number(isDecided(b)) - Number(isDecided(a)) || matchOrder(a, b)
-  })
 }
 
 function matchOf(

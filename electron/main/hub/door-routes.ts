@@ -9,7 +9,7 @@ import { sendAppError, type HubContext } from './hub-context'
 
 const door = access('door')
 
-export function doorRoutes(server: FastifyInstance, { doors, registry, streams }: HubContext): void {
+export function doorRoutes(server: FastifyInstance, { doors, floor, registry, streams }: HubContext): void {
   /** The door device the guard let in (a door always has one tournament). */
   const doorOf = (request: FastifyRequest): DeviceView & { tournamentId: string } => {
     const device = deviceOf(request, registry)!
@@ -71,7 +71,13 @@ export function doorRoutes(server: FastifyInstance, { doors, registry, streams }
       reply,
       (send) => {
         send('list', { participants: list })
-        return doors.subscribe(device.tournamentId, (changed) => send('changed', { participants: changed }))
+        const stopList = doors.subscribe(device.tournamentId, (changed) => send('changed', { participants: changed }))
+        // A call on the floor reaches every door of the tournament: "Called: A vs B → Station 7".
+        const stopCalls = floor.subscribeCalls(device.tournamentId, (call) => send('called', call))
+        return () => {
+          stopList()
+          stopCalls()
+        }
       },
       device.id,
     )

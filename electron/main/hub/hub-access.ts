@@ -13,7 +13,7 @@ import type { DeviceRegistry, DeviceView } from '../venue/device-registry'
 export const DEVICE_HEADER = 'x-matchdesk-key'
 
 /** The hub's access rules by name, as routes declare them in `config.allow`. */
-export const HUB_RULES = ['viewer', 'door', 'control', 'pairing'] as const
+export const HUB_RULES = ['viewer', 'door', 'board', 'control', 'pairing'] as const
 export type HubRule = (typeof HUB_RULES)[number]
 
 /** What a hub route declares in `config`: one of the hub's rules, or 'public' (built code that holds no data). */
@@ -44,6 +44,7 @@ export function deviceOf(request: FastifyRequest, registry: DeviceRegistry): Dev
 /**
  * - viewer (feeds, overlays): this machine, or any paired device;
  * - door (the door page and its API): a paired door, from anywhere (a door needs a name and a tournament);
+ * - board (the venue board's data): this machine, or a paired board (a TV beyond this machine);
  * - control (Companion): the control token as a bearer, and beyond this machine a paired control device's key too;
  * - pairing (the pairing and door pages, the code exchange): anyone who reaches the hub; exchanges rate-limited.
  */
@@ -56,6 +57,7 @@ export function hubRules(registry: DeviceRegistry): Record<HubRule, AccessRule> 
   return {
     viewer: (request) => fromLoopback(request) || deviceOf(request, registry) !== undefined,
     door: (request) => ofKind(request, 'door'),
+    board: (request) => fromLoopback(request) || ofKind(request, 'board'),
     control: (request) => controlToken(request) && (fromLoopback(request) || ofKind(request, 'control')),
     pairing: () => true,
   }

@@ -8,12 +8,15 @@ import type { EventStreams } from '../local-server/event-stream'
 import { readStaticFile } from '../local-server/static-files'
 import type { DeviceRegistry } from '../venue/device-registry'
 import type { DoorDesk } from '../venue/door-desk'
+import type { FloorDesk } from '../venue/floor-desk'
 
 export interface HubContext {
   desk: BroadcastDesk
   /** Each stream's OBS, for Companion's scene and break buttons. */
   obs: ObsTarget
   doors: DoorDesk
+  /** The venue floor: the boards' state, the doors' calls, Companion's call buttons. */
+  floor: FloorDesk
   registry: DeviceRegistry
   /** The built renderer folder that holds overlay.html, door.html and their assets. */
   pagesDir: string

@@ -11,9 +11,11 @@ import { EventStreams } from '../local-server/event-stream'
 import { guardRoutes } from '../local-server/route-guard'
 import type { DeviceRegistry } from '../venue/device-registry'
 import type { DoorDesk } from '../venue/door-desk'
+import type { FloorDesk } from '../venue/floor-desk'
 import { controlRoutes } from './control-routes'
 import { doorRoutes } from './door-routes'
 import { feedRoutes } from './feed-routes'
+import { floorRoutes } from './floor-routes'
 import { layoutRoutes } from './layout-routes'
 import { ensureStarterLayout } from './starter-layout'
 import { hubRules } from './hub-access'
@@ -31,6 +33,7 @@ export interface HubOptions {
   desk: BroadcastDesk
   obs: ObsTarget
   doors: DoorDesk
+  floor: FloorDesk
   registry: DeviceRegistry
   /** The built renderer folder that holds overlay.html, door.html and their assets. */
   pagesDir: string
@@ -107,6 +110,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     layoutRoutes(server, options.layoutsDir)
   }
   doorRoutes(server, context)
+  floorRoutes(server, context)
   pairingRoutes(server, context)
 
   const port = await listen(server, options.port)

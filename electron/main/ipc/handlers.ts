@@ -2,6 +2,7 @@
 import type { ObsTarget } from '../broadcast/obs-target'
 import type { CheckinDecision } from '../services/checkin-decision'
 import type { Connections } from '../services/connections'
+import type { FloorDesk } from '../venue/floor-desk'
 import { appHandlers, type AppPorts } from './app.handlers'
 import { authHandlers } from './auth.handlers'
 import { bracketHandlers } from './bracket.handlers'
@@ -9,6 +10,7 @@ import { broadcastHandlers, type BroadcastPorts } from './broadcast.handlers'
 import { cacheHandlers } from './cache.handlers'
 import { checkinHandlers } from './checkin.handlers'
 import { disciplinesHandlers } from './disciplines.handlers'
+import { floorHandlers } from './floor.handlers'
 import { hubHandlers, type HubPorts } from './hub.handlers'
 import type { Handlers } from './dispatch'
 import { matchStreamsHandlers } from './match-streams.handlers'
@@ -27,6 +29,7 @@ export function allHandlers(
   hub: HubPorts,
   decision: CheckinDecision,
   obs: ObsTarget,
+  floor: FloorDesk,
 ): Handlers {
   return {
     ...appHandlers(app),
@@ -45,5 +48,6 @@ export function allHandlers(
     ...broadcastHandlers(broadcast),
     ...hubHandlers(hub),
     ...obsHandlers(obs),
+    ...floorHandlers(floor),
   }
 }

@@ -6,6 +6,7 @@ import { setAside } from '../set-aside'
 import { CACHE_TABLES } from './cache'
 import { CHECKIN_PLACES_TABLES } from './checkin-places'
 import { integrityCheck, openDatabase, type Db } from './db'
+import { FLOOR_TABLES } from './floor-store'
 import { OUTBOX_TABLES } from './outbox'
 import { PRODUCER_TABLES } from './producer-store'
 import { REQUEST_LOG_TABLES } from './request-log'
@@ -26,6 +27,7 @@ export const TABLES: TableRecovery = {
   ...PRODUCER_TABLES,
   ...CHECKIN_PLACES_TABLES,
   ...TOURNAMENT_LOOK_TABLES,
+  ...FLOOR_TABLES,
 }
 
 /** What must survive, since the cache can always be read again from the service and these cannot. */

@@ -15,6 +15,7 @@ import { RequestLog } from '../offline/request-log'
 import { syncStatus } from '../offline/sync-status'
 import { CheckinPlaces } from '../offline/checkin-places'
 import { ProducerStore } from '../offline/producer-store'
+import { FloorStore } from '../offline/floor-store'
 import { TournamentLooks } from '../offline/tournament-looks'
 import { Signal } from '../signal'
 import { CachedReads } from './cached-reads'
@@ -56,6 +57,8 @@ export class OfflineSession {
   readonly reads: CachedReads
   readonly writes: OfflineWrites
   readonly producer: ProducerStore
+  /** The venue floor: stations, their matches and calls, the webhook's queue. */
+  readonly floor: FloorStore
   /** Where and when each participant was checked in at this venue (the doors' "10:02 (Door 2)"). */
   readonly places: CheckinPlaces
   /** Each tournament's default locale and logo, for the broadcast, and their reading from the service. */
@@ -123,6 +126,7 @@ export class OfflineSession {
       onChanged: (change) => this.changes.emit(change),
     })
     this.producer = new ProducerStore(this.db)
+    this.floor = new FloorStore(this.db)
     this.places = new CheckinPlaces(this.db)
     this.looks = new TournamentLooks(this.db)
     this.lookReads = new TournamentLookReads({

@@ -5,7 +5,7 @@ import { createHash, randomBytes, randomInt } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
-import { DeviceKind } from '../../../shared/venue/door'
+import { DeviceKind, TOURNAMENT_KINDS } from '../../../shared/venue/door'
 import { AppError } from '../app-error'
 import type { Clock } from '../clock'
 import { setAside } from '../set-aside'
@@ -147,15 +147,15 @@ export class DeviceRegistry {
 
   /** A single-use code, valid five minutes, that a device exchanges for its key. */
   pair(name: string, kind: DeviceKind, tournamentId: string | null): { code: string; expiresAt: number } {
-    if (kind === 'door' && !tournamentId) {
-      const message = 'a door checks in for one tournament: choose it first'
+    if (TOURNAMENT_KINDS.includes(kind) && !tournamentId) {
+      const message = `a ${kind} serves one tournament: choose it first`
       throw new AppError('validation', message, { tournamentId: message })
     }
     const now = this.clock.now()
     for (const [code, pending] of this.codes) if (pending.expiresAt < now) this.codes.delete(code)
     const code = Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('')
     const expiresAt = now + PAIRING_VALID_MS
-    this.codes.set(code, { name, kind, tournamentId: kind === 'door' ? tournamentId : null, expiresAt })
+    this.codes.set(code, { name, kind, tournamentId: TOURNAMENT_KINDS.includes(kind) ? tournamentId : null, expiresAt })
     return { code: `${code.slice(0, 4)}-${code.slice(4)}`, expiresAt }
   }
 

@@ -10,6 +10,7 @@ export const VIEWS = [
   { id: 'stages', label: 'Stages' },
   { id: 'sync', label: 'Sync' },
   { id: 'venue', label: 'Venue' },
+  { id: 'stations', label: 'Stations' },
 ] as const
 export type ViewId = (typeof VIEWS)[number]['id']
 

@@ -2,7 +2,7 @@
 // paired devices), kept current by main's hub:changed, and the admin's actions, each through write() so a refusal is
 // said the same way as everywhere.
 import type { HubStatus, PairingCode } from '../../../shared/ipc/hub'
-import type { DeviceKind } from '../../../shared/venue/door'
+import { TOURNAMENT_KINDS, type DeviceKind } from '../../../shared/venue/door'
 import { invoke, subscribe } from './ipc'
 import { write } from './write'
 
@@ -66,18 +66,15 @@ export class VenueDesk {
     this.#take(await write('hub:rotate-control-token', {}, 'New control token made: paste it into Companion’s header.'))
   }
 
-  /** Asks for a pairing code; a door needs the tournament it checks in for. */
+  /** Asks for a pairing code; a door or a board needs the tournament it serves. */
   async pair(name: string, kind: DeviceKind, tournamentId: string | undefined): Promise<boolean> {
     this.#fieldErrors = {}
-    if (kind === 'door' && !tournamentId) {
-      this.#fieldErrors = { tournamentId: 'A door checks in for one tournament: choose it in Tournaments first.' }
+    const forOne = TOURNAMENT_KINDS.includes(kind)
+    if (forOne && !tournamentId) {
+      this.#fieldErrors = { tournamentId: `A ${kind} serves one tournament: choose it in Tournaments first.` }
       return false
     }
-    const result = await write(
-      'hub:pair',
-      { name, kind, ...(kind === 'door' && tournamentId && { tournamentId }) },
-      null,
-    )
+    const result = await write('hub:pair', { name, kind, ...(forOne && tournamentId && { tournamentId }) }, null)
     if (result.ok) this.#pairing = result.value
     else this.#fieldErrors = result.error.fields ?? {}
     return result.ok

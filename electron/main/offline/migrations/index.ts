@@ -4,6 +4,7 @@ import { migration as scopedRequestIds } from './0002-scoped-request-ids'
 import { migration as producerDesk } from './0003-producer-desk'
 import { migration as checkinPlaces } from './0004-checkin-places'
 import { migration as castersAndLooks } from './0005-casters-and-looks'
+import { migration as venueFloor } from './0006-venue-floor'
 
 /** Entry n moves the schema from version n to n + 1 (user_version). */
 export const MIGRATIONS: readonly string[] = [
@@ -12,4 +13,5 @@ export const MIGRATIONS: readonly string[] = [
   producerDesk,
   checkinPlaces,
   castersAndLooks,
+  venueFloor,
 ]

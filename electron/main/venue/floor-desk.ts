@@ -1,0 +1,485 @@
+// The venue floor's desk: stations per tournament, the match on each (by hand or auto-assigned), calls with their DQ
+// deadline and who has arrived, the webhook's address; each command answers the floor's new state and tells the desk,
+// the venue boards and (for a call) the doors. A station is freed when its match gets its result on the service.
+// Nothing here writes to the service: the interface has no stations.
+import type { BracketNode } from '../../../shared/api'
+import { matchLabels, slotName, type MatchLabel } from '../../../shared/bracket/match-labels'
+import { queueOf } from '../../../shared/bracket/stream-queue'
+import { autoAssign, isPlayable, readyMatches, type FloorStation } from '../../../shared/floor/auto-assign'
+import {
+  DQ_DEFAULT_S,
+  STATIONS_MAX,
+  UP_NEXT_MAX,
+  callText,
+  type BoardState,
+  type CallNotice,
+  type FloorMatch,
+  type FloorState,
+  type StationView,
+} from '../../../shared/floor/floor'
+import { AppError } from '../app-error'
+import type { Clock } from '../clock'
+import type { EventBus } from '../event-bus'
+import type { AssignmentRow, StationRow } from '../offline/floor-store'
+import { webhookSecretsOf, type CredentialStore } from '../secrets/credential-store'
+import type { Connections } from '../services/connections'
+import { SessionFollower } from '../services/session-follower'
+import { discordMessage, FloorWebhook } from './floor-webhook'
+
+export interface FloorDeskPorts {
+  connections: Connections
+  clock: Clock
+  bus: EventBus
+  credentials: CredentialStore
+  /** How often a floor someone follows is read again from the service (ms); 0: never by itself. */
+  refreshMs?: number
+  /** A webhook's refusal, for the person (the notice log). */
+  notify?(message: string): void
+}
+
+/** A tournament's floor before anything is set: a 5-minute DQ timer, no webhook. */
+const NO_SETTINGS = { dqSeconds: DQ_DEFAULT_S, webhookHost: null }
+
+type BoardListener = (board: BoardState) => void
+type CallListener = (call: CallNotice) => void
+
+/** What a floor is built from, read once per command. */
+interface FloorParts {
+  nodes: Map<string, BracketNode>
+  labels: Map<string, MatchLabel>
+  stations: StationRow[]
+  assignments: Map<string, AssignmentRow>
+}
+
+export class FloorDesk {
+  private readonly boards = new Map<string, Set<BoardListener>>()
+  private readonly calls = new Map<string, Set<CallListener>>()
+  /** Tournaments whose floor the desk opened: their changes are pushed to it. */
+  private readonly opened = new Set<string>()
+  private readonly follower: SessionFollower
+  private readonly webhook: FloorWebhook
+  private refreshes = 0
+
+  constructor(private readonly ports: FloorDeskPorts) {
+    this.webhook = new FloorWebhook({
+      clock: ports.clock,
+      store: () => (this.session().db.open ? this.session().floor : undefined),
+      urlOf: (tournamentId) => ports.credentials.get(this.webhookOwner(tournamentId), 'webhook-url'),
+      changed: (tournamentId) => this.followed(tournamentId) && this.announce(tournamentId),
+      refused: (message) => ports.notify?.(message),
+    })
+    this.follower = new SessionFollower({
+      connections: ports.connections,
+      watch: (session, changed) =>
+        session.changes.on(({ resource, tournamentId }) => {
+          if (this.followed(tournamentId) && ['nodes', 'participants', 'streams', 'links'].includes(resource))
+            changed(tournamentId)
+        }),
+      settled: (tournaments) => tournaments.forEach((id) => this.announce(id)),
+      switched: () => {
+        this.webhook.kick()
+        this.allFollowed().forEach((id) => this.follower.changed(id))
+      },
+      ...(ports.refreshMs && { refreshMs: ports.refreshMs }),
+      refresh: () => this.refreshFollowed(),
+    })
+    // Calls queued before a restart go out now.
+    this.webhook.kick()
+  }
+
+  /** The floor of a tournament as the desk shows it; the desk is told of its changes from now on. */
+  state(tournamentId: string): FloorState {
+    this.opened.add(tournamentId)
+    return this.build(tournamentId)
+  }
+
+  /** What a venue board shows (no webhook). */
+  board(tournamentId: string): BoardState {
+    const { webhook: _webhook, ...board } = this.build(tournamentId)
+    return board
+  }
+
+  /** "Station 1–24": `prefix` and each number from `from` to `to` (at most STATIONS_MAX in all). */
+  createStations(tournamentId: string, prefix: string, from: number, to: number): FloorState {
+    if (to < from) throw refused('to', `to: at least ${from}`)
+    const count = to - from + 1
+    const have = this.store().stations(tournamentId).length
+    if (have + count > STATIONS_MAX)
+      throw refused(
+        'to',
+        `a tournament has at most ${STATIONS_MAX} stations (${have} now): make ${STATIONS_MAX - have} or fewer`,
+      )
+    this.store().addStations(
+      tournamentId,
+      Array.from({ length: count }, (_, i) => `${prefix} ${from + i}`),
+    )
+    return this.changed(tournamentId)
+  }
+
+  updateStation(
+    tournamentId: string,
+    stationId: string,
+    change: { name?: string; outOfOrder?: boolean; streamId?: string | null },
+  ): FloorState {
+    const station = this.station(tournamentId, stationId)
+    if (change.streamId) {
+      const stream = this.session().cache.get('streams', change.streamId)
+      if (!stream || stream.tournament_id !== tournamentId)
+        throw refused('streamId', 'streamId: not a stream of this tournament in the local copy')
+    }
+    this.store().updateStation(station.id, change)
+    // Out of order, or now a stream's: the floor match on it goes back to the ready list.
+    if (change.outOfOrder || change.streamId !== undefined) this.store().unassign([station.id])
+    return this.changed(tournamentId)
+  }
+
+  deleteStation(tournamentId: string, stationId: string): FloorState {
+    this.store().deleteStation(this.station(tournamentId, stationId).id)
+    return this.changed(tournamentId)
+  }
+
+  /** Puts a ready match on a free floor station (by hand: drag or keys at the desk). */
+  assign(tournamentId: string, stationId: string, matchId: string): FloorState {
+    const parts = this.parts(tournamentId)
+    const station = this.station(tournamentId, stationId)
+    if (station.outOfOrder) throw refused('stationId', `${station.name} is out of order`)
+    if (station.streamId) throw refused('stationId', `${station.name} plays its stream's matches`)
+    const node = parts.nodes.get(matchId)
+    if (!node) throw new AppError('not_found', `Match ${matchId} is not in the local copy of this bracket.`)
+    const label = parts.labels.get(matchId)?.long ?? `Match ${node.number}`
+    if (!isPlayable(node))
+      throw refused('matchId', `${label} is not ready: its opponents are not all known, or it was played`)
+    const links = this.session().cache.linksOfTournament(tournamentId)
+    if ((links.get(matchId) ?? []).length > 0) throw refused('matchId', `${label} is queued on a stream`)
+    const elsewhere = [...parts.assignments.values()].find((a) => a.matchId === matchId && a.stationId !== station.id)
+    if (elsewhere) {
+      const other = parts.stations.find((s) => s.id === elsewhere.stationId)
+      throw refused('matchId', `${label} is already on ${other?.name ?? 'another station'}`)
+    }
+    this.store().assign(station.id, matchId, this.ports.clock.now())
+    return this.changed(tournamentId)
+  }
+
+  unassign(tournamentId: string, stationId: string): FloorState {
+    this.store().unassign([this.station(tournamentId, stationId).id])
+    return this.changed(tournamentId)
+  }
+
+  /** Fills every free floor station with the best ready matches. */
+  autoAssign(tournamentId: string): FloorState {
+    const parts = this.parts(tournamentId)
+    const now = this.ports.clock.now()
+    for (const { stationId, matchId } of autoAssign(this.readySources(tournamentId, parts), this.floorStations(parts)))
+      this.store().assign(stationId, matchId, now)
+    return this.changed(tournamentId)
+  }
+
+  /** Calls a station's match (again, when called before: the DQ timer starts over). */
+  call(tournamentId: string, stationId: string): FloorState {
+    const state = this.build(tournamentId)
+    const station = state.stations.find((s) => s.id === stationId)
+    if (!station) throw new AppError('not_found', `Station ${stationId} is not on this tournament's floor.`)
+    if (!station.match) throw refused('stationId', `${station.name} has no match to call`)
+    const now = this.ports.clock.now()
+    const store = this.store()
+    // A stream's station calls the stream's match: it is recorded on the station so its call is kept.
+    if (station.stream && !station.call) store.assign(station.id, station.match.id, now)
+    store.call(station.id, now, now + state.dqSeconds * 1000, station.match.opponents.length)
+    const next = this.changed(tournamentId)
+    this.tellCall(
+      tournamentId,
+      next.stations.find((s) => s.id === stationId)!,
+    )
+    return next
+  }
+
+  /** Calls the first station whose match is not called yet, filling free stations first when none waits. */
+  callNext(tournamentId: string): FloorState {
+    const waiting = () => this.build(tournamentId).stations.find((s) => s.match && !s.call && !s.outOfOrder)
+    const first = waiting() ?? (this.autoAssign(tournamentId), waiting())
+    if (!first) throw refused('tournamentId', 'Nothing is ready to call: every ready match is on a station and called')
+    return this.call(tournamentId, first.id)
+  }
+
+  /** Station N (1-based, as Companion's buttons name them). */
+  stationNumbered(tournamentId: string, number: number): string {
+    const station = this.store()
+      .stations(tournamentId)
+      .find((s) => s.number === number)
+    if (!station) throw new AppError('not_found', `There is no station ${number} on this tournament's floor.`)
+    return station.id
+  }
+
+  /** One opponent is at the station (or not after all); when all are, the DQ timer stops. */
+  arrived(tournamentId: string, stationId: string, opponent: number, arrived: boolean): FloorState {
+    const call = this.parts(tournamentId).assignments.get(this.station(tournamentId, stationId).id)
+    if (!call?.calledAt) throw refused('stationId', 'this station’s match is not called')
+    if (opponent >= call.arrived.length) throw refused('opponent', `opponent: 0 to ${call.arrived.length - 1}`)
+    this.store().setArrived(
+      stationId,
+      call.arrived.map((was, i) => (i === opponent ? arrived : was)),
+    )
+    return this.changed(tournamentId)
+  }
+
+  uncall(tournamentId: string, stationId: string): FloorState {
+    this.store().uncall(this.station(tournamentId, stationId).id)
+    return this.changed(tournamentId)
+  }
+
+  /** The DQ timer's length and the webhook's address (null removes it; absent keeps it). */
+  async settings(
+    tournamentId: string,
+    change: { dqSeconds?: number; webhookUrl?: string | null },
+  ): Promise<FloorState> {
+    const current = this.store().settings(tournamentId, NO_SETTINGS)
+    let webhookHost = current.webhookHost
+    const owner = this.webhookOwner(tournamentId)
+    if (change.webhookUrl === null || change.webhookUrl === '') {
+      await this.ports.credentials.delete(owner, 'webhook-url')
+      this.store().forgetWebhook(tournamentId)
+      webhookHost = null
+    } else if (change.webhookUrl !== undefined) {
+      const address = webhookAddress(change.webhookUrl)
+      await this.ports.credentials.set(owner, 'webhook-url', address.toString())
+      webhookHost = address.host
+    }
+    this.store().setSettings(tournamentId, { dqSeconds: change.dqSeconds ?? current.dqSeconds, webhookHost })
+    return this.changed(tournamentId)
+  }
+
+  /** Follows a tournament's board: the current state at once, then each change. */
+  subscribeBoard(tournamentId: string, listener: BoardListener): () => void {
+    return this.listen(this.boards, tournamentId, listener)
+  }
+
+  /** Follows a tournament's calls (door phones). */
+  subscribeCalls(tournamentId: string, listener: CallListener): () => void {
+    return this.listen(this.calls, tournamentId, listener)
+  }
+
+  close(): void {
+    this.follower.close()
+    this.webhook.close()
+  }
+
+  private listen<L>(map: Map<string, Set<L>>, tournamentId: string, listener: L): () => void {
+    const set = map.get(tournamentId) ?? new Set<L>()
+    set.add(listener)
+    map.set(tournamentId, set)
+    return () => {
+      set.delete(listener)
+      if (set.size === 0) map.delete(tournamentId)
+    }
+  }
+
+  /** After a command: the new state, told to the desk and the boards. */
+  private changed(tournamentId: string): FloorState {
+    this.opened.add(tournamentId)
+    return this.announce(tournamentId)
+  }
+
+  private announce(tournamentId: string): FloorState {
+    const state = this.build(tournamentId)
+    if (this.opened.has(tournamentId)) this.ports.bus.publish('floor:changed', state)
+    const boards = this.boards.get(tournamentId)
+    if (boards) {
+      const { webhook: _webhook, ...board } = state
+      for (const listener of boards) listener(board)
+    }
+    return state
+  }
+
+  /** A call reaches every door of the tournament and, when set, the webhook (queued until it answers). */
+  private tellCall(tournamentId: string, station: StationView): void {
+    const { match, call } = station
+    if (!match || !call) return
+    const opponents = match.opponents.map((o) => o.name)
+    const notice: CallNotice = {
+      stationId: station.id,
+      station: station.name,
+      matchId: match.id,
+      opponents,
+      at: call.calledAt,
+      deadline: call.deadline,
+      text: callText(opponents, station.name),
+    }
+    for (const listener of this.calls.get(tournamentId) ?? []) listener(notice)
+    if (!this.store().settings(tournamentId, NO_SETTINGS).webhookHost) return
+    const minutes = Math.round((call.deadline - call.calledAt) / 60_000)
+    const late = call.times > 1 ? ' (called again)' : ''
+    this.store().queueWebhook(
+      tournamentId,
+      discordMessage(`${notice.text}${late} · ${match.label} · report within ${minutes} min`),
+      call.calledAt,
+    )
+    this.webhook.kick()
+  }
+
+  private build(tournamentId: string): FloorState {
+    const session = this.session()
+    const parts = this.parts(tournamentId)
+    this.freeFinished(parts)
+    const { cache, producer } = session
+    const settings = this.store().settings(tournamentId, NO_SETTINGS)
+    const links = cache.linksOfTournament(tournamentId)
+    const nodes = [...parts.nodes.values()]
+    const floorMatch = (node: BracketNode): FloorMatch => ({
+      id: node.id,
+      label: parts.labels.get(node.id)?.long ?? `Match ${node.number}`,
+      status: node.status,
+      scheduledAt: node.scheduled_datetime,
+      opponents: node.opponents.map((o) => ({
+        name: slotName(o, parts.labels),
+        participantId: o.participant?.id ?? null,
+        checkedIn: o.participant ? (cache.get('participants', o.participant.id)?.checked_in ?? null) : null,
+      })),
+    })
+    const streamMatch = (streamId: string): BracketNode | undefined => {
+      const desk = producer.desk(streamId)
+      const onAir = desk.onAir ? parts.nodes.get(desk.onAir) : undefined
+      if (onAir && onAir.status !== 'completed') return onAir
+      return queueOf({
+        stream: { id: streamId },
+        nodes,
+        links,
+        desk: { onAir: desk.onAir, order: producer.order(streamId) },
+      })[0]
+    }
+    const stations: StationView[] = parts.stations.map((station) => {
+      const assignment = parts.assignments.get(station.id)
+      const stream = station.streamId ? cache.get('streams', station.streamId) : undefined
+      const node = station.streamId ? streamMatch(station.streamId) : assignment && parts.nodes.get(assignment.matchId)
+      // A stream's station keeps a call only while the stream still plays the match that was called.
+      const call =
+        node && assignment?.calledAt && assignment.deadline && assignment.matchId === node.id
+          ? {
+              calledAt: assignment.calledAt,
+              deadline: assignment.deadline,
+              arrived: assignment.arrived,
+              times: assignment.times,
+            }
+          : null
+      return {
+        id: station.id,
+        number: station.number,
+        name: station.name,
+        outOfOrder: station.outOfOrder,
+        stream: station.streamId ? { id: station.streamId, name: stream?.name ?? 'a stream no longer listed' } : null,
+        match: node ? floorMatch(node) : null,
+        call,
+      }
+    })
+    const upNext = readyMatches(this.readySources(tournamentId, parts), this.floorStations(parts))
+      .slice(0, UP_NEXT_MAX)
+      .map(floorMatch)
+    const webhook = this.store().webhookWaiting(tournamentId)
+    return {
+      tournamentId,
+      tournament: cache.get('tournaments', tournamentId)?.name ?? '',
+      dqSeconds: settings.dqSeconds,
+      webhook: { host: settings.webhookHost, ...webhook },
+      stations,
+      upNext,
+      now: this.ports.clock.now(),
+    }
+  }
+
+  /** A floor station whose match was played (or is gone from the bracket) is free again. */
+  private freeFinished(parts: FloorParts): void {
+    const floor = new Set(parts.stations.filter((s) => !s.streamId).map((s) => s.id))
+    const done = [...parts.assignments.values()].filter((a) => {
+      const node = parts.nodes.get(a.matchId)
+      return floor.has(a.stationId) && (!node || node.status === 'completed')
+    })
+    if (done.length === 0) return
+    this.store().unassign(done.map((a) => a.stationId))
+    done.forEach((a) => parts.assignments.delete(a.stationId))
+  }
+
+  private parts(tournamentId: string): FloorParts {
+    const nodes = this.session().cache.list('nodes', tournamentId)
+    return {
+      nodes: new Map(nodes.map((n) => [n.id, n])),
+      labels: matchLabels(nodes),
+      stations: this.store().stations(tournamentId),
+      assignments: this.store().assignments(tournamentId),
+    }
+  }
+
+  private floorStations(parts: FloorParts): FloorStation[] {
+    return parts.stations.map((s) => ({
+      id: s.id,
+      outOfOrder: s.outOfOrder,
+      streamId: s.streamId,
+      matchId: s.streamId ? null : (parts.assignments.get(s.id)?.matchId ?? null),
+    }))
+  }
+
+  private readySources(tournamentId: string, parts: FloorParts) {
+    const { cache } = this.session()
+    return {
+      nodes: [...parts.nodes.values()],
+      links: cache.linksOfTournament(tournamentId),
+      checkedIn: (participantId: string) => cache.get('participants', participantId)?.checked_in,
+    }
+  }
+
+  private station(tournamentId: string, stationId: string): StationRow {
+    const station = this.store()
+      .stations(tournamentId)
+      .find((s) => s.id === stationId)
+    if (!station) throw new AppError('not_found', `Station ${stationId} is not on this tournament's floor.`)
+    return station
+  }
+
+  private followed(tournamentId: string): boolean {
+    return this.opened.has(tournamentId) || this.boards.has(tournamentId) || this.calls.has(tournamentId)
+  }
+
+  private allFollowed(): string[] {
+    return [...new Set([...this.opened, ...this.boards.keys(), ...this.calls.keys()])]
+  }
+
+  /** Reads again what frees or fills stations: the bracket's frontier and the matches on stations; check-ins too. */
+  private async refreshFollowed(): Promise<void> {
+    const session = this.session()
+    const full = this.refreshes++ % 4 === 0
+    for (const tournamentId of this.allFollowed()) {
+      const onStations = new Set([...session.floor.assignments(tournamentId).values()].map((a) => a.matchId))
+      await session.reads.tick('nodes', tournamentId, false, onStations).catch(() => undefined)
+      if (full) await session.reads.refresh('participants', tournamentId).catch(() => undefined)
+    }
+  }
+
+  private webhookOwner(tournamentId: string): string {
+    return webhookSecretsOf(this.ports.connections.active.profile.id, tournamentId)
+  }
+
+  private store() {
+    return this.session().floor
+  }
+
+  private session() {
+    return this.follower.session
+  }
+}
+
+function refused(field: string, message: string): AppError {
+  return new AppError('validation', message, { [field]: message })
+}
+
+/** A webhook's address: https (Discord's), or http to this machine (a local receiver); nothing else is sent to. */
+function webhookAddress(text: string): URL {
+  let url: URL
+  try {
+    url = new URL(text)
+  } catch {
+    throw refused('webhookUrl', 'webhookUrl: a whole address, such as https://discord.com/api/webhooks/…')
+  }
+  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback))
+    throw refused('webhookUrl', 'webhookUrl: an https:// address (http:// only to this machine)')
+  if (url.username || url.password) throw refused('webhookUrl', 'webhookUrl: no user name or password in the address')
+  return url
+}

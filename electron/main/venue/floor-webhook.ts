@@ -1,0 +1,117 @@
+// Calls on their way to a webhook in Discord's format: queued durably in the profile's database, sent in order once
+// the receiver answers (backing off while the internet is down, waiting as Discord's 429 asks), each to the address
+// entered for its tournament (from the keychain) and nowhere else.
+import type { Clock } from '../clock'
+import type { FloorStore } from '../offline/floor-store'
+
+export interface FloorWebhookPorts {
+  clock: Clock
+  /** The active profile's floor store (its queue), or undefined while none is open. */
+  store(): FloorStore | undefined
+  /** The address a tournament's calls go to, from the keychain; undefined when none is set. */
+  urlOf(tournamentId: string): Promise<string | undefined>
+  /** Told when the queue changed (a message sent or failed), so the desk can show what waits. */
+  changed(tournamentId: string): void
+  /** A message the receiver refused for good (wrong address, removed webhook), in words for the person. */
+  refused(message: string): void
+  /** How long one try may take (ms). */
+  timeoutMs?: number
+}
+
+/** The first wait after a failure, and the longest (ms). */
+const BACKOFF_FIRST_MS = 1000
+const BACKOFF_MOST_MS = 60_000
+
+/** A message a Discord webhook accepts: the text, with mentions off (a player named "@everyone" pings no one). */
+export function discordMessage(text: string): string {
+  const escaped = text.replace(/([\\*_~`|>])/g, '\\$1')
+  return JSON.stringify({ content: escaped, allowed_mentions: { parse: [] } })
+}
+
+export class FloorWebhook {
+  private timer?: NodeJS.Timeout
+  private sending = false
+  private closed = false
+
+  constructor(private readonly ports: FloorWebhookPorts) {}
+
+  /** Sends what is due now, then waits for the next try; safe to call at any time. */
+  kick(): void {
+    if (this.closed || this.sending) return
+    clearTimeout(this.timer)
+    this.sending = true
+    void this.drain().finally(() => {
+      this.sending = false
+    })
+  }
+
+  close(): void {
+    this.closed = true
+    clearTimeout(this.timer)
+  }
+
+  private async drain(): Promise<void> {
+    for (;;) {
+      const store = this.ports.store()
+      const row = store?.nextWebhook()
+      if (!store || !row || this.closed) return
+      const wait = row.nextAt - this.ports.clock.now()
+      if (wait > 0) {
+        this.timer = setTimeout(() => this.kick(), wait)
+        this.timer.unref?.()
+        return
+      }
+      const url = await this.ports.urlOf(row.tournamentId)
+      if (!url) {
+        store.webhookSent(row.seq)
+        continue
+      }
+      const outcome = await this.send(url, row.body)
+      if (outcome.sent) store.webhookSent(row.seq)
+      else if (outcome.refused) {
+        store.webhookSent(row.seq)
+        this.ports.refused(`The webhook refused a call (${outcome.problem}): check its address in Stations.`)
+      } else {
+        const backoff = Math.min(BACKOFF_MOST_MS, BACKOFF_FIRST_MS * 2 ** Math.min(row.attempts, 6))
+        store.webhookFailed(row.seq, this.ports.clock.now() + (outcome.retryAfterMs ?? backoff), outcome.problem)
+      }
+      this.ports.changed(row.tournamentId)
+    }
+  }
+
+  private async send(
+    url: string,
+    body: string,
+  ): Promise<{ sent: true } | { sent: false; refused: boolean; problem: string; retryAfterMs?: number }> {
+    let response: Response
+    try {
+      response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+        redirect: 'error',
+        signal: AbortSignal.timeout(this.ports.timeoutMs ?? 10_000),
+      })
+    } catch {
+      return { sent: false, refused: false, problem: 'the webhook cannot be reached; trying again' }
+    }
+    const text = await response.text().catch(() => '')
+    if (response.ok) return { sent: true }
+    if (response.status === 429) {
+      const said = Number((safeJson(text) as { retry_after?: unknown }).retry_after)
+      const header = Number(response.headers.get('retry-after'))
+      const seconds = Number.isFinite(said) && said > 0 ? said : Number.isFinite(header) && header > 0 ? header : 1
+      return { sent: false, refused: false, problem: 'the webhook asked to slow down', retryAfterMs: seconds * 1000 }
+    }
+    const permanent = response.status >= 400 && response.status < 500 && response.status !== 408
+    return { sent: false, refused: permanent, problem: `the webhook answered ${response.status}` }
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text) ?? {}
+  } catch {
+    return {}
+  }
+}

@@ -1,0 +1,81 @@
+// The Stations view's state: one tournament's floor as main keeps it, laid over by each floor:changed, a clock that
+// moves the DQ timers, and the commands (each through write(), so a refusal is said as everywhere, by field).
+import type { Input } from '../../../shared/ipc/contract'
+import type { FloorState } from '../../../shared/floor/floor'
+import { invoke, subscribe } from './ipc'
+import { write } from './write'
+
+type FloorChannel =
+  | 'floor:create-stations'
+  | 'floor:update-station'
+  | 'floor:delete-station'
+  | 'floor:assign'
+  | 'floor:unassign'
+  | 'floor:auto-assign'
+  | 'floor:call'
+  | 'floor:arrived'
+  | 'floor:uncall'
+  | 'floor:settings'
+
+export class FloorDesk {
+  #state = $state<FloorState | null>(null)
+  #error = $state('')
+  #fieldErrors = $state<Record<string, string>>({})
+  /** The desk's clock as main last said it, moved on by this page's clock (the timers count down with it). */
+  #offset = 0
+  #now = $state(Date.now())
+
+  /** Create it while a component initialises, for the tournament `tournamentId()` names. */
+  constructor(tournamentId: () => string | undefined) {
+    $effect(() => {
+      const id = tournamentId()
+      if (!id) return
+      void this.load(id)
+      const stop = subscribe('floor:changed', (state) => {
+        if (state.tournamentId === id) this.#take(state)
+      })
+      const tick = setInterval(() => (this.#now = Date.now()), 1000)
+      return () => {
+        stop()
+        clearInterval(tick)
+      }
+    })
+  }
+
+  get state(): FloorState | null {
+    return this.#state
+  }
+  get error(): string {
+    return this.#error
+  }
+  /** Why the last command was refused, by field ("prefix", "to", "webhookUrl", …). */
+  get fieldErrors(): Record<string, string> {
+    return this.#fieldErrors
+  }
+  /** The desk's time now (ms), for the DQ timers. */
+  get now(): number {
+    return this.#now + this.#offset
+  }
+
+  async load(tournamentId: string): Promise<void> {
+    const result = await invoke('floor:state', { tournamentId })
+    if (result.ok) this.#take(result.value)
+    else this.#error = result.error.message
+  }
+
+  /** Runs a command; answers true when it was done (the new state is shown at once). */
+  async run<C extends FloorChannel>(channel: C, input: Input<C>, done: string | null = null): Promise<boolean> {
+    this.#fieldErrors = {}
+    const result = await write(channel, input, done)
+    if (result.ok) this.#take(result.value as FloorState)
+    else this.#fieldErrors = result.error.fields ?? {}
+    return result.ok
+  }
+
+  #take(state: FloorState): void {
+    this.#offset = state.now - Date.now()
+    this.#now = Date.now()
+    this.#state = state
+    this.#error = ''
+  }
+}

@@ -1,0 +1,156 @@
+// The venue floor as the desk, the venue board, door phones and Companion see it: stations, the match each plays,
+// calls with their DQ deadline, and the inputs that change them (bounded like every input).
+import { z } from 'zod'
+import { IdInput } from '../api/formats'
+
+/** Stations a tournament may have, and how long a station's name may be. */
+export const STATIONS_MAX = 256
+export const STATION_NAME_MAX = 40
+/** The DQ timer's default and bounds (seconds). */
+export const DQ_DEFAULT_S = 300
+export const DQ_MIN_S = 30
+export const DQ_MAX_S = 3600
+/** Matches the desk and the board list as "up next". */
+export const UP_NEXT_MAX = 100
+
+const stationName = (field: string) =>
+  z
+    .string({ error: `${field}: give a name` })
+    .trim()
+    .min(1, `${field}: give a name`)
+    .max(STATION_NAME_MAX, `${field}: at most ${STATION_NAME_MAX} characters`)
+    .regex(/^[^\p{Cc}<>]+$/u, `${field}: no control characters, < or >`)
+
+/** One opponent as the floor names them: a participant, or what the slot waits for. */
+export const FloorOpponent = z.object({
+  name: z.string(),
+  participantId: z.string().nullable(),
+  /** Checked in at the venue, as the local copy says; null when unknown. */
+  checkedIn: z.boolean().nullable(),
+})
+
+export const FloorMatch = z.object({
+  id: z.string(),
+  /** "Winners Round 2 Match 3" */
+  label: z.string(),
+  status: z.enum(['pending', 'running', 'completed']),
+  scheduledAt: z.string().nullable(),
+  opponents: z.array(FloorOpponent),
+})
+
+/** A call: when, the DQ deadline, who has arrived (one flag per opponent), how many times it was called. */
+export const FloorCall = z.object({
+  calledAt: z.number(),
+  deadline: z.number(),
+  arrived: z.array(z.boolean()),
+  times: z.number().int().min(1),
+})
+
+export const StationView = z.object({
+  id: z.string(),
+  /** 1-based, the order stations were made in: "call station N" from Companion. */
+  number: z.number().int().min(1),
+  name: z.string(),
+  outOfOrder: z.boolean(),
+  /** A stream's station plays that stream's match (on air, else the first of its queue). */
+  stream: z.object({ id: z.string(), name: z.string() }).nullable(),
+  match: FloorMatch.nullable(),
+  call: FloorCall.nullable(),
+})
+
+/** What the desk shows of a tournament's floor. */
+export const FloorState = z.object({
+  tournamentId: z.string(),
+  tournament: z.string(),
+  dqSeconds: z.number().int(),
+  /**
+   * The Discord-format webhook calls go to: its address is a secret (kept in the keychain, never sent back), so only
+   * its host is shown; how many calls wait to go, and why the first has not gone yet.
+   */
+  webhook: z.object({
+    host: z.string().nullable(),
+    waiting: z.number().int(),
+    problem: z.string().nullable(),
+  }),
+  stations: z.array(StationView),
+  /** Ready matches on no station and no stream: both opponents known, checked in first, then in bracket order. */
+  upNext: z.array(FloorMatch),
+  /** The desk's clock when this was made, so a page counts down from its own clock's offset. */
+  now: z.number(),
+})
+
+/** What a venue board shows: names and stations only, never the webhook. */
+export const BoardState = FloorState.omit({ webhook: true })
+
+/** A call as it reaches a door phone: who, where, and the sentence to show. */
+export const CallNotice = z.object({
+  stationId: z.string(),
+  station: z.string(),
+  matchId: z.string(),
+  opponents: z.array(z.string()),
+  at: z.number(),
+  deadline: z.number(),
+  /** "Called: A vs B → Station 7" */
+  text: z.string(),
+})
+
+const ofTournament = z.strictObject({ tournamentId: IdInput })
+const ofStation = ofTournament.extend({ stationId: IdInput })
+
+export const FloorInputs = {
+  state: ofTournament,
+  /** "Station 1–24": `prefix` then each number from `from` to `to`. */
+  createStations: ofTournament.extend({
+    prefix: stationName('prefix'),
+    from: z.number({ error: 'from: a whole number' }).int('from: a whole number').min(0).max(9999),
+    to: z.number({ error: 'to: a whole number' }).int('to: a whole number').min(0).max(9999),
+  }),
+  updateStation: ofStation.extend({
+    name: stationName('name').optional(),
+    outOfOrder: z.boolean().optional(),
+    /** The stream whose matches this station plays; null: a floor station. */
+    streamId: IdInput.nullable().optional(),
+  }),
+  deleteStation: ofStation,
+  assign: ofStation.extend({ matchId: IdInput }),
+  unassign: ofStation,
+  autoAssign: ofTournament,
+  call: ofStation,
+  /** Opponent `opponent` (0-based) is at the station, or not. */
+  arrived: ofStation.extend({ opponent: z.number().int().min(0).max(63), arrived: z.boolean() }),
+  uncall: ofStation,
+  settings: ofTournament.extend({
+    dqSeconds: z
+      .number({ error: 'dqSeconds: a whole number of seconds' })
+      .int('dqSeconds: a whole number of seconds')
+      .min(DQ_MIN_S, `dqSeconds: at least ${DQ_MIN_S}`)
+      .max(DQ_MAX_S, `dqSeconds: at most ${DQ_MAX_S}`)
+      .optional(),
+    /** A Discord webhook (https), or null for none. */
+    webhookUrl: z.string().trim().max(512, 'webhookUrl: at most 512 characters').nullable().optional(),
+  }),
+}
+
+export type FloorOpponent = z.infer<typeof FloorOpponent>
+export type FloorMatch = z.infer<typeof FloorMatch>
+export type FloorCall = z.infer<typeof FloorCall>
+export type StationView = z.infer<typeof StationView>
+export type FloorState = z.infer<typeof FloorState>
+export type BoardState = z.infer<typeof BoardState>
+export type CallNotice = z.infer<typeof CallNotice>
+
+/** The sentence a call is announced with, on doors and in the webhook. */
+export function callText(opponents: readonly string[], station: string): string {
+  return `Called: ${opponents.join(' vs ')} → ${station}`
+}
+
+/** Seconds left before a call's DQ deadline (never below 0), or null when everyone has arrived. */
+export function secondsLeft(call: FloorCall, now: number): number | null {
+  if (call.arrived.length > 0 && call.arrived.every(Boolean)) return null
+  return Math.max(0, Math.ceil((call.deadline - now) / 1000))
+}
+
+/** "4:59" */
+export function clockText(seconds: number): string {
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`
+}
