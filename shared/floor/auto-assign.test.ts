@@ -115,7 +115,7 @@ describe('auto-assign', () => {
           `m${index + 1}`,
           m.seats.slice(0, m.size).map((seat) => (seat < 0 ? null : `p${seat}`)),
           {
-            status: m.status as BracketNode['status'],
+            status: m.status,
             ...(m.bye && { type: 'bye' as const }),
             scheduled_datetime: m.scheduled === null ? null : `2026-11-23T1${m.scheduled % 10}:00:00Z`,
           },

@@ -111,6 +111,7 @@ export class FloorStore {
         { tournament_id: string; position: number } | undefined
       if (!row) return
       this.db.prepare('DELETE FROM floor_stations WHERE id = ?').run(stationId)
+      this.db.prepare('DELETE FROM floor_assignments WHERE station_id = ?').run(stationId)
       this.db
         .prepare('UPDATE floor_stations SET position = position - 1 WHERE tournament_id = ? AND position > ?')
         .run(row.tournament_id, row.position)

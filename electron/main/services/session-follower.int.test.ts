@@ -16,13 +16,15 @@ describe('following the active connection', () => {
     })
     const { connections } = services
     const session = connections.active.offline
-    expect(connections.switched.listening).toBe(2)
+    // The producer's desk, the doors' desk and the floor each follow the active connection.
+    expect(connections.switched.listening).toBe(3)
     const sessionListeners = session.changes.listening
-    expect(sessionListeners).toBeGreaterThanOrEqual(2)
+    expect(sessionListeners).toBeGreaterThanOrEqual(3)
     services.broadcast.close()
     services.doors.close()
+    services.floor.close()
     expect(connections.switched.listening).toBe(0)
-    expect(session.changes.listening).toBe(sessionListeners - 2)
+    expect(session.changes.listening).toBe(sessionListeners - 3)
     expect(session.synced.listening).toBe(0)
     await services.close()
   })

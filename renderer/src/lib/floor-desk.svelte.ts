@@ -67,7 +67,7 @@ export class FloorDesk {
   async run<C extends FloorChannel>(channel: C, input: Input<C>, done: string | null = null): Promise<boolean> {
     this.#fieldErrors = {}
     const result = await write(channel, input, done)
-    if (result.ok) this.#take(result.value as FloorState)
+    if (result.ok) this.#take(result.value)
     else this.#fieldErrors = result.error.fields ?? {}
     return result.ok
   }

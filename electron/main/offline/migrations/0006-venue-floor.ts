@@ -11,7 +11,7 @@ export const migration = `CREATE TABLE floor_stations (
    );
    CREATE INDEX floor_stations_by_tournament ON floor_stations (tournament_id, position);
    CREATE TABLE floor_assignments (
-     station_id TEXT PRIMARY KEY REFERENCES floor_stations (id) ON DELETE CASCADE,
+     station_id TEXT PRIMARY KEY,
      match_id TEXT NOT NULL,
      assigned_at INTEGER NOT NULL,
      called_at INTEGER,
