@@ -147,7 +147,7 @@ export function callText(opponents: readonly string[], station: string): string 
 /** Seconds left before a call's DQ deadline (never below 0), or null when everyone has arrived. */
 export function secondsLeft(call: FloorCall, now: number): number | null {
   if (call.arrived.length > 0 && call.arrived.every(Boolean)) return null
-  return Math.max(0, Math.ceil((call.deadline - now) / 1000))
+  return Math.max(0, Math.floor((call.deadline - now) / 1000))
 }
 
 /** "4:59" */

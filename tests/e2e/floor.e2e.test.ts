@@ -1,0 +1,138 @@
+/// <reference lib="dom" />
+// Running the floor in Chromium: stations made and auto-assigned in the Stations view, a venue board on a TV and a
+// door phone paired from the desk, and a call from the desk reaching both within a second; with 40-character and
+// right-to-left names, in both themes, judged by axe.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { axeViolations } from './support/axe'
+import { launchBrowser, screenshotPath } from './support/browser'
+import { demoService, type DemoService } from './support/demo-service'
+import { startWebMode, type WebMode } from './support/web-mode'
+
+let web: WebMode
+let browser: Browser
+let desk: Page
+let board: Page
+let door: Page
+let service: DemoService
+const TOURNAMENT = 'Street Fighter Weekly 42'
+let tournamentId = ''
+/** The hardest names: 40 characters, Latin and Arabic (right to left). */
+const NAMES = ['Wolfsburg Academy Esports Club Europe 8!', 'نادي الرياض للرياضات الإلكترونية العالمي']
+
+/** Pairs a device from the desk and opens its pairing address, as scanning the QR code does; answers its page. */
+async function pairedPage(kind: 'door' | 'board', viewport: { width: number; height: number }, dark: boolean) {
+  const code = await web.ipc<{ code: string }>('hub:pair', {
+    name: kind === 'door' ? 'Door 1' : 'Hall TV',
+    kind,
+    tournamentId,
+  })
+  // bypassCSP: axe is added to the page as a script of its own; the hub's CSP would refuse it.
+  const context = await browser.newContext({ viewport, colorScheme: dark ? 'dark' : 'light', bypassCSP: true })
+  const page = await context.newPage()
+  await page.goto(`${web.hub}/pair#code=${code.code}`)
+  await page.waitForURL(`${web.hub}/${kind}`, { waitUntil: 'commit' })
+  return page
+}
+
+beforeAll(async () => {
+  web = await startWebMode(['--demo-simulate', '0', '--demo-control'])
+  service = await demoService(web.demo!)
+  browser = await launchBrowser()
+  const list = await web.ipc<{ items: { id: string; name: string }[] }>('tournaments:list', { filters: {} })
+  tournamentId = list.items.find((t) => t.name === TOURNAMENT)!.id
+  await web.ipc('participants:list', { tournamentId, filters: {} })
+  await web.ipc('match-streams:of-tournament', { tournamentId })
+  await web.ipc('bracket:nodes', { tournamentId, filters: {} })
+  // The first match ready for the floor gets the hardest names.
+  const floor = await web.ipc<{ upNext: { opponents: { participantId: string }[] }[] }>('floor:state', { tournamentId })
+  for (const [i, opponent] of floor.upNext[0]!.opponents.entries()) {
+    const answer = await service(`/organizer/v2/participants/${opponent.participantId}`, {
+      method: 'PATCH',
+      body: JSON.stringify({ name: NAMES[i] }),
+    })
+    expect(answer.status).toBe(200)
+  }
+  await web.ipc('cache:refresh', { resource: 'participants', scope: tournamentId, full: true })
+  await web.ipc('cache:refresh', { resource: 'nodes', scope: tournamentId, full: true })
+  desk = await (await browser.newContext({ viewport: { width: 1400, height: 1000 }, bypassCSP: true })).newPage()
+  await desk.goto(web.url)
+})
+afterAll(async () => {
+  await browser?.close()
+  await web?.stop()
+})
+
+describe('running the floor', () => {
+  it('makes stations and auto-assigns the ready matches in the Stations view', async () => {
+    await desk
+      .getByRole('row', { name: new RegExp(TOURNAMENT) })
+      .getByRole('button', { name: 'Open' })
+      .click()
+    await desk.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Stations' }).click()
+    await expect.poll(() => desk.getByRole('heading', { level: 1 }).textContent()).toBe('Stations')
+    await desk.locator('#station-to').fill('6')
+    await desk.getByRole('button', { name: 'Make Station 1–6' }).click()
+    await expect.poll(() => desk.getByTestId('station').count()).toBe(6)
+    // From the keyboard: the match with the longest names goes on Station 1; auto-assign fills the rest.
+    const put = desk.getByRole('combobox', { name: new RegExp(`Put ${NAMES[0]}`) })
+    await put.focus()
+    await put.selectOption({ label: 'Station 1' })
+    await expect.poll(() => desk.getByTestId('station').first().textContent()).toContain(NAMES[0])
+    await desk.getByRole('button', { name: 'Auto-assign free stations' }).click()
+    await expect.poll(() => desk.getByRole('button', { name: 'Call', exact: true }).count()).toBeGreaterThan(2)
+    expect(await axeViolations(desk)).toEqual([])
+  })
+
+  it('a call reaches the venue board and a door phone within a second', async () => {
+    board = await pairedPage('board', { width: 1920, height: 1080 }, true)
+    door = await pairedPage('door', { width: 390, height: 844 }, true)
+    await expect.poll(() => board.getByTestId('board-playing').count()).toBeGreaterThan(2)
+    await expect.poll(() => door.getByTestId('link').textContent()).toMatch('Live')
+
+    await desk.getByTestId('station').first().getByRole('button', { name: 'Call', exact: true }).click()
+    const clicked = Date.now()
+    await Promise.all([
+      expect.poll(() => board.getByTestId('board-called').count(), { timeout: 1000, interval: 20 }).toBe(1),
+      expect
+        .poll(() => door.getByTestId('door-calls').textContent(), { timeout: 1000, interval: 20 })
+        .toContain('→ Station 1'),
+    ])
+    expect(Date.now() - clicked).toBeLessThan(1000)
+    expect(await board.getByTestId('board-called').textContent()).toContain(NAMES[1])
+    expect(await door.getByTestId('door-calls').textContent()).toContain(`Called: ${NAMES[0]} vs ${NAMES[1]}`)
+    // The desk's timer counts down from the default five minutes.
+    await expect.poll(() => desk.getByTestId('dq-timer').first().textContent()).toMatch(/DQ in 4:5\d|DQ in 5:00/)
+  })
+
+  it('looks right in both themes, with nothing axe finds on the board or the called door', async () => {
+    await board.screenshot({ path: screenshotPath('board-dark') })
+    await door.screenshot({ path: screenshotPath('door-called-dark') })
+    await desk.screenshot({ path: screenshotPath('view-stations') })
+    expect(await axeViolations(board)).toEqual([])
+    expect(await axeViolations(door)).toEqual([])
+
+    const light = await browser.newContext({
+      viewport: { width: 1920, height: 1080 },
+      colorScheme: 'light',
+      bypassCSP: true,
+    })
+    const lightBoard = await light.newPage()
+    await lightBoard.goto(`${web.hub}/board?tournament=${tournamentId}&theme=light`)
+    await expect.poll(() => lightBoard.getByTestId('board-called').count()).toBe(1)
+    await lightBoard.screenshot({ path: screenshotPath('board-light') })
+    expect(await axeViolations(lightBoard)).toEqual([])
+
+    const lightDoor = await pairedPage('door', { width: 390, height: 844 }, false)
+    await expect.poll(() => lightDoor.getByTestId('link').textContent()).toMatch('Live')
+    await desk.getByTestId('station').first().getByRole('button', { name: 'Recall' }).click()
+    await expect.poll(() => lightDoor.getByTestId('door-calls').textContent()).toContain('→ Station 1')
+    await lightDoor.screenshot({ path: screenshotPath('door-called-light') })
+    expect(await axeViolations(lightDoor)).toEqual([])
+
+    await desk.getByRole('button', { name: 'Light theme' }).click()
+    await desk.screenshot({ path: screenshotPath('view-stations-light') })
+    expect(await axeViolations(desk)).toEqual([])
+    await desk.getByRole('button', { name: 'Dark theme' }).click()
+  })
+})
