@@ -40,9 +40,11 @@ export class FloorWebhook {
     if (this.closed || this.sending) return
     clearTimeout(this.timer)
     this.sending = true
-    void this.drain().finally(() => {
-      this.sending = false
-    })
+    void this.drain()
+      .catch(() => undefined)
+      .finally(() => {
+        this.sending = false
+      })
   }
 
   close(): void {
@@ -62,11 +64,15 @@ export class FloorWebhook {
         return
       }
       const url = await this.ports.urlOf(row.tournamentId)
+      // Closed, or another connection made active, while waiting: its row stays for the next try.
+      const still = () => !this.closed && this.ports.store() === store
+      if (!still()) return
       if (!url) {
         store.webhookSent(row.seq)
         continue
       }
       const outcome = await this.send(url, row.body)
+      if (!still()) return
       if (outcome.sent) store.webhookSent(row.seq)
       else if (outcome.refused) {
         store.webhookSent(row.seq)

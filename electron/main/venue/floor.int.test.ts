@@ -227,6 +227,55 @@ describe('the venue floor', () => {
     expect(nodes.length).toBeGreaterThan(0)
   })
 
+  it('a stream’s station plays the stream’s match; auto-assign never fills it', async () => {
+    const sandbox = services.connections.sandbox
+    const lyon = [...sandbox.store.tournaments.values()].find((t) => t.name === 'Lyon LAN Winter Cup')!.id
+    await value('participants:list', { tournamentId: lyon, filters: {} })
+    const streams = await value<{ items: { id: string; name: string }[] }>('streams:list', {
+      tournamentId: lyon,
+      filters: {},
+    })
+    const stream = streams.items[0]!
+    const lyonNodes = (await value<{ items: BracketNode[] }>('bracket:nodes', { tournamentId: lyon, filters: {} }))
+      .items
+    const ready = lyonNodes.find((n) => n.status !== 'completed' && n.opponents.every((o) => o.participant))!
+    await value('match-streams:replace', { matchId: ready.id, streamIds: [stream.id] })
+    await value('broadcast:take', { streamId: stream.id, matchId: ready.id })
+    const made = await value<FloorState>('floor:create-stations', {
+      tournamentId: lyon,
+      prefix: 'Stage',
+      from: 1,
+      to: 1,
+    })
+    const tied = await value<FloorState>('floor:update-station', {
+      tournamentId: lyon,
+      stationId: made.stations[0]!.id,
+      streamId: stream.id,
+    })
+    expect(tied.stations[0]!.stream).toEqual({ id: stream.id, name: stream.name })
+    expect(tied.stations[0]!.match?.id).toBe(ready.id)
+    expect(tied.upNext.map((m) => m.id)).not.toContain(ready.id)
+    const filled = await value<FloorState>('floor:auto-assign', { tournamentId: lyon })
+    expect(filled.stations[0]!.match?.id).toBe(ready.id)
+    // A call on it is kept with the match the stream plays.
+    const called = await value<FloorState>('floor:call', { tournamentId: lyon, stationId: made.stations[0]!.id })
+    expect(called.stations[0]!.call?.times).toBe(1)
+    await expect(
+      value('floor:update-station', { tournamentId: lyon, stationId: made.stations[0]!.id, streamId: 'nope' }),
+    ).rejects.toMatchObject({ error: { fields: { streamId: expect.stringContaining('not a stream') } } })
+  })
+
+  it('writes nothing to the service: the floor is this venue’s own', async () => {
+    const stats = services.connections.sandbox.stats
+    stats.reset()
+    const state = await value<FloorState>('floor:state', { tournamentId })
+    await value('floor:call', { tournamentId, stationId: state.stations[0]!.id })
+    await value('floor:uncall', { tournamentId, stationId: state.stations[0]!.id })
+    await value('floor:auto-assign', { tournamentId })
+    const writes = Object.keys(stats.snapshot().routes).filter((route) => !route.startsWith('GET '))
+    expect(writes).toEqual([])
+  })
+
   it('keeps stations, matches and a running DQ timer across a restart', async () => {
     const before = await value<FloorState>('floor:state', { tournamentId })
     const called = before.stations.find((s) => s.call)!

@@ -1,0 +1,182 @@
+// The venue floor: auto-assign of 64 stations against 1,000 ready matches (a pure function: ms per run), and a call
+// from Companion reaching 20 venue boards and 10 door phones over the hub's event streams (ms from the button until
+// the last of the 30 has it; goal p99 ≤ 100 ms).
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { BracketNode } from '../shared/api'
+import { autoAssign, type FloorStation } from '../shared/floor/auto-assign'
+import type { FloorState } from '../shared/floor/floor'
+import type { PairingCode } from '../shared/ipc/hub'
+import { createMainServices } from '../electron/main/composition'
+import { MemoryCredentialStore } from '../electron/main/secrets/memory-store'
+import { percentile, report, round } from './support/stats'
+
+const STATIONS = 64
+const READY = 1000
+const ASSIGN_RUNS = 200
+const BOARDS = 20
+const DOORS = 10
+const CALLS = 200
+const CALL_GOAL_MS = 100
+
+// --- Auto-assign: 1,000 ready matches among 3,000 (pools share players), 64 free stations.
+function node(i: number, players: [number, number], status: BracketNode['status']): BracketNode {
+  return {
+    id: String(i),
+    tournament_id: 't',
+    stage_id: String(1 + (i % 4)),
+    group_id: String(1 + (i % 16)),
+    round_id: String(1 + Math.floor(i / 200)),
+    number: i,
+    type: 'duel',
+    status,
+    scheduled_datetime: `2026-11-23T${String(10 + (i % 12)).padStart(2, '0')}:00:00Z`,
+    played_at: null,
+    depth: 0,
+    branch: null,
+    opponents: players.map((p, number) => ({
+      number,
+      position: null,
+      result: null,
+      rank: null,
+      forfeit: false,
+      score: null,
+      source_type: 'none' as const,
+      source_node_id: null,
+      participant: { id: `p${p}`, name: `Player ${p}` },
+    })),
+  }
+}
+const nodes: BracketNode[] = []
+for (let i = 0; i < READY * 3; i++)
+  nodes.push(node(i, [(i * 7) % 2000, (i * 13 + 1) % 2000], i % 3 === 0 ? 'pending' : 'completed'))
+const stations: FloorStation[] = Array.from({ length: STATIONS }, (_, i) => ({
+  id: `s${i}`,
+  outOfOrder: false,
+  streamId: null,
+  matchId: null,
+}))
+const sources = { nodes, links: new Map<string, string[]>(), checkedIn: (id: string) => id.length % 2 === 0 }
+const assignMs: number[] = []
+let assigned = 0
+for (let run = 0; run < ASSIGN_RUNS; run++) {
+  const t0 = performance.now()
+  assigned = autoAssign(sources, stations).length
+  assignMs.push(performance.now() - t0)
+}
+assignMs.sort((a, b) => a - b)
+
+// --- A call through the hub to 20 boards and 10 doors.
+const pagesDir = mkdtempSync(join(tmpdir(), 'matchdesk-bench-floor-pages-'))
+mkdirSync(join(pagesDir, 'assets'))
+writeFileSync(join(pagesDir, 'door.html'), '<!doctype html><title>door</title>')
+const services = await createMainServices({
+  version: 'bench',
+  dataDir: mkdtempSync(join(tmpdir(), 'matchdesk-bench-floor-')),
+  credentials: new MemoryCredentialStore(),
+  demo: { seed: 1 },
+  hub: { port: 0, pagesDir },
+  broadcastRefreshMs: 0,
+})
+const hub = services.hub!.url
+async function value<T>(channel: string, input: unknown): Promise<T> {
+  const result = await services.dispatch(channel, input)
+  if (!result.ok) throw new Error(`${channel}: ${result.error.message}`)
+  return result.value as T
+}
+const tournamentId = [...services.connections.sandbox.store.tournaments.values()].find(
+  (t) => t.name === 'Street Fighter Weekly 42',
+)!.id
+await value('participants:list', { tournamentId, filters: {} })
+await value('match-streams:of-tournament', { tournamentId })
+await value('bracket:nodes', { tournamentId, filters: {} })
+await value('floor:create-stations', { tournamentId, prefix: 'Station', from: 1, to: 32 })
+const floor = await value<FloorState>('floor:auto-assign', { tournamentId })
+const numbers = floor.stations.filter((s) => s.match).map((s) => s.number)
+
+/** An event stream's client that counts the events of one name it has been sent. */
+async function follower(path: string, event: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${hub}${path}`, { headers })
+  if (response.status !== 200) throw new Error(`${path}: ${response.status}`)
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
+  const client = { count: 0, waiting: [] as (() => void)[], stop: () => reader.cancel() }
+  void (async () => {
+    let text = ''
+    for (;;) {
+      const { value: chunk, done } = await reader.read().catch(() => ({ value: '', done: true }))
+      if (done) return
+      text += chunk
+      let end: number
+      while ((end = text.indexOf('\n\n')) >= 0) {
+        if (text.slice(0, end).startsWith(`event: ${event}\n`)) client.count++
+        text = text.slice(end + 2)
+      }
+      client.waiting.splice(0).forEach((wake) => wake())
+    }
+  })()
+  return client
+}
+type Follower = Awaited<ReturnType<typeof follower>>
+const reached = (client: Follower, count: number) =>
+  new Promise<void>((resolve) => {
+    const check = () => (client.count >= count ? resolve() : client.waiting.push(check))
+    check()
+  })
+
+const boards: Follower[] = []
+for (let i = 0; i < BOARDS; i++) boards.push(await follower(`/board/v1/events?tournament=${tournamentId}`, 'board'))
+const doors: Follower[] = []
+for (let i = 0; i < DOORS; i++) {
+  const code = await value<PairingCode>('hub:pair', { name: `Door ${i + 1}`, kind: 'door', tournamentId })
+  const exchanged = await fetch(`${hub}/pair/v1/exchange`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ code: code.code }),
+  })
+  const { key } = (await exchanged.json()) as { key: string }
+  doors.push(await follower('/door/v1/events', 'called', { 'x-matchdesk-key': key }))
+}
+await Promise.all(boards.map((b) => reached(b, 1)))
+
+const token = services.registry.controlToken
+const callMs: number[] = []
+for (let call = 0; call < CALLS; call++) {
+  const number = numbers[call % numbers.length]!
+  const boardCounts = boards.map((b) => b.count + 1)
+  const doorCounts = doors.map((d) => d.count + 1)
+  const t0 = performance.now()
+  const answer = await fetch(`${hub}/control/v1/tournaments/${tournamentId}/floor/stations/${number}/call`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  })
+  if (answer.status !== 200) throw new Error(`call ${number}: ${answer.status} ${await answer.text()}`)
+  await Promise.all([
+    ...boards.map((b, i) => reached(b, boardCounts[i]!)),
+    ...doors.map((d, i) => reached(d, doorCounts[i]!)),
+  ])
+  callMs.push(performance.now() - t0)
+}
+callMs.sort((a, b) => a - b)
+for (const client of [...boards, ...doors]) await client.stop()
+await services.close()
+
+report({
+  auto_assign: {
+    stations: STATIONS,
+    ready_matches: READY,
+    matches_in_bracket: nodes.length,
+    assigned,
+    p50_ms: round(percentile(assignMs, 50), 2),
+    p99_ms: round(percentile(assignMs, 99), 2),
+  },
+  call: {
+    boards: BOARDS,
+    doors: DOORS,
+    calls: CALLS,
+    p50_ms: round(percentile(callMs, 50), 2),
+    p99_ms: round(percentile(callMs, 99), 2),
+    max_ms: round(callMs.at(-1)!, 2),
+    goal_p99_ms: CALL_GOAL_MS,
+  },
+})
