@@ -1,4 +1,4 @@
-// Who may use the hub beyond this machine: paired devices (door, overlay, control) with revocable keys, the single-use
+// Who may use the hub beyond this machine: paired devices (door, board, overlay, control) with revocable keys, the single-use
 // pairing codes that make them, the control token Companion sends, and whether the hub is open to the venue network.
 // Kept in venue.json (0600) beside the profiles, device keys only as hashes; the control token in the OS keychain.
 import { createHash, randomBytes, randomInt } from 'node:crypto'
