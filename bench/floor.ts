@@ -7,9 +7,9 @@ import { join } from 'node:path'
 import type { BracketNode } from '../shared/api'
 import { autoAssign, type FloorStation } from '../shared/floor/auto-assign'
 import type { FloorState } from '../shared/floor/floor'
-import type { PairingCode } from '../shared/ipc/hub'
 import { createMainServices } from '../electron/main/composition'
 import { MemoryCredentialStore } from '../electron/main/secrets/memory-store'
+import { followStream, pairDevice, type StreamClient } from './support/hub-clients'
 import { percentile, report, round } from './support/stats'
 
 const STATIONS = 64
@@ -95,56 +95,21 @@ await value('floor:create-stations', { tournamentId, prefix: 'Station', from: 1,
 const floor = await value<FloorState>('floor:auto-assign', { tournamentId })
 const numbers = floor.stations.filter((s) => s.match).map((s) => s.number)
 
-/** An event stream's client that counts the events of one name it has been sent. */
-async function follower(path: string, event: string, headers: Record<string, string> = {}) {
-  const response = await fetch(`${hub}${path}`, { headers })
-  if (response.status !== 200) throw new Error(`${path}: ${response.status}`)
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
-  const client = { count: 0, waiting: [] as (() => void)[], stop: () => reader.cancel() }
-  void (async () => {
-    let text = ''
-    for (;;) {
-      const { value: chunk, done } = await reader.read().catch(() => ({ value: '', done: true }))
-      if (done) return
-      text += chunk
-      let end: number
-      while ((end = text.indexOf('\n\n')) >= 0) {
-        if (text.slice(0, end).startsWith(`event: ${event}\n`)) client.count++
-        text = text.slice(end + 2)
-      }
-      client.waiting.splice(0).forEach((wake) => wake())
-    }
-  })()
-  return client
-}
-type Follower = Awaited<ReturnType<typeof follower>>
-const reached = (client: Follower, count: number) =>
-  new Promise<void>((resolve) => {
-    const check = () => (client.count >= count ? resolve() : client.waiting.push(check))
-    check()
-  })
-
-const boards: Follower[] = []
-for (let i = 0; i < BOARDS; i++) boards.push(await follower(`/board/v1/events?tournament=${tournamentId}`, 'board'))
-const doors: Follower[] = []
+const boards: StreamClient[] = []
+for (let i = 0; i < BOARDS; i++) boards.push(await followStream(hub, `/board/v1/events?tournament=${tournamentId}`))
+const doors: StreamClient[] = []
 for (let i = 0; i < DOORS; i++) {
-  const code = await value<PairingCode>('hub:pair', { name: `Door ${i + 1}`, kind: 'door', tournamentId })
-  const exchanged = await fetch(`${hub}/pair/v1/exchange`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ code: code.code }),
-  })
-  const { key } = (await exchanged.json()) as { key: string }
-  doors.push(await follower('/door/v1/events', 'called', { 'x-matchdesk-key': key }))
+  const key = await pairDevice(value, hub, `Door ${i + 1}`, 'door', tournamentId)
+  doors.push(await followStream(hub, '/door/v1/events', { 'x-matchdesk-key': key }))
 }
-await Promise.all(boards.map((b) => reached(b, 1)))
+await Promise.all(boards.map((b) => b.reached('board', 1)))
 
 const token = services.registry.controlToken
 const callMs: number[] = []
 for (let call = 0; call < CALLS; call++) {
   const number = numbers[call % numbers.length]!
-  const boardCounts = boards.map((b) => b.count + 1)
-  const doorCounts = doors.map((d) => d.count + 1)
+  const boardCounts = boards.map((b) => b.count('board') + 1)
+  const doorCounts = doors.map((d) => d.count('called') + 1)
   const t0 = performance.now()
   const answer = await fetch(`${hub}/control/v1/tournaments/${tournamentId}/floor/stations/${number}/call`, {
     method: 'POST',
@@ -152,13 +117,13 @@ for (let call = 0; call < CALLS; call++) {
   })
   if (answer.status !== 200) throw new Error(`call ${number}: ${answer.status} ${await answer.text()}`)
   await Promise.all([
-    ...boards.map((b, i) => reached(b, boardCounts[i]!)),
-    ...doors.map((d, i) => reached(d, doorCounts[i]!)),
+    ...boards.map((b, i) => b.reached('board', boardCounts[i]!)),
+    ...doors.map((d, i) => d.reached('called', doorCounts[i]!)),
   ])
   callMs.push(performance.now() - t0)
 }
 callMs.sort((a, b) => a - b)
-for (const client of [...boards, ...doors]) await client.stop()
+for (const client of [...boards, ...doors]) client.stop()
 await services.close()
 
 report({

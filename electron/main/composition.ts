@@ -33,6 +33,11 @@ export interface MainPorts {
   offline?: { probeMinMs?: number; replayBaseMs?: number; replayConcurrency?: number }
   /** How the Demo venue's sandbox runs (size, seed, simulation, faults). */
   demo?: Omit<SandboxOptions, 'apiKey' | 'clientId' | 'clientSecret' | 'port'>
+  /**
+   * Whether the Demo venue is kept in the data folder (default: yes). Benchmarks of the desk and the hub turn it off:
+   * the stand-in service writes its whole venue to disk on every write, which the real service does elsewhere.
+   */
+  demoKept?: boolean
   /** The broadcast hub: its port and the built renderer folder with its pages; absent, no hub runs (tests). */
   hub?: { port: number; pagesDir: string; lanInterfaces?: HubOptions['lanInterfaces'] }
   /** How often what is on air is read again from the service (ms; default 5000). */
@@ -80,7 +85,11 @@ async function startServices(ports: MainPorts, lock: DataFolderLock): Promise<Ma
   const openBrowser = ports.openBrowser ?? (() => Promise.reject(new Error('no browser can be opened here')))
   // The Demo venue is kept in the data folder: it comes back after a restart as it was left.
   const startDemo: SandboxStarter = (credentials) =>
-    startSandbox({ ...(ports.demo ?? DEFAULT_DEMO), ...credentials, stateFile: join(ports.dataDir, DEMO_VENUE_FILE) })
+    startSandbox({
+      ...(ports.demo ?? DEFAULT_DEMO),
+      ...credentials,
+      ...(ports.demoKept !== false && { stateFile: join(ports.dataDir, DEMO_VENUE_FILE) }),
+    })
   const credentials = ports.credentials ?? new MemoryCredentialStore()
   const connections = await Connections.open({
     dataDir: ports.dataDir,

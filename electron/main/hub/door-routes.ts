@@ -71,7 +71,7 @@ export function doorRoutes(server: FastifyInstance, { doors, floor, registry, st
       reply,
       (send) => {
         send('list', { participants: list })
-        const stopList = doors.subscribe(device.tournamentId, (changed) => send('changed', { participants: changed }))
+        const stopList = doors.subscribe(device.tournamentId, (batch) => send('changed', batch))
         // A call on the floor reaches every door of the tournament: "Called: A vs B → Station 7".
         const stopCalls = floor.subscribeCalls(device.tournamentId, (call) => send('called', call))
         return () => {

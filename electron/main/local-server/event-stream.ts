@@ -16,6 +16,18 @@ export interface EventStreamOptions {
   onClose(): void
 }
 
+/**
+ * Each object's JSON, made once however many streams it is sent to (a feed to 200 OBS sources, a change to 50 doors):
+ * a published object is never changed afterwards, so its text stays true.
+ */
+const serialised = new WeakMap<object, string>()
+function jsonOf(data: unknown): string {
+  if (typeof data !== 'object' || data === null) return JSON.stringify(data)
+  let text = serialised.get(data)
+  if (text === undefined) serialised.set(data, (text = JSON.stringify(data)))
+  return text
+}
+
 export function openEventStream(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -42,7 +54,7 @@ export function openEventStream(
   request.raw.on('close', close)
   return {
     send: (event, data) => {
-      if (open) reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)
+      if (open) reply.raw.write(`event: ${event}\ndata: ${jsonOf(data)}\n\n`)
     },
     close,
   }

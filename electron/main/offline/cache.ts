@@ -36,6 +36,8 @@ export interface CachedItems {
 export interface CacheChange {
   resource: CachedResource
   tournamentId: string
+  /** The items that changed, when known (a write, a refresh that kept the list's order); absent: any may have. */
+  ids?: readonly string[]
 }
 
 export class Cache {
@@ -54,6 +56,17 @@ export class Cache {
       .prepare('SELECT id, data FROM cache_rows WHERE resource = ? AND scope = ? ORDER BY rowid')
       .all(resource, scope) as { id: string; data: string }[]
     return new Map(rows.map((row) => [row.id, row.data]))
+  }
+
+  /** Some rows of a scope as stored (id → JSON text); an id no longer there is left out. */
+  rowsOf(resource: CachedResource, scope: string, ids: Iterable<string>): Map<string, string> {
+    const one = this.db.prepare('SELECT data FROM cache_rows WHERE resource = ? AND scope = ? AND id = ?')
+    const found = new Map<string, string>()
+    for (const id of ids) {
+      const row = one.get(resource, scope, id) as { data: string } | undefined
+      if (row) found.set(id, row.data)
+    }
+    return found
   }
 
   /**

@@ -60,7 +60,8 @@ const AFFECTS: Record<OutboxWrite['kind'], CachedResource> = {
 
 /** The cached resource a write changes, and the tournament it belongs to. */
 export function changeOf(write: OutboxWrite): CacheChange {
-  return { resource: AFFECTS[write.kind], tournamentId: write.payload.tournamentId }
+  const change = { resource: AFFECTS[write.kind], tournamentId: write.payload.tournamentId }
+  return write.kind === 'participant.update' ? { ...change, ids: [write.payload.id] } : change
 }
 
 /** After the service's copy replaced a scope, the writes still waiting for it are laid on top again. */

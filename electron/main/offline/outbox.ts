@@ -62,6 +62,12 @@ export class Outbox {
     return (this.db.prepare('SELECT * FROM outbox WHERE entity = ? ORDER BY seq').all(entity) as RawRow[]).map(toRow)
   }
 
+  /** The entities with a write still here (sending, waiting or needing attention): one indexed read. */
+  unsentEntities(): Set<string> {
+    const rows = this.db.prepare('SELECT DISTINCT entity FROM outbox').all() as { entity: string }[]
+    return new Set(rows.map((row) => row.entity))
+  }
+
   counts(): { pending: number; attention: number } {
     const rows = this.db.prepare('SELECT state, COUNT(*) AS n FROM outbox GROUP BY state').all() as {
       state: string

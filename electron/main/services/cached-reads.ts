@@ -21,6 +21,9 @@ import { fedBy, frontierIds, frontierWindows, sweepWindow, windowsOver, type Nod
 
 /** Match links read per call beyond the frontier (see linksOfTournament). */
 const LINKS_PER_SWEEP = 64
+/** A participant list's live tick: this many Range windows of this many rows (the service's largest). */
+const ROLLING_WINDOWS = 4
+const ROLLING_UNIT = 50
 
 export interface CachedReadsDeps {
   db: Db
@@ -146,9 +149,15 @@ export class CachedReads {
    */
   async tick(resource: CachedResource, scope: string, full = false, watched?: ReadonlySet<string>): Promise<Tick> {
     const { cache } = this.deps
-    if (resource === 'nodes' && !full && cache.refreshedAt('nodes', scope)) {
+    const partly =
+      resource === 'nodes'
+        ? () => this.nodesFrontier(scope, watched)
+        : resource === 'participants'
+          ? () => this.participantsRolling(scope)
+          : undefined
+    if (partly && !full && cache.refreshedAt(resource, scope)) {
       try {
-        return await this.once(`nodes:${scope}`, () => this.nodesFrontier(scope, watched))
+        return await this.once(`${resource}:${scope}`, partly)
       } catch (error) {
         if (!(error instanceof ListMoved)) throw error
       }
@@ -165,7 +174,7 @@ export class CachedReads {
   }
 
   private async nodesFrontier(tournamentId: string, watched?: ReadonlySet<string>): Promise<Tick> {
-    const { cache, db, clock, bus, api } = this.deps
+    const { cache, api } = this.deps
     const nodes = cache.list('nodes', tournamentId)
     const cursor = this.sweeps.get(tournamentId) ?? 0
     this.sweeps.set(tournamentId, cursor + 1)
@@ -200,27 +209,69 @@ export class CachedReads {
     const got = new Set(fetched.map((n) => n.id))
     const fed = new Set([...fedBy(nodes, finished)].filter((id) => !got.has(id)))
     if (fed.size > 0) fetched.push(...(await read(windowsOver(nodes, fed))))
-    const before = cache.rows('nodes', tournamentId)
-    const changed: BracketNode[] = []
+    return { requests, ...this.laidOver('nodes', tournamentId, fetched) }
+  }
+
+  /**
+   * A participant list's live tick: four Range windows of 50 rolling through the list (every row read again within
+   * a cycle of ticks), instead of the whole list (100 requests for 5,000 people). Rows with writes still waiting keep
+   * the local copy's value (this desk's and its doors' check-ins show at once). A list that moved (someone added or
+   * removed) is read whole.
+   */
+  private async participantsRolling(tournamentId: string): Promise<Tick> {
+    const { cache, api } = this.deps
+    const local = [...cache.rows('participants', tournamentId).keys()]
+    if (local.length <= ROLLING_WINDOWS * ROLLING_UNIT) throw new ListMoved()
+    let position = this.sweeps.get(`participants:${tournamentId}`) ?? 0
+    const windows: { first: number; last: number }[] = []
+    for (let i = 0; i < ROLLING_WINDOWS; i++) {
+      if (position >= local.length) position = 0
+      const last = Math.min(position + ROLLING_UNIT, local.length) - 1
+      windows.push({ first: position, last })
+      position = last + 1
+    }
+    this.sweeps.set(`participants:${tournamentId}`, position)
+    const answers = await Promise.all(
+      windows.map(async ({ first, last }) => {
+        const answer = await api.participants.list({ tournament_ids: [tournamentId] }).range(first, last)
+        const ids = answer.items.map((p) => p.id)
+        if (answer.total !== local.length || ids.join() !== local.slice(first, last + 1).join()) throw new ListMoved()
+        return answer.items
+      }),
+    )
+    const waiting = this.deps.outbox.unsentEntities()
+    const fetched = answers.flat().filter((p) => !waiting.has(`participant:${p.id}`))
+    return { requests: windows.length, ...this.laidOver('participants', tournamentId, fetched) }
+  }
+
+  /** Lays rows read in windows over the local copy: only those that differ are written and told to views and desks. */
+  private laidOver(
+    resource: 'nodes' | 'participants',
+    tournamentId: string,
+    fetched: readonly { id: string }[],
+  ): Omit<Tick, 'requests'> {
+    const { cache, db, clock, bus } = this.deps
+    const before = cache.rows(resource, tournamentId)
+    const changed: { id: string }[] = []
     const at = clock.now()
     db.transaction(() => {
-      for (const node of fetched) {
-        const data = JSON.stringify(node)
-        if (before.get(node.id) === data) continue
-        before.set(node.id, data)
-        cache.put('nodes', tournamentId, node.id, node)
-        changed.push(node)
+      for (const item of fetched) {
+        const data = JSON.stringify(item)
+        if (before.get(item.id) === data) continue
+        before.set(item.id, data)
+        cache.put(resource, tournamentId, item.id, item)
+        changed.push(item)
       }
-      cache.markRefreshed('nodes', tournamentId, at)
+      cache.markRefreshed(resource, tournamentId, at)
     })()
     bus.publish('cache:updated', {
-      resource: 'nodes',
+      resource,
       scope: tournamentId,
       refreshedAt: at,
       changes: { upserted: changed, removed: [] },
     })
-    if (changed.length > 0) this.deps.onChanged({ resource: 'nodes', tournamentId })
-    return { requests, changed: changed.length, refreshedAt: at }
+    if (changed.length > 0) this.deps.onChanged({ resource, tournamentId, ids: changed.map((item) => item.id) })
+    return { changed: changed.length, refreshedAt: at }
   }
 
   /** Runs one refresh of a key at a time: a caller arriving meanwhile shares the one under way. */
@@ -280,7 +331,11 @@ export class CachedReads {
           }),
         })
         if (resource !== 'tournaments' && resource !== 'disciplines')
-          this.deps.onChanged({ resource, tournamentId: scope })
+          this.deps.onChanged({
+            resource,
+            tournamentId: scope,
+            ...(changes && { ids: [...changes.upserted, ...changes.removed] }),
+          })
       },
       cache.list(resource, scope).length > 0,
     )

@@ -5,6 +5,7 @@ import type { Participant } from '../../../shared/api'
 import { findScanned } from '../../../shared/checkin/find-scanned'
 import { whenAndWhere, type CheckinOutcome, type CheckinPerson } from '../../../shared/checkin/outcome'
 import { isolate } from '../../../shared/text/hidden-characters'
+import { byNaturalName } from '../../../shared/text/natural-order'
 import { AppError } from '../app-error'
 import type { CheckinPlace } from '../offline/checkin-places'
 import type { Connections } from './connections'
@@ -78,18 +79,20 @@ export class CheckinDecision {
     return this.session.cache
       .list('participants', tournamentId)
       .map((p) => this.personWith(p, places.get(p.id), waiting))
-      .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base', numeric: true }))
+      .sort(byNaturalName)
   }
 
   /** One participant as a place of check-in sees them. */
   person(participant: Participant): CheckinPerson {
-    return this.personWith(participant, this.session.places.of(participant.id), this.context().waiting)
+    const { places, outbox } = this.session
+    const waiting = new Set(outbox.ofEntity(`participant:${participant.id}`).map((row) => row.entity))
+    return this.personWith(participant, places.of(participant.id), waiting)
   }
 
   /** Where and when people were checked in here, and who waits to sync: computed once for many people. */
   context(): { places: Map<string, CheckinPlace>; waiting: Set<string> } {
     const session = this.session
-    return { places: session.places.all(), waiting: new Set(session.status().unsent) }
+    return { places: session.places.all(), waiting: session.outbox.unsentEntities() }
   }
 
   /** Only what a place of check-in may know: name, state, when and where. Never email, badge code or custom fields. */

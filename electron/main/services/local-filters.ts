@@ -2,6 +2,7 @@
 import type { z } from 'zod'
 import type { BracketNode, Participant, Stream, TournamentListItem } from '../../../shared/api'
 import type { BracketFilters, ParticipantFilters, StreamFilters, TournamentFilters } from '../../../shared/ipc/filters'
+import { byNaturalName } from '../../../shared/text/natural-order'
 
 const within = <T>(wanted: T[] | undefined, value: T | null | undefined) =>
   !wanted || (value != null && wanted.includes(value))
@@ -37,7 +38,7 @@ export function filterParticipants(items: Participant[], f: z.output<typeof Part
       within(f.participant_ids, p.id),
   )
   if (f.sort === 'created_desc') return kept.reverse()
-  if (f.sort === 'alphabetic') return kept.sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }))
+  if (f.sort === 'alphabetic') return kept.sort(byNaturalName)
   return kept
 }
 

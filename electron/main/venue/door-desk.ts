@@ -17,12 +17,15 @@ export interface DoorDeskPorts {
   refreshMs?: number
 }
 
-type Listener = (changed: DoorParticipant[]) => void
+/** A batch of changed participants, one object for every door (its JSON is made once). */
+type Listener = (changed: { participants: DoorParticipant[] }) => void
 
 export class DoorDesk {
   private readonly listeners = new Map<string, Set<Listener>>()
   /** What each watched tournament's doors were last told, to send only what changed. */
   private readonly told = new Map<string, Map<string, string>>()
+  /** Who may have changed since the doors were last told, per tournament: these ids, or anyone ('all'). */
+  private readonly dirty = new Map<string, Set<string> | 'all'>()
   private readonly follower: SessionFollower
   private readonly decision: CheckinDecision
 
@@ -30,20 +33,20 @@ export class DoorDesk {
     this.decision = ports.decision
     this.follower = new SessionFollower({
       connections: ports.connections,
-      watch: (session, changed) => {
-        const watched = (tournamentId: string) => this.listeners.has(tournamentId) && changed(tournamentId)
-        const stopChanges = session.changes.on(({ resource, tournamentId }) => {
-          if (resource === 'participants') watched(tournamentId)
-        })
-        // "waiting" ends when the outbox sends a check-in, which changes no cached value: the sync status says it.
-        const stopSync = session.synced.on(() => [...this.listeners.keys()].forEach(watched))
-        return () => {
-          stopChanges()
-          stopSync()
-        }
-      },
+      // A check-in and its sending (when "waiting" ends) each name their participant: only they are looked at again.
+      // A change that names nobody (a refresh whose list moved, a discarded write) looks at everyone.
+      watch: (session, changed) =>
+        session.changes.on(({ resource, tournamentId, ids }) => {
+          if (resource !== 'participants' || !this.listeners.has(tournamentId)) return
+          this.mark(tournamentId, ids)
+          changed(tournamentId)
+        }),
       settled: (tournaments) => this.tell(tournaments),
-      switched: () => [...this.listeners.keys()].forEach((tournamentId) => this.follower.changed(tournamentId)),
+      switched: () =>
+        [...this.listeners.keys()].forEach((tournamentId) => {
+          this.mark(tournamentId, undefined)
+          this.follower.changed(tournamentId)
+        }),
       ...(ports.refreshMs && { refreshMs: ports.refreshMs }),
       refresh: () => this.refreshWatched(),
     })
@@ -79,6 +82,7 @@ export class DoorDesk {
       if (set.size > 0) return
       this.listeners.delete(tournamentId)
       this.told.delete(tournamentId)
+      this.dirty.delete(tournamentId)
     }
   }
 
@@ -86,19 +90,32 @@ export class DoorDesk {
     this.follower.close()
   }
 
+  private mark(tournamentId: string, ids: readonly string[] | undefined): void {
+    const now = this.dirty.get(tournamentId)
+    if (now === 'all') return
+    if (!ids) return void this.dirty.set(tournamentId, 'all')
+    const set = now ?? new Set<string>()
+    ids.forEach((id) => set.add(id))
+    this.dirty.set(tournamentId, set)
+  }
+
   /** Tells each watched tournament's doors who changed since they were last told. */
   private tell(tournaments: ReadonlySet<string>): void {
     for (const tournamentId of tournaments) {
       const listeners = this.listeners.get(tournamentId)
       if (!listeners) continue
+      const only = this.dirty.get(tournamentId) ?? 'all'
+      this.dirty.delete(tournamentId)
       const before = this.told.get(tournamentId) ?? new Map<string, string>()
-      const { prints, rows, places, waiting } = this.fingerprints(tournamentId)
+      const { prints, rows, places, waiting } = this.fingerprints(tournamentId, only === 'all' ? undefined : only)
       const changed = [...prints]
         .filter(([id, print]) => before.get(id) !== print)
         .map(([id]) => this.decision.personWith(JSON.parse(rows.get(id)!) as Participant, places.get(id), waiting))
-      this.told.set(tournamentId, prints)
+      if (only === 'all') this.told.set(tournamentId, prints)
+      else for (const [id, print] of prints) before.set(id, print)
       if (changed.length === 0) continue
-      for (const listener of listeners) listener(changed)
+      const batch = { participants: changed }
+      for (const listener of listeners) listener(batch)
     }
   }
 
@@ -110,13 +127,15 @@ export class DoorDesk {
 
   /**
    * What each participant looks like to a door, as text (the cached row, its place, waiting or not), without parsing
-   * the list: only those whose text changed are built and sent.
+   * the list: only those whose text changed are built and sent. `ids`: only these (and not those no longer listed).
    */
-  private fingerprints(tournamentId: string) {
+  private fingerprints(tournamentId: string, ids?: ReadonlySet<string>) {
     const session = this.session()
-    const rows = session.cache.rows('participants', tournamentId)
+    const rows = ids
+      ? session.cache.rowsOf('participants', tournamentId, ids)
+      : session.cache.rows('participants', tournamentId)
     const places = session.places.all()
-    const waiting = new Set(session.status().unsent)
+    const waiting = session.outbox.unsentEntities()
     const prints = new Map<string, string>()
     for (const [id, row] of rows) {
       const place = places.get(id)

@@ -1,6 +1,7 @@
 // Check-in search: an index built once per list, then every keystroke filters in memory.
 import type { Participant } from '../../../shared/api'
 import { withoutHidden } from '../../../shared/text/hidden-characters'
+import { naturalCompare } from '../../../shared/text/natural-order'
 
 export type CheckFilter = 'all' | 'in' | 'out'
 
@@ -48,8 +49,7 @@ export type CheckSort = keyof typeof CHECK_SORTS
 export function sortParticipants(participants: Participant[], sort: CheckSort): Participant[] {
   if (sort === 'list') return participants
   const key = (p: Participant) => (sort === 'name' ? p.name : (p.custom_user_identifier ?? '\uffff'))
-  const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' })
-  return [...participants].sort((a, b) => collator.compare(key(a), key(b)))
+  return [...participants].sort((a, b) => naturalCompare(key(a), key(b)))
 }
 
 /** Characters a spreadsheet reads as the start of a formula (OWASP, CSV injection): = + - @ tab and carriage return. */
