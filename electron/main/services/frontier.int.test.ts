@@ -111,3 +111,41 @@ describe('frontier refresh', () => {
     }
   }, 120_000)
 })
+
+describe('the check-in list at full size', () => {
+  const people = () => services.connections.active.offline.cache.list('participants', tournamentId)
+  const serviceList = () => services.connections.active.api.participants.list({ tournament_ids: [tournamentId] }).all()
+  async function refresh() {
+    const result = await services.dispatch('cache:refresh', { resource: 'participants', scope: tournamentId })
+    if (!result.ok) throw new Error(result.error.message)
+    return result.value as { requests: number; changed: number }
+  }
+
+  it('reads four windows of 50 a tick, and after a cycle equals a full read; a list that moved is read whole', async () => {
+    const loaded = await services.dispatch('participants:list', { tournamentId, filters: {} })
+    expect(loaded.ok).toBe(true)
+    const { store } = services.connections.sandbox
+    const arrived = [...store.participants.values()].filter((p) => p.tournament_id === tournamentId && !p.checked_in)
+    for (const person of arrived.slice(0, 30)) person.checked_in = true
+    const cycle = Math.ceil(people().length / 200)
+    let changed = 0
+    for (let i = 0; i < cycle; i++) {
+      const tick = await refresh()
+      expect(tick.requests).toBe(4)
+      changed += tick.changed
+    }
+    expect(changed).toBe(30)
+    expect(people()).toEqual(await serviceList())
+
+    // Someone registers: the windows no longer line up with the local copy, and the tick reads everything.
+    const created = await services.connections.active.api.participants.create({
+      tournament_id: tournamentId,
+      type: 'player',
+      name: 'Late Registration 2',
+      logo: null,
+    } as never)
+    const whole = await refresh()
+    expect(whole.requests).toBeGreaterThan(4)
+    expect(people().map((p) => p.id)).toContain(created.id)
+  })
+})
