@@ -103,6 +103,8 @@ export class Replayer {
       outcome = { kind: 'done' }
       this.deps.onCacheChanged(changeOf(row.write))
     } catch (error) {
+      // The profile closed while the write was on its way: the row stays in the outbox and goes at the next start.
+      if (!this.deps.db.open) return
       outcome = classify(row, error)
     }
     const { outbox, clock } = this.deps
