@@ -1,7 +1,7 @@
 // The hub for a whole venue, on the large Demo event: 200 overlay sources on one stream and 50 paired door phones, each
 // door with its live list open. A Take must reach every source (goal p99 ≤ 50 ms). Then the 50 doors scan as a busy
-// door does, a badge a second each (50 scans a second in all), while the desk reads the whole participant list again
-// every 2 s (its Check-in view does so every 10 s): each scan must be answered (goal p99 ≤ 50 ms). Last, the doors
+// door does, a badge a second each (50 scans a second in all), while the desk's Check-in view ticks every 2 s (it
+// does so every 10 s): each scan must be answered (goal p99 ≤ 50 ms). Last, the doors
 // scan flat out, each the moment it has its answer, for the hub's throughput.
 import { Agent } from 'node:http'
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
@@ -98,12 +98,12 @@ for (let d = 0; d < DOORS; d++) {
 }
 await Promise.all(doors.map((d) => d.stream.reached('list', 1)))
 
-// The desk reads the whole list again every 2 s while the doors scan (a full read of 5,000: 100 requests).
+// The desk's Check-in view ticks every 2 s while the doors scan (its live tick: four rolling windows of the list).
 let scanning = true
 let refreshes = 0
 const refreshing = (async () => {
   while (scanning) {
-    await value('cache:refresh', { resource: 'participants', scope: event.id, full: true })
+    await value('cache:refresh', { resource: 'participants', scope: event.id })
     refreshes++
     await new Promise((resolve) => setTimeout(resolve, DESK_REFRESH_MS))
   }
@@ -163,7 +163,7 @@ report({
     max_ms: round(ackMs.at(-1)!, 2),
     goal_p99_ms: GOAL_MS,
     pace_ms_per_door: DOOR_PACE_MS,
-    desk_full_refreshes_meanwhile: refreshes,
+    desk_ticks_meanwhile: refreshes,
     live_changes_per_door: changesPerDoor,
   },
   door_scan_flat_out: {

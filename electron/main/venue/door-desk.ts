@@ -4,6 +4,7 @@
 import type { Participant } from '../../../shared/api'
 import type { DoorOutcome, DoorParticipant } from '../../../shared/venue/door'
 import type { Clock } from '../clock'
+import type { CheckinPlace } from '../offline/checkin-places'
 import type { CheckinDecision } from '../services/checkin-decision'
 import type { Connections } from '../services/connections'
 import { SessionFollower } from '../services/session-follower'
@@ -134,7 +135,7 @@ export class DoorDesk {
     const rows = ids
       ? session.cache.rowsOf('participants', tournamentId, ids)
       : session.cache.rows('participants', tournamentId)
-    const places = session.places.all()
+    const places = ids ? this.placesOf(rows.keys()) : session.places.all()
     const waiting = session.outbox.unsentEntities()
     const prints = new Map<string, string>()
     for (const [id, row] of rows) {
@@ -142,6 +143,16 @@ export class DoorDesk {
       prints.set(id, `${row}|${place ? `${place.at}@${place.place}` : ''}|${waiting.has(`participant:${id}`)}`)
     }
     return { prints, rows, places, waiting }
+  }
+
+  /** Where and when these participants were checked in here (one lookup each, not the whole venue's). */
+  private placesOf(ids: Iterable<string>): Map<string, CheckinPlace> {
+    const places = new Map<string, CheckinPlace>()
+    for (const id of ids) {
+      const place = this.session().places.of(id)
+      if (place) places.set(id, place)
+    }
+    return places
   }
 
   private session() {

@@ -1,5 +1,6 @@
-// Participants: a team with its lineup and custom fields becomes one create body; bad lineup emails are refused first.
-import { render, screen } from '@testing-library/svelte'
+// Participants: a team with its lineup and custom fields becomes one create body; bad lineup emails are refused first;
+// 5,000 people are searched as you type and drawn a screenful at a time.
+import { render, screen, within } from '@testing-library/svelte'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { answer, calls } from '../test-support/fake-api'
@@ -41,5 +42,31 @@ describe('participants view', () => {
           lineup: [{ name: 'Ana', email: 'ana@example.org' }],
         },
       })
+  })
+
+  it('searches 5,000 people as you type by name, badge code or email, and draws only a screenful of rows', async () => {
+    const people = Array.from({ length: 5000 }, (_, i) => ({
+      id: `p${i}`,
+      tournament_id: 't1',
+      type: 'player',
+      name: `Astrablade ${i + 1}`,
+      email: `player${i + 1}@example.org`,
+      custom_user_identifier: `BADGE-${String(i + 1).padStart(4, '0')}`,
+      checked_in: false,
+      custom_fields: {},
+    }))
+    answer('participants:list', () => ({ items: people, refreshedAt: Date.now() }))
+    render(ParticipantsView)
+    const user = userEvent.setup()
+    await expect.poll(() => screen.getByTestId('participants-shown').textContent).toMatch('5000 participants')
+    const table = within(screen.getByTestId('participant-rows')).getByRole('table')
+    expect(table.getAttribute('aria-rowcount')).toBe('5001')
+    expect(within(table).getAllByRole('row').length).toBeLessThan(60)
+    await user.type(screen.getByTestId('participant-search'), 'badge-0042')
+    expect(screen.getByTestId('participants-shown').textContent).toMatch('1 of 5000 match')
+    expect(within(table).getByText('Astrablade 42')).toBeTruthy()
+    await user.clear(screen.getByTestId('participant-search'))
+    await user.type(screen.getByTestId('participant-search'), 'player4999@')
+    expect(within(table).getByText('Astrablade 4999')).toBeTruthy()
   })
 })
