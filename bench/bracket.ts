@@ -2,43 +2,19 @@
 // support/refresh-ticks.ts); then in Chromium the first open (4,094 nodes read from the service), the cold draw (a
 // freshly loaded page, the bracket in main's local copy), the draw from cache, scrolling to its far corner, the JS
 // heap; and brackets-viewer.js drawing the same bracket in the same browser (support/brackets-viewer-peer.ts).
-import { spawnSync } from 'node:child_process'
-import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { launchBrowser } from '../tests/e2e/support/browser'
-import { startWebMode } from '../tests/e2e/support/web-mode'
 import { bracketsViewerColdMs } from './support/brackets-viewer-peer'
+import { openMegaOpen as openMegaOpenAt, startLargeVenue } from './support/mega-open'
 import { measureRefreshTicks } from './support/refresh-ticks'
 import { report, round } from './support/stats'
 
 const ticks = await measureRefreshTicks()
-const root = join(import.meta.dirname, '..')
-spawnSync(
-  process.execPath,
-  [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'renderer/vite.config.ts', '--logLevel', 'error'],
-  { cwd: root, stdio: 'inherit' },
-)
-const web = await startWebMode(['--demo-simulate', '0', '--demo-size', 'large'])
+const web = await startLargeVenue()
 const browser = await launchBrowser()
 const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } })
 
-/** Loads the app afresh, opens the large event and waits until its check-in list (5,000 people) has settled. */
-async function openMegaOpen(): Promise<void> {
-  await page.goto(web.url)
-  await page
-    .getByRole('row', { name: /Mega Open/ })
-    .getByRole('button', { name: 'Open' })
-    .click()
-  await page.getByRole('heading', { name: 'Check-in' }).waitFor()
-  await page.waitForFunction(
-    () => /\/ 5000/.test(document.querySelector('[data-testid="checked-in-count"]')?.textContent ?? ''),
-    undefined,
-    {
-      timeout: 120_000,
-    },
-  )
-  await page.waitForTimeout(500)
-}
+const openMegaOpen = () => openMegaOpenAt(page, web.url)
 
 async function timeBracket(): Promise<number> {
   const started = performance.now()

@@ -102,8 +102,12 @@ export const FloorInputs = {
   /** "Station 1–24": `prefix` then each number from `from` to `to`. */
   createStations: ofTournament.extend({
     prefix: stationName('prefix'),
-    from: z.number({ error: 'from: a whole number' }).int('from: a whole number').min(0).max(9999),
-    to: z.number({ error: 'to: a whole number' }).int('to: a whole number').min(0).max(9999),
+    from: z
+      .number({ error: 'from: a whole number' })
+      .int('from: a whole number')
+      .min(0, 'from: 0 to 9999')
+      .max(9999, 'from: 0 to 9999'),
+    to: z.number({ error: 'to: a whole number' }).int('to: a whole number').min(0, 'to: 0 to 9999').max(9999, 'to: 0 to 9999'),
   }),
   updateStation: ofStation.extend({
     name: stationName('name').optional(),
@@ -117,7 +121,14 @@ export const FloorInputs = {
   autoAssign: ofTournament,
   call: ofStation,
   /** Opponent `opponent` (0-based) is at the station, or not. */
-  arrived: ofStation.extend({ opponent: z.number().int().min(0).max(63), arrived: z.boolean() }),
+  arrived: ofStation.extend({
+    opponent: z
+      .number({ error: 'opponent: a whole number' })
+      .int('opponent: a whole number')
+      .min(0, 'opponent: 0 to 63')
+      .max(63, 'opponent: 0 to 63'),
+    arrived: z.boolean({ error: 'arrived: true or false' }),
+  }),
   uncall: ofStation,
   settings: ofTournament.extend({
     dqSeconds: z

@@ -73,7 +73,9 @@ export function doorRoutes(server: FastifyInstance, { doors, floor, registry, st
         send('list', { participants: list })
         const stopList = doors.subscribe(device.tournamentId, (batch) => send('changed', batch))
         // A call on the floor reaches every door of the tournament: "Called: A vs B → Station 7".
-        const stopCalls = floor.subscribeCalls(device.tournamentId, (call) => send('called', call))
+        // A door that (re)connects is told the calls that stand now, then each call and its end as they come.
+        for (const call of floor.standingCalls(device.tournamentId)) send('called', call)
+        const stopCalls = floor.subscribeCalls(device.tournamentId, (event, data) => send(event, data))
         return () => {
           stopList()
           stopCalls()

@@ -207,10 +207,17 @@ export class FloorStore {
       .run(tournamentId, body, at, at)
   }
 
-  /** The oldest message still to send (whatever its next try), or undefined. */
+  /**
+   * The message to try next: of each tournament's oldest (each webhook's calls go in order), the one due first — so a
+   * webhook that keeps failing holds back only its own tournament's calls.
+   */
   nextWebhook(): WebhookRow | undefined {
     const row = this.db
-      .prepare('SELECT seq, tournament_id, body, attempts, next_at, problem FROM floor_webhooks ORDER BY seq LIMIT 1')
+      .prepare(
+        `SELECT seq, tournament_id, body, attempts, next_at, problem FROM floor_webhooks w
+          WHERE seq = (SELECT MIN(seq) FROM floor_webhooks WHERE tournament_id = w.tournament_id)
+          ORDER BY next_at, seq LIMIT 1`,
+      )
       .get() as
       | { seq: number; tournament_id: string; body: string; attempts: number; next_at: number; problem: string | null }
       | undefined

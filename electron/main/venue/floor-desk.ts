@@ -8,6 +8,7 @@ import { queueOf } from '../../../shared/bracket/stream-queue'
 import { autoAssign, isPlayable, readyMatches, type FloorStation } from '../../../shared/floor/auto-assign'
 import {
   DQ_DEFAULT_S,
+  STATION_NAME_MAX,
   STATIONS_MAX,
   UP_NEXT_MAX,
   callText,
@@ -37,11 +38,15 @@ export interface FloorDeskPorts {
   notify?(message: string): void
 }
 
+/** A floor the desk looked at is followed (pushed to it, read again) this long. */
+const OPEN_MS = 10 * 60_000
+
 /** A tournament's floor before anything is set: a 5-minute DQ timer, no webhook. */
 const NO_SETTINGS = { dqSeconds: DQ_DEFAULT_S, webhookHost: null }
 
 type BoardListener = (board: BoardState) => void
-type CallListener = (call: CallNotice) => void
+/** A call reaches the doors ('called'), and leaves them when it is over: un-called, freed, everyone arrived. */
+type CallListener = (event: 'called' | 'uncalled', data: CallNotice | { stationId: string }) => void
 
 /** What a floor is built from, read once per command. */
 interface FloorParts {
@@ -54,8 +59,10 @@ interface FloorParts {
 export class FloorDesk {
   private readonly boards = new Map<string, Set<BoardListener>>()
   private readonly calls = new Map<string, Set<CallListener>>()
-  /** Tournaments whose floor the desk opened: their changes are pushed to it. */
-  private readonly opened = new Set<string>()
+  /** The stations each followed tournament's doors were last told are called. */
+  private readonly calledAt = new Map<string, Set<string>>()
+  /** Tournaments whose floor the desk opened, and when last: their changes are pushed to it for a while. */
+  private readonly opened = new Map<string, number>()
   private readonly follower: SessionFollower
   private readonly webhook: FloorWebhook
   private refreshes = 0
@@ -72,7 +79,7 @@ export class FloorDesk {
       connections: ports.connections,
       watch: (session, changed) =>
         session.changes.on(({ resource, tournamentId }) => {
-          if (this.followed(tournamentId) && ['nodes', 'participants', 'streams', 'links'].includes(resource))
+          if (this.followed(tournamentId) && ['nodes', 'participants', 'streams', 'match-streams'].includes(resource))
             changed(tournamentId)
         }),
       settled: (tournaments) => tournaments.forEach((id) => this.announce(id)),
@@ -89,19 +96,20 @@ export class FloorDesk {
 
   /** The floor of a tournament as the desk shows it; the desk is told of its changes from now on. */
   state(tournamentId: string): FloorState {
-    this.opened.add(tournamentId)
+    this.opened.set(tournamentId, this.ports.clock.now())
     return this.build(tournamentId)
   }
 
-  /** What a venue board shows (no webhook). */
+  /** What a venue board shows: names and stations (no webhook, no participant ids or check-in state). */
   board(tournamentId: string): BoardState {
-    const { webhook: _webhook, ...board } = this.build(tournamentId)
-    return board
+    return boardOf(this.build(tournamentId))
   }
 
   /** "Station 1–24": `prefix` and each number from `from` to `to` (at most STATIONS_MAX in all). */
   createStations(tournamentId: string, prefix: string, from: number, to: number): FloorState {
     if (to < from) throw refused('to', `to: at least ${from}`)
+    if (`${prefix} ${to}`.length > STATION_NAME_MAX)
+      throw refused('prefix', `prefix: “${prefix} ${to}” is over ${STATION_NAME_MAX} characters: shorten the name`)
     const count = to - from + 1
     const have = this.store().stations(tournamentId).length
     if (have + count > STATIONS_MAX)
@@ -156,6 +164,12 @@ export class FloorDesk {
       const other = parts.stations.find((s) => s.id === elsewhere.stationId)
       throw refused('matchId', `${label} is already on ${other?.name ?? 'another station'}`)
     }
+    if (parts.assignments.has(station.id))
+      throw refused('stationId', `${station.name} has a match already: free the station first`)
+    const ready = new Set(
+      readyMatches(this.readySources(tournamentId, parts), this.floorStations(parts)).map((n) => n.id),
+    )
+    if (!ready.has(matchId)) throw refused('matchId', `${label}: one of its players is on another station now`)
     this.store().assign(station.id, matchId, this.ports.clock.now())
     return this.changed(tournamentId)
   }
@@ -258,6 +272,11 @@ export class FloorDesk {
     return this.listen(this.calls, tournamentId, listener)
   }
 
+  /** The calls that stand now (someone still to arrive), as a door that just connected is told them. */
+  standingCalls(tournamentId: string): CallNotice[] {
+    return this.build(tournamentId).stations.flatMap((station) => (standing(station) ? [noticeOf(station)] : []))
+  }
+
   close(): void {
     this.follower.close()
     this.webhook.close()
@@ -275,16 +294,23 @@ export class FloorDesk {
 
   /** After a command: the new state, told to the desk and the boards. */
   private changed(tournamentId: string): FloorState {
-    this.opened.add(tournamentId)
+    this.opened.set(tournamentId, this.ports.clock.now())
     return this.announce(tournamentId)
   }
 
   private announce(tournamentId: string): FloorState {
     const state = this.build(tournamentId)
-    if (this.opened.has(tournamentId)) this.ports.bus.publish('floor:changed', state)
+    if (this.isOpen(tournamentId)) this.ports.bus.publish('floor:changed', state)
+    // A call no longer standing (un-called, freed, deleted, everyone there) leaves the doors.
+    const standingNow = new Set(state.stations.filter(standing).map((s) => s.id))
+    const before = this.calledAt.get(tournamentId)
+    this.calledAt.set(tournamentId, standingNow)
+    for (const stationId of before ?? [])
+      if (!standingNow.has(stationId))
+        for (const listener of this.calls.get(tournamentId) ?? []) listener('uncalled', { stationId })
     const boards = this.boards.get(tournamentId)
     if (boards) {
-      const { webhook: _webhook, ...board } = state
+      const board = boardOf(state)
       for (const listener of boards) listener(board)
     }
     return state
@@ -294,17 +320,8 @@ export class FloorDesk {
   private tellCall(tournamentId: string, station: StationView): void {
     const { match, call } = station
     if (!match || !call) return
-    const opponents = match.opponents.map((o) => o.name)
-    const notice: CallNotice = {
-      stationId: station.id,
-      station: station.name,
-      matchId: match.id,
-      opponents,
-      at: call.calledAt,
-      deadline: call.deadline,
-      text: callText(opponents, station.name),
-    }
-    for (const listener of this.calls.get(tournamentId) ?? []) listener(notice)
+    const notice = noticeOf(station)
+    for (const listener of this.calls.get(tournamentId) ?? []) listener('called', notice)
     if (!this.store().settings(tournamentId, NO_SETTINGS).webhookHost) return
     const minutes = Math.round((call.deadline - call.calledAt) / 60_000)
     const late = call.times > 1 ? ' (called again)' : ''
@@ -385,13 +402,15 @@ export class FloorDesk {
     }
   }
 
-  /** A floor station whose match was played (or is gone from the bracket) is free again. */
+  /**
+   * A floor station whose match was played is free again. A match missing from the local copy frees nothing: after a
+   * database recovery the bracket is read again while the stations and their calls are kept.
+   */
   private freeFinished(parts: FloorParts): void {
     const floor = new Set(parts.stations.filter((s) => !s.streamId).map((s) => s.id))
-    const done = [...parts.assignments.values()].filter((a) => {
-      const node = parts.nodes.get(a.matchId)
-      return floor.has(a.stationId) && (!node || node.status === 'completed')
-    })
+    const done = [...parts.assignments.values()].filter(
+      (a) => floor.has(a.stationId) && parts.nodes.get(a.matchId)?.status === 'completed',
+    )
     if (done.length === 0) return
     this.store().unassign(done.map((a) => a.stationId))
     done.forEach((a) => parts.assignments.delete(a.stationId))
@@ -433,12 +452,19 @@ export class FloorDesk {
     return station
   }
 
+  /** The desk looked at this floor (or acted on it) within the last ten minutes. */
+  private isOpen(tournamentId: string): boolean {
+    return this.ports.clock.now() - (this.opened.get(tournamentId) ?? -Infinity) < OPEN_MS
+  }
+
   private followed(tournamentId: string): boolean {
-    return this.opened.has(tournamentId) || this.boards.has(tournamentId) || this.calls.has(tournamentId)
+    return this.isOpen(tournamentId) || this.boards.has(tournamentId) || this.calls.has(tournamentId)
   }
 
   private allFollowed(): string[] {
-    return [...new Set([...this.opened, ...this.boards.keys(), ...this.calls.keys()])]
+    return [...new Set([...this.opened.keys(), ...this.boards.keys(), ...this.calls.keys()])].filter((id) =>
+      this.followed(id),
+    )
   }
 
   /** Reads again what frees or fills stations: the bracket's frontier and the matches on stations; check-ins too. */
@@ -448,7 +474,7 @@ export class FloorDesk {
     for (const tournamentId of this.allFollowed()) {
       const onStations = new Set([...session.floor.assignments(tournamentId).values()].map((a) => a.matchId))
       await session.reads.tick('nodes', tournamentId, false, onStations).catch(() => undefined)
-      if (full) await session.reads.refresh('participants', tournamentId).catch(() => undefined)
+      if (full) await session.reads.tick('participants', tournamentId).catch(() => undefined)
     }
   }
 
@@ -462,6 +488,39 @@ export class FloorDesk {
 
   private session() {
     return this.follower.session
+  }
+}
+
+/** A floor as a venue board is sent it: names and stations only. */
+function boardOf({ webhook: _webhook, ...state }: FloorState): BoardState {
+  const named = (match: FloorMatch | null): FloorMatch | null =>
+    match && {
+      ...match,
+      opponents: match.opponents.map((o) => ({ name: o.name, participantId: null, checkedIn: null })),
+    }
+  return {
+    ...state,
+    stations: state.stations.map((s) => ({ ...s, match: named(s.match) })),
+    upNext: state.upNext.map((m) => named(m)!),
+  }
+}
+
+/** A call stands while someone it called has not arrived. */
+function standing(station: StationView): boolean {
+  return station.match !== null && station.call !== null && !station.call.arrived.every(Boolean)
+}
+
+/** A called station as the doors are told it: "Called: A vs B → Station 7". */
+function noticeOf(station: StationView): CallNotice {
+  const opponents = station.match!.opponents.map((o) => o.name)
+  return {
+    stationId: station.id,
+    station: station.name,
+    matchId: station.match!.id,
+    opponents,
+    at: station.call!.calledAt,
+    deadline: station.call!.deadline,
+    text: callText(opponents, station.name),
   }
 }
 

@@ -22,10 +22,17 @@ export interface FloorWebhookPorts {
 const BACKOFF_FIRST_MS = 1000
 const BACKOFF_MOST_MS = 60_000
 
-/** A message a Discord webhook accepts: the text, with mentions off (a player named "@everyone" pings no one). */
+/** Discord's longest message. */
+const DISCORD_CONTENT_MAX = 2000
+
+/**
+ * A message a Discord webhook accepts: the text with Markdown taken literally (a player named "[free nitro](…)" is no
+ * link), at most 2,000 characters, and mentions off (a player named "@everyone" pings no one).
+ */
 export function discordMessage(text: string): string {
-  const escaped = text.replace(/([\\*_~`|>])/g, '\\$1')
-  return JSON.stringify({ content: escaped, allowed_mentions: { parse: [] } })
+  const escaped = text.replace(/([\\*_~`|>[\]()<])/g, '\\$1')
+  const content = escaped.length > DISCORD_CONTENT_MAX ? `${escaped.slice(0, DISCORD_CONTENT_MAX - 1)}…` : escaped
+  return JSON.stringify({ content, allowed_mentions: { parse: [] } })
 }
 
 export class FloorWebhook {

@@ -214,6 +214,44 @@ describe('the venue floor', () => {
     expect((await post('stations/99/call')).status).toBe(404)
   })
 
+  it('a door that connects after a call is told the calls that stand, and hears when one ends', async () => {
+    const code = await value<PairingCode>('hub:pair', { name: 'Door 2', kind: 'door', tournamentId })
+    const exchanged = await fetch(`${hub()}/pair/v1/exchange`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code: code.code }),
+    })
+    const { key } = (await exchanged.json()) as { key: string }
+    const state = await value<FloorState>('floor:state', { tournamentId })
+    const second = state.stations[1]!
+    expect(second.call).not.toBeNull()
+    const door = await follow('/door/v1/events', { 'x-matchdesk-key': key })
+    expect(await door.until(new RegExp(`event: called\\ndata: .*"stationId":"${second.id}"`))).toBe('seen')
+    await value('floor:uncall', { tournamentId, stationId: second.id })
+    expect(await door.until(new RegExp(`event: uncalled\\ndata: \\{"stationId":"${second.id}"\\}`))).toBe('seen')
+    await door.close()
+  })
+
+  it('refuses a match on a station that has one, naming the station', async () => {
+    const state = await value<FloorState>('floor:state', { tournamentId })
+    const busy = state.stations.find((s) => s.match && !s.outOfOrder)!
+    const ready = state.upNext[0]
+    if (!ready) return expect(state.upNext).toEqual([])
+    await expect(value('floor:assign', { tournamentId, stationId: busy.id, matchId: ready.id })).rejects.toMatchObject({
+      error: { fields: { stationId: expect.stringContaining('free the station first') } },
+    })
+  })
+
+  it('keeps stations and calls while the bracket is read again (a database recovery empties it)', async () => {
+    const before = await value<FloorState>('floor:state', { tournamentId })
+    const session = services.connections.active.offline
+    session.db.transaction(() => session.cache.replaceScope('nodes', tournamentId, [], Date.now()))()
+    await value<FloorState>('floor:state', { tournamentId })
+    await value('cache:refresh', { resource: 'nodes', scope: tournamentId, full: true })
+    const after = await value<FloorState>('floor:state', { tournamentId })
+    expect(after.stations.map((s) => [s.match?.id, s.call])).toEqual(before.stations.map((s) => [s.match?.id, s.call]))
+  })
+
   it('frees a station when its match gets its result on the service', async () => {
     const state = await value<FloorState>('floor:state', { tournamentId })
     const station = state.stations[2]!
@@ -277,8 +315,9 @@ describe('the venue floor', () => {
   })
 
   it('keeps stations, matches and a running DQ timer across a restart', async () => {
-    const before = await value<FloorState>('floor:state', { tournamentId })
-    const called = before.stations.find((s) => s.call)!
+    const playing = (await value<FloorState>('floor:state', { tournamentId })).stations.find((s) => s.match)!
+    const before = await value<FloorState>('floor:call', { tournamentId, stationId: playing.id })
+    const called = before.stations.find((s) => s.id === playing.id)!
     await services.close()
     later = 30_000
     services = await createMainServices(ports)

@@ -24,12 +24,15 @@ export class FloorDesk {
   /** The desk's clock as main last said it, moved on by this page's clock (the timers count down with it). */
   #offset = 0
   #now = $state(Date.now())
+  /** The tournament the view shows now. */
+  #wanted = ''
 
   /** Create it while a component initialises, for the tournament `tournamentId()` names. */
   constructor(tournamentId: () => string | undefined) {
     $effect(() => {
       const id = tournamentId()
       if (!id) return
+      this.#wanted = id
       void this.load(id)
       const stop = subscribe('floor:changed', (state) => {
         if (state.tournamentId === id) this.#take(state)
@@ -59,6 +62,8 @@ export class FloorDesk {
 
   async load(tournamentId: string): Promise<void> {
     const result = await invoke('floor:state', { tournamentId })
+    // A tournament switched to meanwhile keeps its own floor.
+    if (tournamentId !== this.#wanted) return
     if (result.ok) this.#take(result.value)
     else this.#error = result.error.message
   }
@@ -67,8 +72,8 @@ export class FloorDesk {
   async run<C extends FloorChannel>(channel: C, input: Input<C>, done: string | null = null): Promise<boolean> {
     this.#fieldErrors = {}
     const result = await write(channel, input, done)
-    if (result.ok) this.#take(result.value)
-    else this.#fieldErrors = result.error.fields ?? {}
+    if (!result.ok) this.#fieldErrors = result.error.fields ?? {}
+    else if (result.value.tournamentId === this.#wanted) this.#take(result.value)
     return result.ok
   }
 

@@ -78,8 +78,10 @@ describe('stations', () => {
       opponent: 0,
       arrived: true,
     })
-    const put = screen.getByRole('combobox', { name: /Put Cinder vs Dusk on a station/ })
-    await user.selectOptions(put, 's2')
+    // Choosing a station does nothing by itself (arrow keys move through the list): Put on does it.
+    await user.selectOptions(screen.getByRole('combobox', { name: /Station for Cinder vs Dusk/ }), 's2')
+    expect(calls.some((c) => c.channel === 'floor:assign')).toBe(false)
+    await user.click(screen.getByRole('button', { name: /Put Cinder vs Dusk on the chosen station/ }))
     expect(calls.find((c) => c.channel === 'floor:assign')!.input).toEqual({
       tournamentId: 't1',
       stationId: 's2',
