@@ -107,7 +107,11 @@ export const FloorInputs = {
       .int('from: a whole number')
       .min(0, 'from: 0 to 9999')
       .max(9999, 'from: 0 to 9999'),
-    to: z.number({ error: 'to: a whole number' }).int('to: a whole number').min(0, 'to: 0 to 9999').max(9999, 'to: 0 to 9999'),
+    to: z
+      .number({ error: 'to: a whole number' })
+      .int('to: a whole number')
+      .min(0, 'to: 0 to 9999')
+      .max(9999, 'to: 0 to 9999'),
   }),
   updateStation: ofStation.extend({
     name: stationName('name').optional(),
