@@ -1,15 +1,11 @@
 // The broadcast hub under a show's load: 20 OBS-like SSE clients on one stream, 200 Takes; how long from a Take until
 // every client has the new on-air match (p50/p99), and the hub's memory with those clients connected.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
-import { createMainServices } from '../electron/main/composition'
-import { MemoryCredentialStore } from '../electron/main/secrets/memory-store'
 import { dispatchValue } from '../tests/support/dispatch-value'
 import type { Feed } from '../shared/broadcast/feed'
+import { startHubServices } from './support/hub-services'
 import { percentile, report, round } from './support/stats'
 
 const CLIENTS = 20
@@ -23,17 +19,7 @@ const heapMb = () => {
   return round(process.memoryUsage().heapUsed / 2 ** 20, 1)
 }
 
-const pagesDir = mkdtempSync(join(tmpdir(), 'matchdesk-bench-overlays-'))
-mkdirSync(join(pagesDir, 'assets'))
-writeFileSync(join(pagesDir, 'overlay.html'), '<!doctype html><title>overlay</title>')
-const services = await createMainServices({
-  version: 'bench',
-  dataDir: mkdtempSync(join(tmpdir(), 'matchdesk-bench-broadcast-')),
-  credentials: new MemoryCredentialStore(),
-  demo: { seed: 1 },
-  hub: { port: 0, pagesDir },
-  broadcastRefreshMs: 0,
-})
+const services = await startHubServices('broadcast', { demo: { seed: 1 } })
 
 const value = dispatchValue(() => services)
 

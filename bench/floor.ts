@@ -1,15 +1,13 @@
 // The venue floor: auto-assign of 64 stations against 1,000 ready matches (a pure function: ms per run), and a call
 // from Companion reaching 20 venue boards and 10 door phones over the hub's event streams (ms from the button until
 // the last of the 30 has it; goal p99 ≤ 100 ms).
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { BracketNode } from '../shared/api'
 import { autoAssign, type FloorStation } from '../shared/floor/auto-assign'
 import type { FloorState } from '../shared/floor/floor'
-import { createMainServices } from '../electron/main/composition'
-import { MemoryCredentialStore } from '../electron/main/secrets/memory-store'
 import { followStream, pairDevice, type StreamClient } from './support/hub-clients'
+import { matchNode } from '../tests/support/bracket-node'
+import { dispatchValue } from '../tests/support/dispatch-value'
+import { startHubServices } from './support/hub-services'
 import { percentile, report, round } from './support/stats'
 
 const STATIONS = 64
@@ -21,36 +19,18 @@ const CALLS = 200
 const CALL_GOAL_MS = 100
 
 // --- Auto-assign: 1,000 ready matches among 3,000 (pools share players), 64 free stations.
-function node(i: number, players: [number, number], status: BracketNode['status']): BracketNode {
-  return {
-    id: String(i),
-    tournament_id: 't',
-    stage_id: String(1 + (i % 4)),
-    group_id: String(1 + (i % 16)),
-    round_id: String(1 + Math.floor(i / 200)),
-    number: i,
-    type: 'duel',
-    status,
-    scheduled_datetime: `2026-11-23T${String(10 + (i % 12)).padStart(2, '0')}:00:00Z`,
-    played_at: null,
-    depth: 0,
-    branch: null,
-    opponents: players.map((p, number) => ({
-      number,
-      position: null,
-      result: null,
-      rank: null,
-      forfeit: false,
-      score: null,
-      source_type: 'none' as const,
-      source_node_id: null,
-      participant: { id: `p${p}`, name: `Player ${p}` },
-    })),
-  }
-}
 const nodes: BracketNode[] = []
 for (let i = 0; i < READY * 3; i++)
-  nodes.push(node(i, [(i * 7) % 2000, (i * 13 + 1) % 2000], i % 3 === 0 ? 'pending' : 'completed'))
+  nodes.push(
+    matchNode(String(i), [`p${(i * 7) % 2000}`, `p${(i * 13 + 1) % 2000}`], {
+      stage_id: String(1 + (i % 4)),
+      group_id: String(1 + (i % 16)),
+      round_id: String(1 + Math.floor(i / 200)),
+      number: i,
+      status: i % 3 === 0 ? 'pending' : 'completed',
+      scheduled_datetime: `2026-11-23T${String(10 + (i % 12)).padStart(2, '0')}:00:00Z`,
+    }),
+  )
 const stations: FloorStation[] = Array.from({ length: STATIONS }, (_, i) => ({
   id: `s${i}`,
   outOfOrder: false,
@@ -68,23 +48,9 @@ for (let run = 0; run < ASSIGN_RUNS; run++) {
 assignMs.sort((a, b) => a - b)
 
 // --- A call through the hub to 20 boards and 10 doors.
-const pagesDir = mkdtempSync(join(tmpdir(), 'matchdesk-bench-floor-pages-'))
-mkdirSync(join(pagesDir, 'assets'))
-writeFileSync(join(pagesDir, 'door.html'), '<!doctype html><title>door</title>')
-const services = await createMainServices({
-  version: 'bench',
-  dataDir: mkdtempSync(join(tmpdir(), 'matchdesk-bench-floor-')),
-  credentials: new MemoryCredentialStore(),
-  demo: { seed: 1 },
-  hub: { port: 0, pagesDir },
-  broadcastRefreshMs: 0,
-})
+const services = await startHubServices('floor', { demo: { seed: 1 } })
 const hub = services.hub!.url
-async function value<T>(channel: string, input: unknown): Promise<T> {
-  const result = await services.dispatch(channel, input)
-  if (!result.ok) throw new Error(`${channel}: ${result.error.message}`)
-  return result.value as T
-}
+const value = dispatchValue(() => services)
 const tournamentId = [...services.connections.sandbox.store.tournaments.values()].find(
   (t) => t.name === 'Street Fighter Weekly 42',
 )!.id

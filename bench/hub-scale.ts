@@ -4,14 +4,10 @@
 // does so every 10 s): each scan must be answered (goal p99 ≤ 50 ms). Last, the doors
 // scan flat out, each the moment it has its answer, for the hub's throughput.
 import { Agent } from 'node:http'
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { DoorOutcome } from '../shared/venue/door'
-import { createMainServices } from '../electron/main/composition'
-import { MemoryCredentialStore } from '../electron/main/secrets/memory-store'
 import { dispatchValue } from '../tests/support/dispatch-value'
 import { followStream, pairDevice, postJson, type StreamClient } from './support/hub-clients'
+import { startHubServices } from './support/hub-services'
 import { percentile, report, round } from './support/stats'
 
 const SOURCES = 200
@@ -24,17 +20,8 @@ const FLAT_OUT_PER_DOOR = 10
 const DESK_REFRESH_MS = 2000
 const GOAL_MS = 50
 
-const pagesDir = mkdtempSync(join(tmpdir(), 'matchdesk-bench-hub-pages-'))
-mkdirSync(join(pagesDir, 'assets'))
-writeFileSync(join(pagesDir, 'door.html'), '<!doctype html><title>door</title>')
-writeFileSync(join(pagesDir, 'overlay.html'), '<!doctype html><title>overlay</title>')
-const services = await createMainServices({
-  version: 'bench',
-  dataDir: mkdtempSync(join(tmpdir(), 'matchdesk-bench-hub-')),
-  credentials: new MemoryCredentialStore(),
+const services = await startHubServices('hub', {
   demo: { seed: 1, size: 'large' },
-  hub: { port: 0, pagesDir },
-  broadcastRefreshMs: 0,
   // The service runs elsewhere: the stand-in's own disk writes are not the hub's.
   demoKept: false,
 })

@@ -1,14 +1,11 @@
 // Doors at a busy venue: 10 paired door devices each scan 100 badges at once through the hub (loopback, keep-alive,
 // as phones on the venue Wi-Fi would), then all 10 scan the same 50 badges at once. Every scan must be answered,
 // each person written to the service exactly once, and the desk's outbox drained afterwards.
-import { Agent, request } from 'node:http'
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import type { PairingCode } from '../shared/ipc/hub'
 import type { DoorOutcome } from '../shared/venue/door'
-import { createMainServices } from '../electron/main/composition'
-import { MemoryCredentialStore } from '../electron/main/secrets/memory-store'
+import { Agent } from 'node:http'
+import { dispatchValue } from '../tests/support/dispatch-value'
+import { pairDevice, postJson } from './support/hub-clients'
+import { startHubServices } from './support/hub-services'
 import { percentile, report, round } from './support/stats'
 
 const DOORS = 10
@@ -16,77 +13,14 @@ const SCANS_PER_DOOR = 100
 const CONTENDED = 50
 const ACK_GOAL_MS = 50
 
-const pagesDir = mkdtempSync(join(tmpdir(), 'matchdesk-bench-venue-pages-'))
-mkdirSync(join(pagesDir, 'assets'))
-writeFileSync(join(pagesDir, 'door.html'), '<!doctype html><title>door</title>')
-const services = await createMainServices({
-  version: 'bench',
-  dataDir: mkdtempSync(join(tmpdir(), 'matchdesk-bench-venue-')),
-  credentials: new MemoryCredentialStore(),
-  demo: { seed: 1, size: 'large' },
-  hub: { port: 0, pagesDir },
-  broadcastRefreshMs: 0,
-})
+const services = await startHubServices('venue', { demo: { seed: 1, size: 'large' } })
 const { sandbox } = services.connections
-const hub = new URL(services.hub!.url)
+const hub = services.hub!.url
+const value = dispatchValue(() => services)
 
-async function value<T>(channel: string, input: unknown): Promise<T> {
-  const result = await services.dispatch(channel, input)
-  if (!result.ok) throw new Error(`${channel}: ${result.error.message}`)
-  return result.value as T
-}
-
-/** One JSON POST to the hub on a door's own keep-alive connection: the answer and how long it took (ms). */
-function post(agent: Agent, key: string, path: string, body: unknown): Promise<{ ms: number; answer: DoorOutcome }> {
-  const started = performance.now()
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: hub.hostname,
-        port: hub.port,
-        path,
-        method: 'POST',
-        agent,
-        headers: { 'content-type': 'application/json', 'x-matchdesk-key': key },
-      },
-      (res) => {
-        let text = ''
-        res.on('data', (chunk: Buffer) => (text += chunk.toString()))
-        res.on('end', () => {
-          if (res.statusCode !== 200) return reject(new Error(`${path}: ${res.statusCode} ${text}`))
-          resolve({ ms: performance.now() - started, answer: JSON.parse(text) as DoorOutcome })
-        })
-      },
-    )
-    req.on('error', reject)
-    req.end(JSON.stringify(body))
-  })
-}
-
-async function pairDoor(name: string, tournamentId: string): Promise<string> {
-  const code = await value<PairingCode>('hub:pair', { name, kind: 'door', tournamentId })
-  const agent = new Agent({ keepAlive: true })
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: hub.hostname,
-        port: hub.port,
-        path: '/pair/v1/exchange',
-        method: 'POST',
-        agent,
-        headers: { 'content-type': 'application/json' },
-      },
-      (res) => {
-        let text = ''
-        res.on('data', (chunk: Buffer) => (text += chunk.toString()))
-        res.on('end', () =>
-          res.statusCode === 200 ? resolve((JSON.parse(text) as { key: string }).key) : reject(new Error(text)),
-        )
-      },
-    )
-    req.end(JSON.stringify({ code: code.code }))
-  })
-}
+/** A scan at a door, on the door's own keep-alive connection: the answer and how long it took (ms). */
+const post = (agent: Agent, key: string, path: string, body: unknown) =>
+  postJson<DoorOutcome>(agent, hub, path, body, { 'x-matchdesk-key': key })
 
 // The large event: thousands registered, nobody at the door yet.
 await value('tournaments:list', { filters: {} })
@@ -106,7 +40,7 @@ if (people.length < DOORS * SCANS_PER_DOOR + CONTENDED) throw new Error(`only ${
 
 const doors = await Promise.all(
   Array.from({ length: DOORS }, async (_, i) => ({
-    key: await pairDoor(`Door ${i + 1}`, event.id),
+    key: await pairDevice(value, hub, `Door ${i + 1}`, 'door', event.id),
     agent: new Agent({ keepAlive: true }),
   })),
 )

@@ -1,36 +1,10 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { BracketNode } from '../api'
+import { matchNode } from '../../tests/support/bracket-node'
 import { autoAssign, readyMatches, type FloorStation, type ReadySources } from './auto-assign'
 
-function node(id: string, players: (string | null)[], extra: Partial<BracketNode> = {}): BracketNode {
-  return {
-    id,
-    tournament_id: 't',
-    stage_id: '1',
-    group_id: '1',
-    round_id: '1',
-    number: Number(id.replace(/\D/g, '')) || 1,
-    type: players.length > 2 ? 'ffa' : 'duel',
-    status: 'pending',
-    scheduled_datetime: null,
-    played_at: null,
-    depth: 0,
-    branch: null,
-    opponents: players.map((p, number) => ({
-      number,
-      position: null,
-      result: null,
-      rank: null,
-      forfeit: false,
-      score: null,
-      source_type: p ? ('none' as const) : ('winner' as const),
-      source_node_id: null,
-      participant: p ? { id: p, name: `Player ${p}` } : null,
-    })),
-    ...extra,
-  }
-}
+const node = matchNode
 
 const station = (id: string, extra: Partial<FloorStation> = {}): FloorStation => ({
   id,
