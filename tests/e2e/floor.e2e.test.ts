@@ -17,8 +17,12 @@ let door: Page
 let service: DemoService
 const TOURNAMENT = 'Street Fighter Weekly 42'
 let tournamentId = ''
-/** The hardest names: 40 characters, Latin and Arabic (right to left). */
+/** The hardest names: 40 characters, Latin and Arabic (right to left); CJK and emoji on the next match. */
 const NAMES = ['Wolfsburg Academy Esports Club Europe 8!', 'نادي الرياض للرياضات الإلكترونية العالمي']
+const MORE_NAMES = [
+  '東京電脳遊戯倶楽部世界選手権代表団'.repeat(3).slice(0, 40),
+  '🔥🐉 Dragon Fire Esports Team Europe 🐉🔥',
+]
 
 /** Pairs a device from the desk and opens its pairing address, as scanning the QR code does; answers its page. */
 async function pairedPage(kind: 'door' | 'board', viewport: { width: number; height: number }, dark: boolean) {
@@ -46,13 +50,17 @@ beforeAll(async () => {
   await web.ipc('bracket:nodes', { tournamentId, filters: {} })
   // The first match ready for the floor gets the hardest names.
   const floor = await web.ipc<{ upNext: { opponents: { participantId: string }[] }[] }>('floor:state', { tournamentId })
-  for (const [i, opponent] of floor.upNext[0]!.opponents.entries()) {
-    const answer = await service(`/organizer/v2/participants/${opponent.participantId}`, {
-      method: 'PATCH',
-      body: JSON.stringify({ name: NAMES[i] }),
-    })
-    expect(answer.status).toBe(200)
-  }
+  for (const [match, names] of [
+    [floor.upNext[0]!, NAMES],
+    [floor.upNext[1]!, MORE_NAMES],
+  ] as const)
+    for (const [i, opponent] of match.opponents.entries()) {
+      const answer = await service(`/organizer/v2/participants/${opponent.participantId}`, {
+        method: 'PATCH',
+        body: JSON.stringify({ name: names[i] }),
+      })
+      expect(answer.status).toBe(200)
+    }
   await web.ipc('cache:refresh', { resource: 'participants', scope: tournamentId, full: true })
   await web.ipc('cache:refresh', { resource: 'nodes', scope: tournamentId, full: true })
   desk = await (await browser.newContext({ viewport: { width: 1400, height: 1000 }, bypassCSP: true })).newPage()
@@ -124,6 +132,18 @@ describe('running the floor', () => {
     await expect.poll(() => lightBoard.getByTestId('board-called').count()).toBe(1)
     await lightBoard.screenshot({ path: screenshotPath('board-light') })
     expect(await axeViolations(lightBoard)).toEqual([])
+    // At 1280×720 too: every row stays inside the board, CJK and emoji names included.
+    await lightBoard.setViewportSize({ width: 1280, height: 720 })
+    await expect.poll(() => lightBoard.getByText(MORE_NAMES[1]!).count()).toBe(1)
+    await lightBoard.screenshot({ path: screenshotPath('board-light-720') })
+    const outside = await lightBoard.evaluate(
+      () =>
+        Array.from(document.querySelectorAll('[data-testid^="board-"]')).filter((row) => {
+          const box = row.getBoundingClientRect()
+          return box.right > window.innerWidth + 0.5 || box.bottom > window.innerHeight + 0.5
+        }).length,
+    )
+    expect(outside).toBe(0)
 
     const lightDoor = await pairedPage('door', { width: 390, height: 844 }, false)
     await expect.poll(() => lightDoor.getByTestId('link').textContent()).toMatch('Live')
