@@ -97,23 +97,62 @@ function outside(page: Page, panelSelector: string, partSelectors: string[]) {
   )
 }
 
+/**
+ * Every text that is fitted and the size it is drawn at when it fits: a fitted text is at the largest size that fits
+ * (one pixel more overflows), or overflows only at its floor size (where its ellipsis ends it).
+ */
+function shrunkTooFar(page: Page, fitted: readonly (readonly [string, number])[]) {
+  return page.evaluate((fitted) => {
+    const problems: string[] = []
+    for (const [selector, max] of fitted)
+      for (const part of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
+        const size = parseFloat(getComputedStyle(part).fontSize)
+        const overflows = () => part.scrollWidth > part.clientWidth + 0.5
+        if (size > max) problems.push(`${selector} "${part.textContent}" is drawn larger than ${max}px`)
+        if (size >= max || overflows()) continue
+        const drawn = part.style.fontSize
+        part.style.fontSize = `${size + 1}px`
+        if (!overflows())
+          problems.push(`${selector} "${part.textContent}" shrank to ${size}px though ${size + 1}px fits`)
+        part.style.fontSize = drawn
+      }
+    return problems
+  }, fitted)
+}
+
 const OVERLAYS = [
   {
     kind: 'scoreboard',
     panel: '[data-testid="scoreboard"]',
     parts: ['[data-testid="scoreboard-name"]', '.score', '[data-testid="scoreboard-label"]'],
+    fitted: [
+      ['[data-testid="scoreboard-name"]', 34],
+      ['[data-testid="scoreboard-label"]', 18],
+    ],
   },
-  { kind: 'up-next', panel: '[data-testid="up-next"]', parts: ['[data-testid="versus-name"]', '.meta'] },
-  { kind: 'bracket', panel: '[data-testid="bracket-path"]', parts: ['[data-testid="versus-name"]', 'h2', 'dd'] },
+  {
+    kind: 'up-next',
+    panel: '[data-testid="up-next"]',
+    parts: ['[data-testid="versus-name"]', '.meta'],
+    fitted: [['[data-testid="versus-name"]', 26]],
+  },
+  {
+    kind: 'bracket',
+    panel: '[data-testid="bracket-path"]',
+    parts: ['[data-testid="versus-name"]', 'h2', 'dd'],
+    fitted: [['[data-testid="versus-name"]', 26]],
+  },
   {
     kind: 'break',
     panel: '[data-testid="break"]',
     parts: ['[data-testid="versus-name"]', '.label', '[data-testid="break-countdown"]', 'h2'],
+    fitted: [['[data-testid="versus-name"]', 44]],
   },
   {
     kind: 'casters',
     panel: '[data-testid="casters"]',
     parts: ['[data-testid="caster-name"]', '[data-testid="caster-meta"]', 'h2'],
+    fitted: [['[data-testid="caster-name"]', 30]],
   },
 ] as const
 
@@ -148,7 +187,7 @@ describe('names fit on air', () => {
         { width: 1280, height: 720 },
       ])
         for (const theme of ['dark', 'light'])
-          for (const { kind, panel, parts } of OVERLAYS) {
+          for (const { kind, panel, parts, fitted } of OVERLAYS) {
             const page = await browser.newPage({ viewport })
             await page.goto(`${web.hub}/overlays/${kind}?stream=${streamId}&theme=${theme}`)
             await page.waitForSelector(panel)
@@ -159,6 +198,7 @@ describe('names fit on air', () => {
             drawnMs.push(Math.round(await page.evaluate(() => performance.now())))
             problems.push(
               ...(await outside(page, panel, [...parts])).map((p) => `${kind} ${viewport.width} ${theme}: ${p}`),
+              ...(await shrunkTooFar(page, fitted)).map((p) => `${kind} ${viewport.width} ${theme}: ${p}`),
             )
             if (viewport.width === 1920)
               await page.screenshot({ path: screenshotPath(`fit-${kind}-${script}-${theme}`) })
