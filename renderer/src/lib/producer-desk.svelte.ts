@@ -12,6 +12,7 @@ export class ProducerDesk {
   #streams = $state.raw<StreamDesk[]>([])
   #feeds = $state.raw<Readonly<Record<string, Feed>>>({})
   #error = $state<string | null>(null)
+  #loaded = $state(false)
   #tournamentId: string | undefined
   #reads = 0
 
@@ -23,6 +24,7 @@ export class ProducerDesk {
         this.#tournamentId = id
         this.#streams = []
         this.#feeds = {}
+        this.#loaded = false
         void this.reload()
       })
     })
@@ -40,6 +42,11 @@ export class ProducerDesk {
 
   get error(): string | null {
     return this.#error
+  }
+
+  /** True once the current tournament's desk has been read. */
+  get loaded(): boolean {
+    return this.#loaded
   }
 
   desk(streamId: string): StreamDesk | undefined {
@@ -60,6 +67,7 @@ export class ProducerDesk {
     if (!status.ok) return void (this.#error = status.error.message)
     this.#error = null
     this.#hub = status.value.hub
+    this.#loaded = true
     this.#streams = status.value.streams.map(deskOf)
     this.#feeds = Object.fromEntries(status.value.streams.map((s) => [s.streamId, s.feed]))
   }

@@ -133,7 +133,10 @@ describe('stream desk', () => {
     expect(calls.filter((c) => c.channel === 'broadcast:next')).toHaveLength(2)
     expect(calls.find((c) => c.channel === 'broadcast:hold')!.input).toEqual({ streamId: 's0', held: true })
     expect(reads()).toBe(before)
-    expect(within(column).getByDisplayValue('http://127.0.0.1:7310/overlays/scoreboard?stream=s0')).toBeTruthy()
+    // The overlay addresses are drawn when their section is opened.
+    expect(within(column).queryByDisplayValue('http://127.0.0.1:7310/overlays/scoreboard?stream=s0')).toBeNull()
+    await user.click(within(column).getByText('Overlays for OBS'))
+    expect(await within(column).findByDisplayValue('http://127.0.0.1:7310/overlays/scoreboard?stream=s0')).toBeTruthy()
   })
 
   it('pins my streams first, shows only them when asked, and remembers them for this connection', async () => {
@@ -163,6 +166,40 @@ describe('stream desk', () => {
     await user.click(screen.getByLabelText(/Only my streams/))
     await user.click(screen.getByRole('button', { name: 'My stream: Cam 2' }))
     expect(JSON.parse(localStorage.getItem('matchdesk.myStreams.default')!)).toEqual([])
+  })
+
+  it('reads the desk once when it opens, and again only when a stream comes or the links change', async () => {
+    const idle = (id: string) => ({
+      streamId: id,
+      onAir: null,
+      next: [],
+      held: false,
+      staged: [],
+      feed: { ...feed, onAir: null, next: [] },
+    })
+    let listed = streams.slice(0, 3)
+    answer('streams:list', () => ({ items: listed, refreshedAt: Date.now() }))
+    answer('broadcast:status', () => ({ hub: '', streams: listed.map((s) => idle(s.id)) }))
+    const statusReads = () => calls.filter((c) => c.channel === 'broadcast:status').length
+    const settled = () => new Promise((resolve) => setTimeout(resolve, 30))
+    render(StreamDeskView)
+    await screen.findByText('Streams with nothing queued')
+    await expect.poll(() => calls.filter((c) => c.channel === 'match-streams:of-tournament').length).toBe(1)
+    await settled()
+    // The streams and the links arriving are what main's one answer already covered.
+    expect(statusReads()).toBe(1)
+    // A stream made elsewhere: the desk is read again to show it.
+    listed = streams.slice(0, 4)
+    emit('cache:updated', { resource: 'streams', scope: 't1' })
+    await expect.poll(statusReads).toBe(2)
+    // Links that changed since they were read (a match linked elsewhere): read again; the same links: nothing.
+    answer('match-streams:of-tournament', () => ({ m1: ['s1'] }))
+    emit('cache:updated', { resource: 'match-streams', scope: 't1' })
+    await expect.poll(statusReads).toBe(3)
+    emit('cache:updated', { resource: 'match-streams', scope: 't1' })
+    await expect.poll(() => calls.filter((c) => c.channel === 'match-streams:of-tournament').length).toBe(3)
+    await settled()
+    expect(statusReads()).toBe(3)
   })
 
   it('applies a stream state that main announces (broadcast:changed) without reading anything', async () => {
