@@ -2,7 +2,7 @@
 // (its desk and what it publishes), with the stream's feed built once per action; and, when the service's data
 // changes, the streams someone follows rebuilt (a held one only restages). What is published, and to whom, is
 // `publication.ts`'s.
-import type { BracketNode, Stream } from '../../../shared/api'
+import type { BracketNode, Participant, Stream } from '../../../shared/api'
 import { Casters, type Feed, type StreamState } from '../../../shared/broadcast/feed'
 import { AppError } from '../app-error'
 import type { Clock } from '../clock'
@@ -11,8 +11,8 @@ import type { Connections } from '../services/connections'
 import { SessionFollower } from '../services/session-follower'
 import { slotName } from '../../../shared/bracket/match-labels'
 import { countryOfParticipant } from '../../../shared/broadcast/country'
-import { isDecided, queueOf } from '../../../shared/bracket/stream-queue'
-import { buildFeed, tournamentSources, type TournamentSources } from './feed-builder'
+import { isDecided } from '../../../shared/bracket/stream-queue'
+import { buildFeed, streamQueue, tournamentSources, type TournamentSources } from './feed-builder'
 import { heldFeed, stagedChanges } from './hold'
 import { Publication, type FeedListener, type PublicationTarget, type SourceKind } from './publication'
 
@@ -110,7 +110,7 @@ export class BroadcastDesk {
   next(streamId: string): StreamState {
     const stream = this.stream(streamId)
     const sources = this.sourcesOf(stream.tournament_id)
-    const queue = queueOf({ ...sources, stream, desk: this.deskState(stream.id) })
+    const queue = streamQueue(sources, stream, this.deskState(stream.id))
     if (queue.length === 0)
       throw new AppError('validation', `Nothing is queued on “${stream.name}”: link a match to it first.`)
     // The first match whose opponents are all known: an undecided one goes on air only when taken by hand.
@@ -126,7 +126,7 @@ export class BroadcastDesk {
   order(streamId: string, matchIds: string[]): StreamState {
     const stream = this.stream(streamId)
     const sources = this.sourcesOf(stream.tournament_id)
-    const queued = new Set(queueOf({ ...sources, stream, desk: this.deskState(stream.id) }).map((n) => n.id))
+    const queued = new Set(streamQueue(sources, stream, this.deskState(stream.id)).map((n) => n.id))
     const fields: Record<string, string> = {}
     matchIds.forEach((id, index) => {
       if (!queued.has(id)) fields[`matchIds.${index}`] = `match ${id} is not in the queue of “${stream.name}”`
@@ -258,8 +258,8 @@ export class BroadcastDesk {
   private liveFeed(streamId: string, current: Feed): Feed {
     const live = this.publication.live(streamId)
     if (live) return live
-    const desk = this.session().producer.desk(streamId)
-    const feed = desk.held && desk.published ? desk.published : current
+    const store = this.session().producer
+    const feed = (store.desk(streamId).held && store.published(streamId)) || current
     this.publication.publish(streamId, feed)
     return feed
   }
@@ -334,6 +334,12 @@ export class BroadcastDesk {
   private sourcesOf(tournamentId: string): TournamentSources {
     const { cache, looks } = this.session()
     const tournament = cache.get('tournaments', tournamentId)
+    // Each participant read once for every stream built from these sources (a desk of 128 streams asks for many).
+    const participants = new Map<string, Participant | undefined>()
+    const participant = (id: string) => {
+      if (!participants.has(id)) participants.set(id, cache.get('participants', id))
+      return participants.get(id)
+    }
     const look = looks.of(tournamentId)
     return tournamentSources(
       {
@@ -347,11 +353,11 @@ export class BroadcastDesk {
       },
       cache.list('nodes', tournamentId),
       cache.linksOfTournament(tournamentId),
-      (participantId) => cache.get('participants', participantId)?.checked_in,
+      (participantId) => participant(participantId)?.checked_in,
       cache.list('stages', tournamentId),
       (participantId) => {
-        const participant = cache.get('participants', participantId)
-        return participant ? countryOfParticipant(participant) : null
+        const found = participant(participantId)
+        return found ? countryOfParticipant(found) : null
       },
     )
   }
@@ -364,7 +370,7 @@ export class BroadcastDesk {
   }
 
   private match(sources: TournamentSources, matchId: string): BracketNode {
-    const match = sources.nodes.find((n) => n.id === matchId)
+    const match = sources.byId.get(matchId)
     if (!match)
       throw new AppError('not_found', `Match ${matchId} is not in the local copy of this tournament's bracket.`)
     return match

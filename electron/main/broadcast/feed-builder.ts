@@ -1,7 +1,7 @@
 // The feed of one stream as a pure function of the cached data and the producer's desk: no I/O, tested without a server.
 import type { BracketNode, Stage, Stream } from '../../../shared/api'
 import { matchLabels, slotName, slotWait, type MatchLabel } from '../../../shared/bracket/match-labels'
-import { isDecided, queueOf } from '../../../shared/bracket/stream-queue'
+import { isDecided, queueOf, type QueueSources } from '../../../shared/bracket/stream-queue'
 import type { Caster, Feed, FeedMatch } from '../../../shared/broadcast/feed'
 import { estimateStarts, observedMatchMs } from './estimates'
 
@@ -12,6 +12,12 @@ export interface TournamentSources {
   nodes: readonly BracketNode[]
   /** Match id → the stream ids linked to it. */
   links: ReadonlyMap<string, string[]>
+  /** Node id → node. */
+  byId: ReadonlyMap<string, BracketNode>
+  /** Stream id → the nodes linked to it, in the tournament's order (a stream's queue looks at these only). */
+  linkedTo: ReadonlyMap<string, readonly BracketNode[]>
+  /** "winner:<id>" / "loser:<id>" → the first node that match's winner or loser goes to. */
+  leadsTo: ReadonlyMap<string, BracketNode>
   labels: ReadonlyMap<string, MatchLabel>
   /** How long a match of each stage takes on a stream (see estimates.ts). */
   observed: ReadonlyMap<string, number>
@@ -45,10 +51,28 @@ export function tournamentSources(
     const sets = stage.match_settings?.format?.options?.nb_match_sets
     if (typeof sets === 'number' && sets >= 1) bestOf.set(stage.id, sets)
   }
+  const byId = new Map<string, BracketNode>()
+  const linkedTo = new Map<string, BracketNode[]>()
+  const leadsTo = new Map<string, BracketNode>()
+  for (const node of nodes) {
+    byId.set(node.id, node)
+    for (const o of node.opponents) {
+      const from = `${o.source_type}:${o.source_node_id}`
+      if (o.source_node_id && !leadsTo.has(from)) leadsTo.set(from, node)
+    }
+    for (const streamId of links.get(node.id) ?? []) {
+      const linked = linkedTo.get(streamId)
+      if (linked) linked.push(node)
+      else linkedTo.set(streamId, [node])
+    }
+  }
   return {
     tournament,
     nodes,
     links,
+    byId,
+    linkedTo,
+    leadsTo,
     labels: matchLabels(nodes),
     observed: observedMatchMs(nodes, links),
     bestOf,
@@ -83,19 +107,27 @@ function matchOf(
   }
 }
 
+/** A stream's queue (shared/bracket/stream-queue.ts), looking only at the nodes linked to it. */
+export function streamQueue(
+  sources: TournamentSources,
+  stream: QueueSources['stream'],
+  desk: QueueSources['desk'],
+): BracketNode[] {
+  return queueOf({ links: sources.links, nodes: sources.linkedTo.get(stream.id) ?? [], stream, desk })
+}
+
 export function buildFeed(sources: FeedSources): Feed {
-  const { stream, tournament, nodes, labels, observed, desk, now, online } = sources
-  const onAir = desk.onAir ? (nodes.find((n) => n.id === desk.onAir) ?? null) : null
-  const queue = queueOf(sources)
+  const { stream, tournament, byId, labels, observed, desk, now, online } = sources
+  const onAir = desk.onAir ? (byId.get(desk.onAir) ?? null) : null
+  const queue = streamQueue(sources, stream, desk)
   const estimates = online
     ? estimateStarts({ onAir, takenAt: desk.takenAt, queue, observed, now })
     : new Map<string, string | null>()
-  const leadsTo = (type: 'winner' | 'loser') => {
-    const target =
-      onAir && nodes.find((n) => n.opponents.some((o) => o.source_node_id === onAir.id && o.source_type === type))
+  const goesTo = (type: 'winner' | 'loser') => {
+    const target = onAir && sources.leadsTo.get(`${type}:${onAir.id}`)
     return (target && labels.get(target.id)) ?? null
   }
-  const [winnerTo, loserTo] = [leadsTo('winner'), leadsTo('loser')]
+  const [winnerTo, loserTo] = [goesTo('winner'), goesTo('loser')]
   return {
     stream: { id: stream.id, name: stream.name, url: stream.url, language: stream.language },
     tournament,

@@ -34,7 +34,7 @@ export class Publication {
 
   /** What a stream shows now: published since start, or what the profile's database kept from before. */
   shown(streamId: string): Feed | undefined {
-    return this.published.get(streamId) ?? this.store().desk(streamId).published ?? undefined
+    return this.published.get(streamId) ?? this.store().published(streamId) ?? undefined
   }
 
   /** What a stream published since start (a held stream's kept feed comes back through `shown`). */

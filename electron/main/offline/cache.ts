@@ -8,6 +8,7 @@ import type {
   TournamentListItem,
 } from '../../../shared/api'
 import type { Db } from './db'
+import { prepared } from './prepared'
 import type { TableRecovery } from './table-recovery'
 
 /** What the service said: read again after a recovery. */
@@ -44,23 +45,25 @@ export class Cache {
   constructor(private readonly db: Db) {}
 
   list<R extends CachedName>(resource: R, scope: string): CachedItems[R][] {
-    const rows = this.db
-      .prepare('SELECT data FROM cache_rows WHERE resource = ? AND scope = ? ORDER BY rowid')
-      .all(resource, scope) as { data: string }[]
+    const rows = prepared(this.db, 'SELECT data FROM cache_rows WHERE resource = ? AND scope = ? ORDER BY rowid').all(
+      resource,
+      scope,
+    ) as { data: string }[]
     return rows.map((row) => JSON.parse(row.data) as CachedItems[R])
   }
 
   /** A scope's rows as stored (id → JSON text), in list order: what a refresh compares against. */
   rows(resource: CachedResource, scope: string): Map<string, string> {
-    const rows = this.db
-      .prepare('SELECT id, data FROM cache_rows WHERE resource = ? AND scope = ? ORDER BY rowid')
-      .all(resource, scope) as { id: string; data: string }[]
+    const rows = prepared(
+      this.db,
+      'SELECT id, data FROM cache_rows WHERE resource = ? AND scope = ? ORDER BY rowid',
+    ).all(resource, scope) as { id: string; data: string }[]
     return new Map(rows.map((row) => [row.id, row.data]))
   }
 
   /** Some rows of a scope as stored (id → JSON text); an id no longer there is left out. */
   rowsOf(resource: CachedResource, scope: string, ids: Iterable<string>): Map<string, string> {
-    const one = this.db.prepare('SELECT data FROM cache_rows WHERE resource = ? AND scope = ? AND id = ?')
+    const one = prepared(this.db, 'SELECT data FROM cache_rows WHERE resource = ? AND scope = ? AND id = ?')
     const found = new Map<string, string>()
     for (const id of ids) {
       const row = one.get(resource, scope, id) as { data: string } | undefined
@@ -76,12 +79,11 @@ export class Cache {
   participantsByCode(tournamentId: string, code: string): Participant[] {
     const wanted = code.trim().toLowerCase()
     // The expression is the one index cache_rows_badge holds (migration 4): the lookup is a seek, not a scan.
-    const rows = this.db
-      .prepare(
-        `SELECT data FROM cache_rows WHERE resource = 'participants' AND scope = ?
+    const rows = prepared(
+      this.db,
+      `SELECT data FROM cache_rows WHERE resource = 'participants' AND scope = ?
            AND lower(trim(json_extract(data, '$.custom_user_identifier'))) = ? ORDER BY rowid`,
-      )
-      .all(tournamentId, wanted) as { data: string }[]
+    ).all(tournamentId, wanted) as { data: string }[]
     const byCode = rows.map((row) => JSON.parse(row.data) as Participant)
     const byId = this.get('participants', code.trim())
     return byId && byId.tournament_id === tournamentId && !byCode.some((p) => p.id === byId.id)
@@ -90,43 +92,49 @@ export class Cache {
   }
 
   get<R extends CachedName>(resource: R, id: string): CachedItems[R] | undefined {
-    const row = this.db.prepare('SELECT data FROM cache_rows WHERE resource = ? AND id = ?').get(resource, id) as
+    const row = prepared(this.db, 'SELECT data FROM cache_rows WHERE resource = ? AND id = ?').get(resource, id) as
       { data: string } | undefined
     return row ? (JSON.parse(row.data) as CachedItems[R]) : undefined
   }
 
   put(resource: CachedResource, scope: string, id: string, data: unknown): void {
-    this.db
-      .prepare(
-        'INSERT INTO cache_rows (resource, id, scope, data) VALUES (?, ?, ?, ?) ON CONFLICT (resource, id) DO UPDATE SET data = excluded.data, scope = excluded.scope',
-      )
-      .run(resource, id, scope, JSON.stringify(data))
+    prepared(
+      this.db,
+      'INSERT INTO cache_rows (resource, id, scope, data) VALUES (?, ?, ?, ?) ON CONFLICT (resource, id) DO UPDATE SET data = excluded.data, scope = excluded.scope',
+    ).run(resource, id, scope, JSON.stringify(data))
   }
 
   remove(resource: CachedResource, id: string): void {
-    this.db.prepare('DELETE FROM cache_rows WHERE resource = ? AND id = ?').run(resource, id)
+    prepared(this.db, 'DELETE FROM cache_rows WHERE resource = ? AND id = ?').run(resource, id)
   }
 
   /** Replaces a scope with the service's list; keeps the order it came in. Call inside a transaction. */
   replaceScope(resource: CachedResource, scope: string, items: { id: string }[], at: number): void {
-    this.db.prepare('DELETE FROM cache_rows WHERE resource = ? AND scope = ?').run(resource, scope)
-    const insert = this.db.prepare('INSERT OR REPLACE INTO cache_rows (resource, id, scope, data) VALUES (?, ?, ?, ?)')
+    prepared(this.db, 'DELETE FROM cache_rows WHERE resource = ? AND scope = ?').run(resource, scope)
+    const insert = prepared(
+      this.db,
+      'INSERT OR REPLACE INTO cache_rows (resource, id, scope, data) VALUES (?, ?, ?, ?)',
+    )
     for (const item of items) insert.run(resource, item.id, scope, JSON.stringify(item))
     this.markRefreshed(resource, scope, at)
   }
 
   markRefreshed(resource: CachedResource, scope: string, at: number): void {
-    this.db.prepare('INSERT OR REPLACE INTO refreshed (resource, scope, at) VALUES (?, ?, ?)').run(resource, scope, at)
+    prepared(this.db, 'INSERT OR REPLACE INTO refreshed (resource, scope, at) VALUES (?, ?, ?)').run(
+      resource,
+      scope,
+      at,
+    )
   }
 
   refreshedAt(resource: CachedResource, scope: string): number | null {
-    const row = this.db.prepare('SELECT at FROM refreshed WHERE resource = ? AND scope = ?').get(resource, scope) as
+    const row = prepared(this.db, 'SELECT at FROM refreshed WHERE resource = ? AND scope = ?').get(resource, scope) as
       { at: number } | undefined
     return row?.at ?? null
   }
 
   allRefreshed(): { resource: string; scope: string; at: number }[] {
-    return this.db.prepare('SELECT resource, scope, at FROM refreshed ORDER BY at DESC').all() as {
+    return prepared(this.db, 'SELECT resource, scope, at FROM refreshed ORDER BY at DESC').all() as {
       resource: string
       scope: string
       at: number
@@ -134,30 +142,32 @@ export class Cache {
   }
 
   matchStreams(matchId: string): string[] | undefined {
-    const row = this.db.prepare('SELECT stream_ids FROM match_streams WHERE match_id = ?').get(matchId) as
+    const row = prepared(this.db, 'SELECT stream_ids FROM match_streams WHERE match_id = ?').get(matchId) as
       { stream_ids: string } | undefined
     return row ? (JSON.parse(row.stream_ids) as string[]) : undefined
   }
 
   setMatchStreams(matchId: string, tournamentId: string, streamIds: string[]): void {
-    this.db
-      .prepare('INSERT OR REPLACE INTO match_streams (match_id, tournament_id, stream_ids) VALUES (?, ?, ?)')
-      .run(matchId, tournamentId, JSON.stringify(streamIds))
+    prepared(
+      this.db,
+      'INSERT OR REPLACE INTO match_streams (match_id, tournament_id, stream_ids) VALUES (?, ?, ?)',
+    ).run(matchId, tournamentId, JSON.stringify(streamIds))
   }
 
   /** The known stream links of a tournament's matches: match id → stream ids. */
   linksOfTournament(tournamentId: string): Map<string, string[]> {
-    const rows = this.db
-      .prepare('SELECT match_id, stream_ids FROM match_streams WHERE tournament_id = ?')
-      .all(tournamentId) as { match_id: string; stream_ids: string }[]
+    const rows = prepared(this.db, 'SELECT match_id, stream_ids FROM match_streams WHERE tournament_id = ?').all(
+      tournamentId,
+    ) as { match_id: string; stream_ids: string }[]
     return new Map(rows.map((row) => [row.match_id, JSON.parse(row.stream_ids) as string[]]))
   }
 
   /** Every match link of a tournament that names `streamId`. */
   matchesLinking(streamId: string): { matchId: string; tournamentId: string; streamIds: string[] }[] {
-    const rows = this.db
-      .prepare('SELECT match_id, tournament_id, stream_ids FROM match_streams WHERE stream_ids LIKE ?')
-      .all(`%${JSON.stringify(streamId)}%`) as { match_id: string; tournament_id: string; stream_ids: string }[]
+    const rows = prepared(
+      this.db,
+      'SELECT match_id, tournament_id, stream_ids FROM match_streams WHERE stream_ids LIKE ?',
+    ).all(`%${JSON.stringify(streamId)}%`) as { match_id: string; tournament_id: string; stream_ids: string }[]
     return rows.map((row) => ({
       matchId: row.match_id,
       tournamentId: row.tournament_id,

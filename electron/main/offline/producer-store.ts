@@ -2,6 +2,7 @@
 // feed, the queue order the producer chose and who casts. Survives restarts and works offline.
 import type { TableRecovery } from './table-recovery'
 import type { Db } from './db'
+import { prepared } from './prepared'
 import { Feed, type Caster } from '../../../shared/broadcast/feed'
 
 /** The producer's choices: kept through a recovery. */
@@ -16,61 +17,65 @@ export interface DeskRow {
   /** When the on-air match was taken (epoch ms). */
   takenAt: number | null
   held: boolean
-  /** What the stream last published: a held stream keeps showing it. */
-  published: Feed | null
 }
 
 interface Raw {
   on_air: string | null
   taken_at: number | null
   held: number
-  published: string | null
 }
 
 export class ProducerStore {
   constructor(private readonly db: Db) {}
 
   desk(streamId: string): DeskRow {
-    const raw = this.db
-      .prepare('SELECT on_air, taken_at, held, published FROM producer_streams WHERE stream_id = ?')
-      .get(streamId) as Raw | undefined
+    const raw = prepared(this.db, 'SELECT on_air, taken_at, held FROM producer_streams WHERE stream_id = ?').get(
+      streamId,
+    ) as Raw | undefined
+    return { onAir: raw?.on_air ?? null, takenAt: raw?.taken_at ?? null, held: raw?.held === 1 }
+  }
+
+  /** What the stream last published (a held stream keeps showing it); null when nothing readable was kept. */
+  published(streamId: string): Feed | null {
+    const raw = prepared(this.db, 'SELECT published FROM producer_streams WHERE stream_id = ?').get(streamId) as
+      { published: string | null } | undefined
     const published = raw?.published ? Feed.safeParse(JSON.parse(raw.published)) : undefined
-    return {
-      onAir: raw?.on_air ?? null,
-      takenAt: raw?.taken_at ?? null,
-      held: raw?.held === 1,
-      published: published?.success ? published.data : null,
-    }
+    return published?.success ? published.data : null
   }
 
   /** Streams the producer has worked on (something on air, held, or published). */
   streams(): string[] {
-    return (this.db.prepare('SELECT stream_id FROM producer_streams').all() as { stream_id: string }[]).map(
+    return (prepared(this.db, 'SELECT stream_id FROM producer_streams').all() as { stream_id: string }[]).map(
       (row) => row.stream_id,
     )
   }
 
   setOnAir(streamId: string, matchId: string | null, at: number): void {
     this.upsert(streamId)
-    this.db
-      .prepare('UPDATE producer_streams SET on_air = ?, taken_at = ? WHERE stream_id = ?')
-      .run(matchId, at, streamId)
+    prepared(this.db, 'UPDATE producer_streams SET on_air = ?, taken_at = ? WHERE stream_id = ?').run(
+      matchId,
+      at,
+      streamId,
+    )
   }
 
   setHeld(streamId: string, held: boolean): void {
     this.upsert(streamId)
-    this.db.prepare('UPDATE producer_streams SET held = ? WHERE stream_id = ?').run(held ? 1 : 0, streamId)
+    prepared(this.db, 'UPDATE producer_streams SET held = ? WHERE stream_id = ?').run(held ? 1 : 0, streamId)
   }
 
   setPublished(streamId: string, feed: Feed): void {
     this.upsert(streamId)
-    this.db.prepare('UPDATE producer_streams SET published = ? WHERE stream_id = ?').run(JSON.stringify(feed), streamId)
+    prepared(this.db, 'UPDATE producer_streams SET published = ? WHERE stream_id = ?').run(
+      JSON.stringify(feed),
+      streamId,
+    )
   }
 
   /** The producer's order of a stream's queue (match ids first to last); empty until reordered. */
   order(streamId: string): string[] {
     return (
-      this.db.prepare('SELECT match_id FROM producer_queue WHERE stream_id = ? ORDER BY position').all(streamId) as {
+      prepared(this.db, 'SELECT match_id FROM producer_queue WHERE stream_id = ? ORDER BY position').all(streamId) as {
         match_id: string
       }[]
     ).map((row) => row.match_id)
@@ -78,23 +83,25 @@ export class ProducerStore {
 
   setOrder(streamId: string, matchIds: string[]): void {
     this.db.transaction(() => {
-      this.db.prepare('DELETE FROM producer_queue WHERE stream_id = ?').run(streamId)
-      const insert = this.db.prepare('INSERT INTO producer_queue (stream_id, match_id, position) VALUES (?, ?, ?)')
+      prepared(this.db, 'DELETE FROM producer_queue WHERE stream_id = ?').run(streamId)
+      const insert = prepared(this.db, 'INSERT INTO producer_queue (stream_id, match_id, position) VALUES (?, ?, ?)')
       matchIds.forEach((matchId, position) => insert.run(streamId, matchId, position))
     })()
   }
 
   /** Who casts a stream, in the order the producer gave. */
   casters(streamId: string): Caster[] {
-    return this.db
-      .prepare('SELECT name, handle, pronouns FROM producer_casters WHERE stream_id = ? ORDER BY position')
-      .all(streamId) as Caster[]
+    return prepared(
+      this.db,
+      'SELECT name, handle, pronouns FROM producer_casters WHERE stream_id = ? ORDER BY position',
+    ).all(streamId) as Caster[]
   }
 
   setCasters(streamId: string, casters: readonly Caster[]): void {
     this.db.transaction(() => {
-      this.db.prepare('DELETE FROM producer_casters WHERE stream_id = ?').run(streamId)
-      const insert = this.db.prepare(
+      prepared(this.db, 'DELETE FROM producer_casters WHERE stream_id = ?').run(streamId)
+      const insert = prepared(
+        this.db,
         'INSERT INTO producer_casters (stream_id, position, name, handle, pronouns) VALUES (?, ?, ?, ?, ?)',
       )
       casters.forEach((c, position) => insert.run(streamId, position, c.name, c.handle, c.pronouns))
@@ -102,6 +109,6 @@ export class ProducerStore {
   }
 
   private upsert(streamId: string): void {
-    this.db.prepare('INSERT OR IGNORE INTO producer_streams (stream_id) VALUES (?)').run(streamId)
+    prepared(this.db, 'INSERT OR IGNORE INTO producer_streams (stream_id) VALUES (?)').run(streamId)
   }
 }
