@@ -81,8 +81,22 @@ export class ProducerDesk {
     return this.#act(write('broadcast:next', { streamId }, null))
   }
 
-  order(streamId: string, matchIds: string[]): Promise<boolean> {
-    return this.#act(write('broadcast:order', { streamId, matchIds }, null))
+  /**
+   * The producer's own order is shown at once, before main answers (main only checks that the matches are queued);
+   * its answer is then laid over it, and a refusal puts back what was shown.
+   */
+  async order(streamId: string, matchIds: string[]): Promise<boolean> {
+    const before = this.#feeds[streamId]
+    if (before) {
+      const place = new Map(matchIds.map((id, index) => [id, index]))
+      const at = (id: string) => place.get(id) ?? matchIds.length
+      const next = [...before.next].sort((a, b) => at(a.id) - at(b.id))
+      this.#feeds = { ...this.#feeds, [streamId]: { ...before, next } }
+    }
+    const shown = this.#feeds[streamId]
+    const done = await this.#act(write('broadcast:order', { streamId, matchIds }, null))
+    if (!done && before && this.#feeds[streamId] === shown) this.#feeds = { ...this.#feeds, [streamId]: before }
+    return done
   }
 
   hold(streamId: string, held: boolean): Promise<boolean> {

@@ -202,6 +202,52 @@ describe('stream desk', () => {
     expect(statusReads()).toBe(3)
   })
 
+  it('shows a reorder with Alt+arrows at once, keeps it when main agrees, and puts it back when main refuses', async () => {
+    const three = {
+      ...feed,
+      next: [feedMatch('m2', ['Cy', 'Di']), feedMatch('m3', ['Ed', 'Flo']), feedMatch('m4', ['Gus', 'Hal'])],
+    }
+    answer('broadcast:status', () => ({
+      hub: '',
+      streams: [{ streamId: 's0', onAir: 'm1', next: ['m2', 'm3', 'm4'], held: false, staged: [], feed: three }],
+    }))
+    let agree: (value: unknown) => void = () => undefined
+    answer('broadcast:order', ({ matchIds }: { matchIds: string[] }) => {
+      const byId = new Map(three.next.map((m) => [m.id, m]))
+      const state = { streamId: 's0', onAir: 'm1', next: matchIds, held: false, staged: [] }
+      return new Promise(
+        (resolve) =>
+          (agree = () => resolve({ ...state, feed: { ...three, next: matchIds.map((id) => byId.get(id)) } })),
+      )
+    })
+    render(StreamDeskView)
+    const column = await screen.findByTestId('stream-column')
+    const order = () =>
+      within(column)
+        .getAllByTestId('queued')
+        .map((li) => li.dataset['matchId'])
+    await expect.poll(order).toEqual(['m2', 'm3', 'm4'])
+    const user = userEvent.setup()
+    within(column).getAllByTestId('queued')[0]!.focus()
+    await user.keyboard('{Alt>}{ArrowDown}{/Alt}')
+    // Shown before main has answered, the moved match keeping focus.
+    expect(order()).toEqual(['m3', 'm2', 'm4'])
+    agree(null)
+    await expect.poll(() => document.activeElement?.getAttribute('data-match-id')).toBe('m2')
+    expect(order()).toEqual(['m3', 'm2', 'm4'])
+    // A refusal puts back what main keeps.
+    let refuse: () => void = () => undefined
+    answer(
+      'broadcast:order',
+      () =>
+        new Promise((_, reject) => (refuse = () => reject({ code: 'validation', message: 'm2 is not in the queue' }))),
+    )
+    await user.keyboard('{Alt>}{ArrowDown}{/Alt}')
+    expect(order()).toEqual(['m3', 'm4', 'm2'])
+    refuse()
+    await expect.poll(order).toEqual(['m3', 'm2', 'm4'])
+  })
+
   it('applies a stream state that main announces (broadcast:changed) without reading anything', async () => {
     answer('broadcast:status', () => ({
       hub: '',
