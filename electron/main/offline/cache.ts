@@ -41,15 +41,39 @@ export interface CacheChange {
   ids?: readonly string[]
 }
 
+/** Freezes a parsed item through and through: lists are shared between readers, so none may change one. */
+function frozen<T>(value: T): T {
+  if (value === null || typeof value !== 'object') return value
+  for (const inner of Object.values(value)) frozen(inner)
+  return Object.freeze(value)
+}
+
 export class Cache {
+  /**
+   * Each scope's list as last parsed (a 2,048-entrant bracket is 3 MB of JSON: parsing it took most of a read), its
+   * items frozen; dropped on any write to its resource, and never kept from inside a transaction (which may still be
+   * rolled back).
+   */
+  readonly #lists = new Map<string, readonly unknown[]>()
+
   constructor(private readonly db: Db) {}
 
   list<R extends CachedName>(resource: R, scope: string): CachedItems[R][] {
+    const key = `${resource}\u0000${scope}`
+    const kept = this.#lists.get(key)
+    if (kept) return [...kept] as CachedItems[R][]
     const rows = prepared(this.db, 'SELECT data FROM cache_rows WHERE resource = ? AND scope = ? ORDER BY rowid').all(
       resource,
       scope,
     ) as { data: string }[]
-    return rows.map((row) => JSON.parse(row.data) as CachedItems[R])
+    const items = rows.map((row) => frozen(JSON.parse(row.data) as CachedItems[R]))
+    if (!this.db.inTransaction) this.#lists.set(key, items)
+    return [...items]
+  }
+
+  /** A write to a resource may change any of its scopes' lists (a row can move scope): they are parsed again. */
+  private changed(resource: CachedResource): void {
+    for (const key of this.#lists.keys()) if (key.startsWith(`${resource}\u0000`)) this.#lists.delete(key)
   }
 
   /** A scope's rows as stored (id → JSON text), in list order: what a refresh compares against. */
@@ -98,6 +122,7 @@ export class Cache {
   }
 
   put(resource: CachedResource, scope: string, id: string, data: unknown): void {
+    this.changed(resource)
     prepared(
       this.db,
       'INSERT INTO cache_rows (resource, id, scope, data) VALUES (?, ?, ?, ?) ON CONFLICT (resource, id) DO UPDATE SET data = excluded.data, scope = excluded.scope',
@@ -105,11 +130,13 @@ export class Cache {
   }
 
   remove(resource: CachedResource, id: string): void {
+    this.changed(resource)
     prepared(this.db, 'DELETE FROM cache_rows WHERE resource = ? AND id = ?').run(resource, id)
   }
 
   /** Replaces a scope with the service's list; keeps the order it came in. Call inside a transaction. */
   replaceScope(resource: CachedResource, scope: string, items: { id: string }[], at: number): void {
+    this.changed(resource)
     prepared(this.db, 'DELETE FROM cache_rows WHERE resource = ? AND scope = ?').run(resource, scope)
     const insert = prepared(
       this.db,

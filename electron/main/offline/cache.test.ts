@@ -1,0 +1,64 @@
+// The cache's lists on a real SQLite file: a list read again without a write is the one already parsed, yet every
+// write shows in the next read (whatever the scope), a rolled-back write never does, and no reader can change the
+// items another reader holds.
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { Cache } from './cache'
+import { openDatabase, type Db } from './db'
+
+const stream = (id: string, name: string, tournament = 't1') => ({
+  id,
+  tournament_id: tournament,
+  name,
+  url: `https://x.tv/${id}`,
+  language: 'en',
+})
+
+let db: Db
+let cache: Cache
+beforeEach(() => {
+  db = openDatabase(join(mkdtempSync(join(tmpdir(), 'matchdesk-cache-')), 'profile.sqlite'))
+  cache = new Cache(db)
+  db.transaction(() => cache.replaceScope('streams', 't1', [stream('a', 'A'), stream('b', 'B')], 1))()
+})
+
+describe('cached lists', () => {
+  it('answers a list read again from what it parsed, and every write shows in the next read', () => {
+    const first = cache.list('streams', 't1')
+    expect(cache.list('streams', 't1')[0]).toBe(first[0])
+    cache.put('streams', 't1', 'a', stream('a', 'A renamed'))
+    expect(cache.list('streams', 't1').map((s) => s.name)).toEqual(['A renamed', 'B'])
+    cache.remove('streams', 'b')
+    expect(cache.list('streams', 't1').map((s) => s.id)).toEqual(['a'])
+    db.transaction(() => cache.replaceScope('streams', 't1', [stream('c', 'C')], 2))()
+    expect(cache.list('streams', 't1').map((s) => s.id)).toEqual(['c'])
+  })
+
+  it('shows a row that moved to another scope in neither list it left', () => {
+    expect(cache.list('streams', 't2')).toEqual([])
+    cache.put('streams', 't2', 'a', stream('a', 'A', 't2'))
+    expect(cache.list('streams', 't1').map((s) => s.id)).toEqual(['b'])
+    expect(cache.list('streams', 't2').map((s) => s.id)).toEqual(['a'])
+  })
+
+  it('never keeps what a transaction read after a write it then rolled back', () => {
+    cache.list('streams', 't1')
+    expect(() =>
+      db.transaction(() => {
+        cache.put('streams', 't1', 'a', stream('a', 'Never'))
+        expect(cache.list('streams', 't1')[0]!.name).toBe('Never')
+        throw new Error('rolled back')
+      })(),
+    ).toThrow('rolled back')
+    expect(cache.list('streams', 't1').map((s) => s.name)).toEqual(['A', 'B'])
+  })
+
+  it('hands out items no reader can change, and a list each reader may reorder for itself', () => {
+    const mine = cache.list('streams', 't1')
+    expect(() => Object.assign(mine[0]!, { name: 'Changed' })).toThrow(TypeError)
+    mine.reverse()
+    expect(cache.list('streams', 't1').map((s) => s.name)).toEqual(['A', 'B'])
+  })
+})
