@@ -95,10 +95,13 @@ const refreshing = (async () => {
     await new Promise((resolve) => setTimeout(resolve, DESK_REFRESH_MS))
   }
 })()
-const outcomes: Record<string, number> = {}
-/** Each door scans `count` badges from `first`, waiting `paceMs` between scans (each door starts at its own moment). */
-async function scanRound(count: number, first: number, paceMs: number): Promise<number[]> {
+/**
+ * Each door scans `count` badges from `first`, waiting `paceMs` between scans (each door starts at its own moment):
+ * each acknowledgement's time, sorted, and how many scans had each outcome.
+ */
+async function scanRound(count: number, first: number, paceMs: number) {
   const acks: number[] = []
+  const outcomes: Record<string, number> = {}
   await Promise.all(
     doors.map(async (door, d) => {
       if (paceMs) await new Promise((resolve) => setTimeout(resolve, (d * paceMs) / DOORS))
@@ -119,11 +122,11 @@ async function scanRound(count: number, first: number, paceMs: number): Promise<
       }
     }),
   )
-  return acks.sort((a, b) => a - b)
+  return { acks: acks.sort((a, b) => a - b), outcomes }
 }
-const ackMs = await scanRound(SCANS_PER_DOOR, 0, DOOR_PACE_MS)
+const { acks: ackMs, outcomes } = await scanRound(SCANS_PER_DOOR, 0, DOOR_PACE_MS)
 const flatStarted = performance.now()
-const flatMs = await scanRound(FLAT_OUT_PER_DOOR, DOORS * SCANS_PER_DOOR, 0)
+const { acks: flatMs, outcomes: flatOutcomes } = await scanRound(FLAT_OUT_PER_DOOR, DOORS * SCANS_PER_DOOR, 0)
 const flatElapsed = performance.now() - flatStarted
 scanning = false
 await refreshing
@@ -155,6 +158,7 @@ report({
   },
   door_scan_flat_out: {
     scans: flatMs.length,
+    outcomes: flatOutcomes,
     p50_ms: round(percentile(flatMs, 50), 2),
     p99_ms: round(percentile(flatMs, 99), 2),
     scans_per_second: round(flatMs.length / (flatElapsed / 1000), 0),
