@@ -88,8 +88,7 @@ export class ProducerDesk {
   async order(streamId: string, matchIds: string[]): Promise<boolean> {
     const before = this.#feeds[streamId]
     if (before) {
-      const place = new Map(matchIds.map((id, index) => [id, index]))
-      const at = (id: string) => place.get(id) ?? matchIds.length
+      const at = (id: string) => (matchIds.includes(id) ? matchIds.indexOf(id) : matchIds.length)
       const next = [...before.next].sort((a, b) => at(a.id) - at(b.id))
       this.#feeds = { ...this.#feeds, [streamId]: { ...before, next } }
     }

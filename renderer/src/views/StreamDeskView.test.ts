@@ -240,7 +240,10 @@ describe('stream desk', () => {
     answer(
       'broadcast:order',
       () =>
-        new Promise((_, reject) => (refuse = () => reject({ code: 'validation', message: 'm2 is not in the queue' }))),
+        new Promise(
+          (_, reject) =>
+            (refuse = () => reject(Object.assign(new Error('m2 is not in the queue'), { code: 'validation' }))),
+        ),
     )
     await user.keyboard('{Alt>}{ArrowDown}{/Alt}')
     expect(order()).toEqual(['m3', 'm4', 'm2'])
