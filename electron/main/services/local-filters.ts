@@ -2,7 +2,7 @@
 import type { z } from 'zod'
 import type { BracketNode, Participant, Stream, TournamentListItem } from '../../../shared/api'
 import type { BracketFilters, ParticipantFilters, StreamFilters, TournamentFilters } from '../../../shared/ipc/filters'
-import { byNaturalName } from '../../../shared/text/natural-order'
+import { NaturalSorter } from '../../../shared/text/natural-order'
 
 const within = <T>(wanted: T[] | undefined, value: T | null | undefined) =>
   !wanted || (value != null && wanted.includes(value))
@@ -28,6 +28,9 @@ export function filterTournaments(
   return f.sort === 'scheduled_desc' ? kept.reverse() : kept
 }
 
+/** The cache hands out the same (frozen) participants from one read to the next: their order is remembered. */
+const byName = new NaturalSorter<Participant>((p) => p.name)
+
 export function filterParticipants(items: Participant[], f: z.output<typeof ParticipantFilters>): Participant[] {
   const needle = f.name?.toLowerCase()
   const kept = items.filter(
@@ -38,7 +41,7 @@ export function filterParticipants(items: Participant[], f: z.output<typeof Part
       within(f.participant_ids, p.id),
   )
   if (f.sort === 'created_desc') return kept.reverse()
-  if (f.sort === 'alphabetic') return kept.sort(byNaturalName)
+  if (f.sort === 'alphabetic') return byName.sort(kept)
   return kept
 }
 

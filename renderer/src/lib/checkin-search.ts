@@ -1,7 +1,7 @@
 // Check-in search: an index built once per list, then every keystroke filters in memory.
 import type { Participant } from '../../../shared/api'
 import { withoutHidden } from '../../../shared/text/hidden-characters'
-import { naturalCompare } from '../../../shared/text/natural-order'
+import { NaturalSorter } from '../../../shared/text/natural-order'
 
 export type CheckFilter = 'all' | 'in' | 'out'
 
@@ -46,10 +46,17 @@ export const CHECK_SORTS = { name: 'name', code: 'badge code', list: 'registrati
 export type CheckSort = keyof typeof CHECK_SORTS
 
 /** The list in the order the door chose: by name (the default), by badge code, or as the service lists it. */
+const sorters = {
+  name: new NaturalSorter<Participant>((p) => p.name),
+  code: new NaturalSorter<Participant>((p) => p.custom_user_identifier ?? '\uffff'),
+}
+
+/**
+ * The list in the order the door chose: by name (the default), by badge code, or as the service lists it. A patched
+ * list keeps most of its objects, whose places are remembered (shared/text/natural-order.ts).
+ */
 export function sortParticipants(participants: Participant[], sort: CheckSort): Participant[] {
-  if (sort === 'list') return participants
-  const key = (p: Participant) => (sort === 'name' ? p.name : (p.custom_user_identifier ?? '\uffff'))
-  return [...participants].sort((a, b) => naturalCompare(key(a), key(b)))
+  return sort === 'list' ? participants : sorters[sort].sort(participants)
 }
 
 /** Characters a spreadsheet reads as the start of a formula (OWASP, CSV injection): = + - @ tab and carriage return. */
