@@ -1,6 +1,6 @@
-// A list read from main's cache, owned by the view that creates it: loads when its input changes, patches in what
-// main says changed (or reads again when it cannot say), asks main for a live tick every few seconds while the window
-// is visible (if asked to), stops with the view.
+// A list read from main's cache, owned by the view that creates it: loads when its input changes (showing at once the
+// last answer to the same input, if a list had it), patches in what main says changed (or reads again when it cannot
+// say), asks main for a live tick every few seconds while the window is visible (if asked to), stops with the view.
 import { untrack } from 'svelte'
 import type { Channel } from '../../../shared/ipc/channels'
 import type { Input, Output } from '../../../shared/ipc/contract'
@@ -18,6 +18,26 @@ const RESOURCE = {
   'streams:list': 'streams',
   'bracket:nodes': 'nodes',
 } as const satisfies Record<ListChannel, string>
+
+/**
+ * The last answer to each of the latest few inputs (channel and input): a view that opens on a list another view has
+ * just shown (Check-in → Participants, 5,000 people) shows it at once, then reads it again; the read's answer replaces
+ * it within a round trip, so a change made while no view showed the list is never shown for longer.
+ */
+// eslint-disable-next-line svelte/prefer-svelte-reactivity -- read once when a list opens, never shown: nothing to react to
+const lastAnswers = new Map<string, { items: readonly unknown[]; refreshedAt: number | null }>()
+const LAST_ANSWERS_KEPT = 4
+
+function keepAnswer(key: string, items: readonly unknown[], refreshedAt: number | null): void {
+  lastAnswers.delete(key)
+  lastAnswers.set(key, { items, refreshedAt })
+  for (const oldest of lastAnswers.keys()) if (lastAnswers.size > LAST_ANSWERS_KEPT) lastAnswers.delete(oldest)
+}
+
+/** Another connection (or a Demo venue started over): what was shown belongs to the one before. */
+export function forgetLastAnswers(): void {
+  lastAnswers.clear()
+}
 
 export interface CachedListOptions {
   /** Seconds between background reloads while the window is visible; 0 or absent: only on cache:updated. */
@@ -101,6 +121,7 @@ export class CachedList<C extends ListChannel> {
       this.#items = value.items
       this.#refreshedAt = value.refreshedAt
       this.#error = null
+      this.keep()
       // A refresh announced while this read travelled, and newer than its answer: read once more.
       if (this.#wanted > (value.refreshedAt ?? 0)) void this.reload()
     } else {
@@ -132,6 +153,16 @@ export class CachedList<C extends ListChannel> {
     }
     if (refreshedAt !== null) this.#refreshedAt = refreshedAt
     this.#error = null
+    this.keep()
+  }
+
+  /** Notes this list as the last answer to its input. */
+  private keep(): void {
+    if (this.#input) keepAnswer(this.key(this.#input), this.#items, this.#refreshedAt)
+  }
+
+  private key(input: Input<C>): string {
+    return `${this.channel}\u0000${JSON.stringify(input)}`
   }
 
   /** True when the list shows part of the cached scope (a filter): changes cannot be laid over it, it is read again. */
@@ -148,6 +179,7 @@ export class CachedList<C extends ListChannel> {
   /** Puts one item as a write's receipt gave it back, in its place, without reading the whole list again. */
   patch(item: Item<C>): void {
     this.#items = this.#items.map((existing) => (existing.id === item.id ? item : existing))
+    this.keep()
   }
 
   /**
@@ -164,6 +196,11 @@ export class CachedList<C extends ListChannel> {
   private async load(input: Input<C>): Promise<void> {
     const changed = JSON.stringify(input) !== JSON.stringify(this.#input)
     this.#input = input
+    const last = changed ? lastAnswers.get(this.key(input)) : undefined
+    if (last) {
+      this.#items = last.items as Item<C>[]
+      this.#refreshedAt = last.refreshedAt
+    }
     if (changed) this.#loading = this.#items.length === 0
     await this.reload()
   }

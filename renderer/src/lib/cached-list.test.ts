@@ -2,6 +2,7 @@
 import { render } from '@testing-library/svelte'
 import { describe, expect, it } from 'vitest'
 import { answer, calls, emit } from '../test-support/fake-api'
+import { forgetLastAnswers } from './cached-list.svelte'
 import { selection } from './selection.svelte'
 import StreamsView from '../views/StreamsView.svelte'
 import { screen } from '@testing-library/svelte'
@@ -87,5 +88,47 @@ describe('cached list', () => {
     await expect
       .poll(() => reads().filter((c) => (c.input as { tournamentId: string }).tournamentId === 't4').length)
       .toBe(2)
+  })
+
+  it('opens at once on what a view just showed for the same input, then shows the fresh answer when it comes', async () => {
+    selection.choose({ id: 't5', name: 'Cup', participantType: 'single' })
+    const stream = (id: string, name: string) => ({
+      id,
+      tournament_id: 't5',
+      name,
+      url: `https://www.twitch.tv/${id}`,
+      language: 'en',
+    })
+    answer('streams:list', () => ({ items: [stream('s1', 'Main stage')], refreshedAt: 1 }))
+    const first = render(StreamsView)
+    await screen.findByText('Main stage')
+    first.unmount()
+
+    // Main's next answer is slow and says something else (renamed while no view showed the list).
+    let release: () => void = () => undefined
+    answer('streams:list', async () => {
+      await new Promise<void>((resolve) => (release = resolve))
+      return { items: [stream('s1', 'Main stage renamed')], refreshedAt: 2 }
+    })
+    render(StreamsView)
+    expect(await screen.findByText('Main stage')).toBeTruthy()
+    release()
+    await screen.findByText('Main stage renamed')
+    expect(screen.queryByText('Main stage')).toBeNull()
+  })
+
+  it('keeps nothing from another connection', async () => {
+    selection.choose({ id: 't6', name: 'Cup', participantType: 'single' })
+    answer('streams:list', () => ({
+      items: [{ id: 's1', tournament_id: 't6', name: 'Old', url: 'https://a.tv/x', language: 'en' }],
+      refreshedAt: 1,
+    }))
+    render(StreamsView).unmount()
+    await expect.poll(() => reads().length).toBe(1)
+    forgetLastAnswers()
+    answer('streams:list', () => new Promise(() => undefined))
+    render(StreamsView)
+    await expect.poll(() => reads().length).toBe(2)
+    expect(screen.queryByText('Old')).toBeNull()
   })
 })

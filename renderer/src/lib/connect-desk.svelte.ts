@@ -8,6 +8,7 @@ import {
 } from '../../../shared/ipc/profiles'
 import { basesFromOrigin, SERVICE_BASE_KEYS } from '../../../shared/ipc/service-bases'
 import { appInfo } from './app-info.svelte'
+import { forgetLastAnswers } from './cached-list.svelte'
 import { check, errorsOf, type FieldErrors } from './forms'
 import { invoke, subscribe } from './ipc'
 import { notices } from './notices.svelte'
@@ -144,8 +145,7 @@ export class ConnectDesk {
   async activate(profile: ProfileView): Promise<void> {
     const result = await write('profiles:activate', { id: profile.id }, null)
     if (!result.ok) return
-    selection.clear()
-    await Promise.all([this.refresh(), appInfo.load()])
+    await this.startOver()
   }
 
   /** Starts the Demo venue over; the views show it from the start (no tournament chosen). */
@@ -156,12 +156,19 @@ export class ConnectDesk {
       'The Demo venue was reset: its tournaments, streams and desk are as you first met them',
     )
     if (!result.ok) return
+    await this.startOver()
+  }
+
+  /** The views start from nothing on the connection now active: no tournament chosen, no list kept from before. */
+  private async startOver(): Promise<void> {
     selection.clear()
+    forgetLastAnswers()
     await Promise.all([this.refresh(), appInfo.load()])
   }
 
   async remove(profile: ProfileView): Promise<void> {
     await write('profiles:delete', { id: profile.id }, `Connection “${profile.name}” deleted`)
+    forgetLastAnswers()
     await Promise.all([this.refresh(), appInfo.load()])
   }
 

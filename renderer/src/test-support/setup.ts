@@ -4,5 +4,11 @@ import { afterEach, beforeEach } from 'vitest'
 import { fakeApi, reset } from './fake-api'
 
 window.api = fakeApi
-beforeEach(() => reset())
+// Each test is a fresh app: nothing kept from the one before.
+beforeEach(async () => {
+  reset()
+  // Imported here, not above: the app's modules read window.api when they load.
+  const { forgetLastAnswers } = await import('../lib/cached-list.svelte')
+  forgetLastAnswers()
+})
 afterEach(() => cleanup())
