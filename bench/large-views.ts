@@ -18,28 +18,58 @@ process.on('exit', () => void web.stop())
 const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } })
 await openMegaOpen(page, web.url)
 
-/** From the key that opens a view until a condition holds in the page (ms, measured in the page). */
-async function timeView(key: string, ready: (count: number) => boolean, arg: number): Promise<number> {
-  const started = await page.evaluate(() => performance.now())
+/**
+ * From the key that opens a view until the frame showing `count` elements matching `selector` has been drawn: timed in
+ * the page, from the key's event to the end of the first frame after the DOM holds them (a rAF, then a message: after
+ * that frame's style, layout and paint). Polling from here would add a CDP round trip to a page busy with the answer.
+ */
+async function timeView(key: string, selector: string, count: number): Promise<number> {
+  // Armed before the key is sent (input can overtake an evaluate still on its way), awaited after.
+  await page.evaluate(
+    ([selector, count]) => {
+      ;(window as { shown?: Promise<number> }).shown = new Promise<number>((resolve, reject) => {
+        let pressed = 0
+        setTimeout(() => reject(new Error(`${selector}: ${count} not shown (key seen: ${pressed > 0})`)), 60_000)
+        addEventListener('keydown', (event) => (pressed = event.timeStamp), { capture: true, once: true })
+        const watch = new MutationObserver(() => {
+          if (!pressed || document.querySelectorAll(selector).length < count) return
+          watch.disconnect()
+          requestAnimationFrame(() => {
+            const channel = new MessageChannel()
+            channel.port1.onmessage = () => resolve(performance.now() - pressed)
+            channel.port2.postMessage(null)
+          })
+        })
+        watch.observe(document.body, { childList: true, subtree: true })
+      })
+    },
+    [selector, count] as const,
+  )
   await page.keyboard.press(key)
-  await page.waitForFunction(ready, arg, { timeout: 60_000, polling: 'raf' })
-  return (await page.evaluate(() => performance.now())) - started
+  return page.evaluate(() => (window as { shown?: Promise<number> }).shown!)
 }
 
-// Participants: first rows, from the local copy, each time the view opens.
+const FIRST_ROW = '[data-testid="participant-rows"] tr[aria-rowindex="2"]'
+
+// Participants: first rows, from the local copy, each time the view opens from Check-in (which has just shown the
+// same list: the view opens on it, then reads it again).
 const firstRows: number[] = []
 for (let i = 0; i < OPENS; i++) {
   await page.keyboard.press('Control+6')
   await page.getByRole('heading', { name: 'Check-in' }).waitFor()
-  firstRows.push(
-    await timeView(
-      'Control+7',
-      () => document.querySelector('[data-testid="participant-rows"] tr[aria-rowindex="2"]') !== null,
-      0,
-    ),
-  )
+  firstRows.push(await timeView('Control+7', FIRST_ROW, 1))
 }
 const rowsInDom = await page.locator('[data-testid="participant-rows"] tbody tr').count()
+
+// The same, on a freshly loaded page that has shown no list yet (no Check-in before it): the whole read from main.
+const firstRowsAfresh: number[] = []
+for (let i = 0; i < OPENS; i++) {
+  await page.reload()
+  await page.getByRole('heading', { level: 1 }).first().waitFor()
+  await page.waitForTimeout(300)
+  firstRowsAfresh.push(await timeView('Control+7', FIRST_ROW, 1))
+}
+firstRowsAfresh.sort((a, b) => a - b)
 
 /** Each keystroke's work in the page: the input event, the view's update and the layout it forces (ms). */
 async function typingMs(page: Page, text: string): Promise<number[]> {
@@ -108,13 +138,7 @@ const deskPaint: number[] = []
 for (let i = 0; i < 3; i++) {
   await page.keyboard.press('Control+6')
   await page.getByRole('heading', { name: 'Check-in' }).waitFor()
-  deskPaint.push(
-    await timeView(
-      'Control+4',
-      (count) => document.querySelectorAll('[data-testid="stream-column"]').length === count,
-      streams.items.length,
-    ),
-  )
+  deskPaint.push(await timeView('Control+4', '[data-testid="stream-column"]', streams.items.length))
 }
 
 // Reorder: Alt+↓ on the first queued match of the first column. Shown: from the key's event to the column showing the
@@ -164,6 +188,8 @@ report({
     first_rows_first_open_ms: round(firstOpen, 0),
     first_rows_p50_ms: round(percentile(firstRows, 50), 0),
     first_rows_max_ms: round(firstRows.at(-1)!, 0),
+    first_rows_afresh_p50_ms: round(percentile(firstRowsAfresh, 50), 0),
+    first_rows_afresh_max_ms: round(firstRowsAfresh.at(-1)!, 0),
     goal_first_rows_ms: 150,
     rows_in_dom: rowsInDom,
     keystroke_p50_ms: round(percentile(typing, 50), 2),

@@ -31,6 +31,8 @@ export interface WebMode {
 export interface WebModeOptions {
   /** A data folder to use (and keep): another run's, to start again where it ended. */
   dataDir?: string
+  /** Node's own flags for the web mode process (a benchmark's --cpu-prof). */
+  nodeArgs?: string[]
 }
 
 export async function startWebMode(extra: string[] = [], options: WebModeOptions = {}): Promise<WebMode> {
@@ -38,6 +40,7 @@ export async function startWebMode(extra: string[] = [], options: WebModeOptions
   const child: ChildProcess = spawn(
     process.execPath,
     [
+      ...(options.nodeArgs ?? []),
       '--import',
       'tsx',
       'electron/web/cli.ts',
