@@ -289,7 +289,7 @@ export class BroadcastDesk {
 
   /**
    * Reads again what can change on air: the bracket's frontier and every match linked to a stream each time,
-   * participants and streams every fourth time.
+   * participants (a rolling window of them), stages and streams every fourth time.
    */
   private async refreshOnAir(): Promise<void> {
     const session = this.session()
@@ -306,7 +306,8 @@ export class BroadcastDesk {
       await session.reads.tick('nodes', tournamentId, false, linked).catch(() => undefined)
       if (!full) continue
       await session.lookReads.refresh(tournamentId).catch(() => undefined)
-      await session.reads.refresh('participants', tournamentId).catch(() => undefined)
+      // Rolling windows of a large list, as the Check-in list ticks (a whole read of 5,000 people is 100 requests).
+      await session.reads.tick('participants', tournamentId).catch(() => undefined)
       await session.reads.refresh('stages', tournamentId).catch(() => undefined)
       await session.reads.refresh('streams', tournamentId).catch(() => undefined)
     }

@@ -120,10 +120,11 @@ export class DoorDesk {
     }
   }
 
+  /** A live tick of each followed list: rolling windows of a large list (4 requests), not the whole list again. */
   private async refreshWatched(): Promise<void> {
     const session = this.session()
     for (const tournamentId of this.listeners.keys())
-      await session.reads.refresh('participants', tournamentId).catch(() => undefined)
+      await session.reads.tick('participants', tournamentId).catch(() => undefined)
   }
 
   /**
