@@ -19,8 +19,14 @@ import type { PagingOptions } from '../api/paging'
 import { changesBetween } from '../offline/scope-changes'
 import { fedBy, frontierIds, frontierWindows, sweepWindow, windowsOver, type NodeWindow } from './frontier'
 
-/** Match links read per call beyond the frontier (see linksOfTournament). */
+/** Match links read per sweep beyond the frontier (see linksOfTournament). */
 const LINKS_PER_SWEEP = 64
+/**
+ * A tournament's links are swept at most this often; calls between answer from the local copy. Each link read says
+ * it changed, and a desk reads the links again when told: without a pause, a desk of 128 streams (hundreds of linked
+ * matches) kept the service and main busy with link reads for as long as it was open.
+ */
+export const LINKS_SWEEP_MS = 5_000
 /** A participant list's live tick: this many Range windows of this many rows (the service's largest). */
 const ROLLING_WINDOWS = 4
 const ROLLING_UNIT = 50
@@ -59,6 +65,8 @@ export class CachedReads {
   private readonly sweeps = new Map<string, number>()
   /** Per tournament, where the rolling window of match links is. */
   private readonly linkSweeps = new Map<string, number>()
+  /** When each tournament's links were last swept (see LINKS_SWEEP_MS). */
+  private readonly linkSweptAt = new Map<string, number>()
 
   constructor(private readonly deps: CachedReadsDeps) {}
 
@@ -115,14 +123,19 @@ export class CachedReads {
   /**
    * The streams linked to every match of a tournament not yet played, from the local copy. The service is asked
    * (six matches at a time) for the links that can matter next: matches at the frontier and those already on a
-   * stream, plus a rolling window of 64 others per call, so a large bracket's links are all read within a few
-   * minutes of ticks instead of thousands of requests at once (the service has no list of a tournament's links).
+   * stream, plus a rolling window of 64 others per sweep (at most one every LINKS_SWEEP_MS), so a large bracket's
+   * links are all read within a few minutes instead of thousands of requests at once (the service has no list of a
+   * tournament's links).
    */
   async linksOfTournament(tournamentId: string): Promise<Record<string, string[]>> {
     const { cache } = this.deps
     const { items } = await this.nodes(tournamentId)
     const open = items.filter((node) => node.status !== 'completed')
     const linked = [...cache.linksOfTournament(tournamentId)].filter(([, ids]) => ids.length > 0).map(([id]) => id)
+    const local = () => Object.fromEntries(open.map((node) => [node.id, cache.matchStreams(node.id) ?? []]))
+    const sweptAt = this.linkSweptAt.get(tournamentId)
+    if (sweptAt !== undefined && this.deps.clock.now() - sweptAt < LINKS_SWEEP_MS) return local()
+    this.linkSweptAt.set(tournamentId, this.deps.clock.now())
     const frontier = frontierIds(items, { also: new Set(linked) })
     const rest = open.filter((node) => !frontier.has(node.id))
     const cursor = this.linkSweeps.get(tournamentId) ?? 0
@@ -134,7 +147,7 @@ export class CachedReads {
       while (next < wanted.length) await this.matchStreams(wanted[next++]!.id)
     }
     await Promise.all(Array.from({ length: 6 }, worker))
-    return Object.fromEntries(open.map((node) => [node.id, cache.matchStreams(node.id) ?? []]))
+    return local()
   }
 
   /** Paging progress of a long load, published for the renderer's progress bar. */
