@@ -23,16 +23,21 @@ await openMegaOpen(page, web.url)
  * the page, from the key's event to the end of the first frame after the DOM holds them (a rAF, then a message: after
  * that frame's style, layout and paint). Polling from here would add a CDP round trip to a page busy with the answer.
  */
-async function timeView(key: string, selector: string, count: number): Promise<number> {
+async function timeView(key: string, selector: string, count: number, screenful = false): Promise<number> {
   // Armed before the key is sent (input can overtake an evaluate still on its way), awaited after.
   await page.evaluate(
-    ([selector, count]) => {
+    ([selector, count, screenful]) => {
       ;(window as { shown?: Promise<number> }).shown = new Promise<number>((resolve, reject) => {
         let pressed = 0
         setTimeout(() => reject(new Error(`${selector}: ${count} not shown (key seen: ${pressed > 0})`)), 60_000)
         addEventListener('keydown', (event) => (pressed = event.timeStamp), { capture: true, once: true })
         const watch = new MutationObserver(() => {
-          if (!pressed || document.querySelectorAll(selector).length < count) return
+          if (!pressed) return
+          const found = document.querySelectorAll(selector)
+          // `screenful`: enough of them to fill the window (the last one starts below it) is enough.
+          const filled =
+            screenful && found.length > 0 && found[found.length - 1]!.getBoundingClientRect().top > innerHeight
+          if (found.length < count && !filled) return
           watch.disconnect()
           requestAnimationFrame(() => {
             const channel = new MessageChannel()
@@ -43,7 +48,7 @@ async function timeView(key: string, selector: string, count: number): Promise<n
         watch.observe(document.body, { childList: true, subtree: true })
       })
     },
-    [selector, count] as const,
+    [selector, count, screenful] as const,
   )
   await page.keyboard.press(key)
   return page.evaluate(() => (window as { shown?: Promise<number> }).shown!)
@@ -125,20 +130,35 @@ for (const [i, stream] of streams.items.entries())
   for (const match of decided.slice(i * 2 + (i > 0 ? 1 : 0), i * 2 + 3))
     await web.ipc('match-streams:replace', { matchId: match.id, streamIds: [stream.id] })
 
+// The links wait in the outbox until the service has them: the Demo service runs in this process and writes its venue
+// file after each, which is not the desk's work. Measured once they have all gone.
+for (let waited = 0; (await web.ipc<{ pending: number }>('sync:status', {})).pending > 0; waited += 200) {
+  if (waited > 120_000) throw new Error('the stream links did not reach the service in 2 minutes')
+  await new Promise((resolve) => setTimeout(resolve, 200))
+}
+
 // What main takes to answer the desk's status of 128 streams (each stream's feed built from the local copy).
 const statusMs: number[] = []
-for (let i = 0; i < 3; i++) {
+for (let i = 0; i < 5; i++) {
   const started = performance.now()
   await web.ipc('broadcast:status', { tournamentId: megaOpen })
   statusMs.push(performance.now() - started)
 }
 statusMs.sort((a, b) => a - b)
 
+// First paint: the first frame showing a screenful of columns (the desk draws a screenful first, then the rest a few
+// per frame); every column: the frame after the last one is in.
 const deskPaint: number[] = []
+const deskAll: number[] = []
 for (let i = 0; i < 3; i++) {
-  await page.keyboard.press('Control+6')
-  await page.getByRole('heading', { name: 'Check-in' }).waitFor()
-  deskPaint.push(await timeView('Control+4', '[data-testid="stream-column"]', streams.items.length))
+  for (const [times, screenful] of [
+    [deskPaint, true],
+    [deskAll, false],
+  ] as const) {
+    await page.keyboard.press('Control+6')
+    await page.getByRole('heading', { name: 'Check-in' }).waitFor()
+    times.push(await timeView('Control+4', '[data-testid="stream-column"]', streams.items.length, screenful))
+  }
 }
 
 // Reorder: Alt+↓ on the first queued match of the first column. Shown: from the key's event to the column showing the
@@ -150,22 +170,22 @@ for (let i = 0; i < 6; i++) {
   const first = page.locator('[data-testid="stream-column"]').first().locator('[data-testid="queued"]').first()
   const id = await first.getAttribute('data-match-id')
   await first.focus()
-  const shown = page.evaluate(
-    (moved) =>
-      new Promise<{ shown: number; pressed: number }>((resolve) => {
-        const column = document.querySelector('[data-testid="stream-column"]')!
-        let pressed = 0
-        addEventListener('keydown', (event) => (pressed = event.timeStamp), { capture: true, once: true })
-        const watch = new MutationObserver(() => {
-          if (column.querySelector('[data-testid="queued"]')?.getAttribute('data-match-id') === moved) return
-          watch.disconnect()
-          resolve({ shown: performance.now() - pressed, pressed })
-        })
-        watch.observe(column, { childList: true, subtree: true })
-      }),
-    id,
-  )
+  // Armed before the key is sent (input can overtake an evaluate still on its way), awaited after.
+  await page.evaluate((moved) => {
+    ;(window as { moved?: Promise<{ shown: number; pressed: number }> }).moved = new Promise((resolve) => {
+      const column = document.querySelector('[data-testid="stream-column"]')!
+      let pressed = 0
+      addEventListener('keydown', (event) => (pressed = event.timeStamp), { capture: true, once: true })
+      const watch = new MutationObserver(() => {
+        if (column.querySelector('[data-testid="queued"]')?.getAttribute('data-match-id') === moved) return
+        watch.disconnect()
+        resolve({ shown: performance.now() - pressed, pressed })
+      })
+      watch.observe(column, { childList: true, subtree: true })
+    })
+  }, id)
   await page.keyboard.press('Alt+ArrowDown')
+  const shown = page.evaluate(() => (window as { moved?: Promise<{ shown: number; pressed: number }> }).moved!)
   const { shown: shownMs, pressed } = await shown
   reorderMs.push(shownMs)
   await page.waitForFunction((moved) => document.activeElement?.getAttribute('data-match-id') === moved, id, {
@@ -180,6 +200,7 @@ await web.stop()
 const firstOpen = firstRows[0]!
 firstRows.sort((a, b) => a - b)
 deskPaint.sort((a, b) => a - b)
+deskAll.sort((a, b) => a - b)
 reorderMs.sort((a, b) => a - b)
 reorderConfirmedMs.sort((a, b) => a - b)
 report({
@@ -201,6 +222,8 @@ report({
     streams: streams.items.length,
     first_paint_p50_ms: round(percentile(deskPaint, 50), 0),
     first_paint_max_ms: round(deskPaint.at(-1)!, 0),
+    all_columns_p50_ms: round(percentile(deskAll, 50), 0),
+    all_columns_max_ms: round(deskAll.at(-1)!, 0),
     goal_first_paint_ms: 300,
     main_status_p50_ms: round(percentile(statusMs, 50), 0),
     reorder_p50_ms: round(percentile(reorderMs, 50), 1),
