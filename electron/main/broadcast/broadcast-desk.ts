@@ -335,12 +335,9 @@ export class BroadcastDesk {
   private sourcesOf(tournamentId: string): TournamentSources {
     const { cache, looks } = this.session()
     const tournament = cache.get('tournaments', tournamentId)
-    // Each participant read once for every stream built from these sources (a desk of 128 streams asks for many).
-    const participants = new Map<string, Participant | undefined>()
-    const participant = (id: string) => {
-      if (!participants.has(id)) participants.set(id, cache.get('participants', id))
-      return participants.get(id)
-    }
+    // The participants by id from the kept list: a desk of 128 streams looks up hundreds of them at each rebuild.
+    const participants = cache.byId('participants', tournamentId)
+    const participant = (id: string): Participant | undefined => participants.get(id)
     const look = looks.of(tournamentId)
     return tournamentSources(
       {

@@ -61,4 +61,14 @@ describe('cached lists', () => {
     mine.reverse()
     expect(cache.list('streams', 't1').map((s) => s.name)).toEqual(['A', 'B'])
   })
+
+  it('finds the items of a scope by id from the kept list, and a write shows in the next lookup', () => {
+    const byId = cache.byId('streams', 't1')
+    expect(byId.get('b')?.name).toBe('B')
+    expect(cache.byId('streams', 't1')).toBe(byId)
+    cache.put('streams', 't1', 'b', stream('b', 'B renamed'))
+    expect(cache.byId('streams', 't1').get('b')?.name).toBe('B renamed')
+    cache.remove('streams', 'a')
+    expect(cache.byId('streams', 't1').has('a')).toBe(false)
+  })
 })
