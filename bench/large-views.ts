@@ -97,6 +97,9 @@ async function typingMs(page: Page, text: string): Promise<number[]> {
     return times
   }, text)
 }
+// Typed once the view has settled (its fresh read in, the search index built while the page was idle), as a person
+// starts typing.
+await page.waitForTimeout(1000)
 const typing = (await typingMs(page, 'astrablade 4')).sort((a, b) => a - b)
 const shown = await page.getByTestId('participants-shown').textContent()
 
