@@ -90,9 +90,26 @@ describe('bracket canvas', () => {
     expect(scrolled).not.toContain('r1m1')
   })
 
-  it('draws everything while the viewport is not yet measured', () => {
+  it('draws everything when no viewport is given', () => {
     render(BracketCanvas, { nodes: large, streamed: new Set<string>() })
     expect(drawnIds()).toHaveLength(511)
+  })
+
+  it('draws nothing of a large bracket until its viewport is measured, then only what is near it', async () => {
+    const view = render(BracketCanvas, {
+      nodes: large,
+      streamed: new Set<string>(),
+      viewport: { left: 0, top: 0, width: 0, height: 0 },
+    })
+    expect(drawnIds()).toHaveLength(0)
+    expect(screen.getByTestId('bracket-canvas').getAttribute('data-matches')).toBe('511')
+    await view.rerender({
+      nodes: large,
+      streamed: new Set<string>(),
+      viewport: { left: 0, top: 0, width: 1000, height: 700 },
+    })
+    expect(drawnIds().length).toBeGreaterThan(0)
+    expect(drawnIds().length).toBeLessThan(100)
   })
 
   it('names each match by its round and each undecided slot by where it comes from, in the box and its tooltip', () => {
