@@ -34,6 +34,7 @@ describe('NaturalSorter', () => {
       const made = () => ({ name: `${pick(NAMES)} ${Math.floor(next() * 12)}`.trim() })
       const sorter = new NaturalSorter<{ name: string }>((p) => p.name)
       let items = Array.from({ length: 1 + Math.floor(next() * 40) }, made)
+      const gone: { name: string }[] = []
       for (let round = 0; round < 6; round++) {
         const expected = [...items].sort(byNaturalName)
         expect(sorter.sort(items), `seed ${seed}, round ${round}`).toEqual(expected)
@@ -41,14 +42,25 @@ describe('NaturalSorter', () => {
           sorter.sort(items).every((item, i) => item === expected[i]),
           `seed ${seed}: the same objects`,
         ).toBe(true)
-        // What a desk's next read brings: some things kept, some new, some renamed (a new object), some gone.
-        items = items
-          .filter(() => next() > 0.1)
+        // What a desk's next read brings: some things kept, some new, some renamed (a new object), some gone, and
+        // some back that were last sorted rounds ago.
+        const kept = items.filter(() => next() > 0.1)
+        gone.push(...items.filter((item) => !kept.includes(item)))
+        const back = gone.filter((item) => !kept.includes(item) && next() < 0.3)
+        items = kept
           .map((item) => (next() < 0.1 ? made() : item))
-          .concat(Array.from({ length: Math.floor(next() * 5) }, made))
+          .concat(back, Array.from({ length: Math.floor(next() * 5) }, made))
           .sort(() => next() - 0.5)
       }
     }
+  })
+
+  it('sorts things last sorted in different lists (another tournament, a filtered list) as the collator does', () => {
+    const [a, b, c, d, e] = ['a', 'b', 'c', 'd', 'e'].map((name) => ({ name }))
+    const sorter = new NaturalSorter<{ name: string }>((p) => p.name)
+    sorter.sort([b!, a!])
+    sorter.sort([c!, d!, e!])
+    expect(sorter.sort([e!, b!, c!, a!]).map((p) => p.name)).toEqual(['a', 'b', 'c', 'e'])
   })
 
   it('sorts a thing whose key changed by its new key', () => {

@@ -14,8 +14,13 @@ export const byNaturalName = <T extends { name: string }>(a: T, b: T): number =>
  * the result is always the collator's order. Stable, as Array.prototype.sort is.
  */
 export class NaturalSorter<T extends object> {
-  /** Each thing's key and rank in the last sort; things with equal keys (to the collator) share a rank. */
-  #ranks = new WeakMap<T, { key: string; rank: number }>()
+  /**
+   * Each thing's key and rank in the last sort that held it; things with equal keys (to the collator) share a rank.
+   * Ranks compare only within one sort (`round`): a thing last sorted in another list (another tournament, a filtered
+   * list) goes through the collator.
+   */
+  #ranks = new WeakMap<T, { key: string; rank: number; round: number }>()
+  #round = 0
 
   constructor(private readonly key: (item: T) => string) {}
 
@@ -23,20 +28,22 @@ export class NaturalSorter<T extends object> {
     const keyed = items.map((item) => {
       const key = this.key(item)
       const known = this.#ranks.get(item)
-      return { item, key, rank: known?.key === key ? known.rank : -1 }
+      return known?.key === key
+        ? { item, key, rank: known.rank, round: known.round }
+        : { item, key, rank: -1, round: -1 }
     })
-    keyed.sort((a, b) => (a.rank >= 0 && b.rank >= 0 ? a.rank - b.rank : collator.compare(a.key, b.key)))
+    const ranked = (a: (typeof keyed)[number], b: (typeof keyed)[number]) => a.round >= 0 && a.round === b.round
+    keyed.sort((a, b) => (ranked(a, b) ? a.rank - b.rank : collator.compare(a.key, b.key)))
+    const round = ++this.#round
     let rank = 0
     keyed.forEach((entry, i) => {
       const before = keyed[i - 1]
       if (
         before &&
-        (before.rank >= 0 && entry.rank >= 0
-          ? before.rank !== entry.rank
-          : collator.compare(before.key, entry.key) !== 0)
+        (ranked(before, entry) ? before.rank !== entry.rank : collator.compare(before.key, entry.key) !== 0)
       )
         rank++
-      this.#ranks.set(entry.item, { key: entry.key, rank })
+      this.#ranks.set(entry.item, { key: entry.key, rank, round })
     })
     return keyed.map((entry) => entry.item)
   }
