@@ -79,7 +79,8 @@ export class Cache {
    */
   byId<R extends CachedName>(resource: R, scope: string): ReadonlyMap<string, CachedItems[R]> {
     const key = `${resource}\u0000${scope}`
-    const items = this.list(resource, scope)
+    // The kept list itself when there is one (no copy); list() parses and keeps it when not.
+    const items = this.#lists.get(key) ?? this.list(resource, scope)
     const kept = this.#lists.get(key)
     let index = kept && this.#indexes.get(kept)
     if (!index) {

@@ -131,11 +131,11 @@ export class CachedReads {
     const { cache } = this.deps
     const { items } = await this.nodes(tournamentId)
     const open = items.filter((node) => node.status !== 'completed')
-    const linked = [...cache.linksOfTournament(tournamentId)].filter(([, ids]) => ids.length > 0).map(([id]) => id)
     const local = () => Object.fromEntries(open.map((node) => [node.id, cache.matchStreams(node.id) ?? []]))
     const sweptAt = this.linkSweptAt.get(tournamentId)
     if (sweptAt !== undefined && this.deps.clock.now() - sweptAt < LINKS_SWEEP_MS) return local()
     this.linkSweptAt.set(tournamentId, this.deps.clock.now())
+    const linked = [...cache.linksOfTournament(tournamentId)].filter(([, ids]) => ids.length > 0).map(([id]) => id)
     const frontier = frontierIds(items, { also: new Set(linked) })
     const rest = open.filter((node) => !frontier.has(node.id))
     const cursor = this.linkSweeps.get(tournamentId) ?? 0
