@@ -8,6 +8,13 @@ import StreamsView from '../views/StreamsView.svelte'
 import { screen } from '@testing-library/svelte'
 
 const reads = () => calls.filter((c) => c.channel === 'streams:list')
+const stream = (id: string, name: string, tournament: string) => ({
+  id,
+  tournament_id: tournament,
+  name,
+  url: `https://www.twitch.tv/${id}`,
+  language: 'en',
+})
 
 describe('cached list', () => {
   it('loads for the chosen tournament, reloads on cache:updated, and stops when the view is gone', async () => {
@@ -36,14 +43,7 @@ describe('cached list', () => {
 
   it('lays the changed items of a refresh over the list, without reading it again', async () => {
     selection.choose({ id: 't3', name: 'Cup', participantType: 'single' })
-    const stream = (id: string, name: string) => ({
-      id,
-      tournament_id: 't3',
-      name,
-      url: `https://www.twitch.tv/${id}`,
-      language: 'en',
-    })
-    answer('streams:list', () => ({ items: [stream('s1', 'Main'), stream('s2', 'Side')], refreshedAt: 1 }))
+    answer('streams:list', () => ({ items: [stream('s1', 'Main', 't3'), stream('s2', 'Side', 't3')], refreshedAt: 1 }))
     render(StreamsView)
     await screen.findByText('Side')
     const before = reads().length
@@ -51,7 +51,7 @@ describe('cached list', () => {
       resource: 'streams',
       scope: 't3',
       refreshedAt: 2,
-      changes: { upserted: [stream('s2', 'Side renamed')], removed: [] },
+      changes: { upserted: [stream('s2', 'Side renamed', 't3')], removed: [] },
     })
     await screen.findByText('Side renamed')
     expect(screen.getByText('Main')).toBeTruthy()
@@ -92,14 +92,7 @@ describe('cached list', () => {
 
   it('opens at once on what a view just showed for the same input, then shows the fresh answer when it comes', async () => {
     selection.choose({ id: 't5', name: 'Cup', participantType: 'single' })
-    const stream = (id: string, name: string) => ({
-      id,
-      tournament_id: 't5',
-      name,
-      url: `https://www.twitch.tv/${id}`,
-      language: 'en',
-    })
-    answer('streams:list', () => ({ items: [stream('s1', 'Main stage')], refreshedAt: 1 }))
+    answer('streams:list', () => ({ items: [stream('s1', 'Main stage', 't5')], refreshedAt: 1 }))
     const first = render(StreamsView)
     await screen.findByText('Main stage')
     first.unmount()
@@ -108,7 +101,7 @@ describe('cached list', () => {
     let release: () => void = () => undefined
     answer('streams:list', async () => {
       await new Promise<void>((resolve) => (release = resolve))
-      return { items: [stream('s1', 'Main stage renamed')], refreshedAt: 2 }
+      return { items: [stream('s1', 'Main stage renamed', 't5')], refreshedAt: 2 }
     })
     render(StreamsView)
     expect(await screen.findByText('Main stage')).toBeTruthy()
@@ -119,10 +112,7 @@ describe('cached list', () => {
 
   it('keeps nothing from another connection', async () => {
     selection.choose({ id: 't6', name: 'Cup', participantType: 'single' })
-    answer('streams:list', () => ({
-      items: [{ id: 's1', tournament_id: 't6', name: 'Old', url: 'https://a.tv/x', language: 'en' }],
-      refreshedAt: 1,
-    }))
+    answer('streams:list', () => ({ items: [stream('s1', 'Old', 't6')], refreshedAt: 1 }))
     render(StreamsView).unmount()
     await expect.poll(() => reads().length).toBe(1)
     forgetLastAnswers()
