@@ -12,7 +12,7 @@ const BREAK_MS = 2 * 60 * MINUTE
  */
 export function observedMatchMs(
   nodes: readonly BracketNode[],
-  links: ReadonlyMap<string, string[]>,
+  links: ReadonlyMap<string, readonly string[]>,
 ): Map<string, number> {
   const perStream = new Map<string, { stage: string; at: number }[]>()
   for (const node of nodes) {

@@ -71,4 +71,47 @@ describe('cached lists', () => {
     cache.remove('streams', 'a')
     expect(cache.byId('streams', 't1').has('a')).toBe(false)
   })
+
+  it('keeps the list it parsed when a refresh brings the same list, and parses again when it differs', () => {
+    const kept = cache.kept('streams', 't1')
+    db.transaction(() => cache.replaceScope('streams', 't1', [stream('a', 'A'), stream('b', 'B')], 2))()
+    expect(cache.kept('streams', 't1')).toBe(kept)
+    expect(cache.refreshedAt('streams', 't1')).toBe(2)
+    db.transaction(() => cache.replaceScope('streams', 't1', [stream('b', 'B'), stream('a', 'A')], 3))()
+    expect(cache.kept('streams', 't1')).not.toBe(kept)
+    expect(cache.list('streams', 't1').map((s) => s.id)).toEqual(['b', 'a'])
+    db.transaction(() => cache.replaceScope('streams', 't1', [stream('b', 'B'), stream('a', 'A again')], 4))()
+    expect(cache.list('streams', 't1').map((s) => s.name)).toEqual(['B', 'A again'])
+  })
+})
+
+describe('stream links', () => {
+  it('hands out the same links until one is written, and every written link shows in the next read', () => {
+    cache.setMatchStreams('m1', 't1', ['s1'])
+    const links = cache.linksOfTournament('t1')
+    expect(cache.linksOfTournament('t1')).toBe(links)
+    cache.setMatchStreams('m1', 't1', ['s1'])
+    expect(cache.linksOfTournament('t1')).toBe(links)
+    // A match read with no stream is not a linked match: the links stay.
+    cache.setMatchStreams('m3', 't1', [])
+    expect(cache.linksOfTournament('t1')).toBe(links)
+    expect(cache.matchStreams('m3')).toEqual([])
+    cache.setMatchStreams('m2', 't1', ['s2'])
+    expect(Object.fromEntries(cache.linksOfTournament('t1'))).toEqual({ m1: ['s1'], m2: ['s2'] })
+    cache.setMatchStreams('m1', 't1', [])
+    expect(Object.fromEntries(cache.linksOfTournament('t1'))).toEqual({ m2: ['s2'] })
+    expect(() => (cache.linksOfTournament('t1').get('m2') as string[]).push('s9')).toThrow(TypeError)
+  })
+
+  it('never keeps links read inside a transaction that was rolled back', () => {
+    cache.setMatchStreams('m1', 't1', ['s1'])
+    expect(() =>
+      db.transaction(() => {
+        cache.setMatchStreams('m1', 't1', ['never'])
+        expect(cache.linksOfTournament('t1').get('m1')).toEqual(['never'])
+        throw new Error('rolled back')
+      })(),
+    ).toThrow('rolled back')
+    expect(cache.linksOfTournament('t1').get('m1')).toEqual(['s1'])
+  })
 })

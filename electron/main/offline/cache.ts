@@ -57,20 +57,30 @@ export class Cache {
   readonly #lists = new Map<string, readonly unknown[]>()
   /** Each kept list's items by id (see byId); gone with the list. */
   readonly #indexes = new WeakMap<readonly unknown[], ReadonlyMap<string, unknown>>()
+  /** Each tournament's stream links as last read (see linksOfTournament); dropped on any link written. */
+  readonly #links = new Map<string, ReadonlyMap<string, readonly string[]>>()
 
   constructor(private readonly db: Db) {}
 
   list<R extends CachedName>(resource: R, scope: string): CachedItems[R][] {
+    return [...this.kept(resource, scope)]
+  }
+
+  /**
+   * A scope's list as last parsed, itself (not a copy): the same array until the resource is written, so a desk can
+   * tell nothing changed by its identity and keep what it worked out from it.
+   */
+  kept<R extends CachedName>(resource: R, scope: string): readonly CachedItems[R][] {
     const key = `${resource}\u0000${scope}`
     const kept = this.#lists.get(key)
-    if (kept) return [...kept] as CachedItems[R][]
+    if (kept) return kept as readonly CachedItems[R][]
     const rows = prepared(this.db, 'SELECT data FROM cache_rows WHERE resource = ? AND scope = ? ORDER BY rowid').all(
       resource,
       scope,
     ) as { data: string }[]
     const items = rows.map((row) => frozen(JSON.parse(row.data) as CachedItems[R]))
     if (!this.db.inTransaction) this.#lists.set(key, items)
-    return [...items]
+    return items
   }
 
   /**
@@ -78,14 +88,12 @@ export class Cache {
    * participants at a time reads none of them from the database.
    */
   byId<R extends CachedName>(resource: R, scope: string): ReadonlyMap<string, CachedItems[R]> {
-    const key = `${resource}\u0000${scope}`
-    // The kept list itself when there is one (no copy); list() parses and keeps it when not.
-    const items = this.#lists.get(key) ?? this.list(resource, scope)
-    const kept = this.#lists.get(key)
-    let index = kept && this.#indexes.get(kept)
+    const items = this.kept(resource, scope)
+    let index = this.#indexes.get(items)
     if (!index) {
       index = new Map(items.map((item) => [(item as { id: string }).id, item]))
-      if (kept) this.#indexes.set(kept, index)
+      // A list parsed inside a transaction is not kept: neither is its index.
+      if (!this.db.inTransaction) this.#indexes.set(items, index)
     }
     return index as ReadonlyMap<string, CachedItems[R]>
   }
@@ -153,15 +161,25 @@ export class Cache {
     prepared(this.db, 'DELETE FROM cache_rows WHERE resource = ? AND id = ?').run(resource, id)
   }
 
-  /** Replaces a scope with the service's list; keeps the order it came in. Call inside a transaction. */
+  /**
+   * Replaces a scope with the service's list; keeps the order it came in. A list just as stored is only marked
+   * refreshed: its kept parse stays (a 4,094-match bracket read again unchanged is not parsed again). Call inside a
+   * transaction.
+   */
   replaceScope(resource: CachedResource, scope: string, items: { id: string }[], at: number): void {
-    this.changed(resource)
-    prepared(this.db, 'DELETE FROM cache_rows WHERE resource = ? AND scope = ?').run(resource, scope)
-    const insert = prepared(
-      this.db,
-      'INSERT OR REPLACE INTO cache_rows (resource, id, scope, data) VALUES (?, ?, ?, ?)',
-    )
-    for (const item of items) insert.run(resource, item.id, scope, JSON.stringify(item))
+    const stored = [...this.rows(resource, scope)]
+    const texts = items.map((item) => JSON.stringify(item))
+    const same =
+      stored.length === items.length && stored.every(([id, data], i) => id === items[i]!.id && data === texts[i])
+    if (!same) {
+      this.changed(resource)
+      prepared(this.db, 'DELETE FROM cache_rows WHERE resource = ? AND scope = ?').run(resource, scope)
+      const insert = prepared(
+        this.db,
+        'INSERT OR REPLACE INTO cache_rows (resource, id, scope, data) VALUES (?, ?, ?, ?)',
+      )
+      items.forEach((item, i) => insert.run(resource, item.id, scope, texts[i]))
+    }
     this.markRefreshed(resource, scope, at)
   }
 
@@ -193,19 +211,34 @@ export class Cache {
     return row ? (JSON.parse(row.stream_ids) as string[]) : undefined
   }
 
+  /** Writes a match's links; the same links as stored are left alone (the kept links stay). */
   setMatchStreams(matchId: string, tournamentId: string, streamIds: string[]): void {
+    const row = prepared(this.db, 'SELECT tournament_id, stream_ids FROM match_streams WHERE match_id = ?').get(
+      matchId,
+    ) as { tournament_id: string; stream_ids: string } | undefined
+    if (row?.tournament_id === tournamentId && row.stream_ids === JSON.stringify(streamIds)) return
+    // A match first read with no stream (a sweep reads dozens) leaves the tournament's linked matches as they were.
+    if ((row !== undefined && row.stream_ids !== '[]') || streamIds.length > 0) this.#links.clear()
     prepared(
       this.db,
       'INSERT OR REPLACE INTO match_streams (match_id, tournament_id, stream_ids) VALUES (?, ?, ?)',
     ).run(matchId, tournamentId, JSON.stringify(streamIds))
   }
 
-  /** The known stream links of a tournament's matches: match id → stream ids. */
-  linksOfTournament(tournamentId: string): Map<string, string[]> {
-    const rows = prepared(this.db, 'SELECT match_id, stream_ids FROM match_streams WHERE tournament_id = ?').all(
-      tournamentId,
-    ) as { match_id: string; stream_ids: string }[]
-    return new Map(rows.map((row) => [row.match_id, JSON.parse(row.stream_ids) as string[]]))
+  /**
+   * The tournament's matches known to be linked to a stream: match id → stream ids (a match with none is left out).
+   * The same map until a link is written (as `kept` for lists).
+   */
+  linksOfTournament(tournamentId: string): ReadonlyMap<string, readonly string[]> {
+    const kept = this.#links.get(tournamentId)
+    if (kept) return kept
+    const rows = prepared(
+      this.db,
+      "SELECT match_id, stream_ids FROM match_streams WHERE tournament_id = ? AND stream_ids <> '[]'",
+    ).all(tournamentId) as { match_id: string; stream_ids: string }[]
+    const links = new Map(rows.map((row) => [row.match_id, frozen(JSON.parse(row.stream_ids) as string[])]))
+    if (!this.db.inTransaction) this.#links.set(tournamentId, links)
+    return links
   }
 
   /** Every match link of a tournament that names `streamId`. */

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { MIGRATIONS, openDatabase, type Db } from './db'
+import { MIGRATIONS, openDatabase, refreshTransaction, type Db } from './db'
 import { Outbox } from './outbox'
 import type { OutboxWrite } from './writes'
 
@@ -192,6 +192,19 @@ describe('the database', () => {
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal')
     expect(db.pragma('synchronous', { simple: true })).toBe(2)
     expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length)
+  })
+
+  it('commits a refresh of the local copy unsynced, and every other write synced again after it, even after a failure', () => {
+    expect(refreshTransaction(db, () => db.pragma('synchronous', { simple: true }))).toBe(1)
+    expect(db.pragma('synchronous', { simple: true })).toBe(2)
+    expect(() =>
+      refreshTransaction(db, () => {
+        db.exec("INSERT INTO refreshed (resource, scope, at) VALUES ('streams', 't', 1)")
+        throw new Error('failed')
+      }),
+    ).toThrow('failed')
+    expect(db.pragma('synchronous', { simple: true })).toBe(2)
+    expect(db.prepare('SELECT count(*) AS n FROM refreshed').get()).toEqual({ n: 0 })
   })
 
   it('refuses a database written by a newer version', () => {

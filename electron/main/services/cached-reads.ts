@@ -12,7 +12,7 @@ import { AppError } from '../app-error'
 import type { Clock } from '../clock'
 import type { EventBus } from '../event-bus'
 import type { Cache, CacheChange, CachedItems, CachedName, CachedResource } from '../offline/cache'
-import type { Db } from '../offline/db'
+import { refreshTransaction, type Db } from '../offline/db'
 import { reapplyWaiting } from '../offline/local-effects'
 import type { Outbox } from '../offline/outbox'
 import type { PagingOptions } from '../api/paging'
@@ -109,12 +109,15 @@ export class CachedReads {
     if (!node) throw new AppError('not_found', `Match ${matchId} is not in the local copy: open its bracket first.`)
     const refresh = async () => {
       const ids = await api.streams.ofMatch(matchId).get()
-      db.transaction(() => {
+      const before = JSON.stringify(cache.matchStreams(matchId) ?? null)
+      refreshTransaction(db, () => {
         cache.setMatchStreams(matchId, node.tournament_id, ids)
         cache.markRefreshed('match-streams', matchId, clock.now())
         reapplyWaiting(cache, outbox, 'match-streams', node.tournament_id, clock.now())
-      })()
-      this.deps.onChanged({ resource: 'match-streams', tournamentId: node.tournament_id })
+      })
+      // Links read again as they were tell no desk (a sweep reads dozens, and each told change rebuilds feeds).
+      if (JSON.stringify(cache.matchStreams(matchId) ?? null) !== before)
+        this.deps.onChanged({ resource: 'match-streams', tournamentId: node.tournament_id })
     }
     await this.whenStale('match-streams', matchId, refresh, cache.matchStreams(matchId) !== undefined)
     return { streamIds: cache.matchStreams(matchId) ?? [], refreshedAt: cache.refreshedAt('match-streams', matchId) }
@@ -267,7 +270,7 @@ export class CachedReads {
     const before = cache.rows(resource, tournamentId)
     const changed: { id: string }[] = []
     const at = clock.now()
-    db.transaction(() => {
+    refreshTransaction(db, () => {
       for (const item of fetched) {
         const data = JSON.stringify(item)
         if (before.get(item.id) === data) continue
@@ -276,7 +279,7 @@ export class CachedReads {
         changed.push(item)
       }
       cache.markRefreshed(resource, tournamentId, at)
-    })()
+    })
     bus.publish('cache:updated', {
       resource,
       scope: tournamentId,
@@ -325,10 +328,10 @@ export class CachedReads {
         const items = await fetchAll()
         const before = cache.rows(resource, scope)
         const at = clock.now()
-        db.transaction(() => {
+        refreshTransaction(db, () => {
           cache.replaceScope(resource, scope, items, at)
           reapplyWaiting(cache, outbox, resource, scope, at)
-        })()
+        })
         // Views are told only what changed when the list kept its items in order; otherwise they read it again.
         const after = cache.rows(resource, scope)
         const changes = changesBetween(before, after)
@@ -343,7 +346,9 @@ export class CachedReads {
             },
           }),
         })
-        if (resource !== 'tournaments' && resource !== 'disciplines')
+        // A list read again as it was tells no desk (a change rebuilds every feed a producer follows).
+        const unchanged = changes && changes.upserted.length === 0 && changes.removed.length === 0
+        if (resource !== 'tournaments' && resource !== 'disciplines' && !unchanged)
           this.deps.onChanged({
             resource,
             tournamentId: scope,
