@@ -2,7 +2,7 @@
 // (its desk and what it publishes), with the stream's feed built once per action; and, when the service's data
 // changes, the streams someone follows rebuilt (a held one only restages). What is published, and to whom, is
 // `publication.ts`'s.
-import type { BracketNode, Participant, Stream } from '../../../shared/api'
+import type { BracketNode, Stream } from '../../../shared/api'
 import { Casters, type Feed, type StreamState } from '../../../shared/broadcast/feed'
 import { AppError } from '../app-error'
 import type { Clock } from '../clock'
@@ -12,7 +12,8 @@ import { SessionFollower } from '../services/session-follower'
 import { slotName } from '../../../shared/bracket/match-labels'
 import { countryOfParticipant } from '../../../shared/broadcast/country'
 import { isDecided } from '../../../shared/bracket/stream-queue'
-import { buildFeed, streamQueue, tournamentSources, type TournamentSources } from './feed-builder'
+import { buildFeed, streamQueue, type TournamentSources } from './feed-builder'
+import { SourcesMemo } from './sources-memo'
 import { heldFeed, stagedChanges } from './hold'
 import { Publication, type FeedListener, type PublicationTarget, type SourceKind } from './publication'
 
@@ -40,6 +41,7 @@ export class BroadcastDesk {
   private readonly watched = new Map<string, number>()
   private readonly follower: SessionFollower
   private readonly publication: Publication
+  private readonly sources = new SourcesMemo()
   private refreshes = 0
 
   constructor(private readonly ports: BroadcastDeskPorts) {
@@ -48,7 +50,10 @@ export class BroadcastDesk {
       connections: ports.connections,
       watch: (session, changed) => session.changes.on(({ tournamentId }) => changed(tournamentId)),
       settled: (tournaments) => this.rebuild(tournaments),
-      switched: () => this.publication.forget(),
+      switched: () => {
+        this.publication.forget()
+        this.sources.forget()
+      },
       ...(ports.refreshMs && { refreshMs: ports.refreshMs }),
       refresh: () => this.refreshOnAir(),
     })
@@ -332,15 +337,15 @@ export class BroadcastDesk {
     return { onAir, takenAt, order: store.order(streamId) }
   }
 
+  /** The tournament's sources, worked out again only for what changed in the local copy since the last time. */
   private sourcesOf(tournamentId: string): TournamentSources {
     const { cache, looks } = this.session()
     const tournament = cache.get('tournaments', tournamentId)
     // The participants by id from the kept list: a desk of 128 streams looks up hundreds of them at each rebuild.
     const participants = cache.byId('participants', tournamentId)
-    const participant = (id: string): Participant | undefined => participants.get(id)
     const look = looks.of(tournamentId)
-    return tournamentSources(
-      {
+    return this.sources.of(tournamentId, {
+      tournament: {
         id: tournamentId,
         name: tournament?.name ?? '',
         locale: look?.locale ?? null,
@@ -349,15 +354,16 @@ export class BroadcastDesk {
           ? `/feed/v1/tournaments/${encodeURIComponent(tournamentId)}/logo?v=${versionOf(look.logoSource ?? '')}`
           : null,
       },
-      cache.list('nodes', tournamentId),
-      cache.linksOfTournament(tournamentId),
-      (participantId) => participant(participantId)?.checked_in,
-      cache.list('stages', tournamentId),
-      (participantId) => {
-        const found = participant(participantId)
+      nodes: cache.kept('nodes', tournamentId),
+      links: cache.linksOfTournament(tournamentId),
+      stages: cache.kept('stages', tournamentId),
+      participants,
+      checkedIn: (participantId) => participants.get(participantId)?.checked_in,
+      countryOf: (participantId) => {
+        const found = participants.get(participantId)
         return found ? countryOfParticipant(found) : null
       },
-    )
+    })
   }
 
   private stream(streamId: string): Stream {

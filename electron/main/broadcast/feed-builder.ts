@@ -5,13 +5,12 @@ import { isDecided, queueOf, type QueueSources } from '../../../shared/bracket/s
 import type { Caster, Feed, FeedMatch } from '../../../shared/broadcast/feed'
 import { estimateStarts, observedMatchMs } from './estimates'
 
-/** What every stream of a tournament shares, worked out once per change of the tournament's data. */
-export interface TournamentSources {
-  tournament: Feed['tournament']
+/** What every stream of a tournament takes from its bracket and links, worked out once per change of either. */
+export interface BracketSources {
   /** Every node of the tournament. */
   nodes: readonly BracketNode[]
   /** Match id → the stream ids linked to it. */
-  links: ReadonlyMap<string, string[]>
+  links: ReadonlyMap<string, readonly string[]>
   /** Node id → node. */
   byId: ReadonlyMap<string, BracketNode>
   /** Stream id → the nodes linked to it, in the tournament's order (a stream's queue looks at these only). */
@@ -21,6 +20,11 @@ export interface TournamentSources {
   labels: ReadonlyMap<string, MatchLabel>
   /** How long a match of each stage takes on a stream (see estimates.ts). */
   observed: ReadonlyMap<string, number>
+}
+
+/** What every stream of a tournament shares, worked out once per change of the tournament's data. */
+export interface TournamentSources extends BracketSources {
+  tournament: Feed['tournament']
   /** Stage id → best of how many games, where the stage's match format says. */
   bestOf: ReadonlyMap<string, number>
   /** Whether a participant is checked in, as the cached participant list says; undefined when unknown. */
@@ -38,19 +42,10 @@ export interface FeedSources extends TournamentSources {
   online: boolean
 }
 
-export function tournamentSources(
-  tournament: TournamentSources['tournament'],
+export function bracketSources(
   nodes: readonly BracketNode[],
-  links: ReadonlyMap<string, string[]>,
-  checkedIn: TournamentSources['checkedIn'],
-  stages: readonly Pick<Stage, 'id' | 'match_settings'>[] = [],
-  countryOf: TournamentSources['countryOf'] = () => null,
-): TournamentSources {
-  const bestOf = new Map<string, number>()
-  for (const stage of stages) {
-    const sets = stage.match_settings?.format?.options?.nb_match_sets
-    if (typeof sets === 'number' && sets >= 1) bestOf.set(stage.id, sets)
-  }
+  links: ReadonlyMap<string, readonly string[]>,
+): BracketSources {
   const byId = new Map<string, BracketNode>()
   const linkedTo = new Map<string, BracketNode[]>()
   const leadsTo = new Map<string, BracketNode>()
@@ -66,19 +61,34 @@ export function tournamentSources(
       else linkedTo.set(streamId, [node])
     }
   }
-  return {
-    tournament,
-    nodes,
-    links,
-    byId,
-    linkedTo,
-    leadsTo,
-    labels: matchLabels(nodes),
-    observed: observedMatchMs(nodes, links),
-    bestOf,
-    checkedIn,
-    countryOf,
+  return { nodes, links, byId, linkedTo, leadsTo, labels: matchLabels(nodes), observed: observedMatchMs(nodes, links) }
+}
+
+/** A tournament's sources from its bracket's (which can be kept while only the rest changes). */
+export function withBracket(
+  bracket: BracketSources,
+  tournament: TournamentSources['tournament'],
+  checkedIn: TournamentSources['checkedIn'],
+  stages: readonly Pick<Stage, 'id' | 'match_settings'>[] = [],
+  countryOf: TournamentSources['countryOf'] = () => null,
+): TournamentSources {
+  const bestOf = new Map<string, number>()
+  for (const stage of stages) {
+    const sets = stage.match_settings?.format?.options?.nb_match_sets
+    if (typeof sets === 'number' && sets >= 1) bestOf.set(stage.id, sets)
   }
+  return { ...bracket, tournament, bestOf, checkedIn, countryOf }
+}
+
+export function tournamentSources(
+  tournament: TournamentSources['tournament'],
+  nodes: readonly BracketNode[],
+  links: ReadonlyMap<string, readonly string[]>,
+  checkedIn: TournamentSources['checkedIn'],
+  stages: readonly Pick<Stage, 'id' | 'match_settings'>[] = [],
+  countryOf: TournamentSources['countryOf'] = () => null,
+): TournamentSources {
+  return withBracket(bracketSources(nodes, links), tournament, checkedIn, stages, countryOf)
 }
 
 function matchOf(
