@@ -337,14 +337,17 @@ describe('stream desk', () => {
     expect(screen.getByTestId('match-count').textContent).toMatch(/^1 open/)
   })
 
-  it('draws the first 16 busy columns at once and every other one just after; reads the links once for a burst', async () => {
+  it('draws the first 16 busy columns at once, every other one and the match list just after; reads the links once for a burst', async () => {
     const busy = (id: string) => ({ streamId: id, onAir: 'm1', next: ['m2'], held: false, staged: [], feed })
     answer('streams:list', () => ({ items: streams.slice(0, 20), refreshedAt: Date.now() }))
     answer('broadcast:status', () => ({ hub: '', streams: streams.slice(0, 20).map((st) => busy(st.id)) }))
     render(StreamDeskView)
     await expect.poll(() => screen.queryAllByTestId('stream-column').length).toBeGreaterThan(0)
     expect(screen.getAllByTestId('stream-column').length).toBeLessThanOrEqual(16)
+    // The tournament's matches (below every column) are not built with the first columns, and come after them.
+    expect(screen.queryAllByTestId('desk-match')).toEqual([])
     await expect.poll(() => screen.queryAllByTestId('stream-column').length).toBe(20)
+    await screen.findAllByTestId('desk-match')
 
     // Main announces each link it read again: the desk reads the links one call at a time, not once per announcement.
     await expect.poll(() => calls.filter((c) => c.channel === 'match-streams:of-tournament').length).toBe(1)
