@@ -355,20 +355,25 @@ export class CachedReads {
             ...(changes && { ids: [...changes.upserted, ...changes.removed] }),
           })
       },
-      cache.list(resource, scope).length > 0,
+      cache.kept(resource, scope).length > 0,
+      // A stale bracket or participant list is read behind as a live tick reads it (a few windows), not whole: a
+      // 5,000-person list is 100 requests, a 4,094-match bracket 32, parsed in main while the view draws.
+      resource === 'nodes' || resource === 'participants' ? () => this.tick(resource, scope) : undefined,
     )
     return { items: cache.list(resource, scope), refreshedAt: cache.refreshedAt(resource, scope) }
   }
 
   /**
    * Never refreshed: wait for the service (or, when it cannot be reached, answer with what local writes left).
-   * Refreshed a while ago: answer now, refresh behind. Fresh: answer now.
+   * Refreshed a while ago: answer now, refresh behind (by `behind` when given and there is a local copy). Fresh:
+   * answer now.
    */
   private async whenStale(
     resource: CachedResource,
     scope: string,
     refresh: () => Promise<void>,
     hasLocalCopy: boolean,
+    behind?: () => Promise<unknown>,
   ): Promise<void> {
     const at = this.deps.cache.refreshedAt(resource, scope)
     const key = `${resource}:${scope}`
@@ -388,6 +393,8 @@ export class CachedReads {
       }
       return
     }
-    if (this.deps.clock.now() - at > (this.deps.freshForMs ?? 3000)) start().catch(() => undefined)
+    if (this.deps.clock.now() - at <= (this.deps.freshForMs ?? 3000)) return
+    if (behind && hasLocalCopy) behind().catch(() => undefined)
+    else start().catch(() => undefined)
   }
 }
