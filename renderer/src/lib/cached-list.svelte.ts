@@ -58,14 +58,15 @@ export class CachedList<C extends ListChannel> {
 
   /**
    * Create it while a component initialises: `input` is read in an effect, so the list loads whenever what it
-   * depends on changes (the chosen tournament, a filter), and everything stops when the component goes away.
+   * depends on changes (the chosen tournament, a filter), and everything stops when the component goes away. The
+   * effect runs before the DOM is built (`$effect.pre`): the read is on its way to main while the view mounts.
    */
   constructor(
     private readonly channel: C,
     input: () => Input<C> | null | undefined,
     options: CachedListOptions = {},
   ) {
-    $effect(() => {
+    $effect.pre(() => {
       const next = input()
       untrack(() => void (next ? this.load(next) : this.clear()))
     })
