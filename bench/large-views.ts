@@ -138,6 +138,10 @@ for (let i = 0; i < 3; i++) {
 // laid over it and the moved match has focus again.
 const reorderMs: number[] = []
 const reorderConfirmedMs: number[] = []
+// Once the desk has settled (its last step, the match list below the columns, drawn), as the participants' search is
+// typed once its view has settled: a key pressed during that step waits for it.
+await page.getByTestId('desk-match').first().waitFor()
+await page.waitForTimeout(500)
 for (let i = 0; i < 6; i++) {
   const first = page.locator('[data-testid="stream-column"]').first().locator('[data-testid="queued"]').first()
   const id = await first.getAttribute('data-match-id')
