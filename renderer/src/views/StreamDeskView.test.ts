@@ -337,6 +337,17 @@ describe('stream desk', () => {
     expect(screen.getByTestId('match-count').textContent).toMatch(/^1 open/)
   })
 
+  it('says no stream has a match queued only once main has answered the desk', async () => {
+    let answerDesk: (value: unknown) => void = () => undefined
+    answer('broadcast:status', () => new Promise((resolve) => (answerDesk = resolve)))
+    render(StreamDeskView)
+    await expect.poll(() => calls.filter((c) => c.channel === 'broadcast:status').length).toBe(1)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(screen.queryByText(/No stream has a match queued yet/)).toBeNull()
+    answerDesk({ hub: '', streams: [] })
+    await screen.findByText(/No stream has a match queued yet/)
+  })
+
   it('draws the first 16 busy columns at once, every other one and the match list just after; reads the links once for a burst', async () => {
     const busy = (id: string) => ({ streamId: id, onAir: 'm1', next: ['m2'], held: false, staged: [], feed })
     answer('streams:list', () => ({ items: streams.slice(0, 20), refreshedAt: Date.now() }))
