@@ -134,7 +134,11 @@ export class CachedReads {
     const { cache } = this.deps
     const { items } = await this.nodes(tournamentId)
     const open = items.filter((node) => node.status !== 'completed')
-    const local = () => Object.fromEntries(open.map((node) => [node.id, cache.matchStreams(node.id) ?? []]))
+    // From the tournament's kept links (one map until a link is written), not a database read per open match.
+    const local = () => {
+      const links = cache.linksOfTournament(tournamentId)
+      return Object.fromEntries(open.map((node) => [node.id, [...(links.get(node.id) ?? [])]]))
+    }
     const sweptAt = this.linkSweptAt.get(tournamentId)
     if (sweptAt !== undefined && this.deps.clock.now() - sweptAt < LINKS_SWEEP_MS) return local()
     this.linkSweptAt.set(tournamentId, this.deps.clock.now())

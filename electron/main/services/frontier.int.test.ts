@@ -116,7 +116,12 @@ describe('frontier refresh', () => {
     for (let call = 1; ; call++) {
       skipped += LINKS_SWEEP_MS
       const result = await services.dispatch('match-streams:of-tournament', { tournamentId })
-      if (result.ok && (result.value as Record<string, string[]>)[far.id]?.includes(stream.id)) break
+      if (result.ok && (result.value as Record<string, string[]>)[far.id]?.includes(stream.id)) {
+        // The answer is every open match's links as the local copy holds them, match by match.
+        const { cache } = services.connections.active.offline
+        expect(result.value).toEqual(Object.fromEntries(open.map((n) => [n.id, cache.matchStreams(n.id) ?? []])))
+        break
+      }
       expect(call).toBeLessThanOrEqual(cycle)
       await new Promise((resolve) => setTimeout(resolve, 5))
     }
