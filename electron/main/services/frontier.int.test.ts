@@ -1,30 +1,18 @@
 // Live ticks of the 2,048-entrant bracket on the large Demo venue: reading only the frontier and a rolling window
 // ends in the same local copy as reading everything, and views are told exactly the nodes that changed.
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createMainServices, type MainServices } from '../composition'
-import { systemClock } from '../clock'
+import type { MainServices } from '../composition'
+import { largeDemo, movableClock } from '../test-support/large-demo'
 import { LINKS_SWEEP_MS } from './cached-reads'
-import { MemoryCredentialStore } from '../secrets/memory-store'
 
 let services: MainServices
 let tournamentId = ''
-/** The services' clock runs with the system's, and can be moved on (link sweeps are spaced in time). */
-let skipped = 0
-const clock = { ...systemClock, now: () => Date.now() + skipped }
+/** Link sweeps are spaced in time: the clock is moved on between them. */
+const { clock, skip } = movableClock()
 const updates: { upserted: { id: string }[] }[] = []
 
 beforeAll(async () => {
-  services = await createMainServices({
-    version: 't',
-    dataDir: mkdtempSync(join(tmpdir(), 'matchdesk-frontier-')),
-    credentials: new MemoryCredentialStore(),
-    demo: { size: 'large', seed: 5 },
-    clock,
-  })
-  tournamentId = [...services.connections.sandbox.store.tournaments.values()].find((t) => t.name === 'Mega Open')!.id
+  ;({ services, tournamentId } = await largeDemo('frontier', { clock }))
   const first = await services.dispatch('bracket:nodes', { tournamentId, filters: {} })
   expect(first.ok).toBe(true)
   services.bus.subscribe((event, payload) => {
@@ -114,7 +102,7 @@ describe('frontier refresh', () => {
     sandbox.store.matchStreams.set(far.id, [stream.id])
     const cycle = Math.ceil(open.length / 64) + 1
     for (let call = 1; ; call++) {
-      skipped += LINKS_SWEEP_MS
+      skip(LINKS_SWEEP_MS)
       const result = await services.dispatch('match-streams:of-tournament', { tournamentId })
       if (result.ok && (result.value as Record<string, string[]>)[far.id]?.includes(stream.id)) {
         // The answer is every open match's links as the local copy holds them, match by match.

@@ -1,29 +1,17 @@
 // A view opening on a stale local copy of a large list answers from it at once and reads it again behind as a live
 // tick does (rolling windows, the bracket's frontier): not whole, which is 100 requests for 5,000 people and 32 for a
 // 4,094-match bracket, run in main while the view draws. On the large Demo venue over real HTTP.
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { systemClock } from '../clock'
-import { createMainServices, type MainServices } from '../composition'
-import { MemoryCredentialStore } from '../secrets/memory-store'
+import type { MainServices } from '../composition'
+import { largeDemo, movableClock } from '../test-support/large-demo'
 
 let services: MainServices
 let tournamentId = ''
-/** The services' clock runs with the system's, and can be moved on (to make the local copy stale). */
-let skipped = 0
-const clock = { ...systemClock, now: () => Date.now() + skipped }
+/** Moved on to make the local copy stale. */
+const { clock, skip } = movableClock()
 
 beforeAll(async () => {
-  services = await createMainServices({
-    version: 't',
-    dataDir: mkdtempSync(join(tmpdir(), 'matchdesk-read-behind-')),
-    credentials: new MemoryCredentialStore(),
-    demo: { size: 'large', seed: 5 },
-    clock,
-  })
-  tournamentId = [...services.connections.sandbox.store.tournaments.values()].find((t) => t.name === 'Mega Open')!.id
+  ;({ services, tournamentId } = await largeDemo('read-behind', { clock }))
   for (const channel of ['participants:list', 'bracket:nodes'] as const) {
     const read = await services.dispatch(channel, { tournamentId, filters: {} })
     expect(read.ok).toBe(true)
@@ -41,7 +29,7 @@ describe('a view opening on a stale large list', () => {
     '%s answers from the local copy and reads a live tick behind',
     async (channel, resource, path, most) => {
       const { cache } = services.connections.active.offline
-      skipped += 60_000
+      skip(60_000)
       const refreshedAt = cache.refreshedAt(resource, tournamentId)
       const before = requests(path)
       const read = await services.dispatch(channel, { tournamentId, filters: {} })

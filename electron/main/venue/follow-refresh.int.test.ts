@@ -1,25 +1,15 @@
 // The desks that follow a 5,000-person event in the background (the doors' list, the producer's desk) read the
 // participants as the Check-in list does: rolling windows of the list each tick, not the whole list (100 requests).
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createMainServices, type MainServices } from '../composition'
-import { MemoryCredentialStore } from '../secrets/memory-store'
+import type { MainServices } from '../composition'
+import { largeDemo } from '../test-support/large-demo'
 
 const TICK_MS = 250
 let services: MainServices
 let tournamentId = ''
 
 beforeAll(async () => {
-  services = await createMainServices({
-    version: 't',
-    dataDir: mkdtempSync(join(tmpdir(), 'matchdesk-follow-refresh-')),
-    credentials: new MemoryCredentialStore(),
-    demo: { size: 'large', seed: 5 },
-    broadcastRefreshMs: TICK_MS,
-  })
-  tournamentId = [...services.connections.sandbox.store.tournaments.values()].find((t) => t.name === 'Mega Open')!.id
+  ;({ services, tournamentId } = await largeDemo('follow-refresh', { broadcastRefreshMs: TICK_MS }))
   for (const channel of ['participants:list', 'streams:list', 'bracket:nodes'] as const) {
     const read = await services.dispatch(channel, { tournamentId, filters: {} })
     expect(read.ok).toBe(true)
