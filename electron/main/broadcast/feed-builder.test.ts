@@ -1,58 +1,12 @@
 // The feed as a pure function: queue order, labels, estimates from observed durations, and what Hold keeps.
 import { describe, expect, it } from 'vitest'
-import type { BracketNode, Opponent, Stream } from '../../../shared/api'
+import type { BracketNode, Stream } from '../../../shared/api'
 import { Feed } from '../../../shared/broadcast/feed'
 import { queueOf } from '../../../shared/bracket/stream-queue'
 import { buildFeed, tournamentSources, type FeedSources } from './feed-builder'
 import { estimateStarts, observedMatchMs } from './estimates'
 import { heldFeed, stagedChanges } from './hold'
-
-const MINUTE = 60_000
-const NOW = Date.parse('2026-11-22T15:00:00Z')
-const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z')
-
-const seat = (
-  name: string | null,
-  source?: { id: string; type: 'winner' | 'loser' },
-  score: number | null = null,
-): Opponent => ({
-  number: 1,
-  position: 1,
-  result: null,
-  rank: null,
-  forfeit: false,
-  score,
-  source_type: source?.type ?? 'none',
-  source_node_id: source?.id ?? null,
-  participant: name
-    ? { id: `p-${name}`, name, custom_user_identifier: `MD-${name}`, custom_fields: { email: 'x@y.z' } }
-    : null,
-})
-
-function node(
-  id: string,
-  round: number,
-  number: number,
-  status: BracketNode['status'],
-  extra: Partial<BracketNode> = {},
-): BracketNode {
-  return {
-    id,
-    tournament_id: 't',
-    stage_id: 's1',
-    group_id: 'g1',
-    round_id: `10${round}`,
-    number,
-    type: 'duel',
-    status,
-    scheduled_datetime: iso(NOW + round * 30 * MINUTE),
-    played_at: null,
-    depth: 4 - round,
-    branch: 'wb',
-    opponents: [seat(`A${id}`), seat(`B${id}`)],
-    ...extra,
-  }
-}
+import { MINUTE, NOW, iso, node, seat } from './test-nodes'
 
 const stream: Stream = {
   id: 'st',

@@ -3,31 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import type { BracketNode } from '../../../shared/api'
 import { SourcesMemo, type SourceParts } from './sources-memo'
-
-const node = (id: string, number: number, names: [string, string]): BracketNode =>
-  ({
-    id,
-    tournament_id: 't',
-    stage_id: 's',
-    group_id: 'g',
-    round_id: 'r',
-    number,
-    type: 'duel',
-    status: 'pending',
-    scheduled_datetime: null,
-    played_at: null,
-    opponents: names.map((name, i) => ({
-      number: i + 1,
-      position: i + 1,
-      result: null,
-      rank: null,
-      forfeit: false,
-      score: null,
-      source_type: 'none',
-      source_node_id: null,
-      participant: { id: name, name, custom_user_identifier: null, custom_fields: {} },
-    })),
-  }) as unknown as BracketNode
+import { node, seat } from './test-nodes'
 
 /** The kept stages list: the cache hands out the same one until stages are written. */
 const stages: SourceParts['stages'] = []
@@ -49,12 +25,12 @@ function partsOf(
 }
 
 describe('sources kept per tournament', () => {
-  const nodes = [node('m1', 1, ['Ana', 'Bo']), node('m2', 2, ['Cy', 'Di'])]
+  const nodes = [node('m1', 1, 1, 'pending'), node('m2', 1, 2, 'pending')]
   const links = new Map([['m1', ['s1']]])
 
   it('answers the same sources while nothing changed, even through new closures', () => {
     const memo = new SourcesMemo()
-    const checkedIn = new Map([['Ana', true]])
+    const checkedIn = new Map([['p-Am1', true]])
     const first = memo.of('t', partsOf(nodes, links, checkedIn))
     expect(memo.of('t', partsOf(nodes, links, checkedIn))).toBe(first)
     expect(first.linkedTo.get('s1')?.map((n) => n.id)).toEqual(['m1'])
@@ -62,10 +38,10 @@ describe('sources kept per tournament', () => {
 
   it('says new check-ins from a new participant list, keeping the bracket worked out', () => {
     const memo = new SourcesMemo()
-    const before = memo.of('t', partsOf(nodes, links, new Map([['Ana', false]])))
-    const after = memo.of('t', partsOf(nodes, links, new Map([['Ana', true]])))
+    const before = memo.of('t', partsOf(nodes, links, new Map([['p-Am1', false]])))
+    const after = memo.of('t', partsOf(nodes, links, new Map([['p-Am1', true]])))
     expect(after).not.toBe(before)
-    expect(after.checkedIn('Ana')).toBe(true)
+    expect(after.checkedIn('p-Am1')).toBe(true)
     expect(after.labels).toBe(before.labels)
   })
 
@@ -75,10 +51,14 @@ describe('sources kept per tournament', () => {
     const before = memo.of('t', partsOf(nodes, links, checkedIn))
     const relinked = memo.of('t', partsOf(nodes, new Map([['m2', ['s1']]]), checkedIn))
     expect(relinked.linkedTo.get('s1')?.map((n) => n.id)).toEqual(['m2'])
-    const renamed = [nodes[0]!, node('m2', 2, ['Cy', 'Ed'])]
+    const renamed = [nodes[0]!, node('m2', 1, 2, 'pending', { opponents: [seat('Cy'), seat('Ed')] })]
     const replayed = memo.of('t', partsOf(renamed, relinked.links, checkedIn))
     expect(replayed.byId.get('m2')?.opponents[1]?.participant?.name).toBe('Ed')
-    expect(memo.of('other', partsOf(nodes, links, checkedIn))).not.toBe(before)
+    // Another tournament is kept beside it: neither is worked out again for the other.
+    const other = memo.of('other', partsOf(nodes, links, checkedIn))
+    expect(other).not.toBe(before)
+    expect(memo.of('t', partsOf(renamed, relinked.links, checkedIn))).toBe(replayed)
+    expect(memo.of('other', partsOf(nodes, links, checkedIn))).toBe(other)
     memo.forget()
     expect(memo.of('t', partsOf(renamed, relinked.links, checkedIn))).not.toBe(replayed)
   })
