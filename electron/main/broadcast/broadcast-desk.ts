@@ -306,8 +306,7 @@ export class BroadcastDesk {
       if (stream) tournaments.add(stream.tournament_id)
     }
     for (const tournamentId of tournaments) {
-      const links = [...session.cache.linksOfTournament(tournamentId)]
-      const linked = new Set(links.filter(([, streamIds]) => streamIds.length > 0).map(([matchId]) => matchId))
+      const linked = new Set(session.cache.linksOfTournament(tournamentId).keys())
       await session.reads.tick('nodes', tournamentId, false, linked).catch(() => undefined)
       if (!full) continue
       await session.lookReads.refresh(tournamentId).catch(() => undefined)

@@ -142,8 +142,7 @@ export class CachedReads {
     const sweptAt = this.linkSweptAt.get(tournamentId)
     if (sweptAt !== undefined && this.deps.clock.now() - sweptAt < LINKS_SWEEP_MS) return local()
     this.linkSweptAt.set(tournamentId, this.deps.clock.now())
-    const linked = [...cache.linksOfTournament(tournamentId)].filter(([, ids]) => ids.length > 0).map(([id]) => id)
-    const frontier = frontierIds(items, { also: new Set(linked) })
+    const frontier = frontierIds(items, { also: new Set(cache.linksOfTournament(tournamentId).keys()) })
     const rest = open.filter((node) => !frontier.has(node.id))
     const cursor = this.linkSweeps.get(tournamentId) ?? 0
     this.linkSweeps.set(tournamentId, rest.length ? (cursor + LINKS_PER_SWEEP) % rest.length : 0)
