@@ -7,6 +7,9 @@ import { createMainServices, type MainServices } from '../main/composition'
 import { startBridge, type Bridge } from './bridge'
 import { encodedVariants } from '../../tests/support/encoded-paths'
 import { rawRequest, type RawAnswer } from '../../tests/support/raw-http'
+import { isPackedList } from '../../shared/ipc/packed-list'
+import type { Result } from '../../shared/ipc/result'
+import { unpackAnswer } from '../../shared/ipc/wire'
 
 let services: MainServices
 let bridge: Bridge
@@ -42,6 +45,22 @@ describe('web bridge', () => {
       ok: true,
       value: { version: '9.9.9', profile: { id: 'demo', name: 'Demo venue', demo: true }, notices: [] },
     })
+  })
+
+  it('sends a list answer packed: the page unpacks what dispatch answered, in a fraction of the bytes', async () => {
+    const tournaments = await services.dispatch('tournaments:list', { filters: {} })
+    const tournamentId = (tournaments as { value: { items: { id: string }[] } }).value.items[0]!.id
+    const answered = await services.dispatch('bracket:nodes', { tournamentId, filters: {} })
+    const response = await fetch(new URL('ipc/bracket:nodes', bridge.url), {
+      method: 'POST',
+      headers: auth(),
+      body: JSON.stringify({ tournamentId, filters: {} }),
+    })
+    const text = await response.text()
+    const crossed = JSON.parse(text) as Result<{ items: unknown }>
+    expect(crossed.ok && isPackedList(crossed.value.items)).toBe(true)
+    expect(unpackAnswer('bracket:nodes', crossed)).toEqual(answered)
+    expect(text.length).toBeLessThan(JSON.stringify(answered).length / 3)
   })
 
   it('answers bad input with a validation Result, unknown channels with not_found', async () => {

@@ -7,6 +7,7 @@ import type { MainServices } from '../main/composition'
 import { bearer, guardRoutes } from '../main/local-server/route-guard'
 import { EventStreams } from '../main/local-server/event-stream'
 import { readStaticFile } from '../main/local-server/static-files'
+import { answerForWire } from '../main/ipc/wire'
 
 export interface BridgeOptions {
   services: MainServices
@@ -34,7 +35,7 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
   server.post<{ Params: { channel: string } }>('/ipc/:channel', { config: needsToken }, async (request, reply) => {
     // Defence in depth beside the token: a body-less POST skips the JSON parser, so JSON is required here too.
     if (!isJson(request.headers['content-type'])) return reply.code(415).send({ error: 'IPC calls are JSON only' })
-    return options.services.dispatch(request.params.channel, request.body)
+    return answerForWire(request.params.channel, await options.services.dispatch(request.params.channel, request.body))
   })
 
   server.get('/events', { config: needsToken }, (request, reply) => {

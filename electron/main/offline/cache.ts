@@ -78,7 +78,7 @@ export class Cache {
       resource,
       scope,
     ) as { data: string }[]
-    const items = rows.map((row) => frozen(JSON.parse(row.data) as CachedItems[R]))
+    const items = Object.freeze(rows.map((row) => frozen(JSON.parse(row.data) as CachedItems[R])))
     if (!this.db.inTransaction) this.#lists.set(key, items)
     return items
   }

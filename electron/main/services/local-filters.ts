@@ -7,6 +7,12 @@ import { NaturalSorter } from '../../../shared/text/natural-order'
 const within = <T>(wanted: T[] | undefined, value: T | null | undefined) =>
   !wanted || (value != null && wanted.includes(value))
 
+/**
+ * True when filters leave out or reorder anything. Without, a list is answered as the cache kept it (the same frozen
+ * array), which main packs for the page once (ipc/wire.ts).
+ */
+const narrows = (filters: Record<string, unknown>) => Object.values(filters).some((value) => value !== undefined)
+
 export function filterTournaments(
   items: TournamentListItem[],
   f: z.output<typeof TournamentFilters>,
@@ -32,6 +38,7 @@ export function filterTournaments(
 const byName = new NaturalSorter<Participant>((p) => p.name)
 
 export function filterParticipants(items: Participant[], f: z.output<typeof ParticipantFilters>): Participant[] {
+  if (!narrows(f)) return items
   const needle = f.name?.toLowerCase()
   const kept = items.filter(
     (p) =>
@@ -46,9 +53,11 @@ export function filterParticipants(items: Participant[], f: z.output<typeof Part
 }
 
 export function filterNodes(items: BracketNode[], f: z.output<typeof BracketFilters>): BracketNode[] {
+  if (!narrows(f)) return items
   return items.filter((n) => within(f.stage_ids, n.stage_id) && within(f.group_ids, n.group_id))
 }
 
 export function filterStreams(items: Stream[], f: z.output<typeof StreamFilters>): Stream[] {
+  if (!narrows(f)) return items
   return items.filter((s) => within(f.languages, s.language))
 }

@@ -4,6 +4,7 @@ import type { Channel, EventName } from '../../../shared/ipc/channels'
 import type { Input, Output } from '../../../shared/ipc/contract'
 import type { EventPayload } from '../../../shared/ipc/events'
 import type { Result } from '../../../shared/ipc/result'
+import { unpackAnswer } from '../../../shared/ipc/wire'
 
 declare global {
   interface Window {
@@ -99,8 +100,8 @@ function bridgeToken(): string {
 
 const api: BridgeApi = window.api ?? httpBridge(bridgeToken())
 
-export function invoke<C extends Channel>(channel: C, input: Input<C>): Promise<Result<Output<C>>> {
-  return api.invoke(channel, input)
+export async function invoke<C extends Channel>(channel: C, input: Input<C>): Promise<Result<Output<C>>> {
+  return unpackAnswer(channel, await api.invoke(channel, input))
 }
 
 export function subscribe<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void {

@@ -1,5 +1,8 @@
-// Stands in for window.api, the Electron boundary: answers channels from handlers a test sets, records every call.
+// Stands in for window.api, the Electron boundary: answers channels from handlers a test sets, records every call;
+// list answers cross packed, as main sends them.
 import type { BridgeApi } from '../../../shared/ipc/api'
+import { packList } from '../../../shared/ipc/packed-list'
+import { packAnswer } from '../../../shared/ipc/wire'
 
 type Handler = (input: never) => unknown
 
@@ -48,7 +51,7 @@ export const fakeApi: BridgeApi = {
     const handler = handlers.get(channel)
     if (!handler) return { ok: false, error: { code: 'not_found', message: `no fake for ${channel}` } }
     try {
-      return { ok: true, value: await handler(input as never) }
+      return packAnswer(channel, { ok: true, value: await handler(input as never) }, packList)
     } catch (error) {
       const { code, message, fields } = error as { code: string; message: string; fields?: Record<string, string> }
       return { ok: false, error: { code, message, ...(fields && { fields }) } }

@@ -5,6 +5,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { PROJECT_ROOT } from '../../support/paths'
+import type { Channel } from '../../../shared/ipc/channels'
+import type { Result } from '../../../shared/ipc/result'
+import { unpackAnswer } from '../../../shared/ipc/wire'
 
 export interface DemoSandbox {
   origin: string
@@ -70,9 +73,10 @@ export async function startWebMode(extra: string[] = [], options: WebModeOptions
         headers: { authorization: `Bearer ${ready.token}`, 'content-type': 'application/json' },
         body: JSON.stringify(input),
       })
-      const result = (await response.json()) as { ok: boolean; value: T; error?: { message: string } }
-      if (!result.ok) throw new Error(`${channel}: ${result.error?.message}`)
-      return result.value
+      // As the page does: list answers arrive packed.
+      const result = unpackAnswer(channel as Channel, (await response.json()) as Result<unknown>)
+      if (!result.ok) throw new Error(`${channel}: ${result.error.message}`)
+      return result.value as T
     },
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) {
