@@ -363,7 +363,8 @@ export class CachedReads {
       // 5,000-person list is 100 requests, a 4,094-match bracket 32, parsed in main while the view draws.
       resource === 'nodes' || resource === 'participants' ? () => this.tick(resource, scope) : undefined,
     )
-    return { items: cache.list(resource, scope), refreshedAt: cache.refreshedAt(resource, scope) }
+    // The kept list itself (frozen: a reader that changed it would throw), so its answer is packed once for the page.
+    return { items: cache.kept(resource, scope) as CachedItems[R][], refreshedAt: cache.refreshedAt(resource, scope) }
   }
 
   /**
@@ -397,7 +398,10 @@ export class CachedReads {
       return
     }
     if (this.deps.clock.now() - at <= (this.deps.freshForMs ?? 3000)) return
-    if (behind && hasLocalCopy) behind().catch(() => undefined)
-    else start().catch(() => undefined)
+    // Behind the answer, not before it: working out a bracket's frontier takes main ~25 ms the view would wait for.
+    setImmediate(() => {
+      if (behind && hasLocalCopy) behind().catch(() => undefined)
+      else start().catch(() => undefined)
+    })
   }
 }

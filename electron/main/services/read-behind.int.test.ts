@@ -44,4 +44,23 @@ describe('a view opening on a stale large list', () => {
     },
     60_000,
   )
+
+  it('answers before the tick behind starts: working out a bracket frontier takes main tens of ms', async () => {
+    const reads = services.connections.active.offline.reads
+    const order: string[] = []
+    const tick = reads.tick.bind(reads)
+    reads.tick = (...args: Parameters<typeof reads.tick>) => {
+      order.push('tick')
+      return tick(...args)
+    }
+    try {
+      skip(60_000)
+      await services.dispatch('bracket:nodes', { tournamentId, filters: {} })
+      order.push('answer')
+      await expect.poll(() => order, { timeout: 30_000 }).toContain('tick')
+      expect(order).toEqual(['answer', 'tick'])
+    } finally {
+      reads.tick = tick
+    }
+  })
 })
