@@ -60,32 +60,65 @@ export function englishLabel(name: MatchName): Omit<MatchLabel, 'name'> {
   return { long: `Round ${round} · match ${m}`, short: `R${round} M${m}` }
 }
 
-/** Labels for every node given, worked out per stage (the nodes of a stage must all be there). */
-export function matchLabels(nodes: readonly BracketNode[]): Map<string, MatchLabel> {
-  const labels = new Map<string, MatchLabel>()
+/** A stage's labels by match id: what consumers of `matchLabels` look up (a Map serves too). */
+export interface MatchLabels {
+  get(matchId: string): MatchLabel | undefined
+}
+
+/** What a stage's labels are worked out from: its shape, its groups' ranks and each group's round ranks. */
+interface StagePlan {
+  shape: Shape
+  groups: Map<string, number>
+  rounds: Map<string, Map<string, number>>
+}
+
+/**
+ * Labels for every node given, worked out per stage (the nodes of a stage must all be there). The stage's shape and
+ * its group and round ranks are worked out at once; each label when first asked for: a 4,094-match bracket draws
+ * ~40 of them, and building all of them held up its first picture.
+ */
+export function matchLabels(nodes: readonly BracketNode[]): MatchLabels {
   const stages = new Map<string, BracketNode[]>()
+  const byId = new Map<string, BracketNode>()
   for (const node of nodes) {
+    byId.set(node.id, node)
     const stage = stages.get(node.stage_id)
     if (stage) stage.push(node)
     else stages.set(node.stage_id, [node])
   }
-  for (const stageNodes of stages.values()) {
-    const shape = shapeOf(stageNodes)
-    const groupRank = ranks(stageNodes.map((n) => n.group_id))
-    for (const [groupId, group] of groupRank) {
-      const groupNodes = stageNodes.filter((n) => n.group_id === groupId)
-      const roundRank = ranks(groupNodes.map((n) => n.round_id))
-      for (const node of groupNodes) {
-        const name = nameOf(node, shape, roundRank.get(node.round_id)!, roundRank.size, group, groupRank.size)
-        labels.set(node.id, { ...englishLabel(name), name })
-      }
+  const plans = new Map<string, StagePlan>()
+  for (const [stageId, stageNodes] of stages) {
+    const roundsOfGroup = new Map<string, string[]>()
+    for (const node of stageNodes) {
+      const rounds = roundsOfGroup.get(node.group_id)
+      if (rounds) rounds.push(node.round_id)
+      else roundsOfGroup.set(node.group_id, [node.round_id])
     }
+    plans.set(stageId, {
+      shape: shapeOf(stageNodes),
+      groups: ranks(roundsOfGroup.keys()),
+      rounds: new Map([...roundsOfGroup].map(([groupId, rounds]) => [groupId, ranks(rounds)])),
+    })
   }
-  return labels
+  const made = new Map<string, MatchLabel>()
+  return {
+    get(matchId) {
+      const known = made.get(matchId)
+      if (known) return known
+      const node = byId.get(matchId)
+      if (!node) return undefined
+      const { shape, groups, rounds: roundsOf } = plans.get(node.stage_id)!
+      const rounds = roundsOf.get(node.group_id)!
+      const name = nameOf(node, shape, rounds.get(node.round_id)!, rounds.size, groups.get(node.group_id)!, groups.size)
+      const label = { ...englishLabel(name), name }
+      made.set(matchId, label)
+      return label
+    },
+  }
 }
 
 /** Who sits in a slot: the participant, or what the slot waits for ("Winner of WB R2 M3"). */
-export function slotName(opponent: Opponent, labels: ReadonlyMap<string, MatchLabel>): string {
+export function slotName(opponent: Opponent, labels: MatchLabels): string {
   if (opponent.participant) return opponent.participant.name
   const source = opponent.source_node_id ? labels.get(opponent.source_node_id) : undefined
   if (!source) return 'To be decided'
@@ -95,7 +128,7 @@ export function slotName(opponent: Opponent, labels: ReadonlyMap<string, MatchLa
 /** What an empty slot waits for, in parts (see `slotName`); null once it has its participant. */
 export function slotWait(
   opponent: Opponent,
-  labels: ReadonlyMap<string, MatchLabel>,
+  labels: MatchLabels,
 ): { outcome: 'winner' | 'loser' | null; match: MatchName | null } | null {
   if (opponent.participant) return null
   const source = opponent.source_node_id ? labels.get(opponent.source_node_id) : undefined

@@ -1,6 +1,6 @@
 // The feed of one stream as a pure function of the cached data and the producer's desk: no I/O, tested without a server.
 import type { BracketNode, Stage, Stream } from '../../../shared/api'
-import { matchLabels, slotName, slotWait, type MatchLabel } from '../../../shared/bracket/match-labels'
+import { matchLabels, slotName, slotWait, type MatchLabels } from '../../../shared/bracket/match-labels'
 import { isDecided, queueOf, type QueueSources } from '../../../shared/bracket/stream-queue'
 import type { Caster, Feed, FeedMatch } from '../../../shared/broadcast/feed'
 import { estimateStarts, observedMatchMs } from './estimates'
@@ -17,7 +17,7 @@ export interface BracketSources {
   linkedTo: ReadonlyMap<string, readonly BracketNode[]>
   /** "winner:<id>" / "loser:<id>" → the first node that match's winner or loser goes to. */
   leadsTo: ReadonlyMap<string, BracketNode>
-  labels: ReadonlyMap<string, MatchLabel>
+  labels: MatchLabels
   /** How long a match of each stage takes on a stream (see estimates.ts). */
   observed: ReadonlyMap<string, number>
 }
@@ -91,12 +91,7 @@ export function tournamentSources(
   return withBracket(bracketSources(nodes, links), tournament, checkedIn, stages, countryOf)
 }
 
-function matchOf(
-  node: BracketNode,
-  labels: ReadonlyMap<string, MatchLabel>,
-  sources: FeedSources,
-  estimate: string | null,
-): FeedMatch {
+function matchOf(node: BracketNode, labels: MatchLabels, sources: FeedSources, estimate: string | null): FeedMatch {
   return {
     id: node.id,
     label: labels.get(node.id)?.long ?? `Match ${node.number}`,

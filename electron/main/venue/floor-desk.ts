@@ -3,7 +3,7 @@
 // the venue boards and (for a call) the doors. A station is freed when its match gets its result on the service.
 // Nothing here writes to the service: the interface has no stations.
 import type { BracketNode } from '../../../shared/api'
-import { matchLabels, slotName, type MatchLabel } from '../../../shared/bracket/match-labels'
+import { matchLabels, slotName, type MatchLabels } from '../../../shared/bracket/match-labels'
 import { queueOf } from '../../../shared/bracket/stream-queue'
 import { autoAssign, isPlayable, readyMatches, type FloorStation } from '../../../shared/floor/auto-assign'
 import {
@@ -51,7 +51,7 @@ type CallListener = (event: 'called' | 'uncalled', data: CallNotice | { stationI
 /** What a floor is built from, read once per command. */
 interface FloorParts {
   nodes: Map<string, BracketNode>
-  labels: Map<string, MatchLabel>
+  labels: MatchLabels
   stations: StationRow[]
   assignments: Map<string, AssignmentRow>
 }

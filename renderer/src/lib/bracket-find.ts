@@ -2,10 +2,10 @@
 // name of a group as people say it (Winners, Losers, Grand final, Group B), a round's heading.
 import { isolate } from '../../../shared/text/hidden-characters'
 import type { BracketNode } from '../../../shared/api'
-import { slotName, type MatchLabel } from '../../../shared/bracket/match-labels'
+import { slotName, type MatchLabel, type MatchLabels } from '../../../shared/bracket/match-labels'
 import { FIT, plain, searchFit } from '../../../shared/bracket/match-search'
 
-const labelOf = (node: BracketNode, labels: ReadonlyMap<string, MatchLabel>): Pick<MatchLabel, 'long' | 'short'> =>
+const labelOf = (node: BracketNode, labels: MatchLabels): Pick<MatchLabel, 'long' | 'short'> =>
   labels.get(node.id) ?? { long: `Match ${node.number}`, short: `M${node.number}` }
 
 /**
@@ -14,10 +14,11 @@ const labelOf = (node: BracketNode, labels: ReadonlyMap<string, MatchLabel>): Pi
  */
 export function findInBracket(
   nodes: readonly BracketNode[],
-  labels: ReadonlyMap<string, MatchLabel>,
+  labels: MatchLabels,
   text: string,
 ): { ids: string[]; exact: number } {
-  const query = plain(text)
+  // No search (every view's start) costs nothing: not even the first use of `plain`'s Unicode pattern.
+  const query = text.trim() ? plain(text) : ''
   if (!query) return { ids: [], exact: 0 }
   const fits = nodes
     .map((node) => ({
@@ -36,7 +37,7 @@ export function findInBracket(
 }
 
 /** What a screen reader says for a match box: "Winners round 3 match 2, Team A 2, Team B 1, completed". */
-export function describeMatch(node: BracketNode, labels: ReadonlyMap<string, MatchLabel>, streamed = false): string {
+export function describeMatch(node: BracketNode, labels: MatchLabels, streamed = false): string {
   const sides = node.opponents.map((o) => `${isolate(slotName(o, labels))}${o.score === null ? '' : ` ${o.score}`}`)
   // What the box shows is in its name, in the order shown (the sides, then "on stream"; the status is not shown):
   // speech-input users say what they see.
@@ -48,9 +49,9 @@ export function describeMatch(node: BracketNode, labels: ReadonlyMap<string, Mat
   ].join(', ')
 }
 
-/** A group as people name it: by its branch in elimination brackets, by letter otherwise. */
-export function groupName(group: readonly BracketNode[], index: number): string {
-  const branch = group[0]?.branch
+/** A group as people name it, from one of its matches: by its branch in elimination brackets, by letter otherwise. */
+export function groupName(match: BracketNode | undefined, index: number): string {
+  const branch = match?.branch
   if (branch === 'wb') return 'Winners'
   if (branch === 'lb') return 'Losers'
   if (branch === 'gf') return 'Grand final'

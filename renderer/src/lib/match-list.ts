@@ -1,7 +1,7 @@
 // The stream desk's list of matches: search by player, label or number, filters, and an order that holds still while
 // the producer works in it.
 import type { BracketNode } from '../../../shared/api'
-import { slotName, type MatchLabel } from '../../../shared/bracket/match-labels'
+import { slotName, type MatchLabel, type MatchLabels } from '../../../shared/bracket/match-labels'
 import { matchOrder } from '../../../shared/bracket/match-order'
 import { fitsSearch, plain } from '../../../shared/bracket/match-search'
 
@@ -43,7 +43,7 @@ function passes(entry: ListedMatch, filter: MatchFilter): boolean {
 
 export function listMatches(
   nodes: readonly BracketNode[],
-  labels: ReadonlyMap<string, MatchLabel>,
+  labels: MatchLabels,
   links: Readonly<Record<string, string[]>>,
   query: string,
   filter: MatchFilter,
