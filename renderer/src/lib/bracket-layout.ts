@@ -23,12 +23,19 @@ export interface Placed {
 export interface Connector {
   from: string
   to: string
-  d: string
+  /** Where it leaves its source box (the right edge) and where it meets its match (the left edge). */
+  fromY: number
+  toY: number
   /** The connector's bounding box, to tell whether it is in view. */
   left: number
   right: number
   top: number
   bottom: number
+}
+
+/** The connector's path: out of the source, across half the gap, to its row, into the match. */
+export function connectorPath(c: Connector, box: BoxSize): string {
+  return `M${c.left},${c.fromY} H${c.right - box.gapX / 2} V${c.toY} H${c.right}`
 }
 
 /** A round's heading, above its column: `nodeId` is a match of that round (its label names the round). */
@@ -59,38 +66,57 @@ function groupBy(nodes: BracketNode[], key: (node: BracketNode) => string): Map<
   return groups
 }
 
+/**
+ * Places every match: one pass per group to sort its matches into columns, each match level with the middle of the
+ * matches feeding it. Only numbers are worked out here: a 4,094-match bracket is laid out while its view waits, and
+ * the paths of the ~100 connectors on screen are made when drawn (`connectorPath`).
+ */
 export function layoutBracket(nodes: BracketNode[], box: BoxSize = BOX): Layout {
   const BOX = box
+  const columnWidth = BOX.width + BOX.gapX
   const groups = [...groupBy(nodes, (node) => node.group_id).values()].sort(
     (a, b) => BRANCH_ORDER.indexOf(a[0]!.branch) - BRANCH_ORDER.indexOf(b[0]!.branch),
   )
   const placed = new Map<string, Placed>()
   let top = 0
   let widest = 0
-  const finals: BracketNode[][] = []
+  const finals: BracketNode[] = []
   const headings: Heading[] = []
 
   for (const group of groups) {
     if (group[0]!.branch === 'gf') {
-      finals.push(group)
+      finals.push(...group)
       continue
     }
-    const depths = [...new Set(group.map((n) => n.depth))].sort((a, b) => b - a)
+    const byDepth = new Map<number, BracketNode[]>()
+    for (const node of group) {
+      const column = byDepth.get(node.depth)
+      if (column) column.push(node)
+      else byDepth.set(node.depth, [node])
+    }
+    const depths = [...byDepth.keys()].sort((a, b) => b - a)
     widest = Math.max(widest, depths.length)
     const headingTop = top
     top += HEADING_SPACE
     let bottom = top
     depths.forEach((depth, column) => {
-      const inColumn = group.filter((n) => n.depth === depth).sort((a, b) => a.number - b.number)
-      headings.push({ nodeId: inColumn[0]!.id, x: column * (BOX.width + BOX.gapX), y: headingTop })
+      const inColumn = byDepth.get(depth)!.sort((a, b) => a.number - b.number)
+      const x = column * columnWidth
+      headings.push({ nodeId: inColumn[0]!.id, x, y: headingTop })
       let next = top
       for (const node of inColumn) {
-        const sources = node.opponents
-          .map((o) => (o.source_node_id ? placed.get(o.source_node_id) : undefined))
-          .filter((p) => p && p.node.group_id === node.group_id) as Placed[]
-        const wanted = sources.length ? sources.reduce((sum, p) => sum + p.y, 0) / sources.length : next
-        const y = Math.max(wanted, next)
-        placed.set(node.id, { node, x: column * (BOX.width + BOX.gapX), y })
+        // Level with the middle of its sources in this group, if any; never above the box before it.
+        let sum = 0
+        let count = 0
+        for (const o of node.opponents) {
+          const source = o.source_node_id ? placed.get(o.source_node_id) : undefined
+          if (source && source.node.group_id === node.group_id) {
+            sum += source.y
+            count++
+          }
+        }
+        const y = Math.max(count ? sum / count : next, next)
+        placed.set(node.id, { node, x, y })
         next = y + BOX.height + BOX.gapY
         bottom = Math.max(bottom, next)
       }
@@ -99,48 +125,44 @@ export function layoutBracket(nodes: BracketNode[], box: BoxSize = BOX): Layout 
   }
   // Grand finals sit to the right of the brackets, level with the winners' final.
   finals
-    .flat()
     .sort((a, b) => b.depth - a.depth)
     .forEach((node, index) => {
-      const sources = node.opponents
-        .map((o) => (o.source_node_id ? placed.get(o.source_node_id) : undefined))
-        .filter(Boolean) as Placed[]
-      const y = sources.length ? Math.min(...sources.map((p) => p.y)) : HEADING_SPACE
-      const x = (widest + index) * (BOX.width + BOX.gapX)
+      let y = Infinity
+      for (const o of node.opponents) {
+        const source = o.source_node_id ? placed.get(o.source_node_id) : undefined
+        if (source) y = Math.min(y, source.y)
+      }
+      if (y === Infinity) y = HEADING_SPACE
+      const x = (widest + index) * columnWidth
       placed.set(node.id, { node, x, y })
       headings.push({ nodeId: node.id, x, y: y - HEADING_SPACE })
     })
 
   const connectors: Connector[] = []
+  let width = 0
+  let height = 0
   for (const { node, x, y } of placed.values()) {
-    node.opponents.forEach((o, index) => {
+    width = Math.max(width, x + BOX.width)
+    height = Math.max(height, y + BOX.height)
+    for (let index = 0; index < node.opponents.length; index++) {
+      const o = node.opponents[index]!
       const source = o.source_node_id ? placed.get(o.source_node_id) : undefined
-      if (!source || o.source_type !== 'winner') return
-      const x1 = source.x + BOX.width
-      const y1 = source.y + BOX.height / 2
-      const y2 = y + (index === 0 ? BOX.height / 4 : (3 * BOX.height) / 4)
-      const mid = x - BOX.gapX / 2
-      const d = `M${x1},${y1} H${mid} V${y2} H${x}`
+      if (!source || o.source_type !== 'winner') continue
+      const fromY = source.y + BOX.height / 2
+      const toY = y + (index === 0 ? BOX.height / 4 : (3 * BOX.height) / 4)
       connectors.push({
         from: source.node.id,
         to: node.id,
-        d,
-        left: x1,
+        fromY,
+        toY,
+        left: source.x + BOX.width,
         right: x,
-        top: Math.min(y1, y2),
-        bottom: Math.max(y1, y2),
+        top: Math.min(fromY, toY),
+        bottom: Math.max(fromY, toY),
       })
-    })
+    }
   }
-  const boxes = [...placed.values()]
-  return {
-    box,
-    boxes,
-    connectors,
-    headings,
-    width: Math.max(0, ...boxes.map((b) => b.x + BOX.width)) + 10,
-    height: Math.max(0, ...boxes.map((b) => b.y + BOX.height)) + 10,
-  }
+  return { box, boxes: [...placed.values()], connectors, headings, width: width + 10, height: height + 10 }
 }
 
 /** The part of the picture on screen, in the picture's own pixels. */
