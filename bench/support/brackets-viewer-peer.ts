@@ -7,7 +7,8 @@ import { InMemoryDatabase } from 'brackets-memory-db'
 
 const require = createRequire(import.meta.url)
 
-export async function bracketsViewerColdMs(browser: Browser, entrants = 2048) {
+/** The peer's bracket, made once; `draw` times one cold draw of it on a fresh page. */
+export async function bracketsViewerPeer(entrants = 2048) {
   const manager = new BracketsManager(new InMemoryDatabase())
   await manager.create.stage({
     tournamentId: 0,
@@ -17,6 +18,12 @@ export async function bracketsViewerColdMs(browser: Browser, entrants = 2048) {
     settings: { grandFinal: 'simple' },
   })
   const data = await manager.get.stageData(0)
+  return { draw: (browser: Browser) => drawOnce(browser, data) }
+}
+
+type StageData = Awaited<ReturnType<BracketsManager['get']['stageData']>>
+
+async function drawOnce(browser: Browser, data: StageData) {
   const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } })
   // Served from an origin of its own (the library reads localStorage, which about:blank refuses).
   await page.route('http://peer.localhost/**', (route) =>
