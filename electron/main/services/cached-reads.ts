@@ -27,6 +27,8 @@ const LINKS_PER_SWEEP = 64
  * matches) kept the service and main busy with link reads for as long as it was open.
  */
 export const LINKS_SWEEP_MS = 5_000
+/** A stale copy answered at once is refreshed this long after: time for the view to draw what it was answered. */
+const READ_BEHIND_AFTER_MS = 250
 /** A participant list's live tick: this many Range windows of this many rows (the service's largest). */
 const ROLLING_WINDOWS = 4
 const ROLLING_UNIT = 50
@@ -398,10 +400,11 @@ export class CachedReads {
       return
     }
     if (this.deps.clock.now() - at <= (this.deps.freshForMs ?? 3000)) return
-    // Behind the answer, not before it: working out a bracket's frontier takes main ~25 ms the view would wait for.
-    setImmediate(() => {
+    // Behind the answer and the picture the view draws from it, not before: working out a bracket's frontier and reading
+    // its windows keeps main busy for tens of ms, which the view waited for (or shared the machine with).
+    setTimeout(() => {
       if (behind && hasLocalCopy) behind().catch(() => undefined)
       else start().catch(() => undefined)
-    })
+    }, READ_BEHIND_AFTER_MS)
   }
 }

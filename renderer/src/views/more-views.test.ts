@@ -196,13 +196,20 @@ describe('bracket view', () => {
       ],
       refreshedAt: Date.now(),
     }))
-    answer('match-streams:of-tournament', () => ({ f: ['s1'], a: [] }))
+    // The links are asked for once the picture is drawn, not while the bracket is on its way (the read can keep main
+    // busy with the service; the first picture waited behind it).
+    const boxesWhenAsked: number[] = []
+    answer('match-streams:of-tournament', () => {
+      boxesWhenAsked.push(document.querySelectorAll('[data-testid="bracket-match"]').length)
+      return { f: ['s1'], a: [] }
+    })
     render(BracketView)
     const user = userEvent.setup()
     const canvas = await screen.findByTestId('bracket-canvas')
     await expect.poll(() => canvas.querySelector('[data-match-id="f"]')?.getAttribute('data-streamed')).toBe('true')
     expect(canvas.querySelectorAll('[data-testid="bracket-match"]')).toHaveLength(3)
     expect(canvas.querySelectorAll('path.connector')).toHaveLength(2)
+    expect(boxesWhenAsked[0]).toBe(3)
     await user.selectOptions(screen.getByLabelText('Stage'), 'st2')
     expect(await screen.findByText('Round 1')).toBeTruthy()
     expect(screen.queryByTestId('bracket-canvas')).toBeNull()
