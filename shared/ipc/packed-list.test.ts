@@ -83,6 +83,13 @@ describe('packed lists', () => {
     }
   })
 
+  it('hands out lists of its own: changing one leaves the packed list (kept by main) as it was', () => {
+    const packed = packList([1, 2, null])
+    const first = unpackList(packed)
+    first[0] = 99
+    expect(unpackList(packed)).toEqual([1, 2, null])
+  })
+
   it('is told from other values', () => {
     expect(isPackedList(packList([]))).toBe(true)
     expect(isPackedList([])).toBe(false)

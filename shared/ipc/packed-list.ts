@@ -73,9 +73,12 @@ function kindOf(value: unknown): number {
   }
 }
 
+/** Whether JSON writes a value at all (undefined, functions and symbols it leaves out, or writes as null in a list). */
+const isWritten = (value: unknown) => value !== undefined && typeof value !== 'function' && typeof value !== 'symbol'
+
 /** What JSON makes of a value in a list: undefined, functions and symbols become null, as do NaN and ±Infinity. */
 function asJson(value: unknown): unknown {
-  if (value === undefined || typeof value === 'function' || typeof value === 'symbol') return null
+  if (!isWritten(value)) return null
   if (typeof value === 'number' && !Number.isFinite(value)) return null
   return value
 }
@@ -83,15 +86,8 @@ function asJson(value: unknown): unknown {
 /** The keys JSON writes for an object: its own enumerable ones whose value is not undefined (nor a function). */
 function jsonKeys(value: Record<string, unknown>): string[] {
   const keys = Object.keys(value)
-  for (const key of keys) {
-    const v = value[key]
-    if (v === undefined || typeof v === 'function' || typeof v === 'symbol')
-      return keys.filter((k) => isWritten(value[k]))
-  }
-  return keys
+  return keys.every((key) => isWritten(value[key])) ? keys : keys.filter((key) => isWritten(value[key]))
 }
-
-const isWritten = (v: unknown) => v !== undefined && typeof v !== 'function' && typeof v !== 'symbol'
 
 export function packList(items: readonly unknown[]): PackedList {
   const table: string[] = []
@@ -260,7 +256,8 @@ export function unpackList(packed: PackedList): unknown[] {
         return new Array<null>(count).fill(null)
       case 'n':
       case 'j':
-        return col.v
+        // A copy: what is handed out is the caller's to keep, not a part of the packed list.
+        return col.v.slice()
       case 'b': {
         const out = new Array<boolean | null>(count)
         for (let i = 0; i < count; i++) {
