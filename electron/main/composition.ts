@@ -9,6 +9,7 @@ import { DataFolderLock } from './data-folder'
 import { EventBus } from './event-bus'
 import { NoticeLog } from './notice-log'
 import { createDispatch, type Dispatch } from './ipc/dispatch'
+import { PageActivity } from './page-activity'
 import { allHandlers } from './ipc/handlers'
 import type { SandboxStarter } from './profiles/demo-venue'
 import type { CredentialStore } from './secrets/credential-store'
@@ -91,11 +92,14 @@ async function startServices(ports: MainPorts, lock: DataFolderLock): Promise<Ma
       ...(ports.demoKept !== false && { stateFile: join(ports.dataDir, DEMO_VENUE_FILE) }),
     })
   const credentials = ports.credentials ?? new MemoryCredentialStore()
+  // Every IPC call is the page asking: refreshes behind an answer wait until it has been quiet a moment.
+  const activity = new PageActivity()
   const connections = await Connections.open({
     dataDir: ports.dataDir,
     credentials,
     clock,
     bus,
+    activity,
     openBrowser,
     startSandbox: startDemo,
     notices,
@@ -180,7 +184,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock): Promise<Ma
     floor,
   )
   return {
-    dispatch: createDispatch(handlers),
+    dispatch: pageAsks(activity, createDispatch(handlers)),
     bus,
     connections,
     broadcast,
@@ -201,5 +205,13 @@ async function startServices(ports: MainPorts, lock: DataFolderLock): Promise<Ma
         lock.release()
       }
     },
+  }
+}
+
+/** The dispatcher, noting each call as the page asking (PageActivity). */
+function pageAsks(activity: PageActivity, dispatch: Dispatch): Dispatch {
+  return (channel, input) => {
+    activity.asked()
+    return dispatch(channel, input)
   }
 }

@@ -10,6 +10,7 @@ import type {
 import type { OrganizerApi } from '../api/organizer-api'
 import { AppError } from '../app-error'
 import type { Clock } from '../clock'
+import { PageActivity } from '../page-activity'
 import type { EventBus } from '../event-bus'
 import type { Cache, CacheChange, CachedItems, CachedName, CachedResource } from '../offline/cache'
 import { refreshTransaction, type Db } from '../offline/db'
@@ -27,8 +28,12 @@ const LINKS_PER_SWEEP = 64
  * matches) kept the service and main busy with link reads for as long as it was open.
  */
 export const LINKS_SWEEP_MS = 5_000
-/** A stale copy answered at once is refreshed this long after: time for the view to draw what it was answered. */
-const READ_BEHIND_AFTER_MS = 250
+/**
+ * A stale copy answered at once is refreshed once the page has asked nothing for this long (time for the view to draw
+ * what it was answered, and for the next view it opens to draw too), and at the latest this long after.
+ */
+const READ_BEHIND_QUIET_MS = 250
+const READ_BEHIND_LATEST_MS = 3_000
 /** A participant list's live tick: this many Range windows of this many rows (the service's largest). */
 const ROLLING_WINDOWS = 4
 const ROLLING_UNIT = 50
@@ -44,6 +49,8 @@ export interface CachedReadsDeps {
   onChanged(change: CacheChange): void
   /** A read newer than this is answered without asking the service again. */
   freshForMs?: number
+  /** When the page last asked main something (default: a page that never asks). */
+  activity?: PageActivity
 }
 
 export interface Cached<T> {
@@ -70,7 +77,19 @@ export class CachedReads {
   /** When each tournament's links were last swept (see LINKS_SWEEP_MS). */
   private readonly linkSweptAt = new Map<string, number>()
 
-  constructor(private readonly deps: CachedReadsDeps) {}
+  /** Refreshes waiting behind their answers, for `stop`. */
+  private readonly behind = new Set<() => void>()
+  private readonly activity: PageActivity
+
+  constructor(private readonly deps: CachedReadsDeps) {
+    this.activity = deps.activity ?? new PageActivity()
+  }
+
+  /** The session closes: refreshes still waiting behind their answers are not started. */
+  stop(): void {
+    for (const cancel of this.behind) cancel()
+    this.behind.clear()
+  }
 
   tournaments(): Promise<Cached<TournamentListItem>> {
     return this.read('tournaments', 'all', () =>
@@ -402,9 +421,15 @@ export class CachedReads {
     if (this.deps.clock.now() - at <= (this.deps.freshForMs ?? 3000)) return
     // Behind the answer and the picture the view draws from it, not before: working out a bracket's frontier and reading
     // its windows keeps main busy for tens of ms, which the view waited for (or shared the machine with).
-    setTimeout(() => {
-      if (behind && hasLocalCopy) behind().catch(() => undefined)
-      else start().catch(() => undefined)
-    }, READ_BEHIND_AFTER_MS)
+    const cancel = this.activity.whenQuiet(
+      () => {
+        this.behind.delete(cancel)
+        if (behind && hasLocalCopy) behind().catch(() => undefined)
+        else start().catch(() => undefined)
+      },
+      READ_BEHIND_QUIET_MS,
+      READ_BEHIND_LATEST_MS,
+    )
+    this.behind.add(cancel)
   }
 }

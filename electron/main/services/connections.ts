@@ -8,6 +8,7 @@ import { signInWithBrowser } from '../auth/browser-sign-in'
 import { TokenManager } from '../auth/token-manager'
 import { tokenEndpoint } from '../auth/token-endpoint'
 import type { Clock } from '../clock'
+import type { PageActivity } from '../page-activity'
 import type { EventBus } from '../event-bus'
 import type { NoticeLog } from '../notice-log'
 import { DEMO_PROFILE_ID, openDemoVenue, type DemoVenue, type SandboxStarter } from '../profiles/demo-venue'
@@ -31,6 +32,8 @@ export interface ConnectionPorts {
   /** Base URLs of the public service, for profiles that name none. */
   defaultBases: ServiceBases
   signInTimeoutMs?: number
+  /** When the page last asked main something (each session's refreshes behind an answer wait for a quiet moment). */
+  activity?: PageActivity
   /** Offline tuning for tests: how soon the probe and replay retry. */
   offline?: { probeMinMs?: number; replayBaseMs?: number; replayConcurrency?: number }
 }
@@ -284,6 +287,7 @@ export class Connections {
       bus,
       api: () => api,
       onDatabaseProblem: (message) => this.ports.notices.record('warning', `${profile.name}: ${message}`),
+      ...(this.ports.activity && { activity: this.ports.activity }),
       ...this.ports.offline,
     })
     const api = organizerApi({

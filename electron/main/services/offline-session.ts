@@ -4,6 +4,7 @@ import type { SyncStatus } from '../../../shared/ipc/sync'
 import type { OrganizerApi } from '../api/organizer-api'
 import { AppError } from '../app-error'
 import type { Clock } from '../clock'
+import type { PageActivity } from '../page-activity'
 import type { EventBus } from '../event-bus'
 import { Cache, type CacheChange } from '../offline/cache'
 import { Connectivity } from '../offline/connectivity'
@@ -31,6 +32,8 @@ export interface OfflineSessionOptions {
   api: () => OrganizerApi
   /** Told when the database had to be replaced (damaged, unreadable), in words for the person. */
   onDatabaseProblem?: (message: string) => void
+  /** When the page last asked main something: refreshes behind an answer wait for a quiet moment. */
+  activity?: PageActivity
   probeMinMs?: number
   replayBaseMs?: number
   /** Writes to different entities sent at once (default 8); one entity's stay in order whatever this is. */
@@ -109,6 +112,7 @@ export class OfflineSession {
       },
       clock,
       bus,
+      ...(options.activity && { activity: options.activity }),
       onChanged: (change) => this.changes.emit(change),
     })
     const requests = new RequestLog(this.db)
@@ -179,6 +183,7 @@ export class OfflineSession {
 
   close(): void {
     clearTimeout(this.statusTimer)
+    this.reads.stop()
     this.replayer.stop()
     this.connectivity.stop()
     this.db.close()
