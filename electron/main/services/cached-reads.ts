@@ -77,8 +77,8 @@ export class CachedReads {
   /** When each tournament's links were last swept (see LINKS_SWEEP_MS). */
   private readonly linkSweptAt = new Map<string, number>()
 
-  /** Refreshes waiting behind their answers, for `stop`. */
-  private readonly behind = new Set<() => void>()
+  /** Refreshes waiting behind their answers, by list, with what cancels each. */
+  private readonly behind = new Map<string, () => void>()
   private readonly activity: PageActivity
 
   constructor(private readonly deps: CachedReadsDeps) {
@@ -87,7 +87,7 @@ export class CachedReads {
 
   /** The session closes: refreshes still waiting behind their answers are not started. */
   stop(): void {
-    for (const cancel of this.behind) cancel()
+    for (const cancel of this.behind.values()) cancel()
     this.behind.clear()
   }
 
@@ -418,18 +418,22 @@ export class CachedReads {
       }
       return
     }
-    if (this.deps.clock.now() - at <= (this.deps.freshForMs ?? 3000)) return
+    const freshFor = this.deps.freshForMs ?? 3000
+    if (this.deps.clock.now() - at <= freshFor || this.behind.has(key)) return
     // Behind the answer and the picture the view draws from it, not before: working out a bracket's frontier and reading
-    // its windows keeps main busy for tens of ms, which the view waited for (or shared the machine with).
+    // its windows keeps main busy for tens of ms, which the view waited for (or shared the machine with). One refresh
+    // waits per list however often it is read meanwhile, and none starts if the list was refreshed while it waited.
     const cancel = this.activity.whenQuiet(
       () => {
-        this.behind.delete(cancel)
+        this.behind.delete(key)
+        const now = this.deps.cache.refreshedAt(resource, scope)
+        if (now !== null && this.deps.clock.now() - now <= freshFor) return
         if (behind && hasLocalCopy) behind().catch(() => undefined)
         else start().catch(() => undefined)
       },
       READ_BEHIND_QUIET_MS,
       READ_BEHIND_LATEST_MS,
     )
-    this.behind.add(cancel)
+    this.behind.set(key, cancel)
   }
 }
