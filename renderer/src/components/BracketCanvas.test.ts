@@ -121,4 +121,15 @@ describe('bracket canvas', () => {
     expect(shownText(box('r2m1').querySelector('title'))).toBe('Round 2 · match 1: Winner of R1 M1 vs Winner of R1 M2')
     expect([...box('r1m1').querySelectorAll('text')].map(shownText)[0]).toBe('Nova')
   })
+
+  it('draws a free-for-all match that takes three winners of one heat, a connector for each', () => {
+    const nodes = singleElimination(2)
+    const heat = nodes.find((n) => n.id === 'r1m1')!
+    const final = nodes.find((n) => n.id === 'r2m1')!
+    final.type = 'ffa'
+    final.opponents = [0, 1, 2].map((i) => ({ ...final.opponents[0]!, number: i + 1, source_node_id: heat.id }))
+    render(BracketCanvas, { nodes, streamed: new Set<string>() })
+    expect(drawnIds()).toHaveLength(3)
+    expect(screen.getByTestId('bracket-canvas').querySelectorAll('path.connector')).toHaveLength(3)
+  })
 })

@@ -23,6 +23,8 @@ export interface Placed {
 export interface Connector {
   from: string
   to: string
+  /** The opponent slot of `to` it feeds: a free-for-all match can take several winners of one source. */
+  slot: number
   /** Where it leaves its source box (the right edge) and where it meets its match (the left edge). */
   fromY: number
   toY: number
@@ -153,6 +155,7 @@ export function layoutBracket(nodes: BracketNode[], box: BoxSize = BOX): Layout 
       connectors.push({
         from: source.node.id,
         to: node.id,
+        slot: index,
         fromY,
         toY,
         left: source.x + BOX.width,
