@@ -38,7 +38,7 @@ export type Column =
   | { k: 'o'; keys: string[]; shapes: number[][]; rows?: string; cols: Column[] }
   | { k: 'j'; v: unknown[] }
 
-/** The characters that name a dictionary entry or a shape: printable ASCII that JSON writes as itself, but `!`. */
+/** The characters that name a dictionary entry or a shape: printable ASCII from `#` that JSON writes as itself (not `\`). */
 const CODES = Array.from({ length: 126 - 35 + 1 }, (_, i) => String.fromCharCode(35 + i)).filter((c) => c !== '\\')
 /** A code's character (its char code) → its number; -1 for characters that name nothing. */
 const CODE_OF = new Int16Array(128).fill(-1)

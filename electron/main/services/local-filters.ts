@@ -8,8 +8,8 @@ const within = <T>(wanted: T[] | undefined, value: T | null | undefined) =>
   !wanted || (value != null && wanted.includes(value))
 
 /**
- * True when filters leave out or reorder anything. Without, a list is answered as the cache kept it (the same frozen
- * array), which main packs for the page once (ipc/wire.ts).
+ * True when filters leave out or reorder anything. Without, a participant, stream or bracket list is answered as the
+ * cache kept it (the same frozen array), which main packs for the page once (ipc/wire.ts).
  */
 const narrows = (filters: Record<string, unknown>) => Object.values(filters).some((value) => value !== undefined)
 
