@@ -221,3 +221,26 @@ describe('the database', () => {
     expect(new Outbox(openDatabase(file)).rows()).toHaveLength(1)
   })
 })
+
+describe('what a read sent earlier is older than', () => {
+  it('names the entities written or acknowledged after a mark, and a created stream by its service id too', () => {
+    outbox.append(checkin('p1', true), 1)
+    const mark = outbox.changeMark()
+    expect(outbox.touchedSince('participant:p1', mark)).toBe(false)
+    const seq = outbox.append(checkin('p2', true), 2)!
+    expect(outbox.touchedSince('participant:p2', mark)).toBe(true)
+    expect(outbox.touchedSince('participant:p1', mark)).toBe(false)
+
+    const afterWrite = outbox.changeMark()
+    outbox.done(seq)
+    expect(outbox.touchedSince('participant:p2', afterWrite)).toBe(true)
+    expect(outbox.touchedSince('participant:p2', outbox.changeMark())).toBe(false)
+
+    const created = outbox.append(create('local-1'), 3)!
+    const beforeAck = outbox.changeMark()
+    outbox.done(created)
+    outbox.mapLocalId('local-1', 'svc-9')
+    expect(outbox.touchedSince('stream:svc-9', beforeAck)).toBe(true)
+    expect(outbox.touchedSince('stream:svc-8', beforeAck)).toBe(false)
+  })
+})

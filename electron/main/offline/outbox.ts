@@ -43,9 +43,15 @@ const toRow = (raw: RawRow): OutboxRow => ({
   createdAt: raw.created_at,
 })
 
+/** How many entities `touchedSince` remembers: far more than writes made while one read is under way. */
+const TOUCHES_KEPT = 20_000
+
 export class Outbox {
   /** Rows being sent right now: never merged into, never sent twice at once. */
   private readonly inFlight = new Set<number>()
+  /** Counts writes added and acknowledged since start; each entity's last such count, oldest first. */
+  private changes = 0
+  private readonly touched = new Map<string, number>()
 
   constructor(private readonly db: Db) {}
 
@@ -60,6 +66,25 @@ export class Outbox {
 
   ofEntity(entity: string): OutboxRow[] {
     return (this.db.prepare('SELECT * FROM outbox WHERE entity = ? ORDER BY seq').all(entity) as RawRow[]).map(toRow)
+  }
+
+  /** Where the outbox stands now: a read sent now is older than any write added or acknowledged after this mark. */
+  changeMark(): number {
+    return this.changes
+  }
+
+  /**
+   * True when a write for `entity` was added or acknowledged after `mark`: a read sent at `mark` and answered now
+   * carries an older value than the local copy's (the service may have answered the read before it saw the write).
+   */
+  touchedSince(entity: string, mark: number): boolean {
+    return (this.touched.get(entity) ?? 0) > mark
+  }
+
+  private touch(entity: string): void {
+    this.touched.delete(entity)
+    this.touched.set(entity, ++this.changes)
+    if (this.touched.size > TOUCHES_KEPT) this.touched.delete(this.touched.keys().next().value!)
   }
 
   /** The entities with a write still here (sending, waiting or needing attention): one indexed read. */
@@ -86,6 +111,7 @@ export class Outbox {
    */
   append(write: OutboxWrite, now: number): number | null {
     const entity = entityOf(write)
+    this.touch(entity)
     const rows = this.ofEntity(entity)
     const tail = rows.at(-1)
     const mergeable = tail && this.unsent(tail) ? tail : undefined
@@ -200,7 +226,10 @@ export class Outbox {
     return row.at
   }
 
+  /** A write the service acknowledged: gone from the queue, and newer than any read sent before it. */
   done(seq: number): void {
+    const row = this.db.prepare('SELECT entity FROM outbox WHERE seq = ?').get(seq) as { entity: string } | undefined
+    if (row) this.touch(row.entity)
     this.db.prepare('DELETE FROM outbox WHERE seq = ?').run(seq)
   }
 
@@ -236,6 +265,7 @@ export class Outbox {
 
   /** The service gave a created stream its id: every waiting write naming the local id now names it. */
   mapLocalId(localId: string, serverId: string): void {
+    this.touch(`stream:${serverId}`)
     this.db.prepare('INSERT OR REPLACE INTO id_map (local_id, server_id) VALUES (?, ?)').run(localId, serverId)
     this.db
       .prepare(

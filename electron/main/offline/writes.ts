@@ -1,5 +1,6 @@
 // The writes that can wait in the outbox: their kinds, payloads, the entity each belongs to, and local ids.
 import { randomUUID } from 'node:crypto'
+import type { CachedResource } from './cache'
 
 export type ParticipantUpdateBody = Record<string, unknown>
 
@@ -54,6 +55,20 @@ export function entityOf(write: OutboxWrite): string {
       return `stream:${write.payload.id}`
     case 'match-streams.replace':
       return `match:${write.payload.matchId}`
+  }
+}
+
+/** The entity a cached row's writes belong to (as `entityOf` names it), or undefined for rows no write changes. */
+export function entityOfRow(resource: CachedResource, id: string): string | undefined {
+  switch (resource) {
+    case 'participants':
+      return `participant:${id}`
+    case 'streams':
+      return `stream:${id}`
+    case 'match-streams':
+      return `match:${id}`
+    default:
+      return undefined
   }
 }
 

@@ -16,6 +16,7 @@ import type { Cache, CacheChange, CachedItems, CachedName, CachedResource } from
 import { refreshTransaction, type Db } from '../offline/db'
 import { reapplyWaiting } from '../offline/local-effects'
 import type { Outbox } from '../offline/outbox'
+import { entityOfRow } from '../offline/writes'
 import type { PagingOptions } from '../api/paging'
 import { changesBetween } from '../offline/scope-changes'
 import { fedBy, frontierIds, frontierWindows, sweepWindow, windowsOver, type NodeWindow } from './frontier'
@@ -129,7 +130,11 @@ export class CachedReads {
     const node = cache.get('nodes', matchId)
     if (!node) throw new AppError('not_found', `Match ${matchId} is not in the local copy: open its bracket first.`)
     const refresh = async () => {
+      const mark = outbox.changeMark()
       const ids = await api.streams.ofMatch(matchId).get()
+      // Links written here (or acknowledged) while the service was asked are newer than its answer: they stay, and
+      // the match's links stay due for a read.
+      if (outbox.touchedSince(entityOfRow('match-streams', matchId)!, mark)) return
       const before = JSON.stringify(cache.matchStreams(matchId) ?? null)
       refreshTransaction(db, () => {
         cache.setMatchStreams(matchId, node.tournament_id, ids)
@@ -271,6 +276,7 @@ export class CachedReads {
       position = last + 1
     }
     this.sweeps.set(`participants:${tournamentId}`, position)
+    const mark = this.deps.outbox.changeMark()
     const answers = await Promise.all(
       windows.map(async ({ first, last }) => {
         const answer = await api.participants.list({ tournament_ids: [tournamentId] }).range(first, last)
@@ -279,9 +285,42 @@ export class CachedReads {
         return answer.items
       }),
     )
-    const waiting = this.deps.outbox.unsentEntities()
-    const fetched = answers.flat().filter((p) => !waiting.has(`participant:${p.id}`))
+    const newer = this.newerHere('participants', mark)
+    const fetched = answers.flat().filter((p) => !newer(p.id))
     return { requests: windows.length, ...this.laidOver('participants', tournamentId, fetched) }
+  }
+
+  /**
+   * Which rows of a list read from `mark` on are newer in the local copy than in the answer: a write for them still
+   * waits, or was made or acknowledged after the read was sent (the service may have answered before it saw it).
+   */
+  private newerHere(resource: CachedResource, mark: number): (id: string) => boolean {
+    const { outbox } = this.deps
+    const waiting = outbox.unsentEntities()
+    const moved = outbox.changeMark() !== mark
+    return (id) => {
+      const entity = entityOfRow(resource, id)
+      return entity !== undefined && (waiting.has(entity) || (moved && outbox.touchedSince(entity, mark)))
+    }
+  }
+
+  /** After a whole list replaced a scope: rows written here while it was read keep the local copy's value. */
+  private keepNewer(
+    resource: CachedResource,
+    scope: string,
+    before: ReadonlyMap<string, string>,
+    items: readonly { id: string }[],
+    mark: number,
+  ): void {
+    const { cache, outbox } = this.deps
+    if (outbox.changeMark() === mark) return
+    const newer = this.newerHere(resource, mark)
+    for (const id of new Set([...before.keys(), ...items.map((item) => item.id)])) {
+      if (!newer(id)) continue
+      const kept = before.get(id)
+      if (kept === undefined) cache.remove(resource, id)
+      else cache.put(resource, scope, id, JSON.parse(kept) as unknown)
+    }
   }
 
   /** Lays rows read in windows over the local copy: only those that differ are written and told to views and desks. */
@@ -349,11 +388,13 @@ export class CachedReads {
       resource,
       scope,
       async () => {
+        const mark = outbox.changeMark()
         const items = await fetchAll()
         const before = cache.rows(resource, scope)
         const at = clock.now()
         refreshTransaction(db, () => {
           cache.replaceScope(resource, scope, items, at)
+          this.keepNewer(resource, scope, before, items, mark)
           reapplyWaiting(cache, outbox, resource, scope, at)
         })
         // Views are told only what changed when the list kept its items in order; otherwise they read it again.
