@@ -45,6 +45,14 @@ async function someoneNotCheckedIn(): Promise<P> {
   const { items } = await value<{ items: P[] }>('participants:list', { tournamentId, filters: {} })
   return items.find((p) => !p.checked_in)!
 }
+/** Checks `person` in and waits until the service acknowledged it; only then is the held answer handed over. */
+async function checkInBeforeTheAnswer(person: P, release: () => void, reading: Promise<unknown>): Promise<void> {
+  await value('checkin:set', { participantId: person.id, checkedIn: true })
+  await drained()
+  expect(services.connections.sandbox.store.participants.get(person.id)!.checked_in).toBe(true)
+  release()
+  await reading
+}
 const checkedIn = async (id: string) =>
   (await value<{ items: P[] }>('participants:list', { tournamentId, filters: {} })).items.find((p) => p.id === id)!
     .checked_in
@@ -62,11 +70,7 @@ describe('a read answered after a write it was sent before', () => {
     try {
       const reading = session().offline.reads.refresh('participants', tournamentId)
       await arrived
-      await value('checkin:set', { participantId: person.id, checkedIn: true })
-      await drained()
-      expect(services.connections.sandbox.store.participants.get(person.id)!.checked_in).toBe(true)
-      release()
-      await reading
+      await checkInBeforeTheAnswer(person, release, reading)
     } finally {
       api.participants.list = list
     }
@@ -99,10 +103,7 @@ describe('a read answered after a write it was sent before', () => {
         if (!held) ticking = reads.tick('participants', tournamentId)
       }
       expect(held).toBe(true)
-      await value('checkin:set', { participantId: person.id, checkedIn: true })
-      await drained()
-      release()
-      await ticking
+      await checkInBeforeTheAnswer(person, release, ticking)
     } finally {
       api.participants.list = list
     }
