@@ -2,6 +2,7 @@
 // undecided slot waits for ("Winner of WB R2 M3"); derived from the stage's shape, the branch and the round.
 import type { BracketNode, Opponent } from '../api'
 import { byServiceId } from './match-order'
+import { groupBy } from '../collections/group-by'
 
 /** What a match's label is made of, so it can be said in any language (the feed carries it as `name`). */
 export interface MatchName {
@@ -78,26 +79,14 @@ interface StagePlan {
  * ~40 of them, and building all of them held up its first picture.
  */
 export function matchLabels(nodes: readonly BracketNode[]): MatchLabels {
-  const stages = new Map<string, BracketNode[]>()
-  const byId = new Map<string, BracketNode>()
-  for (const node of nodes) {
-    byId.set(node.id, node)
-    const stage = stages.get(node.stage_id)
-    if (stage) stage.push(node)
-    else stages.set(node.stage_id, [node])
-  }
+  const byId = new Map(nodes.map((node) => [node.id, node]))
   const plans = new Map<string, StagePlan>()
-  for (const [stageId, stageNodes] of stages) {
-    const roundsOfGroup = new Map<string, string[]>()
-    for (const node of stageNodes) {
-      const rounds = roundsOfGroup.get(node.group_id)
-      if (rounds) rounds.push(node.round_id)
-      else roundsOfGroup.set(node.group_id, [node.round_id])
-    }
+  for (const [stageId, stageNodes] of groupBy(nodes, (node) => node.stage_id)) {
+    const groups = groupBy(stageNodes, (node) => node.group_id)
     plans.set(stageId, {
       shape: shapeOf(stageNodes),
-      groups: ranks(roundsOfGroup.keys()),
-      rounds: new Map([...roundsOfGroup].map(([groupId, rounds]) => [groupId, ranks(rounds)])),
+      groups: ranks(groups.keys()),
+      rounds: new Map([...groups].map(([groupId, group]) => [groupId, ranks(group.map((node) => node.round_id))])),
     })
   }
   const made = new Map<string, MatchLabel>()

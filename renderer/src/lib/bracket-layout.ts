@@ -1,5 +1,6 @@
 // Lays out an elimination stage: a column per depth in each branch (winners, losers, grand final), rows following sources.
 import type { BracketNode } from '../../../shared/api'
+import { groupBy } from '../../../shared/collections/group-by'
 
 export interface BoxSize {
   width: number
@@ -58,16 +59,6 @@ export interface Layout {
 
 const BRANCH_ORDER = ['wb', 'lb', 'gf', null] as const
 
-function groupBy(nodes: BracketNode[], key: (node: BracketNode) => string): Map<string, BracketNode[]> {
-  const groups = new Map<string, BracketNode[]>()
-  for (const node of nodes) {
-    const group = groups.get(key(node))
-    if (group) group.push(node)
-    else groups.set(key(node), [node])
-  }
-  return groups
-}
-
 /**
  * Places every match: one pass per group to sort its matches into columns, each match level with the middle of the
  * matches feeding it. Only numbers are worked out here: a 4,094-match bracket is laid out while its view waits, and
@@ -90,12 +81,7 @@ export function layoutBracket(nodes: BracketNode[], box: BoxSize = BOX): Layout 
       finals.push(...group)
       continue
     }
-    const byDepth = new Map<number, BracketNode[]>()
-    for (const node of group) {
-      const column = byDepth.get(node.depth)
-      if (column) column.push(node)
-      else byDepth.set(node.depth, [node])
-    }
+    const byDepth = groupBy(group, (node) => node.depth)
     const depths = [...byDepth.keys()].sort((a, b) => b - a)
     widest = Math.max(widest, depths.length)
     const headingTop = top
