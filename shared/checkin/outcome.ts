@@ -12,6 +12,8 @@ export const CheckinPerson = z.object({
   place: z.string().nullable(),
   /** True while the change waits in the desk's outbox for the service. */
   waiting: z.boolean(),
+  /** When the desk described them (its own increasing stamp): a later description replaces an earlier one. */
+  asOf: z.number().int().nonnegative(),
 })
 
 export const CheckinOutcome = z.object({
@@ -26,6 +28,31 @@ export const CheckinOutcome = z.object({
 
 export type CheckinPerson = z.infer<typeof CheckinPerson>
 export type CheckinOutcome = z.infer<typeof CheckinOutcome>
+
+/**
+ * A scan's answer and the live list come by different ways: a description that arrives after a newer one of the same
+ * person (say, "waiting" after "sent") is not shown. The later of the two by the desk's stamp.
+ */
+const newer = (known: CheckinPerson | undefined, told: CheckinPerson): CheckinPerson =>
+  known && known.asOf > told.asOf ? known : told
+
+/** Some people told again, laid over those known, each as the desk described them last. */
+export function laidOver(
+  known: Readonly<Record<string, CheckinPerson>>,
+  told: readonly CheckinPerson[],
+): Record<string, CheckinPerson> {
+  const next = { ...known }
+  for (const person of told) next[person.id] = newer(next[person.id], person)
+  return next
+}
+
+/** The whole list told again: only those in it, each as the desk described them last. */
+export function listedAgain(
+  known: Readonly<Record<string, CheckinPerson>>,
+  told: readonly CheckinPerson[],
+): Record<string, CheckinPerson> {
+  return Object.fromEntries(told.map((person) => [person.id, newer(known[person.id], person)]))
+}
 
 /** How an outcome is told apart without reading (colour, symbol, sound): checked in, already, or unknown. */
 export function signalOf(outcome: CheckinOutcome['outcome']): 'in' | 'already' | 'unknown' {

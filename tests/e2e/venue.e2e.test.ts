@@ -133,6 +133,31 @@ describe('two doors and one writer', () => {
       .toBe('true')
   })
 
+  it('keeps what the desk said last when a tap’s own answer comes after the live list’s “sent”', async () => {
+    const person = waitingPeople[6]!
+    const { page } = doors[0]!
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    // The tap's answer (checked in, waiting to sync) is held back until the live list has said it was sent.
+    await page.route('**/door/v1/checkin', async (route) => {
+      const response = await route.fetch()
+      await held
+      await route.fulfill({ response })
+    })
+    await page.getByRole('searchbox').fill(person.name)
+    const row = page.getByRole('button', { name: new RegExp(person.name) })
+    await row.click()
+    await expect.poll(() => onService(person.id), { timeout: 10_000 }).toBe(true)
+    await expect
+      .poll(async () => [await row.getAttribute('aria-pressed'), await row.textContent()])
+      .toEqual(['true', expect.not.stringContaining('⟳')])
+    release()
+    await expect.poll(() => shownText(page.getByTestId('door-result'))).toMatch(`Checked in: ${person.name}`)
+    expect(await page.getByTestId('waiting').count()).toBe(0)
+    expect(await row.textContent()).not.toContain('⟳')
+    await page.unroute('**/door/v1/checkin')
+  })
+
   it('keeps checking in while the venue’s internet is down, and the service gets it when it is back', async () => {
     const person = waitingPeople[3]!
     await service('/_sandbox/faults', {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Participant } from '../../../shared/api'
-import type { CheckinOutcome, CheckinPerson } from '../../../shared/checkin/outcome'
+import { laidOver, type CheckinOutcome, type CheckinPerson } from '../../../shared/checkin/outcome'
 import { createMainServices, type MainServices } from '../composition'
 
 let services: MainServices
@@ -69,6 +69,24 @@ describe('one check-in decision', () => {
     await services.connections.active.offline.replayer.drain(15_000)
     const store = services.connections.sandbox.store.participants
     expect([store.get(first!.id)?.checked_in, store.get(second!.id)?.checked_in]).toEqual([true, true])
+  })
+
+  it('a tap’s answer that reaches a door after the live list’s “sent” does not bring “waiting” back', async () => {
+    const person = people[2]!
+    const told: CheckinPerson[] = []
+    const stop = services.doors.subscribe(tournamentId, ({ participants }) => told.push(...participants))
+    const answer = services.doors.set(tournamentId, person.id, true, 'Door 1')
+    expect(answer.participant).toMatchObject({ checkedIn: true, waiting: true })
+    await services.connections.active.offline.replayer.drain(15_000)
+    await expect.poll(() => told.some((p) => p.id === person.id && !p.waiting)).toBe(true)
+    stop()
+    const sent = told.filter((p) => p.id === person.id).at(-1)!
+    // The two come by different ways: whichever order they arrive in, the door shows what the desk said last.
+    for (const arrived of [
+      [sent, answer.participant!],
+      [answer.participant!, sent],
+    ])
+      expect(laidOver({}, arrived)[person.id]).toMatchObject({ checkedIn: true, place: 'Door 1', waiting: false })
   })
 
   it('refuses a code over 128 characters, naming the field', async () => {

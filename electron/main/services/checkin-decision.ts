@@ -11,7 +11,16 @@ import type { CheckinPlace } from '../offline/checkin-places'
 import type { Connections } from './connections'
 import type { OfflineSession } from './offline-session'
 
+/** Who waits to sync at one moment, and that moment's stamp: a description stamped later replaces an earlier one. */
+export interface Moment {
+  waiting: ReadonlySet<string>
+  asOf: number
+}
+
 export class CheckinDecision {
+  /** The last stamp given: one more each moment, never behind the wall clock in µs (so a restart goes on above it). */
+  private lastStamp = 0
+
   constructor(private readonly connections: Connections) {}
 
   /** A badge code scanned or typed: checks in the one it names, or says why not. */
@@ -23,11 +32,11 @@ export class CheckinDecision {
     if (found.length === 0)
       return { outcome: 'unknown', participant: null, candidates: [], message: `Unknown code: ${code.trim()}` }
     if (found.length > 1) {
-      const { places, waiting } = this.context()
+      const { places, ...moment } = this.context()
       return {
         outcome: 'choose',
         participant: null,
-        candidates: found.map((p) => this.personWith(p, places.get(p.id), waiting)),
+        candidates: found.map((p) => this.personWith(p, places.get(p.id), moment)),
         message: `The code ${code.trim()} names ${found.length} participants: choose one.`,
       }
     }
@@ -75,10 +84,10 @@ export class CheckinDecision {
   /** Everyone of a tournament as a place of check-in sees them, by name. */
   people(tournamentId: string): CheckinPerson[] {
     this.knowTournament(tournamentId)
-    const { places, waiting } = this.context()
+    const { places, ...moment } = this.context()
     return this.session.cache
       .list('participants', tournamentId)
-      .map((p) => this.personWith(p, places.get(p.id), waiting))
+      .map((p) => this.personWith(p, places.get(p.id), moment))
       .sort(byNaturalName)
   }
 
@@ -86,17 +95,21 @@ export class CheckinDecision {
   person(participant: Participant): CheckinPerson {
     const { places, outbox } = this.session
     const waiting = new Set(outbox.ofEntity(`participant:${participant.id}`).map((row) => row.entity))
-    return this.personWith(participant, places.of(participant.id), waiting)
+    return this.personWith(participant, places.of(participant.id), { waiting, asOf: this.stamp() })
   }
 
   /** Where and when people were checked in here, and who waits to sync: computed once for many people. */
-  context(): { places: Map<string, CheckinPlace>; waiting: Set<string> } {
-    const session = this.session
-    return { places: session.places.all(), waiting: session.outbox.unsentEntities() }
+  context(): { places: Map<string, CheckinPlace> } & Moment {
+    return { places: this.session.places.all(), ...this.moment() }
+  }
+
+  /** Who waits to sync now, stamped: for describing many people at once. */
+  moment(): Moment {
+    return { waiting: this.session.outbox.unsentEntities(), asOf: this.stamp() }
   }
 
   /** Only what a place of check-in may know: name, state, when and where. Never email, badge code or custom fields. */
-  personWith(participant: Participant, place: CheckinPlace | undefined, waiting: Set<string>): CheckinPerson {
+  personWith(participant: Participant, place: CheckinPlace | undefined, { waiting, asOf }: Moment): CheckinPerson {
     const serviceTime = typeof participant['checked_in_at'] === 'string' ? participant['checked_in_at'] : null
     const here = participant.checked_in ? place : undefined
     return {
@@ -106,7 +119,17 @@ export class CheckinDecision {
       checkedInAt: here ? new Date(here.at).toISOString() : participant.checked_in ? serviceTime : null,
       place: here?.place ?? null,
       waiting: waiting.has(`participant:${participant.id}`),
+      asOf,
     }
+  }
+
+  /**
+   * Describing happens in one thread, so the order of stamps is the order of what the desk knew: a door that hears a
+   * tap's answer after the live list's newer word keeps the newer (the two come by different ways).
+   */
+  private stamp(): number {
+    this.lastStamp = Math.max(this.lastStamp + 1, Date.now() * 1000)
+    return this.lastStamp
   }
 
   /** A tournament must be in the local copy (the desk opened it at least once). */

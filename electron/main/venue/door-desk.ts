@@ -108,10 +108,10 @@ export class DoorDesk {
       const only = this.dirty.get(tournamentId) ?? 'all'
       this.dirty.delete(tournamentId)
       const before = this.told.get(tournamentId) ?? new Map<string, string>()
-      const { prints, rows, places, waiting } = this.fingerprints(tournamentId, only === 'all' ? undefined : only)
+      const { prints, rows, places, moment } = this.fingerprints(tournamentId, only === 'all' ? undefined : only)
       const changed = [...prints]
         .filter(([id, print]) => before.get(id) !== print)
-        .map(([id]) => this.decision.personWith(JSON.parse(rows.get(id)!) as Participant, places.get(id), waiting))
+        .map(([id]) => this.decision.personWith(JSON.parse(rows.get(id)!) as Participant, places.get(id), moment))
       if (only === 'all') this.told.set(tournamentId, prints)
       else for (const [id, print] of prints) before.set(id, print)
       if (changed.length === 0) continue
@@ -137,13 +137,13 @@ export class DoorDesk {
       ? session.cache.rowsOf('participants', tournamentId, ids)
       : session.cache.rows('participants', tournamentId)
     const places = ids ? this.placesOf(rows.keys()) : session.places.all()
-    const waiting = session.outbox.unsentEntities()
+    const moment = this.decision.moment()
     const prints = new Map<string, string>()
     for (const [id, row] of rows) {
       const place = places.get(id)
-      prints.set(id, `${row}|${place ? `${place.at}@${place.place}` : ''}|${waiting.has(`participant:${id}`)}`)
+      prints.set(id, `${row}|${place ? `${place.at}@${place.place}` : ''}|${moment.waiting.has(`participant:${id}`)}`)
     }
-    return { prints, rows, places, waiting }
+    return { prints, rows, places, moment }
   }
 
   /** Where and when these participants were checked in here (one lookup each, not the whole venue's). */

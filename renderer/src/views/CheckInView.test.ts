@@ -150,6 +150,7 @@ describe('check-in', () => {
       checkedInAt: p.checked_in ? at : null,
       place,
       waiting: false,
+      asOf: 1,
     })
     answer('checkin:people', () => people.map((p) => view(p, p.checked_in ? 'Door 2' : null)))
     const outcomes = [
@@ -208,6 +209,7 @@ describe('check-in', () => {
       checkedInAt: null,
       place: null,
       waiting: false,
+      asOf: 1,
     })
     answer('checkin:scan', () => ({
       outcome: 'choose',
