@@ -176,7 +176,10 @@ afterAll(() => {
   )
 })
 
-describe('names fit on air', () => {
+// Each case draws 20 (one script) to 90 (every language) overlays afresh (about 30 s on a 2-core machine): room to spare over the suite's 60 s.
+const DRAWS_MANY = { timeout: 120_000 }
+
+describe('names fit on air', DRAWS_MANY, () => {
   for (const [script, names] of Object.entries(NAMES)) {
     it(`keeps both opponents, the scores and the label inside every overlay: ${script} names`, async () => {
       await rename(names)
@@ -212,7 +215,7 @@ describe('names fit on air', () => {
 /** Every language the overlays speak, with their fixed words at their longest beside 40-character names. */
 const LANGS = ['en_US', 'en_GB', 'de', 'es', 'fr', 'pl', 'pt_BR', 'ar', 'id'] as const
 
-describe('every language on air', () => {
+describe('every language on air', DRAWS_MANY, () => {
   it('keeps every overlay inside its panel in each language, both themes; Arabic reads right to left, mirrored', async () => {
     await rename(NAMES.latin)
     await castersOf(NAMES.latin)
