@@ -3,6 +3,19 @@ import type { Cache, CacheChange, CachedResource } from './cache'
 import type { Outbox } from './outbox'
 import type { OutboxWrite } from './writes'
 
+/**
+ * A match's links as the service answered them, less the streams deleted here that it may not have heard of yet: gone
+ * from the local copy, with a write for them `newerHere` (waiting, or made after the answer was asked for). Otherwise
+ * such an answer would link a deleted stream again until the match's next read.
+ */
+export function linksLessDeletedHere(
+  cache: Cache,
+  streamIds: readonly string[],
+  newerHere: (streamId: string) => boolean,
+): string[] {
+  return streamIds.filter((id) => cache.get('streams', id) !== undefined || !newerHere(id))
+}
+
 export function applyLocal(cache: Cache, write: OutboxWrite, now: number): void {
   switch (write.kind) {
     case 'participant.update': {

@@ -7,9 +7,9 @@ import type { Clock } from '../clock'
 import type { Cache, CacheChange } from './cache'
 import type { Connectivity } from './connectivity'
 import type { Db } from './db'
-import { changeOf, reapplyWaiting } from './local-effects'
+import { changeOf, linksLessDeletedHere, reapplyWaiting } from './local-effects'
 import type { Outbox, OutboxRow } from './outbox'
-import type { OutboxWrite } from './writes'
+import { entityOfRow, type OutboxWrite } from './writes'
 
 export interface ReplayDeps {
   db: Db
@@ -164,7 +164,12 @@ export class Replayer {
       case 'match-streams.replace': {
         const ids = await api.streams.ofMatch(write.payload.matchId).replace(write.payload.streamIds)
         return db.transaction(() => {
-          if (last()) cache.setMatchStreams(write.payload.matchId, write.payload.tournamentId, ids)
+          if (last()) {
+            // A stream deleted while the links were on their way: its deletion waits behind them, so it is unsent.
+            const waiting = outbox.unsentEntities()
+            const linked = linksLessDeletedHere(cache, ids, (id) => waiting.has(entityOfRow('streams', id)!))
+            cache.setMatchStreams(write.payload.matchId, write.payload.tournamentId, linked)
+          }
           outbox.done(row.seq)
         })()
       }

@@ -14,7 +14,7 @@ import { PageActivity } from '../page-activity'
 import type { EventBus } from '../event-bus'
 import type { Cache, CacheChange, CachedItems, CachedName, CachedResource } from '../offline/cache'
 import { refreshTransaction, type Db } from '../offline/db'
-import { reapplyWaiting } from '../offline/local-effects'
+import { linksLessDeletedHere, reapplyWaiting } from '../offline/local-effects'
 import type { Outbox } from '../offline/outbox'
 import { entityOfRow } from '../offline/writes'
 import type { PagingOptions } from '../api/paging'
@@ -135,9 +135,10 @@ export class CachedReads {
       // Links written here (or acknowledged) while the service was asked are newer than its answer: they stay, and
       // the match's links stay due for a read.
       if (outbox.touchedSince(entityOfRow('match-streams', matchId)!, mark)) return
+      const linked = linksLessDeletedHere(cache, ids, this.newerHere('streams', mark))
       const before = JSON.stringify(cache.matchStreams(matchId) ?? null)
       refreshTransaction(db, () => {
-        cache.setMatchStreams(matchId, node.tournament_id, ids)
+        cache.setMatchStreams(matchId, node.tournament_id, linked)
         cache.markRefreshed('match-streams', matchId, clock.now())
         reapplyWaiting(cache, outbox, 'match-streams', node.tournament_id, clock.now())
       })

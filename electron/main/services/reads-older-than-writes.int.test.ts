@@ -1,7 +1,7 @@
 // A read sent before a write and answered after the service acknowledged it carries the old value: it must not undo
 // the write in the local copy (a check-in shown as not checked in for a whole cycle of windows, a link gone from a
-// stream's queue). On the large Demo venue over real HTTP; only when an answer is handed over is held back, as a
-// slower connection would.
+// stream's queue), and a match's links from the service must not bring back a stream deleted here meanwhile. On the
+// large Demo venue over real HTTP; only when an answer is handed over is held back, as a slower connection would.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MainServices } from '../composition'
 import { largeDemo } from '../test-support/large-demo'
@@ -138,5 +138,94 @@ describe('a read answered after a write it was sent before', () => {
       api.streams.ofMatch = ofMatch
     }
     expect(session().offline.cache.matchStreams(match.id)).toEqual([...streamIds, stream.id])
+  })
+
+  describe("a match's links read does not bring back a stream deleted here", () => {
+    /** An open match linked to one more stream, on the service and here. */
+    async function linkedMatch() {
+      const { items: nodes } = await value<{ items: { id: string; status: string }[] }>('bracket:nodes', {
+        tournamentId,
+        filters: {},
+      })
+      const { items: streams } = await value<{ items: { id: string }[] }>('streams:list', { tournamentId, filters: {} })
+      const match = nodes.filter((n) => n.status !== 'completed').at(-1)!
+      const stream = streams.at(-1)!
+      const { streamIds } = await value<{ streamIds: string[] }>('match-streams:get', { matchId: match.id })
+      const linked = [...streamIds.filter((id) => id !== stream.id), stream.id]
+      await value('match-streams:replace', { matchId: match.id, streamIds: linked })
+      await drained()
+      session().offline.cache.markRefreshed('match-streams', match.id, 0)
+      return { match, stream, others: linked.slice(0, -1) }
+    }
+
+    it('deleted and acknowledged while the links were asked for', async () => {
+      const { match, stream, others } = await linkedMatch()
+      const api = session().api
+      const ofMatch = api.streams.ofMatch
+      const { hold, release, arrived } = heldAnswers()
+      api.streams.ofMatch = (matchId) => {
+        const links = ofMatch(matchId)
+        return matchId === match.id ? { ...links, get: hold(links.get) } : links
+      }
+      try {
+        const reading = value('match-streams:get', { matchId: match.id })
+        await arrived
+        await value('streams:delete', { id: stream.id })
+        await drained()
+        release()
+        await reading
+      } finally {
+        api.streams.ofMatch = ofMatch
+      }
+      expect(session().offline.cache.matchStreams(match.id)).toEqual(others)
+    })
+
+    it('deleted while a link to it was on its way: its acknowledgement does not link it again', async () => {
+      const { match, stream, others } = await linkedMatch()
+      await value('match-streams:replace', { matchId: match.id, streamIds: others })
+      await drained()
+      const api = session().api
+      const ofMatch = api.streams.ofMatch
+      const { hold, release, arrived } = heldAnswers()
+      api.streams.ofMatch = (matchId) => {
+        const links = ofMatch(matchId)
+        return matchId === match.id ? { ...links, replace: hold(links.replace) } : links
+      }
+      try {
+        await value('match-streams:replace', { matchId: match.id, streamIds: [...others, stream.id] })
+        await arrived
+        await value('streams:delete', { id: stream.id })
+        release()
+        await drained()
+      } finally {
+        api.streams.ofMatch = ofMatch
+      }
+      expect(session().offline.cache.matchStreams(match.id)).toEqual(others)
+    })
+
+    it('deleted here, the deletion still waiting when the links are read', async () => {
+      const { match, stream, others } = await linkedMatch()
+      const api = session().api
+      const remove = api.streams.remove
+      const { hold, release } = heldAnswers()
+      let sent = false
+      // The deletion waits before it reaches the service, which still links the stream when the match is read.
+      api.streams.remove = async (id) => {
+        await hold(async () => undefined)()
+        sent = true
+        return remove(id)
+      }
+      try {
+        await value('streams:delete', { id: stream.id })
+        const { streamIds } = await value<{ streamIds: string[] }>('match-streams:get', { matchId: match.id })
+        expect(sent).toBe(false)
+        expect(streamIds).toEqual(others)
+      } finally {
+        release()
+        api.streams.remove = remove
+      }
+      await drained()
+      expect(session().offline.cache.matchStreams(match.id)).toEqual(others)
+    })
   })
 })
