@@ -216,6 +216,47 @@ describe('bracket view', () => {
   })
 })
 
+describe('bracket view, switching tournaments', () => {
+  it('keeps the streamed marks of the tournament shown when the one before’s links answer last', async () => {
+    const stage = (id: string, tournament: string) => ({
+      id,
+      tournament_id: tournament,
+      number: 1,
+      name: 'Playoffs',
+      type: 'single_elimination',
+      status: 'running',
+      closed: false,
+      settings: {},
+    })
+    answer('stages:list', ({ tournamentId }: { tournamentId: string }) => ({
+      items: [tournamentId === 't1' ? stage('st1', 't1') : stage('st9', 't2')],
+      refreshedAt: Date.now(),
+    }))
+    answer('bracket:nodes', ({ tournamentId }: { tournamentId: string }) => ({
+      items:
+        tournamentId === 't1'
+          ? [node('a', 1, 1, [null, null], 'wb')]
+          : [{ ...node('x', 1, 1, [null, null], 'wb', 'st9'), tournament_id: 't2' }],
+      refreshedAt: Date.now(),
+    }))
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    answer('match-streams:of-tournament', async ({ tournamentId }: { tournamentId: string }) => {
+      if (tournamentId === 't1') await held
+      return tournamentId === 't1' ? { a: ['s1'] } : { x: ['s1'] }
+    })
+    render(BracketView)
+    const streamed = (id: string) =>
+      screen.queryByTestId('bracket-canvas')?.querySelector(`[data-match-id="${id}"]`)?.getAttribute('data-streamed')
+    await expect.poll(() => calls.some((c) => c.channel === 'match-streams:of-tournament')).toBe(true)
+    selection.choose({ id: 't2', name: 'Open', participantType: 'single' })
+    await expect.poll(() => streamed('x')).toBe('true')
+    release()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(streamed('x')).toBe('true')
+  })
+})
+
 describe('stages view', () => {
   it('refuses a 31-character name and bad JSON settings with field messages, without sending', async () => {
     answer('stages:list', () => ({ items: [], refreshedAt: Date.now() }))
