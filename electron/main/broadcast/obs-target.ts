@@ -75,6 +75,8 @@ interface StreamObs {
 
 /** How often the countdown text is brought up to date while nothing else changes (ms). */
 const COUNTDOWN_TICK_MS = 15_000
+/** How long a Studio Mode transition is tried again while OBS says one is still running (wall-clock ms). */
+const TRANSITION_WAIT_MS = 5000
 
 export class ObsTarget {
   private readonly streams = new Map<string, StreamObs>()
@@ -457,14 +459,16 @@ export class ObsTarget {
     const { studioModeEnabled } = await obs.link.call('GetStudioModeEnabled')
     if (studioModeEnabled) {
       await obs.link.call('SetCurrentPreviewScene', { sceneName: scene })
-      // A transition the producer started may still run: OBS refuses a second one until it ends (tried for 2 s).
-      for (let attempt = 0; ; attempt++) {
+      // A transition the producer started may still run: OBS refuses a second one until it ends. Tried for 5 s: a
+      // busy machine draws even a short fade slowly.
+      const until = Date.now() + TRANSITION_WAIT_MS
+      for (;;) {
         try {
           await obs.link.call('TriggerStudioModeTransition')
           break
         } catch (error) {
-          if (attempt === 5 || obs.link.current.state !== 'connected') throw error
-          await new Promise((resolve) => setTimeout(resolve, 400))
+          if (Date.now() >= until || obs.link.current.state !== 'connected') throw error
+          await new Promise((resolve) => setTimeout(resolve, 250))
         }
       }
     } else {

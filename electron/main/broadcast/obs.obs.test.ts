@@ -37,6 +37,17 @@ describe.skipIf(missing !== undefined)('driving a real OBS Studio', () => {
     ((await eyes.call('GetInputSettings', { inputName })).inputSettings['text'] as string | undefined) ?? ''
   const names = (match: Node) => match.opponents.map((o) => o.participant!.name)
   const state = () => value<ObsState>('obs:state', { streamId })
+  /** Waits for OBS's program scene; if it does not come, the failure says what the column and OBS said. */
+  const programBecomes = async (scene: string) => {
+    try {
+      await expect.poll(program, { timeout: 10_000 }).toBe(scene)
+    } catch (error) {
+      const { link, problem } = await state()
+      const { studioModeEnabled } = await eyes.call('GetStudioModeEnabled')
+      const said = JSON.stringify({ link, problem, studioModeEnabled })
+      throw new Error(`${(error as Error).message}: OBS's program is not ${scene}; ${said}`, { cause: error })
+    }
+  }
   // One keychain for the whole run: a restarted Matchdesk finds the stored OBS password there.
   const credentials = new MemoryCredentialStore()
   const start = () =>
@@ -215,7 +226,7 @@ describe.skipIf(missing !== undefined)('driving a real OBS Studio', () => {
     await eyes.call('SetCurrentPreviewScene', { sceneName: 'Break' })
     await new Promise((resolve) => setTimeout(resolve, 1000))
     await value('broadcast:take', { streamId, matchId: matches[0]!.id })
-    await expect.poll(program, { timeout: 5000 }).toBe('Match')
+    await programBecomes('Match')
     await eyes.call('SetStudioModeEnabled', { studioModeEnabled: false })
     await value('broadcast:take', { streamId, matchId: matches[2]!.id })
     await expect.poll(() => text('Left name'), { timeout: 5000 }).toBe(names(matches[2]!)[0])
