@@ -39,6 +39,19 @@ function heldAnswers() {
 }
 
 const session = () => services.connections.active
+
+/** Holds back the answers of one match's links call (`get`: read, `replace`: write); `restore` puts the client back. */
+function heldLinks(matchId: string, call: 'get' | 'replace') {
+  const api = session().api
+  const ofMatch = api.streams.ofMatch
+  const held = heldAnswers()
+  api.streams.ofMatch = (id) => {
+    const links = ofMatch(id)
+    if (id !== matchId) return links
+    return call === 'get' ? { ...links, get: held.hold(links.get) } : { ...links, replace: held.hold(links.replace) }
+  }
+  return { ...held, restore: () => void (api.streams.ofMatch = ofMatch) }
+}
 const drained = () => session().offline.replayer.drain(15_000)
 
 async function someoneNotCheckedIn(): Promise<P> {
@@ -119,13 +132,7 @@ describe('a read answered after a write it was sent before', () => {
     const { streamIds } = await value<{ streamIds: string[] }>('match-streams:get', { matchId: match.id })
     const { items } = await value<{ items: { id: string }[] }>('streams:list', { tournamentId, filters: {} })
     const stream = items.find((s) => !streamIds.includes(s.id))!
-    const api = session().api
-    const ofMatch = api.streams.ofMatch
-    const { hold, release, arrived } = heldAnswers()
-    api.streams.ofMatch = (matchId) => {
-      const links = ofMatch(matchId)
-      return matchId === match.id ? { ...links, get: hold(links.get) } : links
-    }
+    const { release, arrived, restore } = heldLinks(match.id, 'get')
     try {
       session().offline.cache.markRefreshed('match-streams', match.id, 0)
       const reading = value('match-streams:get', { matchId: match.id })
@@ -135,7 +142,7 @@ describe('a read answered after a write it was sent before', () => {
       release()
       await reading
     } finally {
-      api.streams.ofMatch = ofMatch
+      restore()
     }
     expect(session().offline.cache.matchStreams(match.id)).toEqual([...streamIds, stream.id])
   })
@@ -160,13 +167,7 @@ describe('a read answered after a write it was sent before', () => {
 
     it('deleted and acknowledged while the links were asked for', async () => {
       const { match, stream, others } = await linkedMatch()
-      const api = session().api
-      const ofMatch = api.streams.ofMatch
-      const { hold, release, arrived } = heldAnswers()
-      api.streams.ofMatch = (matchId) => {
-        const links = ofMatch(matchId)
-        return matchId === match.id ? { ...links, get: hold(links.get) } : links
-      }
+      const { release, arrived, restore } = heldLinks(match.id, 'get')
       try {
         const reading = value('match-streams:get', { matchId: match.id })
         await arrived
@@ -175,7 +176,7 @@ describe('a read answered after a write it was sent before', () => {
         release()
         await reading
       } finally {
-        api.streams.ofMatch = ofMatch
+        restore()
       }
       expect(session().offline.cache.matchStreams(match.id)).toEqual(others)
     })
@@ -184,13 +185,7 @@ describe('a read answered after a write it was sent before', () => {
       const { match, stream, others } = await linkedMatch()
       await value('match-streams:replace', { matchId: match.id, streamIds: others })
       await drained()
-      const api = session().api
-      const ofMatch = api.streams.ofMatch
-      const { hold, release, arrived } = heldAnswers()
-      api.streams.ofMatch = (matchId) => {
-        const links = ofMatch(matchId)
-        return matchId === match.id ? { ...links, replace: hold(links.replace) } : links
-      }
+      const { release, arrived, restore } = heldLinks(match.id, 'replace')
       try {
         await value('match-streams:replace', { matchId: match.id, streamIds: [...others, stream.id] })
         await arrived
@@ -198,7 +193,7 @@ describe('a read answered after a write it was sent before', () => {
         release()
         await drained()
       } finally {
-        api.streams.ofMatch = ofMatch
+        restore()
       }
       expect(session().offline.cache.matchStreams(match.id)).toEqual(others)
     })

@@ -52,6 +52,19 @@ const node = (
   opponents: sources.map((s, i) => opponent(i + 1, s)),
 })
 
+/** A running elimination stage of t1, unless told otherwise. */
+const stage = (id: string, overrides: Record<string, unknown> = {}) => ({
+  id,
+  tournament_id: 't1',
+  number: 1,
+  name: 'Playoffs',
+  type: 'single_elimination',
+  status: 'running',
+  closed: false,
+  settings: {},
+  ...overrides,
+})
+
 beforeEach(() => selection.choose({ id: 't1', name: 'Cup', participantType: 'single' }))
 
 /** A stored connection of the venue's own, with both secrets kept. */
@@ -163,28 +176,7 @@ describe('streams view', () => {
 describe('bracket view', () => {
   it('draws an elimination stage with the streamed match marked, and shows a league as rounds', async () => {
     answer('stages:list', () => ({
-      items: [
-        {
-          id: 'st1',
-          tournament_id: 't1',
-          number: 1,
-          name: 'Playoffs',
-          type: 'single_elimination',
-          status: 'running',
-          closed: false,
-          settings: {},
-        },
-        {
-          id: 'st2',
-          tournament_id: 't1',
-          number: 2,
-          name: 'League',
-          type: 'league',
-          status: 'pending',
-          closed: false,
-          settings: {},
-        },
-      ],
+      items: [stage('st1'), stage('st2', { number: 2, name: 'League', type: 'league', status: 'pending' })],
       refreshedAt: Date.now(),
     }))
     answer('bracket:nodes', () => ({
@@ -218,18 +210,8 @@ describe('bracket view', () => {
 
 describe('bracket view, switching tournaments', () => {
   it('keeps the streamed marks of the tournament shown when the one before’s links answer last', async () => {
-    const stage = (id: string, tournament: string) => ({
-      id,
-      tournament_id: tournament,
-      number: 1,
-      name: 'Playoffs',
-      type: 'single_elimination',
-      status: 'running',
-      closed: false,
-      settings: {},
-    })
     answer('stages:list', ({ tournamentId }: { tournamentId: string }) => ({
-      items: [tournamentId === 't1' ? stage('st1', 't1') : stage('st9', 't2')],
+      items: [tournamentId === 't1' ? stage('st1') : stage('st9', { tournament_id: 't2' })],
       refreshedAt: Date.now(),
     }))
     answer('bracket:nodes', ({ tournamentId }: { tournamentId: string }) => ({
