@@ -166,8 +166,10 @@ export class Replayer {
         return db.transaction(() => {
           if (last()) {
             // A stream deleted while the links were on their way: its deletion waits behind them, so it is unsent.
-            const waiting = outbox.unsentEntities()
-            const linked = linksLessDeletedHere(cache, ids, (id) => waiting.has(entityOfRow('streams', id)!))
+            let waiting: Set<string> | undefined
+            const linked = linksLessDeletedHere(cache, ids, (id) =>
+              (waiting ??= outbox.unsentEntities()).has(entityOfRow('streams', id)!),
+            )
             cache.setMatchStreams(write.payload.matchId, write.payload.tournamentId, linked)
           }
           outbox.done(row.seq)

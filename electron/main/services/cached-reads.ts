@@ -297,11 +297,14 @@ export class CachedReads {
    */
   private newerHere(resource: CachedResource, mark: number): (id: string) => boolean {
     const { outbox } = this.deps
-    const waiting = outbox.unsentEntities()
     const moved = outbox.changeMark() !== mark
+    // Read from the outbox at the first question only: a links read with every stream known asks none.
+    let waiting: Set<string> | undefined
     return (id) => {
       const entity = entityOfRow(resource, id)
-      return entity !== undefined && (waiting.has(entity) || (moved && outbox.touchedSince(entity, mark)))
+      if (entity === undefined) return false
+      waiting ??= outbox.unsentEntities()
+      return waiting.has(entity) || (moved && outbox.touchedSince(entity, mark))
     }
   }
 
