@@ -309,7 +309,8 @@ export class BroadcastDesk {
       const linked = new Set(session.cache.linksOfTournament(tournamentId).keys())
       await session.reads.tick('nodes', tournamentId, false, linked).catch(() => undefined)
       if (!full) continue
-      await session.lookReads.refresh(tournamentId).catch(() => undefined)
+      // Not awaited: a logo's host (outside the service) never holds up what is on air; a changed look is announced.
+      void session.lookReads.refresh(tournamentId).catch(() => undefined)
       // Rolling windows of a large list, as the Check-in list ticks (a whole read of 5,000 people is 100 requests).
       await session.reads.tick('participants', tournamentId).catch(() => undefined)
       await session.reads.refresh('stages', tournamentId).catch(() => undefined)

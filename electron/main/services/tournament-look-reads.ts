@@ -47,7 +47,12 @@ export class TournamentLookReads {
     const sameLogo = kept?.logoSource === logoSource && (kept.hasLogo || logoSource === null)
     // undefined keeps the bytes kept: the same logo, or one that cannot be read now (not an image, too large, its host
     // down), whose address is then not recorded so the next read tries it again; the locale is saved all the same.
-    const logo = sameLogo ? undefined : logoSource ? await downloadImage(logoSource).catch(() => undefined) : null
+    const serviceOrigins = Object.values(api().client.config.bases).map((base) => new URL(base).origin)
+    const logo = sameLogo
+      ? undefined
+      : logoSource
+        ? await downloadImage(logoSource, { serviceOrigins }).catch(() => undefined)
+        : null
     const recorded = logo === undefined && !sameLogo ? (kept?.logoSource ?? null) : logoSource
     const look = { locale: defaultLocaleOf(tournament.locales), logoSource: recorded, readAt: clock.now() }
     looks.save(tournamentId, look, logo)
