@@ -82,7 +82,8 @@ const demo = values['demo-control']
     }
   : {}
 const hub = services.hub?.url ?? ''
-if (values.json) console.log(JSON.stringify({ url: bridge.url, token: bridge.token, hub, ...demo }))
+const layouts = services.hub?.layoutsUrl ?? ''
+if (values.json) console.log(JSON.stringify({ url: bridge.url, token: bridge.token, hub, layouts, ...demo }))
 else
   console.log(`Matchdesk web mode: open ${bridge.url} (data in ${dataDir}; broadcast hub on ${hub}); Ctrl+C stops it.`)
 

@@ -55,6 +55,8 @@ export const HubDevice = z.object({
 export const HubStatus = z.object({
   /** This machine's address of the hub ("http://127.0.0.1:7310"); "" when no hub runs. */
   url: z.string(),
+  /** The producers' layouts' own origin ("http://127.0.0.1:7311"); "" when none is served. */
+  layoutsUrl: z.string(),
   /** Whether the hub is open to the venue network. */
   lan: z.boolean(),
   lanUrls: z.array(z.object({ url: z.string(), interface: z.string() })),

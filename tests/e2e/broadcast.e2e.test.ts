@@ -70,7 +70,7 @@ describe('going on air', () => {
     await overlay.goto(`${web.hub}/overlays/scoreboard?stream=${streamId}&accent=ff4655`)
     // A producer's own layout from the layouts folder (the starter one), opened as OBS opens it.
     const layout = await browser.newPage({ viewport: { width: 1920, height: 1080 } })
-    await layout.goto(`${web.hub}/layouts/starter/?stream=${streamId}`)
+    await layout.goto(`${web.layouts}/layouts/starter/?stream=${streamId}`)
     const column = desk.getByRole('region', { name: `Stream ${STREAM}` })
     const item = column.getByTestId('queued').filter({ hasText: onAir.opponents[0]!.participant!.name })
     const names = onAir.opponents.map((o) => o.participant!.name)

@@ -8,6 +8,7 @@ import { createMainServices, type MainServices } from '../../electron/main/compo
 export interface LanDesk {
   services: MainServices
   pagesDir: string
+  dataDir: string
   value: <T>(channel: string, input?: unknown) => Promise<T>
   /** The Lyon LAN Winter Cup's first stream, in the local copy. */
   firstStream: () => Promise<string>
@@ -18,9 +19,10 @@ export async function startLanDesk(): Promise<LanDesk> {
   mkdirSync(join(pagesDir, 'assets'))
   for (const page of ['overlay', 'door', 'index'])
     writeFileSync(join(pagesDir, `${page}.html`), `<!doctype html><title>${page}</title>`)
+  const dataDir = mkdtempSync(join(tmpdir(), 'matchdesk-lan-'))
   const services = await createMainServices({
     version: 't',
-    dataDir: mkdtempSync(join(tmpdir(), 'matchdesk-lan-')),
+    dataDir,
     demo: { seed: 1 },
     hub: { port: 0, pagesDir },
     broadcastRefreshMs: 0,
@@ -38,5 +40,5 @@ export async function startLanDesk(): Promise<LanDesk> {
     const streams = await value<{ items: { id: string }[] }>('streams:list', { tournamentId, filters: {} })
     return streams.items[0]!.id
   }
-  return { services, pagesDir, value, firstStream }
+  return { services, pagesDir, dataDir, value, firstStream }
 }

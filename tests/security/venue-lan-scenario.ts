@@ -1,6 +1,9 @@
 // Run inside a network namespace with two addresses on a veth pair (see venue-lan.test.ts): the hub opened to the "venue
 // network" on 10.77.0.1, a device at 10.77.0.2. Prints what each request was answered, as JSON, for the test to judge.
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { HubStatus, PairingCode } from '../../shared/ipc/hub'
 import { startLanDesk } from './lan-desk'
 
@@ -9,7 +12,7 @@ const DEVICE_ADDRESS = '10.77.0.2'
 /** A container bridge's address on this machine: the hub opens there only when the admin chooses it. */
 const DOCKER_ADDRESS = '172.17.0.1'
 
-const { services, value, firstStream } = await startLanDesk()
+const { services, value, firstStream, dataDir } = await startLanDesk()
 const hub = services.hub!
 
 /** One request from `from` to `to`, answering its status (or the connection's error code), Set-Cookie and body. */
@@ -17,18 +20,22 @@ function ask(
   from: string,
   to: string,
   path: string,
-  options: { method?: string; headers?: Record<string, string>; host?: string } = {},
+  options: { method?: string; headers?: Record<string, string>; host?: string; port?: number } = {},
 ): Promise<{ status: number | string; cookie: string; body: string }> {
   return new Promise((resolve) => {
     const req = request(
       {
         host: to,
-        port: hub.port,
+        port: options.port ?? hub.port,
         path,
         localAddress: from,
         agent: false,
         method: options.method ?? 'GET',
-        headers: { host: options.host ?? `${to}:${hub.port}`, 'content-type': 'application/json', ...options.headers },
+        headers: {
+          host: options.host ?? `${to}:${options.port ?? hub.port}`,
+          'content-type': 'application/json',
+          ...options.headers,
+        },
       },
       (res) => {
         let body = ''
@@ -123,6 +130,41 @@ try {
   results['controlKeyAndToken'] = (await lan(`${take}?key=${controlKey}`, { method: 'POST', headers: bearer })).status
   results['overlayKeyAndToken'] = (await lan(`${take}?key=${overlayKey}`, { method: 'POST', headers: bearer })).status
   results['loopbackWithoutKey'] = (await ask('127.0.0.1', '127.0.0.1', feed)).status
+
+  // Layouts, on their own origin: links inside a layout pack (zips, tarballs and git clones carry them) never reach a
+  // file outside that layout's folder — not the data folder, not /, not another layout — from here or the network.
+  const layouts = join(dataDir, 'layouts')
+  mkdirSync(join(layouts, 'evil'))
+  symlinkSync('../../demo-venue.json', join(layouts, 'evil', 'demo.json'))
+  symlinkSync('/', join(layouts, 'rootfs'))
+  const outside = mkdtempSync(join(tmpdir(), 'matchdesk-outside-'))
+  writeFileSync(join(outside, 'secret.json'), '{"secret":true}')
+  mkdirSync(join(layouts, 'a'))
+  writeFileSync(join(layouts, 'a', 'own.js'), '// a layout of its own')
+  mkdirSync(join(layouts, 'b'))
+  symlinkSync('../a/own.js', join(layouts, 'b', 'borrowed.js'))
+  const layoutsPort = Number(new URL(hub.layoutsUrl!).port)
+  const paths = {
+    dataFolder: '/layouts/evil/demo.json',
+    root: `/layouts/rootfs${outside}/secret.json`,
+    betweenLayouts: '/layouts/b/borrowed.js',
+    own: '/layouts/a/own.js',
+    starter: '/layouts/starter/index.html',
+  }
+  for (const [where, from, to] of [
+    ['Loopback', '127.0.0.1', '127.0.0.1'],
+    ['Lan', DEVICE_ADDRESS, HUB_ADDRESS],
+  ] as const)
+    for (const [name, path] of Object.entries(paths))
+      results[`layout${where}_${name}`] = (await ask(from, to, path, { port: layoutsPort })).status
+  // The layouts' origin serves the feed (with a key from the network) and nothing else of the hub's.
+  results['layoutOriginFeed'] = (await ask(DEVICE_ADDRESS, HUB_ADDRESS, `${feed}?key=${overlayKey}`, { port: layoutsPort })).status
+  for (const path of ['/pair', '/door', '/board', '/door/v1/session', '/overlays/scoreboard'])
+    results[`layoutOrigin ${path}`] = (await ask('127.0.0.1', '127.0.0.1', path, { port: layoutsPort })).status
+  results['layoutOrigin control'] = (
+    await ask('127.0.0.1', '127.0.0.1', take, { port: layoutsPort, method: 'POST', headers: bearer })
+  ).status
+  results['hubServesLayouts'] = (await ask('127.0.0.1', '127.0.0.1', paths.starter)).status
 
   await value('hub:configure', { lan: false })
   results['lanAfterOff'] = (await lan(`${feed}?key=${overlayKey}`)).status

@@ -66,6 +66,23 @@ describe.skipIf(why !== '')(`the hub on the venue network${why ? ` (skipped: ${w
       controlKeyAndToken: 200,
       overlayKeyAndToken: 401,
       loopbackWithoutKey: 200,
+      ...Object.fromEntries(
+        ['Loopback', 'Lan'].flatMap((where) => [
+          [`layout${where}_dataFolder`, 404],
+          [`layout${where}_root`, 404],
+          [`layout${where}_betweenLayouts`, 404],
+          [`layout${where}_own`, 200],
+          [`layout${where}_starter`, 200],
+        ]),
+      ),
+      layoutOriginFeed: 200,
+      'layoutOrigin /pair': 401,
+      'layoutOrigin /door': 401,
+      'layoutOrigin /board': 401,
+      'layoutOrigin /door/v1/session': 401,
+      'layoutOrigin /overlays/scoreboard': 401,
+      'layoutOrigin control': 401,
+      hubServesLayouts: 401,
       lanAfterOff: 'ECONNREFUSED',
       loopbackAfterOff: 200,
     })

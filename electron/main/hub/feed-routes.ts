@@ -15,7 +15,8 @@ function sourceOf(query: unknown): string {
   return typeof source === 'string' && isOverlayKind(source) ? source : 'feed'
 }
 
-export function feedRoutes(server: FastifyInstance, { desk, registry, pagesDir, streams }: HubContext): void {
+/** The feed, its schema and the logo: what a layout on its own origin reads, as the overlays do on the hub's. */
+export function feedDataRoutes(server: FastifyInstance, { desk, registry, streams }: HubContext): void {
   const feedOr404 = (reply: FastifyReply, streamId: string) => {
     try {
       return desk.feed(streamId)
@@ -69,7 +70,12 @@ export function feedRoutes(server: FastifyInstance, { desk, registry, pagesDir, 
         .send(logo.bytes)
     },
   )
+}
 
+/** The feed and the overlay pages with their assets. */
+export function feedRoutes(server: FastifyInstance, context: HubContext): void {
+  const { pagesDir } = context
+  feedDataRoutes(server, context)
   server.get<{ Params: { kind: string } }>('/overlays/:kind', { config: viewer }, async (request, reply) => {
     if (!isOverlayKind(request.params.kind)) return reply.code(404).send({ error: 'no such overlay' })
     return sendPage(reply, pagesDir, 'overlay.html')

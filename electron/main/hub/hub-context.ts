@@ -35,6 +35,7 @@ export async function sendPage(reply: FastifyReply, pagesDir: string, relativePa
   return reply
     .header('content-type', file.contentType)
     .header('content-security-policy', PAGE_CSP)
+    .header('cross-origin-opener-policy', 'same-origin')
     .header('x-content-type-options', 'nosniff')
     .header('referrer-policy', 'no-referrer')
     .header('cache-control', 'no-store')

@@ -14,7 +14,7 @@ import type { DoorDesk } from '../venue/door-desk'
 import type { FloorDesk } from '../venue/floor-desk'
 import { controlRoutes } from './control-routes'
 import { doorRoutes } from './door-routes'
-import { feedRoutes } from './feed-routes'
+import { feedDataRoutes, feedRoutes } from './feed-routes'
 import { floorRoutes } from './floor-routes'
 import { layoutRoutes } from './layout-routes'
 import { ensureStarterLayout } from './starter-layout'
@@ -37,10 +37,15 @@ export interface HubOptions {
   registry: DeviceRegistry
   /** The built renderer folder that holds overlay.html, door.html and their assets. */
   pagesDir: string
-  /** The producers' layouts folder, served at /layouts/<name>/ (a starter layout is written there); none when absent. */
+  /**
+   * The producers' layouts folder, served at /layouts/<name>/ on the layouts' own origin (a starter layout is written
+   * there); none when absent.
+   */
   layoutsDir?: string
   /** The port OBS sources are set up for; when taken, a free one is used and `onPortTaken` is told. */
   port: number
+  /** The layouts' own origin's port (default: the hub's + 1, 7311; 0 when the hub's is 0); a free one when taken. */
+  layoutsPort?: number
   onPortTaken?(wanted: number, got: number): void
   /** This machine's network interfaces (tests give their own). */
   lanInterfaces?: () => LanInterface[]
@@ -65,6 +70,8 @@ export interface Hub {
   /** "http://127.0.0.1:7310" */
   url: string
   port: number
+  /** Where the producers' layouts are served, their own origin ("http://127.0.0.1:7311"); null without a folder. */
+  layoutsUrl: string | null
   lan(): HubLan
   /**
    * Opens the hub to the venue network or closes it again (remembered), on the interfaces given (null: the suggested
@@ -80,21 +87,59 @@ export interface Hub {
   close(): Promise<void>
 }
 
+/** One origin of the hub: a server behind the route guard, on 127.0.0.1 and, when opened, on the LAN addresses. */
+class HubOrigin {
+  readonly server: FastifyInstance
+  readonly hosts = new Set<string>()
+  private handler: ((request: IncomingMessage, response: ServerResponse) => void) | undefined
+  private lanListeners: LanListeners | undefined
+  port = 0
+
+  constructor(registry: DeviceRegistry) {
+    this.server = Fastify({
+      logger: false,
+      bodyLimit: 16 * 1024,
+      serverFactory: (fastifyHandler) => {
+        this.handler = fastifyHandler
+        return createServer(fastifyHandler)
+      },
+    })
+    guardRoutes(this.server, { hosts: () => this.hosts, rules: hubRules(registry), refuse: refusal })
+    acceptJsonOnly(this.server)
+  }
+
+  async listen(wanted: number): Promise<number> {
+    this.port = await listen(this.server, wanted)
+    this.hosts.add(`127.0.0.1:${this.port}`)
+    this.hosts.add(`localhost:${this.port}`)
+    this.lanListeners = new LanListeners(this.handler!, this.port)
+    return this.port
+  }
+
+  get listeners(): LanListeners {
+    return this.lanListeners!
+  }
+
+  /** Listens on the chosen LAN addresses (none: closed); the Host check follows what is bound. */
+  async setLan(addresses: LanInterface[] | null): Promise<void> {
+    for (const host of [...this.hosts])
+      if (!host.startsWith('127.0.0.1:') && !host.startsWith('localhost:')) this.hosts.delete(host)
+    if (!addresses) return this.listeners.close()
+    const state = await this.listeners.open(addresses)
+    for (const { address } of state.bound) this.hosts.add(`${address}:${this.port}`)
+  }
+
+  async close(): Promise<void> {
+    await this.lanListeners?.close()
+    await this.server.close()
+  }
+}
+
 export async function startHub(options: HubOptions): Promise<Hub> {
   const { registry } = options
-  let handler: ((request: IncomingMessage, response: ServerResponse) => void) | undefined
-  const server = Fastify({
-    logger: false,
-    bodyLimit: 16 * 1024,
-    serverFactory: (fastifyHandler) => {
-      handler = fastifyHandler
-      return createServer(fastifyHandler)
-    },
-  })
-  const hosts = new Set<string>()
+  const hub = new HubOrigin(registry)
+  const { server } = hub
   const streams = new EventStreams(DEVICE_STREAM_CAPS)
-  guardRoutes(server, { hosts: () => hosts, rules: hubRules(registry), refuse: refusal })
-  acceptJsonOnly(server)
   const stopRevoked = registry.revoked.on((deviceId) => streams.closeOwnedBy(deviceId))
 
   const routes: HubRoute[] = []
@@ -105,21 +150,23 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   const context: HubContext = { ...options, streams }
   feedRoutes(server, context)
   controlRoutes(server, context)
-  if (options.layoutsDir) {
-    ensureStarterLayout(options.layoutsDir)
-    layoutRoutes(server, options.layoutsDir)
-  }
   doorRoutes(server, context)
   floorRoutes(server, context)
   pairingRoutes(server, context)
+  // Producers' layouts run their own code: they get an origin (a port) of their own, with the feed and nothing else,
+  // so no page of the hub (a door's key in its storage, the pairing page) shares storage or a window with them.
+  const layouts = options.layoutsDir ? new HubOrigin(registry) : undefined
+  if (layouts && options.layoutsDir) {
+    ensureStarterLayout(options.layoutsDir)
+    layoutRoutes(layouts.server, options.layoutsDir)
+    feedDataRoutes(layouts.server, context)
+  }
 
-  const port = await listen(server, options.port)
+  const port = await hub.listen(options.port)
   // Port 0 asks for any free port: only a port that was asked for by number can be "taken".
   if (options.port !== 0 && port !== options.port) options.onPortTaken?.(options.port, port)
-  hosts.add(`127.0.0.1:${port}`)
-  hosts.add(`localhost:${port}`)
+  const layoutsPort = await layouts?.listen(options.layoutsPort ?? (options.port === 0 ? 0 : port + 1))
 
-  const listeners = new LanListeners(handler!, port)
   const findInterfaces = options.lanInterfaces ?? lanInterfaces
   const choice = () => {
     const all = findInterfaces()
@@ -128,7 +175,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     return { all, suggested, chosen: all.filter((i) => names.includes(i.interface)) }
   }
   const lan = (): HubLan => {
-    const state = listeners.state
+    const state = hub.listeners.state
     const { all, suggested, chosen } = choice()
     const nothingBound = registry.lan && state.bound.length === 0 && state.problems.length === 0
     return {
@@ -149,13 +196,9 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   }
   const setLan = async (on: boolean, interfaces?: string[] | null): Promise<HubLan> => {
     if (on !== registry.lan || interfaces !== undefined) registry.setLan(on, interfaces)
-    // The Host check follows what is bound: an address no longer listened on is no longer answered to.
-    for (const host of [...hosts])
-      if (!host.startsWith('127.0.0.1:') && !host.startsWith('localhost:')) hosts.delete(host)
-    if (on) {
-      const state = await listeners.open(choice().chosen)
-      for (const { address } of state.bound) hosts.add(`${address}:${port}`)
-    } else await listeners.close()
+    const addresses = on ? choice().chosen : null
+    await hub.setLan(addresses)
+    await layouts?.setLan(addresses)
     return lan()
   }
   if (registry.lan) await setLan(true)
@@ -163,16 +206,17 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   return {
     url: `http://127.0.0.1:${port}`,
     port,
+    layoutsUrl: layoutsPort === undefined ? null : `http://127.0.0.1:${layoutsPort}`,
     lan,
     setLan,
     deviceUrl: () => lan().urls[0]?.url ?? `http://127.0.0.1:${port}`,
-    lanConnections: () => listeners.gate.counts,
+    lanConnections: () => hub.listeners.gate.counts,
     routes: () => routes,
     close: async () => {
       stopRevoked()
       streams.closeAll()
-      await listeners.close()
-      await server.close()
+      await layouts?.close()
+      await hub.close()
       registry.flush()
     },
   }

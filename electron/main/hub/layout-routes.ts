@@ -1,6 +1,7 @@
-// Producers' own layouts: each folder of the layouts folder served at /layouts/<name>/, code without data like the
-// overlays' assets (so a layout's page, scripts and images load on another PC too; its feed needs the device key),
-// under a CSP that lets a layout load its own files and connect to the feed (/feed/v1/) and nowhere else.
+// Producers' own layouts: each folder of the layouts folder served at /layouts/<name>/ on the layouts' own origin,
+// code without data like the overlays' assets (so a layout's page, scripts and images load on another PC too; its feed
+// needs the device key), under a sandboxing CSP that lets a layout load its own files and connect to the feed
+// (/feed/v1/ of its origin) and nowhere else, open no window and submit no form.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { join } from 'node:path'
 import { readStaticFile } from '../local-server/static-files'
@@ -14,7 +15,7 @@ export function layoutCsp(request: FastifyRequest): string {
   return (
     `default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; ` +
     `font-src 'self'; media-src 'self'; connect-src ${feed}; base-uri 'none'; form-action 'none'; ` +
-    "frame-ancestors 'none'"
+    "frame-ancestors 'none'; sandbox allow-scripts allow-same-origin"
   )
 }
 
@@ -31,6 +32,7 @@ export function layoutRoutes(server: FastifyInstance, layoutsDir: string): void 
       return reply
         .header('content-type', file.contentType)
         .header('content-security-policy', layoutCsp(request))
+        .header('cross-origin-opener-policy', 'same-origin')
         .header('x-content-type-options', 'nosniff')
         .header('referrer-policy', 'no-referrer')
         .header('cache-control', 'no-store')

@@ -17,6 +17,7 @@ export function hubHandlers({ hub, registry }: HubPorts): HandlersOf<'hub'> {
     const lan = hub?.lan()
     return {
       url: hub?.url ?? '',
+      layoutsUrl: hub?.layoutsUrl ?? '',
       lan: registry.lan,
       lanUrls: lan?.urls ?? [],
       lanInterfaces: lan?.interfaces ?? [],

@@ -1,6 +1,7 @@
-// Reads the built pages a local server serves from one folder: no path escapes, explicit content types only.
-import { readFile } from 'node:fs/promises'
-import { extname, join, normalize, sep } from 'node:path'
+// Reads the built pages a local server serves from one folder: no path escapes (by name or by symbolic link),
+// explicit content types only.
+import { readFile, realpath } from 'node:fs/promises'
+import { basename, dirname, extname, join, normalize, sep } from 'node:path'
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -30,7 +31,9 @@ export interface StaticFile {
 /**
  * The file at `relativePath` under `root` (the route's decoded wildcard, "assets/app.js"), or undefined when it does
  * not exist, lies outside the folder, is of a kind not served, or is named with a dot segment ("..", "."), a
- * backslash or a NUL after decoding: a route for a folder's files never reaches a file beside that folder.
+ * backslash or a NUL after decoding, or whose real path (symbolic links followed, the folder's own name included)
+ * lies outside the folder: a route for a folder's files never reaches a file beside that folder, whatever a layout
+ * pack's links point to.
  */
 export async function readStaticFile(root: string, relativePath: string): Promise<StaticFile | undefined> {
   if (/[\\\0]/.test(relativePath) || relativePath.split('/').some((segment) => segment === '.' || segment === '..'))
@@ -40,7 +43,10 @@ export async function readStaticFile(root: string, relativePath: string): Promis
   const type = CONTENT_TYPES[extname(full)]
   if (!type) return undefined
   try {
-    return { body: await readFile(full), contentType: type }
+    const realRoot = join(await realpath(dirname(root)), basename(root))
+    const real = await realpath(full)
+    if (!real.startsWith(realRoot + sep)) return undefined
+    return { body: await readFile(real), contentType: type }
   } catch {
     return undefined
   }

@@ -12,6 +12,7 @@ let status: HubStatus
 beforeEach(() => {
   status = {
     url: 'http://127.0.0.1:7310',
+    layoutsUrl: 'http://127.0.0.1:7311',
     lan: false,
     lanUrls: [],
     lanInterfaces: [
