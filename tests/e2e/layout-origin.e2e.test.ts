@@ -34,7 +34,10 @@ beforeAll(async () => {
   browser = await launchBrowser()
   const dir = join(web.dataDir, 'layouts', 'hostile')
   mkdirSync(dir, { recursive: true })
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>hostile</title><script type="module" src="app.js"></script>')
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><title>hostile</title><script type="module" src="app.js"></script>',
+  )
   writeFileSync(join(dir, 'app.js'), HOSTILE)
 }, 60_000)
 

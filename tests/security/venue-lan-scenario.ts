@@ -158,7 +158,9 @@ try {
     for (const [name, path] of Object.entries(paths))
       results[`layout${where}_${name}`] = (await ask(from, to, path, { port: layoutsPort })).status
   // The layouts' origin serves the feed (with a key from the network) and nothing else of the hub's.
-  results['layoutOriginFeed'] = (await ask(DEVICE_ADDRESS, HUB_ADDRESS, `${feed}?key=${overlayKey}`, { port: layoutsPort })).status
+  results['layoutOriginFeed'] = (
+    await ask(DEVICE_ADDRESS, HUB_ADDRESS, `${feed}?key=${overlayKey}`, { port: layoutsPort })
+  ).status
   for (const path of ['/pair', '/door', '/board', '/door/v1/session', '/overlays/scoreboard'])
     results[`layoutOrigin ${path}`] = (await ask('127.0.0.1', '127.0.0.1', path, { port: layoutsPort })).status
   results['layoutOrigin control'] = (

@@ -20,6 +20,8 @@ import type { Clock } from '../clock'
 import type { EventBus } from '../event-bus'
 import { connectObs, describeObsFailure, ObsLink, type LinkStatus } from '../obs/obs-link'
 import type { ObsSettingsFile } from '../obs/obs-settings-file'
+import { obsNames, obsScreenshot } from '../obs/obs-bounds'
+import { obsPasswordFor, sealObsPassword, unsealObsPassword } from '../obs/obs-password'
 import { obsSecretsOf, type CredentialStore } from '../secrets/credential-store'
 import { SerialQueue } from '../serial-queue'
 import { obsFields } from './obs-fields'
@@ -116,9 +118,7 @@ export class ObsTarget {
   async state(streamId: string): Promise<ObsState> {
     const obs = this.streams.get(streamId)
     // Known from when the link was opened; the keychain is asked only for a stream without one.
-    const hasPassword =
-      obs?.hasPassword ??
-      (await this.ports.credentials.get(obsSecretsOf(this.ports.profileId(), streamId), 'obs-password')) !== undefined
+    const hasPassword = obs?.hasPassword ?? (await this.passwordFor(this.ports.profileId(), streamId)) !== undefined
     if (!obs)
       return {
         streamId,
@@ -152,8 +152,21 @@ export class ObsTarget {
     return this.changes.run(async () => {
       const profileId = this.ports.profileId()
       const owner = obsSecretsOf(profileId, streamId)
+      const kept = await this.keptPassword(profileId, streamId)
       if (password === null) await this.ports.credentials.delete(owner, 'obs-password')
-      else if (password !== undefined) await this.ports.credentials.set(owner, 'obs-password', password)
+      else if (password !== undefined)
+        await this.ports.credentials.set(owner, 'obs-password', sealObsPassword(settings, password))
+      else if (kept && obsPasswordFor(kept, settings) === undefined) {
+        // Another host or port: the stored password is never sent there. It is forgotten and asked for again.
+        await this.ports.credentials.delete(owner, 'obs-password')
+        // The open link (to the OBS it was for) keeps going until this Save is made again; nothing is stored now.
+        const open = this.streams.get(streamId)
+        if (open) open.hasPassword = false
+        const message =
+          `The stored password was for the OBS at ${kept.for}, so it is forgotten: type the password of the OBS at ` +
+          `${settings.host}:${settings.port}, or save again if that OBS asks for none.`
+        throw new AppError('validation', message, { password: message })
+      }
       this.ports.settings.set(profileId, streamId, settings)
       await this.open(profileId, streamId, settings)
       // The answer says how the first attempt went (events sent meanwhile say the same, never something newer).
@@ -181,11 +194,8 @@ export class ObsTarget {
    * host and port it was saved for (a password typed in the form goes anywhere the form says).
    */
   async test(streamId: string, settings: ObsSettings, password?: string): Promise<ObsTestReport> {
-    const saved = this.ports.settings.get(this.ports.profileId(), streamId)
-    const sameOBS = saved?.host === settings.host && saved.port === settings.port
-    const stored = sameOBS
-      ? await this.ports.credentials.get(obsSecretsOf(this.ports.profileId(), streamId), 'obs-password')
-      : undefined
+    const kept = await this.keptPassword(this.ports.profileId(), streamId)
+    const stored = obsPasswordFor(kept, settings)
     const address = { host: settings.host, port: settings.port, password: password ?? stored }
     try {
       const { socket, version } = await connectObs(address)
@@ -198,7 +208,8 @@ export class ObsTarget {
       }
     } catch (error) {
       const { field, message } = describeObsFailure(error, address)
-      const again = !password && !sameOBS && saved ? ' (type the password: the stored one is for the saved OBS)' : ''
+      const again =
+        !password && kept && stored === undefined ? ` (type the password: the stored one is for ${kept.for})` : ''
       return { ok: false, version: null, message: message + again, fields: { [field]: message + again } }
     }
   }
@@ -245,7 +256,7 @@ export class ObsTarget {
         imageWidth: 320,
         imageCompressionQuality: 60,
       })
-      return { scene, image: imageData }
+      return { scene, image: obsScreenshot(imageData) }
     } catch {
       return { scene, image: null }
     }
@@ -281,7 +292,7 @@ export class ObsTarget {
 
   private async open(profileId: string, streamId: string, settings: ObsSettings): Promise<void> {
     await this.closeStream(streamId)
-    const password = await this.ports.credentials.get(obsSecretsOf(profileId, streamId), 'obs-password')
+    const password = obsPasswordFor(await this.keptPassword(profileId, streamId), settings)
     const obs = {
       streamId,
       hasPassword: password !== undefined,
@@ -322,6 +333,18 @@ export class ObsTarget {
     })
   }
 
+  /** The stored password and the host:port it was entered for (one kept before binding: the saved settings'). */
+  private async keptPassword(profileId: string, streamId: string) {
+    const kept = await this.ports.credentials.get(obsSecretsOf(profileId, streamId), 'obs-password')
+    return unsealObsPassword(kept, this.ports.settings.get(profileId, streamId))
+  }
+
+  /** The stored password when it is for the stream's saved OBS, else undefined. */
+  private async passwordFor(profileId: string, streamId: string): Promise<string | undefined> {
+    const settings = this.ports.settings.get(profileId, streamId)
+    return settings && obsPasswordFor(await this.keptPassword(profileId, streamId), settings)
+  }
+
   private isCurrent(obs: StreamObs): boolean {
     return this.streams.get(obs.streamId) === obs
   }
@@ -344,11 +367,11 @@ export class ObsTarget {
     const [{ scenes }, { inputs }] = await Promise.all([obs.link.call('GetSceneList'), obs.link.call('GetInputList')])
     const text = (value: unknown) => (typeof value === 'string' ? value : '')
     // OBS lists scenes bottom-up; the producer reads them as OBS's scene list shows them.
-    obs.scenes = scenes.map((scene) => text(scene['sceneName'])).reverse()
+    obs.scenes = obsNames(scenes.map((scene) => scene['sceneName']).reverse())
     // Text sources only (text_ft2_source_v2 on Linux and macOS, text_gdiplus_v2 on Windows).
-    obs.inputs = inputs
-      .filter((input) => text(input['inputKind']).startsWith('text_'))
-      .map((input) => text(input['inputName']))
+    obs.inputs = obsNames(
+      inputs.filter((input) => text(input['inputKind']).startsWith('text_')).map((input) => input['inputName']),
+    )
   }
 
   /** Connected (again): read OBS's scenes and sources, then bring it to what the desk publishes now (unless held). */

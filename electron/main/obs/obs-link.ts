@@ -2,6 +2,7 @@
 // how it stands (connected with OBS's version and program scene, or reconnecting and why), comes back by itself
 // with backoff when OBS closes or restarts, and refuses calls at once while it is down, so nothing waits on OBS.
 import { EventSubscription, OBSWebSocket, OBSWebSocketError, type OBSRequestTypes } from 'obs-websocket-js'
+import { OBS_BOUNDS, obsText } from './obs-bounds'
 
 export type LinkState = 'connecting' | 'connected' | 'reconnecting' | 'closed'
 
@@ -100,7 +101,7 @@ export async function connectObs(
       'connecting',
     )
     const { obsVersion } = await withTimeout(socket.call('GetVersion'), timeoutMs, 'GetVersion')
-    return { socket, version: obsVersion }
+    return { socket, version: obsText(obsVersion, OBS_BOUNDS.versionChars) }
   } catch (error) {
     await socket.disconnect().catch(() => undefined)
     throw error
@@ -174,13 +175,15 @@ export class ObsLink {
       kept.on('ConnectionClosed', (error) => {
         if (this.socket === kept) this.dropped(error)
       })
-      kept.on('CurrentProgramSceneChanged', ({ sceneName }) => this.set({ programScene: sceneName }))
+      kept.on('CurrentProgramSceneChanged', ({ sceneName }) =>
+        this.set({ programScene: obsText(sceneName, OBS_BOUNDS.nameChars) }),
+      )
       for (const event of LIST_EVENTS) kept.on(event, () => this.options.onListsChanged?.())
       this.attempts = 0
       this.set({
         state: 'connected',
         version: connected.version,
-        programScene: currentProgramSceneName,
+        programScene: obsText(currentProgramSceneName, OBS_BOUNDS.nameChars),
         problem: null,
         retryAt: null,
       })

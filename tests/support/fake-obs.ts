@@ -1,0 +1,89 @@
+// A stand-in obs-websocket 5 server for what a real OBS cannot be made to do: record the authentication string each
+// client sends (a server that chose the salt can crack it offline), and answer hostile sizes (a huge version string,
+// thousands of scenes, a huge screenshot). It speaks the subprotocol the client offers: MessagePack (obs-websocket-js
+// in Node) or JSON.
+import { decode, encode } from '@msgpack/msgpack'
+import { createHash, randomBytes } from 'node:crypto'
+import type { AddressInfo } from 'node:net'
+import { WebSocketServer } from 'ws'
+
+export interface FakeObsOptions {
+  /** OBS asks for a password (its challenge goes out; a wrong answer closes with 4009). */
+  password?: string
+  version?: string
+  scenes?: string[]
+  textInputs?: string[]
+  screenshot?: string
+}
+
+export interface FakeObs {
+  port: number
+  /** The authentication strings clients sent in Identify (undefined: one identified without). */
+  identifies: (string | undefined)[]
+  close(): Promise<void>
+}
+
+const sha = (text: string) => createHash('sha256').update(text).digest('base64')
+
+export async function startFakeObs(options: FakeObsOptions = {}): Promise<FakeObs> {
+  const server = new WebSocketServer({
+    host: '127.0.0.1',
+    port: 0,
+    handleProtocols: (offered) => [...offered][0] ?? false,
+  })
+  await new Promise<void>((resolve) => server.once('listening', resolve))
+  const identifies: (string | undefined)[] = []
+  const scenes = options.scenes ?? ['Match', 'Break']
+  server.on('connection', (socket) => {
+    const salt = randomBytes(16).toString('base64')
+    const challenge = randomBytes(16).toString('base64')
+    const packed = socket.protocol === 'obswebsocket.msgpack'
+    const send = (op: number, d: unknown) => socket.send(packed ? encode({ op, d }) : JSON.stringify({ op, d }))
+    send(0, {
+      obsWebSocketVersion: '5.5.0',
+      rpcVersion: 1,
+      ...(options.password !== undefined && { authentication: { challenge, salt } }),
+    })
+    socket.on('message', (data) => {
+      const message = packed ? decode(data as Uint8Array) : JSON.parse(String(data))
+      const { op, d } = message as { op: number; d: Record<string, unknown> }
+      if (op === 1) {
+        const given = d['authentication'] as string | undefined
+        identifies.push(given)
+        if (options.password !== undefined && given !== sha(sha(options.password + salt) + challenge))
+          return socket.close(4009, 'Authentication failed.')
+        return send(2, { negotiatedRpcVersion: 1 })
+      }
+      if (op !== 6) return
+      const answers: Record<string, unknown> = {
+        GetVersion: { obsVersion: options.version ?? '30.0.0', obsWebSocketVersion: '5.5.0', rpcVersion: 1 },
+        GetCurrentProgramScene: { currentProgramSceneName: scenes[0] ?? '', sceneName: scenes[0] ?? '' },
+        GetSceneList: {
+          currentProgramSceneName: scenes[0] ?? '',
+          scenes: scenes.map((sceneName, sceneIndex) => ({ sceneName, sceneIndex })),
+        },
+        GetInputList: {
+          inputs: (options.textInputs ?? []).map((inputName) => ({ inputName, inputKind: 'text_ft2_source_v2' })),
+        },
+        GetSourceScreenshot: { imageData: options.screenshot ?? 'data:image/jpg;base64,AAAA' },
+        GetStudioModeEnabled: { studioModeEnabled: false },
+      }
+      const requestType = d['requestType'] as string
+      send(7, {
+        requestType,
+        requestId: d['requestId'],
+        requestStatus: { result: true, code: 100 },
+        responseData: answers[requestType] ?? {},
+      })
+    })
+  })
+  return {
+    port: (server.address() as AddressInfo).port,
+    identifies,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const client of server.clients) client.terminate()
+        server.close(() => resolve())
+      }),
+  }
+}
