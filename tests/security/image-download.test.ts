@@ -16,7 +16,7 @@ async function startHost(): Promise<Host> {
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   let hits: Record<string, number> = {}
-  const lines = createInterface({ input: child.stdout! })
+  const lines = createInterface({ input: child.stdout })
   const origin = await new Promise<string>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the hostile host exited (${code})`)))
     lines.on('line', (line) => {

@@ -44,8 +44,8 @@ export async function startFakeObs(options: FakeObsOptions = {}): Promise<FakeOb
       rpcVersion: 1,
       ...(options.password !== undefined && { authentication: { challenge, salt } }),
     })
-    socket.on('message', (data) => {
-      const message = packed ? decode(data as Uint8Array) : JSON.parse(String(data))
+    socket.on('message', (data: Buffer) => {
+      const message: unknown = packed ? decode(data) : JSON.parse(data.toString('utf8'))
       const { op, d } = message as { op: number; d: Record<string, unknown> }
       if (op === 1) {
         const given = d['authentication'] as string | undefined
