@@ -249,6 +249,11 @@ export class FloorStore {
     this.db.prepare('DELETE FROM floor_webhooks WHERE tournament_id = ?').run(tournamentId)
   }
 
+  /** What waits for a tournament's webhook is due at `at` (its address was entered again). */
+  webhookDue(tournamentId: string, at: number): void {
+    this.db.prepare('UPDATE floor_webhooks SET next_at = ? WHERE tournament_id = ?').run(at, tournamentId)
+  }
+
   webhookSent(seq: number): void {
     this.db.prepare('DELETE FROM floor_webhooks WHERE seq = ?').run(seq)
   }

@@ -257,8 +257,11 @@ export class FloorDesk {
       const address = webhookAddress(change.webhookUrl)
       await this.ports.credentials.set(owner, 'webhook-url', address.toString())
       webhookHost = address.host
+      // Calls that waited (for an address lost with the secrets, or for a receiver down) go out now.
+      this.store().webhookDue(tournamentId, this.ports.clock.now())
     }
     this.store().setSettings(tournamentId, { dqSeconds: change.dqSeconds ?? current.dqSeconds, webhookHost })
+    this.webhook.kick()
     return this.changed(tournamentId)
   }
 

@@ -21,18 +21,32 @@ export interface FloorWebhookPorts {
 /** The first wait after a failure, and the longest (ms). */
 const BACKOFF_FIRST_MS = 1000
 const BACKOFF_MOST_MS = 60_000
+/** The longest a receiver's 429 may hold calls back, and the longest any timer here is set for (ms). */
+export const WEBHOOK_WAIT_MOST_MS = 60 * 60_000
+
+/** Said when calls wait because the address was lost (web mode keeps secrets in memory only). */
+export const WEBHOOK_ADDRESS_MISSING =
+  'the webhook’s address is not stored on this machine: enter it again in Stations, and the calls waiting go out'
 
 /** Discord's longest message. */
 const DISCORD_CONTENT_MAX = 2000
 
+/** Discord's message flag that shows no link previews (embeds). */
+const SUPPRESS_EMBEDS = 1 << 2
+
 /**
- * A message a Discord webhook accepts: the text with Markdown taken literally (a player named "[free nitro](…)" is no
- * link), at most 2,000 characters, and mentions off (a player named "@everyone" pings no one).
+ * A message a Discord webhook accepts: the text on one line with Markdown taken literally (a player named
+ * "[free nitro](…)" is no link, "Vipers\n# HUGE" no heading, "- x", "> x" or "1. x" no list or quote), at most 2,000
+ * characters, mentions off (a player named "@everyone" pings no one) and no link previews.
  */
 export function discordMessage(text: string): string {
-  const escaped = text.replace(/([\\*_~`|>[\]()<])/g, '\\$1')
+  const oneLine = text.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
+  const escaped = oneLine
+    .replace(/([\\*_~`|>[\]()<#:-])/g, '\\$1')
+    .replace(/^(\s*)(\d+)([.)])/, '$1$2\\$3')
+    .replace(/^(\s*)\+/, '$1\\+')
   const content = escaped.length > DISCORD_CONTENT_MAX ? `${escaped.slice(0, DISCORD_CONTENT_MAX - 1)}…` : escaped
-  return JSON.stringify({ content, allowed_mentions: { parse: [] } })
+  return JSON.stringify({ content, allowed_mentions: { parse: [] }, flags: SUPPRESS_EMBEDS })
 }
 
 export class FloorWebhook {
@@ -66,7 +80,7 @@ export class FloorWebhook {
       if (!store || !row || this.closed) return
       const wait = row.nextAt - this.ports.clock.now()
       if (wait > 0) {
-        this.timer = setTimeout(() => this.kick(), wait)
+        this.timer = setTimeout(() => this.kick(), Math.min(wait, WEBHOOK_WAIT_MOST_MS))
         this.timer.unref?.()
         return
       }
@@ -75,7 +89,9 @@ export class FloorWebhook {
       const still = () => !this.closed && this.ports.store() === store
       if (!still()) return
       if (!url) {
-        store.webhookSent(row.seq)
+        // The address is gone (secrets kept in memory, a restart): the call waits until it is entered again.
+        store.webhookFailed(row.seq, this.ports.clock.now() + BACKOFF_MOST_MS, WEBHOOK_ADDRESS_MISSING)
+        this.ports.changed(row.tournamentId)
         continue
       }
       const outcome = await this.send(url, row.body)
@@ -114,7 +130,8 @@ export class FloorWebhook {
       const said = Number((safeJson(text) as { retry_after?: unknown }).retry_after)
       const header = Number(response.headers.get('retry-after'))
       const seconds = Number.isFinite(said) && said > 0 ? said : Number.isFinite(header) && header > 0 ? header : 1
-      return { sent: false, refused: false, problem: 'the webhook asked to slow down', retryAfterMs: seconds * 1000 }
+      const retryAfterMs = Math.min(seconds * 1000, WEBHOOK_WAIT_MOST_MS)
+      return { sent: false, refused: false, problem: 'the webhook asked to slow down', retryAfterMs }
     }
     const permanent = response.status >= 400 && response.status < 500 && response.status !== 408
     return { sent: false, refused: permanent, problem: `the webhook answered ${response.status}` }

@@ -1,0 +1,95 @@
+// The webhook's queue against a real receiver over HTTP and a real SQLite file: a 429 asking for 35 days waits at most
+// an hour (no timer overflows into a busy loop), and calls whose address is missing wait for it instead of vanishing.
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { systemClock } from '../clock'
+import { openDatabase } from '../offline/db'
+import { FloorStore } from '../offline/floor-store'
+import { WEBHOOK_ADDRESS_MISSING, WEBHOOK_WAIT_MOST_MS, FloorWebhook } from './floor-webhook'
+
+let receiver: Server | undefined
+let webhook: FloorWebhook | undefined
+afterEach(() => {
+  webhook?.close()
+  receiver?.close()
+})
+
+const until = async (ok: () => boolean) => expect.poll(ok, { timeout: 5000 }).toBe(true)
+
+function floorStore(): FloorStore {
+  return new FloorStore(openDatabase(join(mkdtempSync(join(tmpdir(), 'matchdesk-webhook-')), 'profile.sqlite')))
+}
+
+/** A receiver answering each POST with `answer`, keeping the bodies it got. */
+async function startReceiver(answer: (response: import('node:http').ServerResponse) => void) {
+  const bodies: string[] = []
+  receiver = createServer((request, response) => {
+    let body = ''
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()))
+    request.on('end', () => {
+      bodies.push(body)
+      answer(response)
+    })
+  })
+  await new Promise<void>((resolve) => receiver!.listen(0, '127.0.0.1', resolve))
+  return { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`, bodies }
+}
+
+describe('the webhook queue', () => {
+  it('waits at most an hour when a 429 asks for 35 days, without a timer overflowing into a busy loop', async () => {
+    const { url, bodies } = await startReceiver((response) =>
+      response.writeHead(429, { 'content-type': 'application/json' }).end(JSON.stringify({ retry_after: 3_024_000 })),
+    )
+    const store = floorStore()
+    store.queueWebhook('t1', '{"content":"Called"}', Date.now())
+    const warnings: string[] = []
+    const onWarning = (warning: Error) => warnings.push(warning.name)
+    process.on('warning', onWarning)
+    let kicks = 0
+    webhook = new FloorWebhook({
+      clock: systemClock,
+      store: () => store,
+      urlOf: () => Promise.resolve(url),
+      changed: () => kicks++,
+      refused: () => undefined,
+    })
+    webhook.kick()
+    await until(() => bodies.length === 1 && store.webhookWaiting('t1').problem !== null)
+    const next = store.nextWebhook()!
+    expect(next.nextAt - Date.now()).toBeLessThanOrEqual(WEBHOOK_WAIT_MOST_MS)
+    expect(next.nextAt - Date.now()).toBeGreaterThan(WEBHOOK_WAIT_MOST_MS - 10_000)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    process.off('warning', onWarning)
+    expect(warnings.filter((name) => name === 'TimeoutOverflowWarning')).toEqual([])
+    expect(bodies).toHaveLength(1)
+    expect(kicks).toBe(1)
+  })
+
+  it('keeps calls whose address is missing, says why, and sends them once the address is back', async () => {
+    const { url, bodies } = await startReceiver((response) => response.writeHead(204).end())
+    const store = floorStore()
+    store.queueWebhook('t1', '{"content":"first"}', Date.now())
+    store.queueWebhook('t1', '{"content":"second"}', Date.now())
+    let address: string | undefined
+    webhook = new FloorWebhook({
+      clock: systemClock,
+      store: () => store,
+      urlOf: () => Promise.resolve(address),
+      changed: () => undefined,
+      refused: () => undefined,
+    })
+    webhook.kick()
+    await until(() => store.webhookWaiting('t1').problem === WEBHOOK_ADDRESS_MISSING)
+    expect(store.webhookWaiting('t1').waiting).toBe(2)
+    address = url
+    store.webhookDue('t1', Date.now())
+    webhook.kick()
+    await until(() => bodies.length === 2)
+    expect(bodies).toEqual(['{"content":"first"}', '{"content":"second"}'])
+    expect(store.webhookWaiting('t1').waiting).toBe(0)
+  })
+})
