@@ -7,6 +7,9 @@ import type { FloorState } from '../../../shared/floor/floor'
 import { access, deviceOf } from './hub-access'
 import { sendAppError, sendPage, type HubContext } from './hub-context'
 
+/** A station's number as a button names it: digits only ("1e3", "1.5" and "1abc" are not numbers here). */
+const STATION_NUMBER = /^[1-9][0-9]{0,3}$/
+
 const board = access('board')
 const control = access('control')
 
@@ -61,8 +64,15 @@ export function floorRoutes(server: FastifyInstance, { floor, registry, pagesDir
       `/control/v1/tournaments/:tournamentId/floor/${path}`,
       { config: control },
       (request, reply) => {
+        // Refused here, before the floor (and so the service, and what the desk keeps refreshing) hears of it.
+        const id = IdInput.safeParse(request.params.tournamentId)
+        if (!id.success)
+          return reply.code(422).send({ error: `tournamentId: ${id.error.issues[0]?.message ?? 'not an id'}` })
+        const number = request.params.number
+        if (number !== undefined && !STATION_NUMBER.test(number))
+          return reply.code(422).send({ error: 'number: a station number, a whole number from 1 to 9999' })
         try {
-          return reply.send(action(request.params.tournamentId, request.params))
+          return reply.send(action(id.data, request.params))
         } catch (error) {
           return sendAppError(reply, error)
         }
@@ -70,7 +80,7 @@ export function floorRoutes(server: FastifyInstance, { floor, registry, pagesDir
     )
   /** Station N as Companion's buttons number them (1 first). */
   const stationOf = (tournamentId: string, number: string | undefined) =>
-    floor.stationNumbered(tournamentId, Number.parseInt(number ?? '', 10))
+    floor.stationNumbered(tournamentId, Number(number))
 
   route('call-next', (tournamentId) => floor.callNext(tournamentId))
   route('auto-assign', (tournamentId) => floor.autoAssign(tournamentId))

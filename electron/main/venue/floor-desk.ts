@@ -464,6 +464,11 @@ export class FloorDesk {
     return this.isOpen(tournamentId) || this.boards.has(tournamentId) || this.calls.has(tournamentId)
   }
 
+  /** The tournaments whose floor is followed now (read again from the service every few seconds). */
+  following(): string[] {
+    return this.allFollowed()
+  }
+
   private allFollowed(): string[] {
     return [...new Set([...this.opened.keys(), ...this.boards.keys(), ...this.calls.keys()])].filter((id) =>
       this.followed(id),

@@ -214,6 +214,31 @@ describe('the venue floor', () => {
     expect((await post('stations/99/call')).status).toBe(404)
   })
 
+  it('Companion’s floor routes refuse a tournament that is not an id and a station number that is not whole', async () => {
+    const token = services.registry.controlToken
+    const post = (tournament: string, path: string) =>
+      fetch(`${hub()}/control/v1/tournaments/${tournament}/floor/${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      })
+    const before = (await value<FloorState>('floor:state', { tournamentId })).stations[0]!.call?.times ?? 0
+    for (const junk of ['JUNK%0D%0AX-Injected:%201', 'a%20b', '%E2%80%AE1']) {
+      const refused = await post(junk, 'call-next')
+      expect(refused.status).toBe(422)
+      expect(((await refused.json()) as { error: string }).error).toMatch(/^tournamentId: /)
+    }
+    for (const number of ['1e3', '1.5', '1abc', '0', '01', '-1']) {
+      const refused = await post(tournamentId, `stations/${number}/recall`)
+      expect(refused.status).toBe(422)
+      expect(((await refused.json()) as { error: string }).error).toMatch(/^number: /)
+    }
+    // Station 1 was not recalled by any of them.
+    expect((await value<FloorState>('floor:state', { tournamentId })).stations[0]!.call?.times ?? 0).toBe(before)
+    // Nothing refused is followed (read again from the service every few seconds).
+    expect(services.floor.following()).not.toContain(expect.stringMatching(/JUNK|\s/))
+    expect(services.floor.following()).toEqual([tournamentId])
+  })
+
   it('a door that connects after a call is told the calls that stand, and hears when one ends', async () => {
     const code = await value<PairingCode>('hub:pair', { name: 'Door 2', kind: 'door', tournamentId })
     const exchanged = await fetch(`${hub()}/pair/v1/exchange`, {
