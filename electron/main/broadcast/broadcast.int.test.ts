@@ -290,26 +290,28 @@ describe('the producer desk', () => {
     expect((await value<Feed>('broadcast:feed', { streamId })).casters.map((c) => c.name)).toEqual(['نور الهدى'])
   })
 
-  it('serves a layout from the layouts folder, under a CSP that lets it reach the feed and nothing else', async () => {
-    const page = await fetch(`${hub()}/layouts/starter/?stream=${streamId}`)
+  it('serves a layout from the layouts folder on its own origin, under a CSP that lets it reach the feed and nothing else', async () => {
+    const layouts = () => services.hub!.layoutsUrl!
+    expect(new URL(layouts()).port).not.toBe(new URL(hub()).port)
+    const page = await fetch(`${layouts()}/layouts/starter/?stream=${streamId}`)
     expect(page.status).toBe(200)
     expect(await page.text()).toContain('<script type="module" src="layout.js">')
     const csp = page.headers.get('content-security-policy') ?? ''
-    expect(csp).toContain(`connect-src ${hub()}/feed/v1/;`)
+    expect(csp).toContain(`connect-src ${layouts()}/feed/v1/;`)
     expect(csp).toContain("default-src 'none'")
     expect(csp).not.toMatch(/connect-src[^;]*'self'/)
-    expect((await fetch(`${hub()}/layouts/starter/layout.js`)).headers.get('content-type')).toMatch(/javascript/)
+    expect((await fetch(`${layouts()}/layouts/starter/layout.js`)).headers.get('content-type')).toMatch(/javascript/)
     // A producer's own layout: a folder beside the starter, served as it is.
     mkdirSync(join(dataDir, 'layouts', 'mine'), { recursive: true })
     writeFileSync(join(dataDir, 'layouts', 'mine', 'index.html'), '<!doctype html><title>mine</title>')
-    expect(await (await fetch(`${hub()}/layouts/mine/`)).text()).toContain('<title>mine</title>')
+    expect(await (await fetch(`${layouts()}/layouts/mine/`)).text()).toContain('<title>mine</title>')
     // Sent as written (a browser would resolve the dot segments first): nothing beside the layout's folder is reached.
     for (const path of [
       '/layouts/mine/../starter/layout.js',
       '/layouts/mine/%2e%2e/starter/layout.js',
       '/layouts/no-such/',
     ])
-      expect((await rawRequest(hub(), path)).status, path).toBe(404)
+      expect((await rawRequest(layouts(), path)).status, path).toBe(404)
   })
 
   it('serves the feed offline from the local copy, estimating nothing', async () => {

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { StreamState } from '../../../shared/broadcast/feed'
 import type { ObsState } from '../../../shared/broadcast/obs'
-import { sendAppError, type HubContext } from './hub-context'
+import { idsOrRefuse, sendAppError, type HubContext } from './hub-context'
 import { access } from './hub-access'
 
 const control = access('control')
@@ -24,6 +24,7 @@ export function controlRoutes(server: FastifyInstance, { desk, obs }: HubContext
       config: control,
       handler: (request, reply) => {
         const { streamId } = request.params
+        if (!idsOrRefuse(reply, request.params, ['streamId', 'matchId'])) return reply
         try {
           return reply.send(action(streamId, request.params, request.body))
         } catch (error) {
@@ -46,6 +47,7 @@ export function controlRoutes(server: FastifyInstance, { desk, obs }: HubContext
   type SceneParams = { Params: { streamId: string; name?: string } }
   const obsRoute = (path: string, action: (params: SceneParams['Params']) => Promise<ObsState>) =>
     server.post<SceneParams>(`/control/v1/streams/:streamId/${path}`, { config: control }, async (request, reply) => {
+      if (!idsOrRefuse(reply, request.params, ['streamId'])) return reply
       try {
         return reply.send(await action(request.params))
       } catch (error) {

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { IdInput } from '../../../shared/api/formats'
 import type { FloorState } from '../../../shared/floor/floor'
 import { access, deviceOf } from './hub-access'
-import { sendAppError, sendPage, type HubContext } from './hub-context'
+import { idsOrRefuse, sendAppError, sendPage, type HubContext } from './hub-context'
 
 /** A station's number as a button names it: digits only ("1e3", "1.5" and "1abc" are not numbers here). */
 const STATION_NUMBER = /^[1-9][0-9]{0,3}$/
@@ -65,14 +65,12 @@ export function floorRoutes(server: FastifyInstance, { floor, registry, pagesDir
       { config: control },
       (request, reply) => {
         // Refused here, before the floor (and so the service, and what the desk keeps refreshing) hears of it.
-        const id = IdInput.safeParse(request.params.tournamentId)
-        if (!id.success)
-          return reply.code(422).send({ error: `tournamentId: ${id.error.issues[0]?.message ?? 'not an id'}` })
+        if (!idsOrRefuse(reply, request.params, ['tournamentId'])) return reply
         const number = request.params.number
         if (number !== undefined && !STATION_NUMBER.test(number))
           return reply.code(422).send({ error: 'number: a station number, a whole number from 1 to 9999' })
         try {
-          return reply.send(action(id.data, request.params))
+          return reply.send(action(request.params.tournamentId, request.params))
         } catch (error) {
           return sendAppError(reply, error)
         }

@@ -5,6 +5,7 @@ import { AppError } from '../app-error'
 import type { BroadcastDesk } from '../broadcast/broadcast-desk'
 import type { ObsTarget } from '../broadcast/obs-target'
 import type { EventStreams } from '../local-server/event-stream'
+import { IdInput } from '../../../shared/api/formats'
 import { readStaticFile } from '../local-server/static-files'
 import type { DeviceRegistry } from '../venue/device-registry'
 import type { DoorDesk } from '../venue/door-desk'
@@ -40,6 +41,27 @@ export async function sendPage(reply: FastifyReply, pagesDir: string, relativePa
     .header('referrer-policy', 'no-referrer')
     .header('cache-control', 'no-store')
     .send(file.body)
+}
+
+/**
+ * Path parameters that name ids are ids as IPC takes them (the same bounded type), or the request is refused here
+ * with 422 naming the field, before any desk (and so the service) hears of it. True when every one is an id.
+ */
+export function idsOrRefuse(
+  reply: FastifyReply,
+  params: Record<string, string | undefined>,
+  names: readonly string[],
+): boolean {
+  for (const name of names) {
+    const value = params[name]
+    if (value === undefined) continue
+    const id = IdInput.safeParse(value)
+    if (!id.success) {
+      void reply.code(422).send({ error: `${name}: ${id.error.issues[0]?.message ?? 'not an id'}` })
+      return false
+    }
+  }
+  return true
 }
 
 /** How an AppError reads over HTTP: not found 404, conflict 409, anything refused 422; other errors are the server's. */
