@@ -1,6 +1,6 @@
 // The webhook's queue against a real receiver over HTTP and a real SQLite file: a 429 asking for 35 days waits at most
 // an hour (no timer overflows into a busy loop), and calls whose address is missing wait for it instead of vanishing.
-import { createServer, type Server } from 'node:http'
+import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -25,7 +25,7 @@ function floorStore(): FloorStore {
 }
 
 /** A receiver answering each POST with `answer`, keeping the bodies it got. */
-async function startReceiver(answer: (response: import('node:http').ServerResponse) => void) {
+async function startReceiver(answer: (response: ServerResponse) => void) {
   const bodies: string[] = []
   receiver = createServer((request, response) => {
     let body = ''
@@ -74,18 +74,18 @@ describe('the webhook queue', () => {
     const store = floorStore()
     store.queueWebhook('t1', '{"content":"first"}', Date.now())
     store.queueWebhook('t1', '{"content":"second"}', Date.now())
-    let address: string | undefined
+    const entered: { address?: string } = {}
     webhook = new FloorWebhook({
       clock: systemClock,
       store: () => store,
-      urlOf: () => Promise.resolve(address),
+      urlOf: () => Promise.resolve(entered.address),
       changed: () => undefined,
       refused: () => undefined,
     })
     webhook.kick()
     await until(() => store.webhookWaiting('t1').problem === WEBHOOK_ADDRESS_MISSING)
     expect(store.webhookWaiting('t1').waiting).toBe(2)
-    address = url
+    entered.address = url
     store.webhookDue('t1', Date.now())
     webhook.kick()
     await until(() => bodies.length === 2)
