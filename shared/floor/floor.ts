@@ -69,6 +69,8 @@ export const FloorState = z.object({
    */
   webhook: z.object({
     host: z.string().nullable(),
+    /** A host is set but its address is not stored on this machine (secrets lost): calls wait until it is entered. */
+    missing: z.boolean(),
     waiting: z.number().int(),
     problem: z.string().nullable(),
   }),

@@ -66,11 +66,13 @@ export class OrganizerClient {
   }
 
   async request<T extends z.ZodType>(spec: RequestSpec<T>): Promise<Answer<z.output<T>>> {
+    // A secret missing here (not stored on this machine) is said as such, never taken for the service being away.
+    const apiKey = spec.auth !== 'none' ? await this.config.apiKey() : undefined
     let token = spec.auth === 'token' ? await this.token() : undefined
-    let answer = await this.withRetries(spec, token)
+    let answer = await this.withRetries(spec, token, apiKey)
     if (answer.status === 401 && spec.auth === 'token' && token !== undefined) {
       token = await this.config.tokens!.refresh(token)
-      answer = await this.withRetries(spec, token)
+      answer = await this.withRetries(spec, token, apiKey)
       if (answer.status === 401) {
         this.config.tokens!.sessionEnded('the service refused a freshly refreshed token')
         throw new ApiError('unauthorized', 'Your session has ended: sign in again.', 401)
@@ -94,9 +96,11 @@ export class OrganizerClient {
 
   /** The light probe: any answer from the participant disciplines list means the service is there. */
   async reachable(): Promise<boolean> {
+    // Any answer will do: without a stored API key the service still answers (401), so it is there.
+    const apiKey = await this.config.apiKey().catch(() => undefined)
     try {
       await ofetch.raw(`${this.config.bases.participant}/disciplines`, {
-        headers: { 'x-api-key': await this.config.apiKey(), range: buildRange('disciplines', 0, 0) },
+        headers: { ...(apiKey && { 'x-api-key': apiKey }), range: buildRange('disciplines', 0, 0) },
         timeout: this.config.attemptTimeoutMs ?? 15_000,
         retry: 0,
         ignoreResponseError: true,
@@ -113,7 +117,7 @@ export class OrganizerClient {
     return this.config.tokens.current()
   }
 
-  private async withRetries(spec: RequestSpec<z.ZodType>, token: string | undefined) {
+  private async withRetries(spec: RequestSpec<z.ZodType>, token: string | undefined, apiKey: string | undefined) {
     const started = this.clock.now()
     const deadline = started + (this.config.deadlineMs ?? 60_000)
     const retryable = RETRIED_METHODS.has(spec.method)
@@ -121,7 +125,7 @@ export class OrganizerClient {
       const last = !retryable || attempt + 1 >= this.backoff.attempts
       let outcome: { status: number; data: unknown; headers: Headers } | ApiError
       try {
-        outcome = await this.attempt(spec, token)
+        outcome = await this.attempt(spec, token, apiKey)
         this.config.onReachability?.(true)
       } catch (error) {
         outcome = error instanceof ApiError ? error : offlineError(spec.what)
@@ -147,9 +151,9 @@ export class OrganizerClient {
     }
   }
 
-  private async attempt(spec: RequestSpec<z.ZodType>, token: string | undefined) {
+  private async attempt(spec: RequestSpec<z.ZodType>, token: string | undefined, apiKey: string | undefined) {
     const headers: Record<string, string> = { accept: 'application/json', ...spec.headers }
-    if (spec.auth !== 'none') headers['x-api-key'] = await this.config.apiKey()
+    if (apiKey !== undefined) headers['x-api-key'] = apiKey
     if (token) headers['authorization'] = `Bearer ${token}`
     if (spec.range) headers['range'] = buildRange(spec.range.unit, spec.range.first, spec.range.last)
     try {

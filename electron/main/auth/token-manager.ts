@@ -84,7 +84,11 @@ export class TokenManager implements TokenSource {
     let answer: TokenAnswer
     if (this.options.method === 'client-credentials') {
       const secret = await credentials.get(profileId, 'client-secret')
-      if (!secret) throw new AppError('unauthorized', 'This connection has no client secret: add it in Connect.')
+      if (!secret)
+        throw new AppError(
+          'unauthorized',
+          'The client secret of this connection is not stored on this machine: enter it again in Connect.',
+        )
       answer = await requestClientCredentials(endpoint, clientId, secret, scopes)
     } else {
       const refreshToken = await credentials.get(profileId, 'refresh-token')

@@ -34,9 +34,20 @@ export interface ObsLinkOptions extends ObsAddress {
 }
 
 /** The field a connection failure points at, and what to do, in the producer's words. */
-export function describeObsFailure(error: unknown, { host, port }: ObsAddress): { field: string; message: string } {
+export function describeObsFailure(
+  error: unknown,
+  { host, port, password }: ObsAddress,
+): { field: string; message: string } {
   const code = error instanceof OBSWebSocketError ? error.code : undefined
   const text = error instanceof Error ? error.message : String(error)
+  // Asked for a password and given none: the keychain has none for this OBS (lost with the secrets, never typed).
+  if (code === 4009 && password === undefined)
+    return {
+      field: 'password',
+      message:
+        'The OBS password is not stored on this machine: enter it again (OBS → Tools → WebSocket Server Settings → ' +
+        'Show Connect Info).',
+    }
   if (code === 4009)
     return {
       field: 'password',

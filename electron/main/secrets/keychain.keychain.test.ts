@@ -5,6 +5,10 @@ import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../../sandbox/index'
+import type { ObsState } from '../../../shared/broadcast/obs'
+import type { FloorState } from '../../../shared/floor/floor'
+import { startFakeObs } from '../../../tests/support/fake-obs'
+import { dispatchValue } from '../../../tests/support/dispatch-value'
 import { createMainServices } from '../composition'
 import { systemClock } from '../clock'
 import { DeviceRegistry } from '../venue/device-registry'
@@ -93,4 +97,48 @@ describe('a profile across a restart', () => {
     await services.close()
     for (const kind of ['api-key', 'client-secret'] as const) await store.delete('demo', kind)
   })
+})
+
+describe('the desk’s own secrets across a restart', () => {
+  it('keeps the OBS password (bound to its OBS) and the webhook’s address', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'matchdesk-keychain-desk-'))
+    const obs = await startFakeObs({ password: 'obs-secret' })
+    const start = () =>
+      createMainServices({
+        version: '1',
+        dataDir,
+        credentials: new KeychainCredentialStore(service),
+        demo: { seed: 1 },
+      })
+    let services = await start()
+    const value = dispatchValue(() => services)
+    const tournamentId = [...services.connections.sandbox.store.tournaments.values()].find(
+      (t) => t.name === 'Street Fighter Weekly 42',
+    )!.id
+    const streams = await value<{ items: { id: string }[] }>('streams:list', { tournamentId, filters: {} })
+    const streamId = streams.items[0]!.id
+    const settings = { host: '127.0.0.1', port: obs.port, matchScene: null, breakScene: null, breakAfterSeconds: 20 }
+    await value('obs:configure', {
+      streamId,
+      settings: { ...settings, sources: {}, folder: null },
+      password: 'obs-secret',
+    })
+    await value('floor:settings', { tournamentId, webhookUrl: 'https://discord.com/api/webhooks/1/keychain' })
+    await services.close()
+
+    services = await start()
+    await expect
+      .poll(async () => (await value<ObsState>('obs:state', { streamId })).link, { timeout: 10_000 })
+      .toBe('connected')
+    expect(await value<ObsState>('obs:state', { streamId })).toMatchObject({ hasPassword: true, problem: null })
+    expect(obs.identifies.filter(Boolean)).toHaveLength(2)
+    await value<FloorState>('floor:state', { tournamentId })
+    await expect
+      .poll(async () => (await value<FloorState>('floor:state', { tournamentId })).webhook)
+      .toMatchObject({ host: 'discord.com', missing: false })
+    await value('obs:forget', { streamId })
+    await value('floor:settings', { tournamentId, webhookUrl: null })
+    await services.close()
+    await obs.close()
+  }, 30_000)
 })

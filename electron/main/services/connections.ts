@@ -299,7 +299,10 @@ export class Connections {
         (apiKey ??= credentials.get(profile.id, 'api-key').then((key) => {
           if (key) return key
           apiKey = undefined
-          throw new AppError('unauthorized', 'This connection has no API key: add it in Connect.')
+          throw new AppError(
+            'unauthorized',
+            `The API key of ${profile.name} is not stored on this machine: enter it again in Connect.`,
+          )
         })),
     })
     return { profile, bases, api, tokens, offline }

@@ -65,13 +65,15 @@ export class FloorDesk {
   private readonly opened = new Map<string, number>()
   private readonly follower: SessionFollower
   private readonly webhook: FloorWebhook
+  /** Tournaments whose webhook has a host but whose address is not in the keychain (lost with the secrets). */
+  private readonly addressMissing = new Set<string>()
   private refreshes = 0
 
   constructor(private readonly ports: FloorDeskPorts) {
     this.webhook = new FloorWebhook({
       clock: ports.clock,
       store: () => (this.session().db.open ? this.session().floor : undefined),
-      urlOf: (tournamentId) => ports.credentials.get(this.webhookOwner(tournamentId), 'webhook-url'),
+      urlOf: (tournamentId) => this.webhookUrl(tournamentId),
       changed: (tournamentId) => this.followed(tournamentId) && this.announce(tournamentId),
       refused: (message) => ports.notify?.(message),
     })
@@ -97,7 +99,21 @@ export class FloorDesk {
   /** The floor of a tournament as the desk shows it; the desk is told of its changes from now on. */
   state(tournamentId: string): FloorState {
     this.opened.set(tournamentId, this.ports.clock.now())
+    // Whether the webhook's address is still in the keychain (web mode keeps secrets in memory): said once known.
+    if (this.store().settings(tournamentId, NO_SETTINGS).webhookHost) void this.webhookUrl(tournamentId)
     return this.build(tournamentId)
+  }
+
+  /** The webhook's address from the keychain; noting (and announcing) when it is missing or back. */
+  private async webhookUrl(tournamentId: string): Promise<string | undefined> {
+    const url = await this.ports.credentials.get(this.webhookOwner(tournamentId), 'webhook-url').catch(() => undefined)
+    const missing = url === undefined && this.store().settings(tournamentId, NO_SETTINGS).webhookHost !== null
+    if (missing !== this.addressMissing.has(tournamentId)) {
+      if (missing) this.addressMissing.add(tournamentId)
+      else this.addressMissing.delete(tournamentId)
+      if (this.followed(tournamentId)) this.announce(tournamentId)
+    }
+    return url
   }
 
   /** What a venue board shows: names and stations (no webhook, no participant ids or check-in state). */
@@ -257,6 +273,7 @@ export class FloorDesk {
       const address = webhookAddress(change.webhookUrl)
       await this.ports.credentials.set(owner, 'webhook-url', address.toString())
       webhookHost = address.host
+      this.addressMissing.delete(tournamentId)
       // Calls that waited (for an address lost with the secrets, or for a receiver down) go out now.
       this.store().webhookDue(tournamentId, this.ports.clock.now())
     }
@@ -398,7 +415,7 @@ export class FloorDesk {
       tournamentId,
       tournament: cache.get('tournaments', tournamentId)?.name ?? '',
       dqSeconds: settings.dqSeconds,
-      webhook: { host: settings.webhookHost, ...webhook },
+      webhook: { host: settings.webhookHost, missing: this.addressMissing.has(tournamentId), ...webhook },
       stations,
       upNext,
       now: this.ports.clock.now(),

@@ -26,7 +26,7 @@ beforeEach(() => {
     tournamentId: 't1',
     tournament: 'Cup',
     dqSeconds: 300,
-    webhook: { host: null, waiting: 0, problem: null },
+    webhook: { host: null, missing: false, waiting: 0, problem: null },
     stations: [
       {
         id: 's1',
