@@ -166,3 +166,21 @@ describe('the Demo venue', () => {
     expect([...store.tournaments.values()].filter((t) => !t.public).map((t) => t.name)).toEqual(['Staff Scrim Night'])
   })
 })
+
+describe('series scores', () => {
+  it('scores a best-of match in games won, as the service reports it: a Bo3 ends 2–0 or 2–1', () => {
+    const store = venue(1, 'medium')
+    const finished = [...store.nodes.values()].filter(
+      (n) => n.status === 'completed' && n.opponents.every((o) => o.participant && !o.forfeit),
+    )
+    expect(finished.length).toBeGreaterThan(20)
+    for (const node of finished) {
+      const sets = store.stages.get(node.stage_id)!.match_settings.format?.options?.nb_match_sets
+      expect(sets).toBe(3)
+      const scores = node.opponents.map((o) => o.score!)
+      if (node.opponents.some((o) => o.result === 'draw')) continue
+      expect(Math.max(...scores), `${node.id}: ${scores.join('–')}`).toBe(2)
+      expect(Math.min(...scores)).toBeLessThan(2)
+    }
+  })
+})

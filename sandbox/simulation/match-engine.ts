@@ -38,7 +38,10 @@ export class MatchEngine {
     } else {
       const [winner, loser] = this.rng.chance(0.5) ? [a, b] : [b, a]
       const forfeit = !roundRobin && this.rng.chance(0.03)
-      const high = this.rng.int(2, 16)
+      // A series (the stage's format gives nb_match_sets) is scored in games won, as the service reports it: a Bo3
+      // ends 2–0 or 2–1. Otherwise a single game's own score (rounds, goals).
+      const sets = this.store.stages.get(node.stage_id)?.match_settings.format?.options?.nb_match_sets
+      const high = typeof sets === 'number' && sets >= 1 ? Math.ceil(sets / 2) : this.rng.int(2, 16)
       Object.assign(winner, { score: forfeit ? 0 : high, result: 'win' })
       Object.assign(loser, { score: forfeit ? 0 : this.rng.int(0, high - 1), result: 'loss', forfeit })
     }

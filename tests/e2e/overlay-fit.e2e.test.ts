@@ -82,8 +82,9 @@ function outside(page: Page, panelSelector: string, partSelectors: string[]) {
             box.top >= panel.top - 0.5 &&
             box.bottom <= panel.bottom + 0.5
           const style = getComputedStyle(part)
+          // Lines counted in the part's own layout (a scaled overlay draws its boxes larger, not its lines more).
           const lines = Math.round(
-            box.height /
+            (part as HTMLElement).offsetHeight /
               parseFloat(style.lineHeight === 'normal' ? `${parseFloat(style.fontSize) * 1.25}` : style.lineHeight),
           )
           if (!inside) problems.push(`${selector} "${part.textContent}" lies outside its panel`)
@@ -210,6 +211,56 @@ describe('names fit on air', DRAWS_MANY, () => {
       expect(problems).toEqual([])
     })
   }
+})
+
+/** Whether the panel lies inside the canvas (the browser source's width and height), as drawn. */
+function offCanvas(page: Page, panelSelector: string) {
+  return page.evaluate((panelSelector) => {
+    const box = document.querySelector(panelSelector)!.getBoundingClientRect()
+    const inside =
+      box.left >= -0.5 && box.top >= -0.5 && box.right <= innerWidth + 0.5 && box.bottom <= innerHeight + 0.5
+    return inside
+      ? []
+      : [
+          `the panel (${Math.round(box.left)},${Math.round(box.top)})–(${Math.round(box.right)},${Math.round(box.bottom)}) leaves the ${innerWidth}×${innerHeight} canvas`,
+        ]
+  }, panelSelector)
+}
+
+describe('every scale on air', DRAWS_MANY, () => {
+  for (const script of ['latin', 'arabic'] as const)
+    it(`keeps every overlay and all it must show inside the canvas at scale 1, 1.5, 2 and 4: ${script} names`, async () => {
+      await rename(NAMES[script])
+      await castersOf(NAMES[script])
+      const problems: string[] = []
+      const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } })
+      for (const viewport of [
+        { width: 1920, height: 1080 },
+        { width: 1280, height: 720 },
+      ]) {
+        await page.setViewportSize(viewport)
+        for (const scale of [1, 1.5, 2, 4])
+          for (const { kind, panel, parts } of OVERLAYS) {
+            // Latin names on the dark theme, Arabic on the light one: both themes seen at every scale.
+            const theme = script === 'latin' ? 'dark' : 'light'
+            await page.goto(`${web.hub}/overlays/${kind}?stream=${streamId}&scale=${scale}&theme=${theme}&quiet=1`)
+            await page.waitForSelector(panel)
+            await expect
+              .poll(() => page.locator(panel).textContent(), { timeout: 10_000 })
+              .toContain(NAMES[script][0].slice(0, 6))
+            await page.evaluate(() => document.fonts.ready)
+            const at = `${kind} ${viewport.width} ×${scale}`
+            problems.push(
+              ...(await offCanvas(page, panel)).map((p) => `${at}: ${p}`),
+              ...(await outside(page, panel, [...parts])).map((p) => `${at}: ${p}`),
+            )
+            if (viewport.width === 1920 && kind === 'scoreboard')
+              await page.screenshot({ path: screenshotPath(`scale-${kind}-${script}-${theme}-${scale}`) })
+          }
+      }
+      await page.close()
+      expect(problems).toEqual([])
+    })
 })
 
 /** Every language the overlays speak, with their fixed words at their longest beside 40-character names. */

@@ -247,3 +247,18 @@ describe('a feed kept from before', () => {
     expect(read.data).toMatchObject({ casters: [], tournament: { locale: null, logo: null }, onAir: { name: null } })
   })
 })
+
+describe('OBS’s texts say what the overlays say', () => {
+  it('names a queue’s only match when it still waits for its opponents: up next and the countdown are not blank', async () => {
+    const { obsFields } = await import('./obs-fields')
+    const nodes = [
+      node('m1', 1, 1, 'running'),
+      node('m2', 2, 1, 'pending', { opponents: [seat(null, { id: 'm1', type: 'winner' }), seat('Bm2')] }),
+    ]
+    const feed = buildFeed(sources(nodes, { m1: ['st'], m2: ['st'] }, { onAir: 'm1', takenAt: NOW }))
+    expect(feed.next.map((m) => [m.id, m.decided])).toEqual([['m2', false]])
+    const fields = obsFields(feed, NOW)
+    expect(fields['up-next']).toMatch(/^Winner of .+ vs Bm2$/)
+    expect(fields.countdown).toMatch(/to be decided$/)
+  })
+})

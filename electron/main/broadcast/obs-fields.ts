@@ -11,6 +11,8 @@ export function obsFields(feed: Feed, now: number): Record<ObsField, string> {
   const onAir = feed.onAir
   const [left, right] = onAir?.opponents ?? []
   const next = nextMatchOf(feed.next)
+  // No match of the queue is decided yet: say its first one as the up-next overlay does ("Grand final · to be decided").
+  const waiting = next ? null : (feed.next[0] ?? null)
   const last = lastResultOf(feed)
   return {
     'left-name': left ? words.opponentName(left) : '',
@@ -18,8 +20,8 @@ export function obsFields(feed: Feed, now: number): Record<ObsField, string> {
     'left-score': left?.score === null || left?.score === undefined ? '' : String(left.score),
     'right-score': right?.score === null || right?.score === undefined ? '' : String(right.score),
     round: onAir ? words.matchLabel(onAir) : '',
-    'up-next': next ? words.versusLine(next) : '',
-    countdown: words.countdown(next, now),
+    'up-next': next ? words.versusLine(next) : waiting ? words.versusLine(waiting) : '',
+    countdown: waiting ? `${words.matchLabel(waiting)} · ${words.words.upNext.toBeDecided}` : words.countdown(next, now),
     'last-result': last ? words.resultLine(last) : '',
   }
 }

@@ -269,13 +269,13 @@ export class ObsTarget {
   published(streamId: string, feed: Feed): void {
     const obs = this.streams.get(streamId)
     if (!obs) return
+    // Held: no scene moves and no break comes, but the texts and files say what the overlays say (what was applied,
+    // and the producer's own Take), so every target shows the same.
+    obs.held = feed.held
     if (feed.held) {
-      obs.held = true
       clearTimeout(obs.breakTimer)
       obs.breakTimer = undefined
-      return
     }
-    obs.held = false
     obs.feed = feed
     this.showNewest(obs, false)
   }
@@ -327,7 +327,7 @@ export class ObsTarget {
         void this.run(obs, async () => {
           await this.readLists(obs)
           obs.written = {}
-          if (obs.feed && !obs.held) await this.writeFields(obs, obsFields(obs.feed, this.ports.clock.now()))
+          if (obs.feed) await this.writeFields(obs, obsFields(obs.feed, this.ports.clock.now()))
           await this.announce(obs.streamId)
         }),
     })
@@ -379,9 +379,11 @@ export class ObsTarget {
     await this.readLists(obs)
     obs.written = {}
     const feed = this.ports.currentFeed(obs.streamId) ?? obs.feed
-    if (feed && !feed.held) {
+    if (feed) {
       obs.feed = feed
-      await this.showFeed(obs, feed, true)
+      obs.held = feed.held
+      if (feed.held) await this.showTexts(obs, feed)
+      else await this.showFeed(obs, feed, true)
     }
     // The column learns OBS's scenes and sources to choose from.
     await this.announce(obs.streamId)
@@ -393,8 +395,17 @@ export class ObsTarget {
     obs.pending = true
     void this.run(obs, async () => {
       obs.pending = false
-      if (obs.feed && !obs.held) await this.showFeed(obs, obs.feed, catchingUp)
+      if (!obs.feed) return
+      if (obs.held) await this.showTexts(obs, obs.feed)
+      else await this.showFeed(obs, obs.feed, catchingUp)
     })
+  }
+
+  /** Held: the texts and files only, as the overlays show them; the scene stays. */
+  private async showTexts(obs: StreamObs, feed: Feed): Promise<void> {
+    const fields = obsFields(feed, this.ports.clock.now())
+    await this.writeFiles(obs, fields)
+    await this.writeFields(obs, fields)
   }
 
   /**
@@ -545,7 +556,7 @@ export class ObsTarget {
   /** The countdown moves with time while the feed stands still: brought up to date now and then (never when held). */
   private tick(): void {
     for (const obs of this.streams.values()) {
-      if (!obs.feed || obs.held || obs.pending || obs.link.current.state !== 'connected') continue
+      if (!obs.feed || obs.pending || obs.link.current.state !== 'connected') continue
       const feed = obs.feed
       void this.run(obs, () => this.writeFields(obs, obsFields(feed, this.ports.clock.now())))
     }

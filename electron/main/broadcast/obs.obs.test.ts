@@ -29,6 +29,7 @@ describe.skipIf(missing !== undefined)('driving a real OBS Studio', () => {
   let otherStreamId = ''
   let matches: Node[] = []
   let otherMatchId = ''
+  let tournamentId = ''
   let settings: ObsSettings
 
   const value = dispatchValue(() => services)
@@ -68,7 +69,7 @@ describe.skipIf(missing !== undefined)('driving a real OBS Studio', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'matchdesk-obs-desk-'))
     folder = join(dataDir, 'show-files')
     services = await start()
-    const tournamentId = [...services.connections.sandbox.store.tournaments.values()].find(
+    tournamentId = [...services.connections.sandbox.store.tournaments.values()].find(
       (t) => t.name === 'Lyon LAN Winter Cup',
     )!.id
     const streams = await value<{ items: { id: string; name: string }[] }>('streams:list', {
@@ -153,17 +154,45 @@ describe.skipIf(missing !== undefined)('driving a real OBS Studio', () => {
     expect(leftPicture).not.toBe(rightPicture)
   })
 
-  it('Hold leaves OBS alone: a Take while held moves neither scene nor text', async () => {
+  it('Hold keeps OBS’s scene; its texts say what the overlays say, so a Take while held changes them', async () => {
     await eyes.call('SetCurrentProgramScene', { sceneName: 'Main match' })
     await value('broadcast:hold', { streamId, held: true })
     await value('broadcast:take', { streamId, matchId: matches[1]!.id })
+    await expect.poll(() => text('Left name'), { timeout: 5000 }).toBe(names(matches[1]!)[0])
     await services.obs.settled()
-    await new Promise((resolve) => setTimeout(resolve, 500))
     expect(await program()).toBe('Main match')
-    expect(await text('Left name')).toBe(names(matches[0]!)[0])
     await value('broadcast:hold', { streamId, held: false })
     await expect.poll(program, { timeout: 5000 }).toBe('Match')
-    await expect.poll(() => text('Left name'), { timeout: 5000 }).toBe(names(matches[1]!)[0])
+  })
+
+  it('Apply while held reaches OBS’s text sources and files with the overlays, and nothing not applied does', async () => {
+    await value('broadcast:hold', { streamId, held: true })
+    const { store } = services.connections.sandbox
+    const node = store.nodes.get(matches[1]!.id)!
+    node.opponents[0]!.score = 9
+    node.opponents[1]!.score = 5
+    await value('cache:refresh', { resource: 'nodes', scope: tournamentId, full: true })
+    type Staged = { streamId: string; staged: { matchId: string; field: string }[] }[]
+    await expect
+      .poll(
+        async () =>
+          (await value<Staged>('broadcast:status', { tournamentId })).find((s) => s.streamId === streamId)!.staged
+            .length,
+      )
+      .toBe(2)
+    await services.obs.settled()
+    expect(await text('Left score')).not.toBe('9')
+    await value('broadcast:apply', { streamId, matchId: matches[1]!.id, field: 'opponents.0.score' })
+    await expect.poll(() => text('Left score'), { timeout: 5000 }).toBe('9')
+    expect(readFileSync(join(folder, 'left-score.txt'), 'utf8')).toBe('9')
+    // The line not applied stays as it was shown, in OBS as on the overlay.
+    expect(await text('Right score')).not.toBe('5')
+    const overlay = (await value<{ onAir: { opponents: { score: number | null }[] } }>('broadcast:feed', { streamId }))
+      .onAir.opponents
+    expect(overlay.map((o) => String(o.score ?? ''))).toEqual([await text('Left score'), await text('Right score')])
+    expect(await program()).toBe('Match')
+    await value('broadcast:hold', { streamId, held: false })
+    await expect.poll(() => text('Right score'), { timeout: 5000 }).toBe('5')
   })
 
   it('the result brings the break scene after its delay, and Take next the match scene again', async () => {

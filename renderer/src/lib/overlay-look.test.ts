@@ -1,6 +1,6 @@
 // An overlay's options from its address: readable ones used, out-of-range ones clamped, and every change said.
 import { describe, expect, it } from 'vitest'
-import { lookFrom, overlayStyle } from './overlay-look'
+import { fittedScale, lookFrom, overlayStyle } from './overlay-look'
 
 describe('lookFrom', () => {
   it('clamps a scale out of range to the nearest end and says so, instead of ignoring it', () => {
@@ -34,5 +34,19 @@ describe('overlayStyle', () => {
     expect(style).toContain('--overlay-accent: #5eb1ff')
     const text = /--overlay-accent-text: (#[0-9a-f]{6})/.exec(style)![1]!
     for (const surface of ['#fafbfd', '#e2e7ee']) expect(contrastRatio(text, surface)).toBeGreaterThanOrEqual(4.5)
+  })
+})
+
+describe('fittedScale', () => {
+  it('draws at the scale asked while it fits the place’s room, else at the largest that fits', () => {
+    const scoreboard = { width: 1400, height: 92 }
+    expect(fittedScale(1, 'top', scoreboard)).toBe(1)
+    expect(fittedScale(0.25, 'top', scoreboard)).toBe(0.25)
+    expect(fittedScale(2, 'top', scoreboard)).toBeCloseTo(1840 / 1400)
+    expect(1400 * fittedScale(4, 'top', scoreboard)).toBeLessThanOrEqual(1840)
+    const panel = { width: 620, height: 700 }
+    expect(700 * fittedScale(4, 'bottom-left', panel)).toBeLessThanOrEqual(1080 - 120)
+    // Not measured yet: the scale asked.
+    expect(fittedScale(1.5, 'center', { width: 0, height: 0 })).toBe(1.5)
   })
 })

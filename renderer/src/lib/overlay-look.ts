@@ -66,3 +66,25 @@ export function overlayStyle(look: OverlayLook): string {
     `--overlay-accent-text: ${accentText}`,
   ].join('; ')
 }
+
+/** Where an overlay sits on the canvas. */
+export type OverlayPlace = 'top' | 'bottom-left' | 'bottom-right' | 'center'
+
+/** The room each place leaves on the 1920×1080 canvas: its margins on both sides, across and down. */
+const ROOM: Record<OverlayPlace, { width: number; height: number }> = {
+  top: { width: 1920 - 2 * 40, height: 1080 - 2 * 40 },
+  'bottom-left': { width: 1920 - 2 * 60, height: 1080 - 2 * 60 },
+  'bottom-right': { width: 1920 - 2 * 60, height: 1080 - 2 * 60 },
+  center: { width: 1920 - 2 * 60, height: 1080 - 2 * 60 },
+}
+
+/**
+ * The scale an overlay is drawn at: the one asked for, unless that would take it past its place's room on the canvas
+ * (then the largest that fits). `natural` is its size before scaling (0 while not measured yet).
+ */
+export function fittedScale(asked: number, place: OverlayPlace, natural: { width: number; height: number }): number {
+  const room = ROOM[place]
+  const across = natural.width > 0 ? room.width / natural.width : Infinity
+  const down = natural.height > 0 ? room.height / natural.height : Infinity
+  return Math.min(asked, across, down)
+}
