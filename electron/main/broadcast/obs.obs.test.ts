@@ -172,14 +172,10 @@ describe.skipIf(missing !== undefined)('driving a real OBS Studio', () => {
     node.opponents[0]!.score = 9
     node.opponents[1]!.score = 5
     await value('cache:refresh', { resource: 'nodes', scope: tournamentId, full: true })
-    type Staged = { streamId: string; staged: { matchId: string; field: string }[] }[]
-    await expect
-      .poll(
-        async () =>
-          (await value<Staged>('broadcast:status', { tournamentId })).find((s) => s.streamId === streamId)!.staged
-            .length,
-      )
-      .toBe(2)
+    type Staged = { streams: { streamId: string; staged: unknown[] }[] }
+    const staged = async () =>
+      (await value<Staged>('broadcast:status', { tournamentId })).streams.find((s) => s.streamId === streamId)!.staged
+    await expect.poll(async () => (await staged()).length, { timeout: 5000 }).toBe(2)
     await services.obs.settled()
     expect(await text('Left score')).not.toBe('9')
     await value('broadcast:apply', { streamId, matchId: matches[1]!.id, field: 'opponents.0.score' })
