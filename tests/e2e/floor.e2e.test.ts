@@ -161,4 +161,49 @@ describe('running the floor', () => {
     expect(await axeViolations(desk)).toEqual([])
     await desk.getByRole('button', { name: 'Dark theme' }).click()
   })
+
+  it('reads from across the hall: names on one line each, never broken inside a word; only whole cards on a page', async () => {
+    await web.ipc('floor:create-stations', { tournamentId, prefix: 'Station', from: 7, to: 30 })
+    await web.ipc('floor:auto-assign', { tournamentId })
+    const problems: string[] = []
+    for (const theme of ['dark', 'light'] as const)
+      for (const viewport of [
+        { width: 1920, height: 1080 },
+        { width: 1280, height: 720 },
+      ]) {
+        const context = await browser.newContext({ viewport, colorScheme: theme })
+        const page = await context.newPage()
+        await page.goto(`${web.hub}/board?tournament=${tournamentId}&theme=${theme}`)
+        await expect.poll(() => page.getByTestId('board-playing').count()).toBeGreaterThan(2)
+        await page.evaluate(() => document.fonts.ready)
+        // Fitting and paging settle within a frame or two.
+        await page.waitForTimeout(300)
+        const seen = await page.evaluate(() => {
+          const found: string[] = []
+          const lineOf = (element: Element) => {
+            const style = getComputedStyle(element)
+            return style.lineHeight === 'normal' ? parseFloat(style.fontSize) * 1.25 : parseFloat(style.lineHeight)
+          }
+          for (const card of Array.from(document.querySelectorAll('[data-testid^="board-"]'))) {
+            const box = card.getBoundingClientRect()
+            const list = card.closest('section')!.getBoundingClientRect()
+            if (box.bottom > list.bottom + 0.5 || box.bottom > innerHeight + 0.5 || box.right > innerWidth + 0.5)
+              found.push(`${card.getAttribute('data-testid')} "${card.textContent?.trim()}" is cut`)
+            // Each name (and the station's), as the board draws it: one line each, and none cut to nothing.
+            const parts = Array.from(card.querySelectorAll('.names bdi, .station'))
+            if (parts.length < 2) found.push(`${card.getAttribute('data-testid')}: its names are not shown`)
+            for (const part of parts) {
+              const lines = Math.round((part as HTMLElement).offsetHeight / lineOf(part))
+              if (lines > 1) found.push(`"${part.textContent}" takes ${lines} lines`)
+              if (parseFloat(getComputedStyle(part).fontSize) < 16) found.push(`"${part.textContent}" is too small`)
+            }
+          }
+          return found
+        })
+        problems.push(...seen.map((p) => `${theme} ${viewport.width}: ${p}`))
+        await page.screenshot({ path: screenshotPath(`board-hall-${theme}-${viewport.width}`) })
+        await context.close()
+      }
+    expect(problems).toEqual([])
+  })
 })

@@ -48,7 +48,11 @@ export class BroadcastDesk {
     this.publication = new Publication(ports.bus, () => this.session().producer, ports.targets)
     this.follower = new SessionFollower({
       connections: ports.connections,
-      watch: (session, changed) => session.changes.on(({ tournamentId }) => changed(tournamentId)),
+      // The desk's own Takes (on-air) were published as they were made: only the service's changes rebuild.
+      watch: (session, changed) =>
+        session.changes.on(({ resource, tournamentId }) => {
+          if (resource !== 'on-air') changed(tournamentId)
+        }),
       settled: (tournaments) => this.rebuild(tournaments),
       switched: () => {
         this.publication.forget()

@@ -21,7 +21,9 @@ export function obsFields(feed: Feed, now: number): Record<ObsField, string> {
     'right-score': right?.score === null || right?.score === undefined ? '' : String(right.score),
     round: onAir ? words.matchLabel(onAir) : '',
     'up-next': next ? words.versusLine(next) : waiting ? words.versusLine(waiting) : '',
-    countdown: waiting ? `${words.matchLabel(waiting)} · ${words.words.upNext.toBeDecided}` : words.countdown(next, now),
+    countdown: waiting
+      ? `${words.matchLabel(waiting)} · ${words.words.upNext.toBeDecided}`
+      : words.countdown(next, now),
     'last-result': last ? words.resultLine(last) : '',
   }
 }

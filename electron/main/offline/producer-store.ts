@@ -26,7 +26,11 @@ interface Raw {
 }
 
 export class ProducerStore {
-  constructor(private readonly db: Db) {}
+  /** `onAirChanged` is told when a stream's on-air match changes (a Take): the floor's stations follow it. */
+  constructor(
+    private readonly db: Db,
+    private readonly onAirChanged: (streamId: string) => void = () => undefined,
+  ) {}
 
   desk(streamId: string): DeskRow {
     const raw = prepared(this.db, 'SELECT on_air, taken_at, held FROM producer_streams WHERE stream_id = ?').get(
@@ -57,6 +61,7 @@ export class ProducerStore {
       at,
       streamId,
     )
+    this.onAirChanged(streamId)
   }
 
   setHeld(streamId: string, held: boolean): void {

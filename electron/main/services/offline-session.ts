@@ -51,6 +51,9 @@ export function sessionDatabase(dataDir: string, profileId: string): string {
   return join(dataDir, 'db', `${encodeURIComponent(profileId)}.sqlite`)
 }
 
+/** A change a desk following the session hears of: the cache's, or a stream's on-air match (`ids`: the streams). */
+export type SessionChange = CacheChange | { resource: 'on-air'; tournamentId: string; ids: readonly string[] }
+
 export class OfflineSession {
   readonly db: Db
   readonly cache: Cache
@@ -67,8 +70,11 @@ export class OfflineSession {
   /** Each tournament's default locale and logo, for the broadcast, and their reading from the service. */
   readonly looks: TournamentLooks
   readonly lookReads: TournamentLookReads
-  /** Parts of the cache that changed: refreshed from the service, written here, or confirmed by the service. */
-  readonly changes = new Signal<CacheChange>()
+  /**
+   * Parts of the cache that changed (refreshed from the service, written here, or confirmed by the service), and what
+   * a stream has on air (the producer's Take, `on-air`), which the floor shows on that stream's station.
+   */
+  readonly changes = new Signal<SessionChange>()
   /** Told when the sync status may have changed (a write queued, sent or refused; connectivity). */
   readonly synced = new Signal<void>()
   private statusTimer?: NodeJS.Timeout
@@ -129,7 +135,10 @@ export class OfflineSession {
       },
       onChanged: (change) => this.changes.emit(change),
     })
-    this.producer = new ProducerStore(this.db)
+    this.producer = new ProducerStore(this.db, (streamId) => {
+      const tournamentId = this.cache.get('streams', streamId)?.tournament_id
+      if (tournamentId) this.changes.emit({ resource: 'on-air', tournamentId, ids: [streamId] })
+    })
     this.floor = new FloorStore(this.db)
     this.places = new CheckinPlaces(this.db)
     this.looks = new TournamentLooks(this.db)

@@ -6,12 +6,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMainServices, type MainServices } from '../composition'
-import type { CacheChange } from '../offline/cache'
+import type { SessionChange } from './offline-session'
 import { MemoryCredentialStore } from '../secrets/memory-store'
 
 let services: MainServices
 let tournamentId = ''
-const heard: CacheChange[] = []
+const heard: SessionChange[] = []
 
 beforeAll(async () => {
   services = await createMainServices({

@@ -81,7 +81,10 @@ export class FloorDesk {
       connections: ports.connections,
       watch: (session, changed) =>
         session.changes.on(({ resource, tournamentId }) => {
-          if (this.followed(tournamentId) && ['nodes', 'participants', 'streams', 'match-streams'].includes(resource))
+          if (
+            this.followed(tournamentId) &&
+            ['nodes', 'participants', 'streams', 'match-streams', 'on-air'].includes(resource)
+          )
             changed(tournamentId)
         }),
       settled: (tournaments) => tournaments.forEach((id) => this.announce(id)),

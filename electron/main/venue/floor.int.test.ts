@@ -328,6 +328,29 @@ describe('the venue floor', () => {
     ).rejects.toMatchObject({ error: { fields: { streamId: expect.stringContaining('not a stream') } } })
   })
 
+  it('a Take on a stream reaches its station on the venue board within a second', async () => {
+    const sandbox = services.connections.sandbox
+    const lyon = [...sandbox.store.tournaments.values()].find((t) => t.name === 'Lyon LAN Winter Cup')!.id
+    const state = await value<FloorState>('floor:state', { tournamentId: lyon })
+    const station = state.stations.find((s) => s.stream)!
+    const streamId = station.stream!.id
+    const lyonNodes = (await value<{ items: BracketNode[] }>('bracket:nodes', { tournamentId: lyon, filters: {} }))
+      .items
+    const another = lyonNodes.find(
+      (n) => n.id !== station.match?.id && n.status !== 'completed' && n.opponents.every((o) => o.participant),
+    )!
+    await value('match-streams:replace', { matchId: another.id, streamIds: [streamId] })
+    const board = await follow(`/board/v1/events?tournament=${lyon}`)
+    await board.until(/event: board/)
+    // What the link's write announced has passed: only the Take itself can bring the board its match now.
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    const started = Date.now()
+    await value('broadcast:take', { streamId, matchId: another.id })
+    expect(await board.until(new RegExp(`"match":\\{"id":"${another.id}"`))).toBe('seen')
+    expect(Date.now() - started).toBeLessThan(1000)
+    await board.close()
+  })
+
   it('writes nothing to the service: the floor is this venue’s own', async () => {
     const stats = services.connections.sandbox.stats
     stats.reset()
