@@ -39,6 +39,26 @@ describe('CSV export', () => {
     expect(csv).toContain('"ana@example.org"')
   })
 
+  it('carries when and where each person was checked in, and starts with a byte-order mark for spreadsheets', () => {
+    const csv = toCsv(
+      [
+        person('p1', 'نادي الرياض', { checked_in: true }),
+        person('p2', '東京電脳', { checked_in: true, checked_in_at: '2026-11-22T09:15:00+00:00' }),
+        person('p3', 'Kairo Frost'),
+      ],
+      { p1: { checkedInAt: '2026-11-22T10:02:00Z', place: 'Door 2' } },
+    )
+    expect(csv.startsWith('\uFEFF')).toBe(true)
+    const [header, ...lines] = csv.slice(1).trim().split('\r\n')
+    expect(header).toBe('id,name,custom_user_identifier,email,checked_in,checked_in_at,checked_in_where')
+    const rows = lines.map((line) => (line.match(/"(?:[^"]|"")*"/g) ?? []).map((cell) => cell.slice(1, -1)))
+    expect(rows).toEqual([
+      ['p1', 'نادي الرياض', '', '', 'yes', '2026-11-22T10:02:00Z', 'Door 2'],
+      ['p2', '東京電脳', '', '', 'yes', '2026-11-22T09:15:00+00:00', ''],
+      ['p3', 'Kairo Frost', '', '', 'no', '', ''],
+    ])
+  })
+
   it('leaves ordinary text, numbers and empty values as they are', () => {
     expect(csvCell('Jo "the Rock"')).toBe('"Jo ""the Rock"""')
     expect(csvCell(12)).toBe('"12"')

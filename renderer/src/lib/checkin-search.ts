@@ -72,12 +72,25 @@ export function csvCell(value: unknown): string {
   return `"${safe.replaceAll('"', '""')}"`
 }
 
-export function toCsv(participants: Participant[]): string {
+/** When and where this venue checked someone in, as the desk knows it (shared/checkin/outcome.ts's CheckinPerson). */
+export interface CheckinWhen {
+  checkedInAt: string | null
+  place: string | null
+}
+
+/**
+ * The list as CSV for a spreadsheet: a UTF-8 byte-order mark first (so Arabic and CJK names read right), then when
+ * and where each person was checked in, as the app knows it (this venue's record, else the service's time).
+ */
+export function toCsv(participants: Participant[], known: Readonly<Record<string, CheckinWhen>> = {}): string {
   const quote = csvCell
-  const rows = participants.map((p) =>
-    [p.id, p.name, p.custom_user_identifier, p.email, p.checked_in ? 'yes' : 'no', p['checked_in_at']]
+  const rows = participants.map((p) => {
+    const here = p.checked_in ? known[p.id] : undefined
+    const at = here?.checkedInAt ?? (p.checked_in ? p['checked_in_at'] : null)
+    return [p.id, p.name, p.custom_user_identifier, p.email, p.checked_in ? 'yes' : 'no', at, here?.place]
       .map(quote)
-      .join(','),
-  )
-  return ['id,name,custom_user_identifier,email,checked_in,checked_in_at', ...rows].join('\r\n') + '\r\n'
+      .join(',')
+  })
+  const header = 'id,name,custom_user_identifier,email,checked_in,checked_in_at,checked_in_where'
+  return '\uFEFF' + [header, ...rows].join('\r\n') + '\r\n'
 }

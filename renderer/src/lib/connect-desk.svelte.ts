@@ -43,8 +43,15 @@ export class ConnectDesk {
   failed = $state<Record<string, string>>({})
   /** A browser sign-in under way: the page's address (to copy when no browser opened) and when the wait ends. */
   waiting = $state<{ url: string; expiresAt: number } | null>(null)
-  report = $state<ConnectionTestReport | null>(null)
+  #report = $state<ConnectionTestReport | null>(null)
+  /** The form's values the report is for: a report belongs to the values it tested. */
+  #tested = $state('')
   testing = $state(false)
+
+  /** What Test connection found for the form's values as they are now (none once they changed). */
+  get report(): ConnectionTestReport | null {
+    return this.#report && this.#tested === JSON.stringify(this.#formInput()) ? this.#report : null
+  }
 
   /** Editing a stored profile to point at other addresses or another client id: its secrets will not follow. */
   readonly moved = $derived.by(() => {
@@ -90,7 +97,7 @@ export class ConnectDesk {
   edit(profile: ProfileView | 'new'): void {
     this.editing = profile
     this.errors = {}
-    this.report = null
+    this.#report = null
     this.form = blank()
     if (profile === 'new') return
     Object.assign(this.form, {
@@ -123,11 +130,12 @@ export class ConnectDesk {
     const checked = check(ProfileInput, this.#formInput())
     if (!checked.ok) return void (this.errors = checked.fields)
     this.testing = true
-    this.report = null
+    this.#report = null
+    const tested = JSON.stringify(this.#formInput())
     const result = await invoke('profiles:test', checked.value)
     this.testing = false
     this.errors = result.ok ? result.value.fields : errorsOf(result)
-    if (result.ok) this.report = result.value
+    if (result.ok) [this.#report, this.#tested] = [result.value, tested]
   }
 
   async save(): Promise<void> {

@@ -312,6 +312,8 @@ describe('stream desk', () => {
       field: 'opponents.0.name',
     })
     await expect.poll(() => screen.getByTestId('staged').textContent).not.toMatch(/renamed to Anastasia/)
+    // Screen readers hear the line that was applied, not the one that moved up into its place.
+    await expect.poll(() => screen.getByTestId('desk-said').textContent).toMatch(/^Applied: .*Ana renamed to Anastasia/)
     await user.click(within(screen.getByTestId('staged')).getByRole('button', { name: 'Apply all' }))
     expect(calls.filter((c) => c.channel === 'broadcast:apply').at(-1)!.input).toEqual({ streamId: 's0' })
     await expect.poll(() => screen.queryByTestId('staged')?.textContent ?? '').not.toMatch(/score 1 → 2/)

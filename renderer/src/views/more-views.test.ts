@@ -361,6 +361,11 @@ describe('connect view: test connection', () => {
     ])
     expect(screen.getByRole('alert').textContent).toBe('The service refused the client id or the client secret.')
     expect(calls.filter((c) => c.channel === 'profiles:test')).toHaveLength(1)
+    // A result belongs to the values it tested: changed, the form shows none until it is tested again.
+    await user.type(screen.getByLabelText('Client secret'), '5')
+    expect(screen.queryByTestId('connection-test')).toBeNull()
+    await user.type(screen.getByLabelText('Client secret'), '{Backspace}')
+    expect(screen.queryByTestId('connection-test')).not.toBeNull()
   })
 })
 
