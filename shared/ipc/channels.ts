@@ -8,6 +8,8 @@ export const CHANNELS = [
   'profiles:delete',
   'profiles:activate',
   'profiles:reset-demo',
+  'profiles:chosen-tournament',
+  'profiles:choose-tournament',
   'auth:sign-in',
   'auth:sign-out',
   'auth:cancel-sign-in',

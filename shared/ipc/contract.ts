@@ -3,7 +3,7 @@ import { z } from 'zod'
 import * as api from '../api'
 import type { Channel } from './channels'
 import { BracketFilters, ParticipantFilters, StreamFilters, TournamentFilters } from './filters'
-import { AuthStatus, ConnectionTestReport, ProfileInput, ProfileView } from './profiles'
+import { AuthStatus, ChosenTournament, ConnectionTestReport, ProfileInput, ProfileView } from './profiles'
 import { Casters, Feed, StreamState } from '../broadcast/feed'
 import { ObsPassword, ObsPreview, ObsSettings, ObsState, ObsTestReport } from '../broadcast/obs'
 import { AppNotice } from './events'
@@ -58,6 +58,12 @@ export const contract = {
   'profiles:activate': { input: byId, output: ProfileView },
   /** Starts the Demo venue over: its tournaments and the Demo connection's local copy, outbox and producer's desk. */
   'profiles:reset-demo': { input: none, output: ProfileView },
+  /** The tournament the views work on, kept per connection; null when none is chosen. */
+  'profiles:chosen-tournament': { input: none, output: ChosenTournament.nullable() },
+  'profiles:choose-tournament': {
+    input: z.strictObject({ tournament: ChosenTournament.nullable() }),
+    output: ChosenTournament.nullable(),
+  },
   'auth:sign-in': { input: none, output: AuthStatus },
   'auth:sign-out': { input: none, output: AuthStatus },
   /** Stops waiting for a browser sign-in; it answers "cancelled". */

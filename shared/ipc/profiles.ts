@@ -80,3 +80,12 @@ export const ConnectionTestReport = z.object({
   fields: z.record(z.string(), z.string()),
 })
 export type ConnectionTestReport = z.infer<typeof ConnectionTestReport>
+
+/** The tournament the views work on, as the desk keeps it per connection (restored after a restart). */
+export const ChosenTournament = z.strictObject({
+  id: IdInput,
+  name: requiredText('name', 200),
+  /** "single" or "team"; "" when the list did not say. */
+  participantType: z.string().max(20, 'participantType: at most 20 characters'),
+})
+export type ChosenTournament = z.infer<typeof ChosenTournament>

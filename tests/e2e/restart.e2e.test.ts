@@ -83,9 +83,30 @@ describe('a restart', () => {
       .poll(async () => (await web.ipc<{ pending: number }>('sync:status', {})).pending, { timeout: 10_000 })
       .toBe(0)
 
+    // The producer works in the desk with the tournament open.
+    const before = await browser.newPage({ viewport: { width: 1400, height: 900 } })
+    await before.goto(web.url)
+    await before
+      .getByRole('row', { name: new RegExp(TOURNAMENT) })
+      .getByRole('button', { name: 'Open' })
+      .click()
+    await expect
+      .poll(async () => (await web.ipc<{ name: string } | null>('profiles:chosen-tournament', {}))?.name)
+      .toBe(TOURNAMENT)
+    await before.close()
+
     await web.kill()
     web = await run()
     expect(web.hub).toBe(`http://127.0.0.1:${hubPort}`)
+
+    // The desk opens where it was, on the tournament chosen before (web mode's page is on a new port: its own storage
+    // is empty; the choice is the connection's).
+    const desk = await browser.newPage({ viewport: { width: 1400, height: 900 } })
+    await desk.goto(web.url)
+    await desk.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Stream desk' }).click()
+    await expect.poll(() => desk.getByTestId('stream-column').count(), { timeout: 10_000 }).toBeGreaterThan(0)
+    expect(await desk.getByText('Choose a tournament first.').count()).toBe(0)
+    await desk.close()
 
     // Nobody opened a tournament: the hub serves the stream from the local copy, as it was left.
     const feed = (await (await fetch(`${web.hub}/feed/v1/streams/${streamId}`)).json()) as Feed

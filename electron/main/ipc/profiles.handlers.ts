@@ -13,5 +13,10 @@ export function profilesHandlers(connections: Connections): HandlersOf<'profiles
     },
     'profiles:activate': ({ id }) => connections.activate(id),
     'profiles:reset-demo': () => connections.resetDemo(),
+    'profiles:chosen-tournament': () => connections.active.offline.choice.tournament(),
+    'profiles:choose-tournament': ({ tournament }) => {
+      connections.active.offline.choice.chooseTournament(tournament)
+      return tournament
+    },
   }
 }

@@ -5,6 +5,7 @@ import Database from 'better-sqlite3'
 import { setAside } from '../set-aside'
 import { CACHE_TABLES } from './cache'
 import { CHECKIN_PLACES_TABLES } from './checkin-places'
+import { DESK_CHOICE_TABLES } from './desk-choice'
 import { integrityCheck, openDatabase, type Db } from './db'
 import { FLOOR_TABLES } from './floor-store'
 import { OUTBOX_TABLES } from './outbox'
@@ -28,6 +29,7 @@ export const TABLES: TableRecovery = {
   ...CHECKIN_PLACES_TABLES,
   ...TOURNAMENT_LOOK_TABLES,
   ...FLOOR_TABLES,
+  ...DESK_CHOICE_TABLES,
 }
 
 /** What must survive, since the cache can always be read again from the service and these cannot. */

@@ -17,6 +17,7 @@ import { syncStatus } from '../offline/sync-status'
 import { CheckinPlaces } from '../offline/checkin-places'
 import { ProducerStore } from '../offline/producer-store'
 import { FloorStore } from '../offline/floor-store'
+import { DeskChoice } from '../offline/desk-choice'
 import { TournamentLooks } from '../offline/tournament-looks'
 import { Signal } from '../signal'
 import { CachedReads } from './cached-reads'
@@ -70,6 +71,8 @@ export class OfflineSession {
   /** Each tournament's default locale and logo, for the broadcast, and their reading from the service. */
   readonly looks: TournamentLooks
   readonly lookReads: TournamentLookReads
+  /** What the desk last chose on this connection (the tournament the views work on). */
+  readonly choice: DeskChoice
   /**
    * Parts of the cache that changed (refreshed from the service, written here, or confirmed by the service), and what
    * a stream has on air (the producer's Take, `on-air`), which the floor shows on that stream's station.
@@ -142,6 +145,7 @@ export class OfflineSession {
     this.floor = new FloorStore(this.db)
     this.places = new CheckinPlaces(this.db)
     this.looks = new TournamentLooks(this.db)
+    this.choice = new DeskChoice(this.db)
     this.lookReads = new TournamentLookReads({
       looks: this.looks,
       api,

@@ -153,7 +153,7 @@ export class ConnectDesk {
   async activate(profile: ProfileView): Promise<void> {
     const result = await write('profiles:activate', { id: profile.id }, null)
     if (!result.ok) return
-    await this.startOver()
+    await this.startOver(false)
   }
 
   /** Starts the Demo venue over; the views show it from the start (no tournament chosen). */
@@ -164,14 +164,18 @@ export class ConnectDesk {
       'The Demo venue was reset: its tournaments, streams and desk are as you first met them',
     )
     if (!result.ok) return
-    await this.startOver()
+    await this.startOver(true)
   }
 
-  /** The views start from nothing on the connection now active: no tournament chosen, no list kept from before. */
-  private async startOver(): Promise<void> {
-    selection.clear()
+  /**
+   * The views start afresh on the connection now active: no list kept from before, and its own chosen tournament
+   * (none after the Demo venue was reset).
+   */
+  private async startOver(reset: boolean): Promise<void> {
+    if (reset) selection.clear()
+    else selection.forget()
     forgetLastAnswers()
-    await Promise.all([this.refresh(), appInfo.load()])
+    await Promise.all([this.refresh(), appInfo.load(), reset ? undefined : selection.load()])
   }
 
   async remove(profile: ProfileView): Promise<void> {

@@ -5,6 +5,7 @@ import { migration as producerDesk } from './0003-producer-desk'
 import { migration as checkinPlaces } from './0004-checkin-places'
 import { migration as castersAndLooks } from './0005-casters-and-looks'
 import { migration as venueFloor } from './0006-venue-floor'
+import { migration as deskChoice } from './0007-desk-choice'
 
 /** Entry n moves the schema from version n to n + 1 (user_version). */
 export const MIGRATIONS: readonly string[] = [
@@ -14,4 +15,5 @@ export const MIGRATIONS: readonly string[] = [
   checkinPlaces,
   castersAndLooks,
   venueFloor,
+  deskChoice,
 ]

@@ -1,0 +1,34 @@
+// What the desk last chose on a connection, in its database: the tournament the views work on (kept through a
+// recovery: it is the desk's own, not the service's).
+import { ChosenTournament } from '../../../shared/ipc/profiles'
+import type { Db } from './db'
+import type { TableRecovery } from './table-recovery'
+
+export const DESK_CHOICE_TABLES = { desk_choice: 'kept' } as const satisfies TableRecovery
+
+const TOURNAMENT = 'tournament'
+
+export class DeskChoice {
+  constructor(private readonly db: Db) {}
+
+  /** The tournament chosen last, or null (none, or one that no longer reads). */
+  tournament(): ChosenTournament | null {
+    const row = this.db.prepare('SELECT value FROM desk_choice WHERE key = ?').get(TOURNAMENT) as
+      { value: string } | undefined
+    if (!row) return null
+    try {
+      const parsed = ChosenTournament.safeParse(JSON.parse(row.value))
+      return parsed.success ? parsed.data : null
+    } catch {
+      return null
+    }
+  }
+
+  chooseTournament(tournament: ChosenTournament | null): void {
+    if (tournament === null) this.db.prepare('DELETE FROM desk_choice WHERE key = ?').run(TOURNAMENT)
+    else
+      this.db
+        .prepare('INSERT OR REPLACE INTO desk_choice (key, value) VALUES (?, ?)')
+        .run(TOURNAMENT, JSON.stringify(tournament))
+  }
+}
