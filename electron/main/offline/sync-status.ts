@@ -24,15 +24,13 @@ export function syncStatus(outbox: Outbox, cache: Cache, connection: ConnectionS
       .map(describe),
     attention: rows.filter((row) => row.state === 'attention').map(describe),
     unsent: [...new Set(rows.map((row) => row.entity))],
-    // Whose list each is, as people read it: the tournament's name, not its id.
-    refreshed: cache.allRefreshed().map((entry) => ({
-      ...entry,
-      name:
-        entry.scope === 'all'
-          ? 'every tournament'
-          : entry.resource === 'match-streams'
-            ? `match ${entry.scope}`
-            : (cache.get('tournaments', entry.scope)?.name ?? `tournament ${entry.scope}`),
-    })),
+    // Whose list each is, as people read it: the tournament's name, not its id; a tournament this connection does not
+    // know (asked about by a desk before a switch, or by another connection) is not this connection's list.
+    refreshed: cache.allRefreshed().flatMap((entry) => {
+      if (entry.scope === 'all') return [{ ...entry, name: 'every tournament' }]
+      if (entry.resource === 'match-streams') return [{ ...entry, name: `match ${entry.scope}` }]
+      const name = cache.get('tournaments', entry.scope)?.name
+      return name ? [{ ...entry, name }] : []
+    }),
   }
 }

@@ -89,6 +89,8 @@ export class FloorDesk {
         }),
       settled: (tournaments) => tournaments.forEach((id) => this.announce(id)),
       switched: () => {
+        // What the desk looked at was the other connection's: only devices' tournaments are followed on.
+        this.opened.clear()
         this.webhook.kick()
         this.allFollowed().forEach((id) => this.follower.changed(id))
       },
