@@ -33,13 +33,18 @@ export const DoorToggle = z.strictObject({
     .regex(/^[A-Za-z0-9_-]+$/),
   checkedIn: z.boolean(),
 })
+/** A pairing code as people type it: spaces, dashes and case do not matter ("pj3p trp4" is "PJ3P-TRP4"). */
 export const PairingExchange = z.strictObject({
   code: z
     .string()
-    .trim()
-    .min(1)
     .max(32)
-    .regex(/^[A-Za-z0-9-]+$/),
+    .transform((typed) => typed.replace(/[\s\-\u2010-\u2015]/g, '').toUpperCase())
+    .pipe(
+      z
+        .string()
+        .min(1)
+        .regex(/^[A-Z0-9]+$/),
+    ),
 })
 
 export const PairingAnswer = z.object({
