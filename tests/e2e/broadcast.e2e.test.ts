@@ -15,7 +15,11 @@ let overlay: Page
 let service: DemoService
 const TOURNAMENT = 'Lyon LAN Winter Cup'
 const STREAM = 'B stream'
-type Node = { id: string; status: string; opponents: { participant: { id: string; name: string } | null }[] }
+type Node = {
+  id: string
+  status: string
+  opponents: { participant: { id: string; name: string } | null; score?: number | null }[]
+}
 
 beforeAll(async () => {
   web = await startWebMode(['--demo-simulate', '0', '--demo-control', '--broadcast-refresh', '300'])
@@ -81,6 +85,9 @@ describe('going on air', () => {
     await item.getByRole('button', { name: 'Take' }).click()
     await expect.poll(() => overlay.getByTestId('scoreboard-name').allTextContents()).toEqual(names)
     await expect.poll(() => layout.locator('#left').textContent()).toBe(names[0])
+    // Before the match has a score the layout shows a dash, as the scoreboard does, not "0 – 0".
+    if (onAir.opponents.every((o) => o.score === null || o.score === undefined))
+      expect(await layout.locator('#score').textContent()).toBe('–')
     const took = await clicked()
     expect((await scoreboardShown()) - took).toBeLessThan(1000)
     expect((await layoutShown()) - took).toBeLessThan(1000)

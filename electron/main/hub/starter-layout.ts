@@ -22,7 +22,7 @@ const INDEX = `<!doctype html>
 `
 
 const SCRIPT = `// Follows one stream's feed (GET /feed/v1/streams/{id}/events, event "feed"; its schema at /feed/v1/schema).
-// A layout may read the feed and nothing else: the hub's CSP lets it connect to /feed/v1/ only.
+// A layout may read the feed and nothing else: its CSP lets it connect to /feed/v1/ of its own address only.
 const query = new URLSearchParams(location.search)
 const stream = query.get('stream') ?? ''
 const key = query.get('key')
@@ -38,7 +38,9 @@ events.addEventListener('feed', (event) => {
   const [left, right] = match.opponents
   show('left', left?.name ?? '')
   show('right', right?.name ?? '')
-  show('score', \`\${left?.score ?? 0} – \${right?.score ?? 0}\`)
+  // Before the match has a score, a dash, as Matchdesk's scoreboard shows it.
+  const score = (opponent) => (opponent?.score ?? null) === null ? '–' : String(opponent.score)
+  show('score', left?.score == null && right?.score == null ? '–' : \`\${score(left)} – \${score(right)}\`)
   show('label', match.label)
 })
 `
