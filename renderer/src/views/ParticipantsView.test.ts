@@ -65,6 +65,9 @@ describe('participants view', () => {
     await user.type(screen.getByTestId('participant-search'), 'badge-0042')
     expect(screen.getByTestId('participants-shown').textContent).toMatch('1 of 5000 match')
     expect(within(table).getByText('Astrablade 42')).toBeTruthy()
+    // Each row's buttons name whom they act on.
+    expect(within(table).getByRole('button', { name: 'Edit Astrablade 42' })).toBeTruthy()
+    expect(within(table).getByRole('button', { name: 'Remove Astrablade 42' })).toBeTruthy()
     await user.clear(screen.getByTestId('participant-search'))
     await user.type(screen.getByTestId('participant-search'), 'player4999@')
     expect(within(table).getByText('Astrablade 4999')).toBeTruthy()

@@ -89,6 +89,10 @@ describe('stations', () => {
     })
     const stations = await screen.findAllByTestId('station')
     expect(within(stations[1]!).getByText('Cinder')).toBeTruthy()
+    // A station's buttons name the station they act on.
+    for (const station of stations)
+      for (const button of within(station).queryAllByRole('button', { name: /^(Call|Recall|Un-call|Free)/ }))
+        expect(button.getAttribute('aria-label') ?? '').toMatch(/ (Station|Stage) \S+/)
   })
 
   it('marks a refusal on its field, and shows what main says changed', async () => {
