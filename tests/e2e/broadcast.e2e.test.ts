@@ -230,5 +230,18 @@ describe('going on air', () => {
     expect(fit.overflow).toBeLessThanOrEqual(1)
     expect(fit.right).toBeLessThanOrEqual(fit.width)
     await desk.screenshot({ path: screenshotPath('view-stream-desk-wrapped') })
+    // At 1600 px too, a queued match's round and estimate read whole ("Losers round 3 · match 2", "on stream in ~8
+    // min"): they take a second line rather than end in an ellipsis.
+    for (const width of [1600, 1100]) {
+      await desk.setViewportSize({ width, height: 900 })
+      await desk.waitForTimeout(200)
+      const cut = await desk.evaluate(() =>
+        Array.from(document.querySelectorAll('[data-testid="queued"] .row.muted > span'))
+          .filter((span) => span.scrollWidth > span.clientWidth + 0.5)
+          .map((span) => span.textContent),
+      )
+      expect(cut, `at ${width} px`).toEqual([])
+    }
+    await desk.screenshot({ path: screenshotPath('view-stream-desk-1100') })
   })
 })

@@ -105,7 +105,11 @@ describe('running the floor', () => {
     const clicked = await nextClick(desk)
     const boardShown = await whenShown(board, { selector: '[data-testid="board-called"]', count: 1 })
     const doorShown = await whenShown(door, { selector: '[data-testid="door-calls"]', contains: '→ Station 1' })
-    await desk.getByTestId('station').first().getByRole('button', { name: /^Call Station / }).click()
+    await desk
+      .getByTestId('station')
+      .first()
+      .getByRole('button', { name: /^Call Station / })
+      .click()
     await Promise.all([
       expect.poll(() => board.getByTestId('board-called').count()).toBe(1),
       expect.poll(() => door.getByTestId('door-calls').textContent()).toContain('→ Station 1'),
