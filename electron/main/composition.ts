@@ -149,6 +149,8 @@ async function startServices(ports: MainPorts, lock: DataFolderLock): Promise<Ma
     ),
   )
   registry.changed.on(() => bus.publish('hub:changed', {}))
+  // A door or board paired on a connection keeps working there when the desk moves to another one.
+  connections.keepOpenFor = (profileId) => registry.servesConnection(profileId)
   const hub =
     ports.hub &&
     (await startHub({
@@ -178,7 +180,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock): Promise<Ma
       openBrowser,
     },
     { desk: broadcast, hubUrl: () => hub?.url ?? '' },
-    { hub, registry },
+    { hub, registry, activeProfileId: () => connections.active.profile.id },
     decision,
     obs,
     floor,

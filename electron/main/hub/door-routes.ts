@@ -26,23 +26,26 @@ export function doorRoutes(server: FastifyInstance, { doors, floor, registry, st
 
   server.get('/door/v1/session', { config: door }, (request, reply) => {
     const device = doorOf(request)
-    const name = doors.tournamentName(device.tournamentId)
-    const session: DoorSession = {
-      device: { name: device.name, kind: device.kind },
-      tournament: name === null ? null : { id: device.tournamentId, name },
-    }
-    return reply.header('cache-control', 'no-store').send(session)
+    return answer(reply, () => {
+      const name = doors.tournamentName(device.tournamentId, device.profileId)
+      const session: DoorSession = {
+        device: { name: device.name, kind: device.kind },
+        tournament: name === null ? null : { id: device.tournamentId, name },
+      }
+      return session
+    })
   })
 
-  server.get('/door/v1/participants', { config: door }, (request, reply) =>
-    answer(reply, () => ({ participants: doors.list(doorOf(request).tournamentId) })),
-  )
+  server.get('/door/v1/participants', { config: door }, (request, reply) => {
+    const device = doorOf(request)
+    return answer(reply, () => ({ participants: doors.list(device.tournamentId, device.profileId) }))
+  })
 
   server.post('/door/v1/scan', { config: door }, (request, reply) => {
     const body = DoorScan.safeParse(request.body)
     if (!body.success) return invalid(reply, 'code: give the scanned or typed code, 1 to 128 characters')
     const device = doorOf(request)
-    return answer(reply, () => doors.scan(device.tournamentId, body.data.code, device.name))
+    return answer(reply, () => doors.scan(device.tournamentId, body.data.code, device.name, device.profileId))
   })
 
   server.post('/door/v1/checkin', { config: door }, (request, reply) => {
@@ -54,7 +57,7 @@ export function doorRoutes(server: FastifyInstance, { doors, floor, registry, st
       )
     const device = doorOf(request)
     return answer(reply, () =>
-      doors.set(device.tournamentId, body.data.participantId, body.data.checkedIn, device.name),
+      doors.set(device.tournamentId, body.data.participantId, body.data.checkedIn, device.name, device.profileId),
     )
   })
 
@@ -62,7 +65,7 @@ export function doorRoutes(server: FastifyInstance, { doors, floor, registry, st
     const device = doorOf(request)
     let list
     try {
-      list = doors.list(device.tournamentId)
+      list = doors.list(device.tournamentId, device.profileId)
     } catch (error) {
       return sendAppError(reply, error)
     }
@@ -71,7 +74,7 @@ export function doorRoutes(server: FastifyInstance, { doors, floor, registry, st
       reply,
       (send) => {
         send('list', { participants: list })
-        const stopList = doors.subscribe(device.tournamentId, (batch) => send('changed', batch))
+        const stopList = doors.subscribe(device.tournamentId, (batch) => send('changed', batch), device.profileId)
         // A call on the floor reaches every door of the tournament: "Called: A vs B → Station 7".
         // A door that (re)connects is told the calls that stand now, then each call and its end as they come.
         for (const call of floor.standingCalls(device.tournamentId)) send('called', call)

@@ -10,9 +10,11 @@ export interface HubPorts {
   /** Undefined when no hub runs in this process (most tests). */
   hub: Hub | undefined
   registry: DeviceRegistry
+  /** The connection the desk is on: a door or board paired now checks in there, whatever the desk shows later. */
+  activeProfileId: () => string
 }
 
-export function hubHandlers({ hub, registry }: HubPorts): HandlersOf<'hub'> {
+export function hubHandlers({ hub, registry, activeProfileId }: HubPorts): HandlersOf<'hub'> {
   const status = (): HubStatus => {
     const lan = hub?.lan()
     return {
@@ -37,7 +39,7 @@ export function hubHandlers({ hub, registry }: HubPorts): HandlersOf<'hub'> {
       return status()
     },
     'hub:pair': async ({ name, kind, tournamentId }) => {
-      const { code, expiresAt } = registry.pair(name, kind, tournamentId ?? null)
+      const { code, expiresAt } = registry.pair(name, kind, tournamentId ?? null, activeProfileId())
       // The code rides in the fragment: a browser never sends it over the network, not even to the hub.
       const url = `${running().deviceUrl()}/pair#code=${code}`
       return { code, url, expiresAt, qrSvg: await qrSvg(url) }

@@ -21,7 +21,21 @@ export class CheckinDecision {
   /** The last stamp given: one more each moment, never behind the wall clock in µs (so a restart goes on above it). */
   private lastStamp = 0
 
+  /** The session a call is decided in when it is not the active connection's (a door paired on another). */
+  private inSession: OfflineSession | undefined
+
   constructor(private readonly connections: Connections) {}
+
+  /** Runs one (synchronous) decision in a given connection's session: a door's, which may not be the desk's. */
+  within<T>(session: OfflineSession, decide: () => T): T {
+    const before = this.inSession
+    this.inSession = session
+    try {
+      return decide()
+    } finally {
+      this.inSession = before
+    }
+  }
 
   /** A badge code scanned or typed: checks in the one it names, or says why not. */
   scan(tournamentId: string, code: string, place: string): CheckinOutcome {
@@ -140,6 +154,6 @@ export class CheckinDecision {
   }
 
   private get session(): OfflineSession {
-    return this.connections.active.offline
+    return this.inSession ?? this.connections.active.offline
   }
 }

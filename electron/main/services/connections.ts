@@ -48,6 +48,13 @@ export interface Connection {
 
 export class Connections {
   private current!: Connection
+  /**
+   * Connections open though not active: the desk left them while a venue device (a door, a board) paired on them
+   * still works there. Each keeps its session, outbox and sending; one is made active again as it is, never twice.
+   */
+  private readonly kept = new Map<string, Connection>()
+  /** Whether a connection is still needed when the desk leaves it (devices paired on it); set once the venue is up. */
+  keepOpenFor: (profileId: string) => boolean = () => false
   /** Told when another connection becomes the active one (its own database, cache and producer desk). */
   readonly switched = new Signal<Connection>()
   private readonly saves = new SerialQueue()
@@ -80,6 +87,21 @@ export class Connections {
 
   get active(): Connection {
     return this.current
+  }
+
+  /**
+   * The session of a connection a venue device was paired on: the active one, one kept open for devices, or (after a
+   * restart, or a Demo venue reset) opened again for them; undefined when that connection no longer exists.
+   */
+  sessionOf(profileId: string): OfflineSession | undefined {
+    if (this.current.profile.id === profileId) return this.current.offline
+    const kept = this.kept.get(profileId)
+    if (kept) return kept.offline
+    const profile = this.profiles.find(profileId)
+    if (!profile) return undefined
+    const opened = this.connect(profile)
+    this.kept.set(profileId, opened)
+    return opened.offline
   }
 
   get sandbox() {
@@ -164,6 +186,8 @@ export class Connections {
     if (profile.demo) throw new AppError('validation', 'The Demo venue cannot be deleted.')
     await deleteAllSecrets(this.ports.credentials, id)
     await this.profiles.remove(id)
+    this.kept.get(id)?.offline.close()
+    this.kept.delete(id)
     if (this.current.profile.id === id) await this.activate(DEMO_PROFILE_ID)
   }
 
@@ -180,6 +204,9 @@ export class Connections {
    * connection's local copy, outbox and producer's desk. Other connections are not touched.
    */
   async resetDemo(): Promise<ProfileView> {
+    // A session kept for the Demo's devices ends with it; they find the venue anew when they next ask.
+    this.kept.get(DEMO_PROFILE_ID)?.offline.close()
+    this.kept.delete(DEMO_PROFILE_ID)
     const active = this.current.profile.demo
     if (active) this.current.offline.close()
     this.demo.sandbox.reset()
@@ -245,14 +272,20 @@ export class Connections {
 
   async close(): Promise<void> {
     this.current.offline.close()
+    for (const kept of this.kept.values()) kept.offline.close()
+    this.kept.clear()
     await this.demo.sandbox.close()
   }
 
   private switchTo(profile: ProfileRecord): void {
     // A browser sign-in belongs to the connection it started on: switching away cancels it.
     this.browserSignIn?.abort()
-    this.current.offline.close()
-    this.current = this.connect(profile)
+    const leaving = this.current
+    if (this.profiles.find(leaving.profile.id) && this.keepOpenFor(leaving.profile.id))
+      this.kept.set(leaving.profile.id, leaving)
+    else leaving.offline.close()
+    this.current = this.kept.get(profile.id) ?? this.connect(profile)
+    this.kept.delete(profile.id)
     this.switched.emit(this.current)
   }
 

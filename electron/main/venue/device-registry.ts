@@ -27,6 +27,8 @@ const StoredDevice = z.object({
   kind: DeviceKind,
   /** The tournament a door checks in for. */
   tournamentId: z.string().nullable(),
+  /** The connection it was paired on: a door keeps checking in there whatever the desk shows (absent: paired earlier). */
+  profileId: z.string().optional(),
   keyHash: z.string(),
   pairedAt: z.number(),
   lastSeen: z.number().nullable(),
@@ -41,12 +43,15 @@ const VenueFile = z.object({
 })
 
 export type Device = z.infer<typeof StoredDevice>
-export type DeviceView = Pick<Device, 'id' | 'name' | 'kind' | 'tournamentId' | 'pairedAt' | 'lastSeen'>
+export type DeviceView = Pick<Device, 'id' | 'name' | 'kind' | 'tournamentId' | 'pairedAt' | 'lastSeen'> & {
+  profileId?: string
+}
 
 interface PendingCode {
   name: string
   kind: DeviceKind
   tournamentId: string | null
+  profileId?: string
   expiresAt: number
   usedAt?: number
 }
@@ -146,7 +151,12 @@ export class DeviceRegistry {
   }
 
   /** A single-use code, valid five minutes, that a device exchanges for its key. */
-  pair(name: string, kind: DeviceKind, tournamentId: string | null): { code: string; expiresAt: number } {
+  pair(
+    name: string,
+    kind: DeviceKind,
+    tournamentId: string | null,
+    profileId?: string,
+  ): { code: string; expiresAt: number } {
     if (TOURNAMENT_KINDS.includes(kind) && !tournamentId) {
       const message = `a ${kind} serves one tournament: choose it first`
       throw new AppError('validation', message, { tournamentId: message })
@@ -155,7 +165,8 @@ export class DeviceRegistry {
     for (const [code, pending] of this.codes) if (pending.expiresAt < now) this.codes.delete(code)
     const code = Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('')
     const expiresAt = now + PAIRING_VALID_MS
-    this.codes.set(code, { name, kind, tournamentId: TOURNAMENT_KINDS.includes(kind) ? tournamentId : null, expiresAt })
+    const tournament = TOURNAMENT_KINDS.includes(kind) ? tournamentId : null
+    this.codes.set(code, { name, kind, tournamentId: tournament, ...(profileId && { profileId }), expiresAt })
     return { code: `${code.slice(0, 4)}-${code.slice(4)}`, expiresAt }
   }
 
@@ -184,6 +195,7 @@ export class DeviceRegistry {
       name: pending.name,
       kind: pending.kind,
       tournamentId: pending.tournamentId,
+      ...(pending.profileId && { profileId: pending.profileId }),
       keyHash: hashOf(key),
       pairedAt: now,
       lastSeen: now,
@@ -207,6 +219,11 @@ export class DeviceRegistry {
       this.save()
     }
     return { ...device }
+  }
+
+  /** Whether a door or board was paired on this connection (its session is kept open for it). */
+  servesConnection(profileId: string): boolean {
+    return this.data.devices.some((d) => d.profileId === profileId && d.tournamentId !== null)
   }
 
   /** Forgets a device: its key stops working at once and its open streams are closed. */
