@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { basesFromOrigin } from '../../shared/ipc/service-bases'
 import { launchBrowser, screenshotPath } from './support/browser'
 import { demoService, type DemoService } from './support/demo-service'
-import { startWebMode, type WebMode } from './support/web-mode'
+import { startWebMode, tournamentNamed, type WebMode } from './support/web-mode'
 
 const TOURNAMENT = 'Street Fighter Weekly 42'
 type P = { id: string; name: string; checked_in: boolean; custom_user_identifier: string | null }
@@ -22,8 +22,7 @@ beforeAll(async () => {
   web = await startWebMode(['--demo-simulate', '0', '--demo-control'])
   service = await demoService(web.demo!)
   browser = await launchBrowser()
-  const list = await web.ipc<{ items: { id: string; name: string }[] }>('tournaments:list', { filters: {} })
-  tournamentId = list.items.find((t) => t.name === TOURNAMENT)!.id
+  tournamentId = await tournamentNamed(web, TOURNAMENT)
 }, 60_000)
 afterAll(async () => {
   await browser?.close()

@@ -8,7 +8,7 @@ import { axeViolations } from './support/axe'
 import { launchBrowser, screenshotPath } from './support/browser'
 import { nextClick, whenShown } from './support/page-clock'
 import { demoService, type DemoService } from './support/demo-service'
-import { startWebMode, type WebMode } from './support/web-mode'
+import { startWebMode, tournamentNamed, type WebMode } from './support/web-mode'
 
 let web: WebMode
 let browser: Browser
@@ -44,8 +44,7 @@ beforeAll(async () => {
   web = await startWebMode(['--demo-simulate', '0', '--demo-control'])
   service = await demoService(web.demo!)
   browser = await launchBrowser()
-  const list = await web.ipc<{ items: { id: string; name: string }[] }>('tournaments:list', { filters: {} })
-  tournamentId = list.items.find((t) => t.name === TOURNAMENT)!.id
+  tournamentId = await tournamentNamed(web, TOURNAMENT)
   await web.ipc('participants:list', { tournamentId, filters: {} })
   await web.ipc('match-streams:of-tournament', { tournamentId })
   await web.ipc('bracket:nodes', { tournamentId, filters: {} })

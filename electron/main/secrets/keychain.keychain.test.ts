@@ -19,6 +19,10 @@ import { KeychainCredentialStore } from './keychain'
 const service = `matchdesk-test-${randomBytes(4).toString('hex')}`
 const store = new KeychainCredentialStore(service)
 
+/** The desk's services on a data folder, its secrets in the real keychain (started again to restart). */
+const deskOn = (dataDir: string) =>
+  createMainServices({ version: '1', dataDir, credentials: new KeychainCredentialStore(service), demo: { seed: 1 } })
+
 describe('keychain', () => {
   it('stores, reads and deletes each kind of secret per profile', async () => {
     await store.set('p1', 'api-key', 'key-of-p1')
@@ -57,13 +61,7 @@ describe('a profile across a restart', () => {
   afterAll(() => remote.close())
 
   it('keeps its secrets in the keychain only, and signs in again after a restart', async () => {
-    const start = () =>
-      createMainServices({
-        version: '1',
-        dataDir,
-        credentials: new KeychainCredentialStore(service),
-        demo: { seed: 1 },
-      })
+    const start = () => deskOn(dataDir)
     let services = await start()
     const saved = await services.dispatch('profiles:save', {
       name: 'Keychain venue',
@@ -103,13 +101,7 @@ describe('the desk’s own secrets across a restart', () => {
   it('keeps the OBS password (bound to its OBS) and the webhook’s address', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'matchdesk-keychain-desk-'))
     const obs = await startFakeObs({ password: 'obs-secret' })
-    const start = () =>
-      createMainServices({
-        version: '1',
-        dataDir,
-        credentials: new KeychainCredentialStore(service),
-        demo: { seed: 1 },
-      })
+    const start = () => deskOn(dataDir)
     let services = await start()
     const value = dispatchValue(() => services)
     const tournamentId = [...services.connections.sandbox.store.tournaments.values()].find(

@@ -95,3 +95,11 @@ export async function startWebMode(extra: string[] = [], options: WebModeOptions
     },
   }
 }
+
+/** A Demo venue tournament's id, by its name (the desk's own list, read through the bridge). */
+export async function tournamentNamed(web: WebMode, name: string): Promise<string> {
+  const list = await web.ipc<{ items: { id: string; name: string }[] }>('tournaments:list', { filters: {} })
+  const found = list.items.find((t) => t.name === name)
+  if (!found) throw new Error(`the Demo venue has no tournament named ${name}`)
+  return found.id
+}
