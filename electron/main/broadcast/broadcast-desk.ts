@@ -108,12 +108,14 @@ export class BroadcastDesk {
       })
     }
     const store = this.session().producer
-    store.setOnAir(stream.id, match.id, this.ports.clock.now())
-    store.setOrder(
-      stream.id,
-      store.order(stream.id).filter((id) => id !== match.id),
-    )
-    return this.act(stream, sources)
+    return this.inOneTransaction(() => {
+      store.setOnAir(stream.id, match.id, this.ports.clock.now())
+      store.setOrder(
+        stream.id,
+        store.order(stream.id).filter((id) => id !== match.id),
+      )
+      return this.act(stream, sources)
+    })
   }
 
   next(streamId: string): StreamState {
@@ -141,22 +143,27 @@ export class BroadcastDesk {
       if (!queued.has(id)) fields[`matchIds.${index}`] = `match ${id} is not in the queue of “${stream.name}”`
     })
     if (Object.keys(fields).length) throw new AppError('validation', Object.values(fields).join('; '), fields)
-    this.session().producer.setOrder(stream.id, matchIds)
-    return this.act(stream, sources)
+    return this.inOneTransaction(() => {
+      this.session().producer.setOrder(stream.id, matchIds)
+      return this.act(stream, sources)
+    })
   }
 
   hold(streamId: string, held: boolean): StreamState {
     const stream = this.stream(streamId)
     const sources = this.sourcesOf(stream.tournament_id)
     const store = this.session().producer
-    if (!held) {
-      store.setHeld(stream.id, false)
-      return this.act(stream, sources)
-    }
+    if (!held)
+      return this.inOneTransaction(() => {
+        store.setHeld(stream.id, false)
+        return this.act(stream, sources)
+      })
     // What shows now is what stays: the current published feed, marked held.
     const current = this.current(stream, sources)
-    store.setHeld(stream.id, true)
-    return this.answer(stream.id, current, { ...(this.publication.shown(stream.id) ?? current), held: true })
+    return this.inOneTransaction(() => {
+      store.setHeld(stream.id, true)
+      return this.answer(stream.id, current, { ...(this.publication.shown(stream.id) ?? current), held: true })
+    })
   }
 
   /** Who casts the stream, in order (at most four): published at once, held or not, since it is the producer's own. */
@@ -169,8 +176,10 @@ export class BroadcastDesk {
       )
       throw new AppError('validation', Object.values(fields).join('; '), fields)
     }
-    this.session().producer.setCasters(stream.id, parsed.data)
-    return this.act(stream, this.sourcesOf(stream.tournament_id))
+    return this.inOneTransaction(() => {
+      this.session().producer.setCasters(stream.id, parsed.data)
+      return this.act(stream, this.sourcesOf(stream.tournament_id))
+    })
   }
 
   /** The tournament's logo as kept in the local copy (the hub serves it to overlays). */
@@ -189,7 +198,7 @@ export class BroadcastDesk {
     const current = this.current(stream, sources)
     const shown = this.publication.shown(stream.id) ?? current
     const approved = matchId === undefined ? 'all' : [{ matchId, ...(field !== undefined && { field }) }]
-    return this.answer(stream.id, current, heldFeed(shown, current, approved))
+    return this.inOneTransaction(() => this.answer(stream.id, current, heldFeed(shown, current, approved)))
   }
 
   /** The streams the desk publishes or the producer looks at, for a paired overlay device to pick from. */
@@ -238,6 +247,14 @@ export class BroadcastDesk {
     const state = this.stateOf(streamId, current, feed)
     this.publication.announce(state)
     return state
+  }
+
+  /**
+   * A desk action's writes (on air, the queue, hold, casters, what was published) commit together or not at all: a
+   * crash between them can never leave a match on air and still queued. One synced commit, not four.
+   */
+  private inOneTransaction<T>(action: () => T): T {
+    return this.session().db.transaction(action)()
   }
 
   /** A stream's desk from its current feed and what it shows (nothing is built here). */
