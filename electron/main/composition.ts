@@ -167,6 +167,11 @@ async function startServices(ports: MainPorts, lock: DataFolderLock): Promise<Ma
           `Port ${wanted} is taken by another program: the broadcast hub is on ${got} for now. ` +
             'OBS sources set up for the usual address need the new one (see Stream desk).',
         ),
+      onLayoutsPortTaken: (wanted, got) =>
+        notices.record(
+          'warning',
+          `Port ${wanted} is taken by another program: your layouts are served on ${got} for now (see Venue).`,
+        ),
     }))
   const handlers = allHandlers(
     connections,

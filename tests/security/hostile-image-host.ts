@@ -1,6 +1,6 @@
 // A hostile logo host for the image-download tests, run as its own process: compression bombs, a body one byte a
 // second, a lying Content-Length, no Content-Length, redirects into this machine. Prints {"origin"} once listening,
-// then {"hits": {...}} on each request's end so a test can tell what reached it.
+// and answers GET /hits with what reached it, so a test can tell.
 import { createServer } from 'node:http'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
@@ -14,8 +14,9 @@ const hits: Record<string, number> = {}
 
 const server = createServer((request, response) => {
   const path = new URL(request.url ?? '/', 'http://x').pathname
+  // What reached this host so far, for the test itself to ask (not counted).
+  if (path === '/hits') return response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(hits))
   hits[path] = (hits[path] ?? 0) + 1
-  process.stdout.write(JSON.stringify({ hits }) + '\n')
   const redirectTo = new URL(request.url ?? '/', 'http://x').searchParams.get('to')
   switch (path) {
     case '/gzip.png':

@@ -91,8 +91,11 @@ export async function downloadImage(url: string, options: ImageDownloadOptions =
   const deadline = setTimeout(() => controller.abort(), deadlineMs)
   try {
     let address = first
+    // The service's own origin may be http and local (the Demo venue) only along a chain that starts there: a logo
+    // host elsewhere cannot redirect into it.
+    const fromService = serviceOrigins.includes(first.origin)
     for (let hop = 0; ; hop++) {
-      const ofService = serviceOrigins.includes(address.origin)
+      const ofService = fromService && serviceOrigins.includes(address.origin)
       if (address.protocol !== 'https:' && !(address.protocol === 'http:' && ofService))
         throw refuse(`is not an https address (${address.protocol}//${address.host}).`)
       const literal = address.hostname.replace(/^\[|\]$/g, '')

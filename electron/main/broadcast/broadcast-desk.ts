@@ -251,10 +251,12 @@ export class BroadcastDesk {
 
   /**
    * A desk action's writes (on air, the queue, hold, casters, what was published) commit together or not at all: a
-   * crash between them can never leave a match on air and still queued. One synced commit, not four.
+   * crash between them can never leave a match on air and still queued. One synced commit, not four; what it
+   * publishes is told after the commit.
    */
   private inOneTransaction<T>(action: () => T): T {
-    return this.session().db.transaction(action)()
+    // Followers, OBS and the windows hear of it once it is committed, never of a Take that was rolled back.
+    return this.publication.afterCommit(() => this.session().db.transaction(action)())
   }
 
   /** A stream's desk from its current feed and what it shows (nothing is built here). */

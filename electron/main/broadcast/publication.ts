@@ -25,6 +25,8 @@ export class Publication {
   private readonly kinds = new Map<FeedListener, SourceKind>()
   private readonly published = new Map<string, Feed>()
   private readonly staged = new Map<string, string>()
+  /** While a desk action's transaction runs: what it publishes is told once it commits, and undone if it does not. */
+  private pending: { tell: (() => void)[]; undo: (() => void)[] } | undefined
 
   constructor(
     private readonly bus: EventBus,
@@ -57,20 +59,55 @@ export class Publication {
     return this.listeners.has(streamId) || this.targets.some((target) => target.follows(streamId))
   }
 
+  /**
+   * Runs a desk action's transaction: what it publishes reaches the followers, the targets (OBS) and the desk's windows
+   * only once `transaction` has returned (committed); if it throws, nothing was told and what was kept is put back.
+   */
+  afterCommit<T>(transaction: () => T): T {
+    if (this.pending) return transaction()
+    const pending: NonNullable<Publication['pending']> = { tell: [], undo: [] }
+    this.pending = pending
+    try {
+      const result = transaction()
+      this.pending = undefined
+      for (const tell of pending.tell) tell()
+      return result
+    } catch (error) {
+      this.pending = undefined
+      for (const undo of pending.undo.reverse()) undo()
+      throw error
+    }
+  }
+
   /** Publishes a feed to the stream's followers and keeps it; an unchanged feed goes nowhere (false). */
   publish(streamId: string, feed: Feed): boolean {
-    if (sameFeed(this.published.get(streamId) ?? null, feed)) return false
+    const before = this.published.get(streamId)
+    if (sameFeed(before ?? null, feed)) return false
+    const stagedBefore = this.staged.get(streamId)
     this.published.set(streamId, feed)
     this.store().setPublished(streamId, feed)
     this.staged.delete(streamId)
-    for (const listener of this.listeners.get(streamId) ?? []) listener(feed)
-    for (const target of this.targets) target.published(streamId, feed)
+    this.pending?.undo.push(() => {
+      if (before) this.published.set(streamId, before)
+      else this.published.delete(streamId)
+      if (stagedBefore !== undefined) this.staged.set(streamId, stagedBefore)
+    })
+    this.tell(() => {
+      for (const listener of this.listeners.get(streamId) ?? []) listener(feed)
+      for (const target of this.targets) target.published(streamId, feed)
+    })
     return true
   }
 
   /** Tells the desk's windows a stream's new state (one event, carrying what they show). */
   announce(state: StreamState): void {
-    this.bus.publish('broadcast:changed', state)
+    this.tell(() => this.bus.publish('broadcast:changed', state))
+  }
+
+  /** Tells at once, or once the desk action's transaction under way has committed. */
+  private tell(tell: () => void): void {
+    if (this.pending) this.pending.tell.push(tell)
+    else tell()
   }
 
   /** A held stream's staged changes, as text: true when they differ from what was last said. */

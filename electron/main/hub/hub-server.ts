@@ -47,6 +47,8 @@ export interface HubOptions {
   /** The layouts' own origin's port (default: the hub's + 1, 7311; 0 when the hub's is 0); a free one when taken. */
   layoutsPort?: number
   onPortTaken?(wanted: number, got: number): void
+  /** The layouts' port was taken: they are on `got` for now. */
+  onLayoutsPortTaken?(wanted: number, got: number): void
   /** This machine's network interfaces (tests give their own). */
   lanInterfaces?: () => LanInterface[]
 }
@@ -165,7 +167,10 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   const port = await hub.listen(options.port)
   // Port 0 asks for any free port: only a port that was asked for by number can be "taken".
   if (options.port !== 0 && port !== options.port) options.onPortTaken?.(options.port, port)
-  const layoutsPort = await layouts?.listen(options.layoutsPort ?? (options.port === 0 ? 0 : port + 1))
+  const wantedLayoutsPort = options.layoutsPort ?? (options.port === 0 ? 0 : port + 1)
+  const layoutsPort = await layouts?.listen(wantedLayoutsPort)
+  if (layoutsPort !== undefined && wantedLayoutsPort !== 0 && layoutsPort !== wantedLayoutsPort)
+    options.onLayoutsPortTaken?.(wantedLayoutsPort, layoutsPort)
 
   const findInterfaces = options.lanInterfaces ?? lanInterfaces
   const choice = () => {

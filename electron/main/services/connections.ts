@@ -9,7 +9,7 @@ import { TokenManager } from '../auth/token-manager'
 import { tokenEndpoint } from '../auth/token-endpoint'
 import type { Clock } from '../clock'
 import type { PageActivity } from '../page-activity'
-import type { EventBus } from '../event-bus'
+import { EventBus } from '../event-bus'
 import type { NoticeLog } from '../notice-log'
 import { DEMO_PROFILE_ID, openDemoVenue, type DemoVenue, type SandboxStarter } from '../profiles/demo-venue'
 import { ProfileStore, type ProfileRecord } from '../profiles/profile-file'
@@ -176,6 +176,9 @@ export class Connections {
     if (input.apiKey) await credentials.set(record.id, 'api-key', input.apiKey)
     if (input.clientSecret) await credentials.set(record.id, 'client-secret', input.clientSecret)
     if (input.method === 'browser') await credentials.delete(record.id, 'client-secret')
+    // A session kept for this connection's doors was made with what the edit replaced: it is opened anew when asked.
+    this.kept.get(record.id)?.offline.close()
+    this.kept.delete(record.id)
     if (this.current.profile.id === record.id) this.switchTo(record)
     return this.view(record)
   }
@@ -281,7 +284,10 @@ export class Connections {
     // A browser sign-in belongs to the connection it started on: switching away cancels it.
     this.browserSignIn?.abort()
     const leaving = this.current
-    if (this.profiles.find(leaving.profile.id) && this.keepOpenFor(leaving.profile.id))
+    // Kept for its doors only when the desk moves to another connection: the same one saved anew (other addresses,
+    // another client id, new secrets) is never reused as it was.
+    const another = leaving.profile.id !== profile.id
+    if (another && this.profiles.find(leaving.profile.id) && this.keepOpenFor(leaving.profile.id))
       this.kept.set(leaving.profile.id, leaving)
     else leaving.offline.close()
     this.current = this.kept.get(profile.id) ?? this.connect(profile)
@@ -312,12 +318,18 @@ export class Connections {
       onSessionEnded: (reason) => bus.publish('auth:session-ended', { profileId: profile.id, reason }),
     })
     let apiKey: Promise<string> | undefined
+    // What a session tells the windows (sync status, cache updates) is the desk's only while it is the active one: a
+    // session kept for doors works on unseen.
+    const sessionBus = new EventBus()
+    sessionBus.subscribe((event, payload) => {
+      if (this.current?.offline === offline) bus.publish(event, payload as never)
+    })
     // The offline layer reads the client through a getter: the client reports reachability to it.
     const offline: OfflineSession = new OfflineSession({
       dataDir: this.ports.dataDir,
       profileId: profile.id,
       clock,
-      bus,
+      bus: sessionBus,
       api: () => api,
       onDatabaseProblem: (message) => this.ports.notices.record('warning', `${profile.name}: ${message}`),
       ...(this.ports.activity && { activity: this.ports.activity }),

@@ -221,9 +221,9 @@ export class DeviceRegistry {
     return { ...device }
   }
 
-  /** Whether a door or board was paired on this connection (its session is kept open for it). */
+  /** Whether a door was paired on this connection: its session is kept open for it (boards follow the desk). */
   servesConnection(profileId: string): boolean {
-    return this.data.devices.some((d) => d.profileId === profileId && d.tournamentId !== null)
+    return this.data.devices.some((d) => d.profileId === profileId && d.kind === 'door')
   }
 
   /** Forgets a device: its key stops working at once and its open streams are closed. */

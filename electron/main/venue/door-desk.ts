@@ -28,39 +28,43 @@ export interface DoorDeskPorts {
 /** A batch of changed participants, one object for every door (its JSON is made once). */
 type Listener = (changed: { participants: DoorParticipant[] }) => void
 
+/** One door list: a tournament on a connection (the profile the doors were paired on; '' for the active one). */
+interface ListScope {
+  connection: string
+  tournamentId: string
+}
+
+/** A door list's key: doors of one tournament paired on two connections follow two lists. */
+const listKey = ({ connection, tournamentId }: ListScope) => `${connection}\u0000${tournamentId}`
+
 export class DoorDesk {
+  /** Each followed door list (by listKey): its doors, what they were last told, who may have changed since. */
   private readonly listeners = new Map<string, Set<Listener>>()
-  /** What each watched tournament's doors were last told, to send only what changed. */
+  private readonly scopes = new Map<string, ListScope>()
   private readonly told = new Map<string, Map<string, string>>()
-  /** Who may have changed since the doors were last told, per tournament: these ids, or anyone ('all'). */
+  /** Who may have changed since the doors were last told, per list: these ids, or anyone ('all'). */
   private readonly dirty = new Map<string, Set<string> | 'all'>()
   private readonly follower: SessionFollower
   private readonly decision: CheckinDecision
-  /** The connection each followed tournament's doors were paired on (undefined: the active one). */
-  private readonly profileOf = new Map<string, string | undefined>()
-  /** Sessions whose changes are watched for doors (a door's connection may not be the desk's active one). */
-  private readonly watched = new Map<OfflineSession, () => void>()
+  /** The session watched for each connection doors follow (replaced when that connection's session is new). */
+  private readonly watched = new Map<string, { session: OfflineSession; stop: () => void }>()
 
   constructor(private readonly ports: DoorDeskPorts) {
     this.decision = ports.decision
     this.follower = new SessionFollower({
       connections: ports.connections,
-      // A check-in and its sending (when "waiting" ends) each name their participant: only they are looked at again.
-      // A change that names nobody (a refresh whose list moved, a discarded write) looks at everyone.
-      watch: (session, changed) =>
-        session.changes.on(({ resource, tournamentId, ids }) => {
-          if (resource !== 'participants' || !this.listeners.has(tournamentId)) return
-          this.mark(tournamentId, ids)
-          changed(tournamentId)
-        }),
-      settled: (tournaments) => this.tell(tournaments),
-      // Each door keeps its own connection's session: its changes are watched wherever that session now is.
-      switched: () =>
-        [...this.listeners.keys()].forEach((tournamentId) => {
-          this.watchSessionOf(tournamentId)
-          this.mark(tournamentId, undefined)
-          this.follower.changed(tournamentId)
-        }),
+      // Doors follow their own connection's session, which may not be the active one: watched per connection below.
+      watch: () => () => undefined,
+      settled: (lists) => this.tell(lists),
+      // The desk moved: each door list's session is watched wherever it now is, and looked at again.
+      switched: () => {
+        for (const connection of new Set([...this.scopes.values()].map((scope) => scope.connection)))
+          this.watch(connection)
+        for (const key of this.listeners.keys()) {
+          this.mark(key, undefined)
+          this.follower.changed(key)
+        }
+      },
       ...(ports.refreshMs && { refreshMs: ports.refreshMs }),
       refresh: () => this.refreshWatched(),
     })
@@ -68,7 +72,7 @@ export class DoorDesk {
 
   /** The tournament's name in the door's connection, or null when that connection has not read it. */
   tournamentName(tournamentId: string, profileId?: string): string | null {
-    return this.sessionFor(profileId).cache.get('tournaments', tournamentId)?.name ?? null
+    return this.sessionFor(profileId ?? '').cache.get('tournaments', tournamentId)?.name ?? null
   }
 
   /** Everyone a door may check in, by name. */
@@ -86,80 +90,92 @@ export class DoorDesk {
     return this.decide(profileId, () => this.decision.set(tournamentId, participantId, checkedIn, place))
   }
 
-  /** Follows a tournament's door list: each batch of changed participants, as doors see them. */
+  /** Follows a door list (a tournament on the door's connection): each batch of changed participants. */
   subscribe(tournamentId: string, listener: Listener, profileId?: string): () => void {
-    const set = this.listeners.get(tournamentId) ?? new Set<Listener>()
-    this.profileOf.set(tournamentId, profileId)
-    this.watchSessionOf(tournamentId)
-    if (!this.told.has(tournamentId)) this.told.set(tournamentId, this.fingerprints(tournamentId).prints)
+    const scope = { connection: profileId ?? '', tournamentId }
+    const key = listKey(scope)
+    const set = this.listeners.get(key) ?? new Set<Listener>()
+    this.scopes.set(key, scope)
+    this.watch(scope.connection)
+    if (!this.told.has(key)) this.told.set(key, this.fingerprints(key).prints)
     set.add(listener)
-    this.listeners.set(tournamentId, set)
+    this.listeners.set(key, set)
     return () => {
       set.delete(listener)
       if (set.size > 0) return
-      this.listeners.delete(tournamentId)
-      this.told.delete(tournamentId)
-      this.dirty.delete(tournamentId)
-      this.profileOf.delete(tournamentId)
+      this.listeners.delete(key)
+      this.told.delete(key)
+      this.dirty.delete(key)
+      this.scopes.delete(key)
+      if (![...this.scopes.values()].some((other) => other.connection === scope.connection)) {
+        this.watched.get(scope.connection)?.stop()
+        this.watched.delete(scope.connection)
+      }
     }
   }
 
   close(): void {
     this.follower.close()
-    for (const stop of this.watched.values()) stop()
+    for (const { stop } of this.watched.values()) stop()
     this.watched.clear()
   }
 
-  /** The session a door paired on `profileId` works in; a door paired before doors kept theirs: the desk's. */
-  private sessionFor(profileId: string | undefined): OfflineSession {
-    const session = profileId ? this.ports.connections.sessionOf(profileId) : this.ports.connections.active.offline
+  /** The session of a connection doors were paired on ('' for doors paired before that was kept: the desk's). */
+  private sessionFor(connection: string): OfflineSession {
+    const session = connection ? this.ports.connections.sessionOf(connection) : this.ports.connections.active.offline
     if (!session) throw new AppError('conflict', DOOR_CONNECTION_GONE)
     return session
   }
 
   private decide<T>(profileId: string | undefined, work: () => T): T {
-    return this.decision.within(this.sessionFor(profileId), work)
+    return this.decision.within(this.sessionFor(profileId ?? ''), work)
   }
 
-  /** Watches the changes of the session a followed tournament's doors work in (once per session). */
-  private watchSessionOf(tournamentId: string): void {
+  /**
+   * Watches the changes of a connection's session for its door lists: once per session, the old one let go when the
+   * connection's session is a new one (opened again after a reset, or the active one changed for older doors).
+   */
+  private watch(connection: string): void {
     let session: OfflineSession
     try {
-      session = this.sessionOf(tournamentId)
+      session = this.sessionFor(connection)
     } catch {
       return
     }
-    if (this.watched.has(session)) return
-    this.watched.set(
-      session,
-      session.changes.on(({ resource, tournamentId: changed, ids }) => {
-        if (resource !== 'participants' || !this.listeners.has(changed)) return
-        this.mark(changed, ids)
-        this.follower.changed(changed)
-      }),
-    )
+    const current = this.watched.get(connection)
+    if (current?.session === session) return
+    current?.stop()
+    // A check-in and its sending (when "waiting" ends) each name their participant: only they are looked at again.
+    // A change that names nobody (a refresh whose list moved, a discarded write) looks at everyone.
+    const stop = session.changes.on(({ resource, tournamentId, ids }) => {
+      const key = listKey({ connection, tournamentId })
+      if (resource !== 'participants' || !this.listeners.has(key)) return
+      this.mark(key, ids)
+      this.follower.changed(key)
+    })
+    this.watched.set(connection, { session, stop })
   }
 
-  private mark(tournamentId: string, ids: readonly string[] | undefined): void {
-    const now = this.dirty.get(tournamentId)
+  private mark(key: string, ids: readonly string[] | undefined): void {
+    const now = this.dirty.get(key)
     if (now === 'all') return
-    if (!ids) return void this.dirty.set(tournamentId, 'all')
+    if (!ids) return void this.dirty.set(key, 'all')
     const set = now ?? new Set<string>()
     ids.forEach((id) => set.add(id))
-    this.dirty.set(tournamentId, set)
+    this.dirty.set(key, set)
   }
 
-  /** Tells each watched tournament's doors who changed since they were last told. */
-  private tell(tournaments: ReadonlySet<string>): void {
-    for (const tournamentId of tournaments) {
-      const listeners = this.listeners.get(tournamentId)
+  /** Tells each door list's doors who changed since they were last told. */
+  private tell(lists: ReadonlySet<string>): void {
+    for (const key of lists) {
+      const listeners = this.listeners.get(key)
       if (!listeners) continue
-      const only = this.dirty.get(tournamentId) ?? 'all'
-      this.dirty.delete(tournamentId)
-      const before = this.told.get(tournamentId) ?? new Map<string, string>()
+      const only = this.dirty.get(key) ?? 'all'
+      this.dirty.delete(key)
+      const before = this.told.get(key) ?? new Map<string, string>()
       let seen
       try {
-        seen = this.fingerprints(tournamentId, only === 'all' ? undefined : only)
+        seen = this.fingerprints(key, only === 'all' ? undefined : only)
       } catch {
         continue // the door's connection is gone: its doors are told so when they next ask
       }
@@ -167,7 +183,7 @@ export class DoorDesk {
       const changed = [...prints]
         .filter(([id, print]) => before.get(id) !== print)
         .map(([id]) => this.decision.personWith(JSON.parse(rows.get(id)!) as Participant, places.get(id), moment))
-      if (only === 'all') this.told.set(tournamentId, prints)
+      if (only === 'all') this.told.set(key, prints)
       else for (const [id, print] of prints) before.set(id, print)
       if (changed.length === 0) continue
       const batch = { participants: changed }
@@ -177,8 +193,8 @@ export class DoorDesk {
 
   /** A live tick of each followed list: rolling windows of a large list (4 requests), not the whole list again. */
   private async refreshWatched(): Promise<void> {
-    for (const tournamentId of this.listeners.keys()) {
-      const read = () => this.sessionOf(tournamentId).reads.tick('participants', tournamentId)
+    for (const { connection, tournamentId } of [...this.scopes.values()]) {
+      const read = () => this.sessionFor(connection).reads.tick('participants', tournamentId)
       await Promise.resolve()
         .then(read)
         .catch(() => undefined)
@@ -189,8 +205,9 @@ export class DoorDesk {
    * What each participant looks like to a door, as text (the cached row, its place, waiting or not), without parsing
    * the list: only those whose text changed are built and sent. `ids`: only these (and not those no longer listed).
    */
-  private fingerprints(tournamentId: string, ids?: ReadonlySet<string>) {
-    const session = this.sessionOf(tournamentId)
+  private fingerprints(key: string, ids?: ReadonlySet<string>) {
+    const { connection, tournamentId } = this.scopes.get(key)!
+    const session = this.sessionFor(connection)
     const rows = ids
       ? session.cache.rowsOf('participants', tournamentId, ids)
       : session.cache.rows('participants', tournamentId)
@@ -212,10 +229,5 @@ export class DoorDesk {
       if (place) places.set(id, place)
     }
     return places
-  }
-
-  /** The session a followed tournament's doors work in. */
-  private sessionOf(tournamentId: string): OfflineSession {
-    return this.sessionFor(this.profileOf.get(tournamentId))
   }
 }

@@ -164,7 +164,9 @@ export class ConnectDesk {
       'The Demo venue was reset: its tournaments, streams and desk are as you first met them',
     )
     if (!result.ok) return
-    await this.startOver(true)
+    // The Demo's own choice is gone with it; the desk on another connection keeps its own.
+    if (this.profiles.find((p) => p.active)?.demo) await this.startOver(true)
+    else await this.refresh()
   }
 
   /**
@@ -180,6 +182,8 @@ export class ConnectDesk {
 
   async remove(profile: ProfileView): Promise<void> {
     await write('profiles:delete', { id: profile.id }, `Connection “${profile.name}” deleted`)
+    // Deleting the active connection puts the desk on the Demo venue: its own chosen tournament comes with it.
+    if (profile.active) return this.startOver(false)
     forgetLastAnswers()
     await Promise.all([this.refresh(), appInfo.load()])
   }
