@@ -49,11 +49,10 @@ export interface Connection {
 export class Connections {
   private current!: Connection
   /**
-   * Connections open though not active: the desk left them while a venue device (a door, a board) paired on them
-   * still works there. Each keeps its session, outbox and sending; one is made active again as it is, never twice.
+   * Connections open though not active: the desk left them while a door paired on them still checks in there. Each keeps its session, outbox and sending; one is made active again as it is, never twice.
    */
   private readonly kept = new Map<string, Connection>()
-  /** Whether a connection is still needed when the desk leaves it (devices paired on it); set once the venue is up. */
+  /** Whether a connection is still needed when the desk leaves it (doors paired on it); set once the venue is up. */
   keepOpenFor: (profileId: string) => boolean = () => false
   /** Told when another connection becomes the active one (its own database, cache and producer desk). */
   readonly switched = new Signal<Connection>()
