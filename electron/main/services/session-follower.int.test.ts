@@ -16,8 +16,12 @@ describe('following the active connection', () => {
     })
     const { connections } = services
     const session = connections.active.offline
-    // The producer's desk, the doors' desk and the floor each follow the active connection.
+    // The producer's desk, the doors' desk and the floor each follow the active connection; the doors' desk watches a
+    // session once a door list is followed on it (a door's connection may not be the active one).
     expect(connections.switched.listening).toBe(3)
+    const tournamentId = [...connections.sandbox.store.tournaments.values()][0]!.id
+    await session.reads.refresh('participants', tournamentId)
+    services.doors.subscribe(tournamentId, () => undefined, connections.active.profile.id)
     const sessionListeners = session.changes.listening
     expect(sessionListeners).toBeGreaterThanOrEqual(3)
     services.broadcast.close()
