@@ -149,7 +149,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock): Promise<Ma
     ),
   )
   registry.changed.on(() => bus.publish('hub:changed', {}))
-  // A door or board paired on a connection keeps working there when the desk moves to another one.
+  // A door paired on a connection keeps checking in there when the desk moves to another one.
   connections.keepOpenFor = (profileId) => registry.servesConnection(profileId)
   const hub =
     ports.hub &&

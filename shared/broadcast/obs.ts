@@ -103,11 +103,11 @@ export const ObsTestReport = z.object({
 export type ObsTestReport = z.infer<typeof ObsTestReport>
 
 /** A small picture of OBS's program: an image data URL (JPEG), or null when OBS cannot give one now. */
+/** A picture of OBS's program as the page may show it: a JPEG or PNG data URL, nothing else. */
+export const OBS_PICTURE = /^data:image\/(jpeg|jpg|png);base64,[A-Za-z0-9+/=]+$/
+
 export const ObsPreview = z.object({
   scene: z.string().nullable(),
-  image: z
-    .string()
-    .regex(/^data:image\/(jpeg|jpg|png);base64,[A-Za-z0-9+/=]+$/)
-    .nullable(),
+  image: z.string().regex(OBS_PICTURE).nullable(),
 })
 export type ObsPreview = z.infer<typeof ObsPreview>

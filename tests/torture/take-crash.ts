@@ -1,23 +1,12 @@
 // A desk killed in the middle of a Take: run as its own process on a data folder, it takes a match on air with the
 // producer's store made to die (exit 9, as kill -9 would) right after the on-air statement of a Take, before the
 // queue's. Prints {"streamId","matchId"} before the Take; never prints after it.
-import { createMainServices } from '../../electron/main/composition'
 import { ProducerStore } from '../../electron/main/offline/producer-store'
-import { MemoryCredentialStore } from '../../electron/main/secrets/memory-store'
+import { demoDesk } from '../support/demo-desk'
+import { dispatchValue } from '../support/dispatch-value'
 
-const dataDir = process.argv[2]!
-const services = await createMainServices({
-  version: 't',
-  dataDir,
-  credentials: new MemoryCredentialStore(),
-  demo: { seed: 1 },
-  broadcastRefreshMs: 0,
-})
-const value = async <T>(channel: string, input: unknown): Promise<T> => {
-  const result = await services.dispatch(channel, input)
-  if (!result.ok) throw new Error(`${channel}: ${result.error.message}`)
-  return result.value as T
-}
+const services = await demoDesk(process.argv[2]!)
+const value = dispatchValue(() => services)
 const tournamentId = [...services.connections.sandbox.store.tournaments.values()].find(
   (t) => t.name === 'Lyon LAN Winter Cup',
 )!.id

@@ -8,7 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { ObsPreview, ObsSettings, ObsState, ObsTestReport } from '../../../shared/broadcast/obs'
 import { startFakeObs, type FakeObs } from '../../../tests/support/fake-obs'
 import { dispatchValue } from '../../../tests/support/dispatch-value'
-import { createMainServices, type MainServices } from '../composition'
+import { demoDesk } from '../../../tests/support/demo-desk'
+import type { MainServices } from '../composition'
 import { MemoryCredentialStore } from '../secrets/memory-store'
 
 const fakes: FakeObs[] = []
@@ -18,14 +19,7 @@ let credentials = new MemoryCredentialStore()
 const value = dispatchValue(() => services!)
 
 async function start(): Promise<string> {
-  services = await createMainServices({
-    version: 't',
-    dataDir,
-    credentials,
-    demo: { seed: 1 },
-    broadcastRefreshMs: 0,
-    obsRetryMs: { first: 100, most: 200 },
-  })
+  services = await demoDesk(dataDir, { credentials, obsRetryMs: { first: 100, most: 200 } })
   const tournamentId = [...services.connections.sandbox.store.tournaments.values()].find(
     (t) => t.name === 'Lyon LAN Winter Cup',
   )!.id

@@ -6,8 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
 import { PROJECT_ROOT } from '../../../tests/support/paths'
-import { createMainServices } from '../composition'
-import { MemoryCredentialStore } from '../secrets/memory-store'
+import { demoDesk } from '../../../tests/support/demo-desk'
 
 it('leaves on air and the queue agreeing when the desk dies in the middle of a Take', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'matchdesk-take-crash-'))
@@ -20,13 +19,7 @@ it('leaves on air and the queue agreeing when the desk dies in the middle of a T
   expect(run.stdout).not.toContain('the take finished')
   const { streamId, matchId } = JSON.parse(run.stdout.trim().split('\n')[0]!) as { streamId: string; matchId: string }
 
-  const services = await createMainServices({
-    version: 't',
-    dataDir,
-    credentials: new MemoryCredentialStore(),
-    demo: { seed: 1 },
-    broadcastRefreshMs: 0,
-  })
+  const services = await demoDesk(dataDir)
   const producer = services.connections.active.offline.producer
   const onAir = producer.desk(streamId).onAir
   const queued = producer.order(streamId)

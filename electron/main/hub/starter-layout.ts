@@ -39,7 +39,7 @@ events.addEventListener('feed', (event) => {
   show('left', left?.name ?? '')
   show('right', right?.name ?? '')
   // Before the match has a score, a dash, as Matchdesk's scoreboard shows it.
-  const score = (opponent) => (opponent?.score ?? null) === null ? '–' : String(opponent.score)
+  const score = (opponent) => opponent?.score ?? '–'
   show('score', left?.score == null && right?.score == null ? '–' : \`\${score(left)} – \${score(right)}\`)
   show('label', match.label)
 })

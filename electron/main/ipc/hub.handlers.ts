@@ -10,7 +10,7 @@ export interface HubPorts {
   /** Undefined when no hub runs in this process (most tests). */
   hub: Hub | undefined
   registry: DeviceRegistry
-  /** The connection the desk is on: a door or board paired now checks in there, whatever the desk shows later. */
+  /** The connection the desk is on: a door paired now checks in there, whatever the desk shows later. */
   activeProfileId: () => string
 }
 

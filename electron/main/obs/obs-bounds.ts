@@ -1,5 +1,7 @@
 // What an OBS (perhaps not a real one) may push into the app, bounded before anything keeps it or sends it to a page:
 // its version, its program scene, its scene and text source lists, the program's screenshot.
+import { OBS_PICTURE } from '../../../shared/broadcast/obs'
+
 export const OBS_BOUNDS = {
   /** "30.2.3" and the like; longer is cut. */
   versionChars: 40,
@@ -12,6 +14,7 @@ export const OBS_BOUNDS = {
 }
 
 const CONTROL = /\p{Cc}/gu
+const HAS_CONTROL = /\p{Cc}/u
 
 /** A text OBS sent, as a string of at most `max` characters without control characters ("" for anything else). */
 export function obsText(value: unknown, max: number): string {
@@ -25,9 +28,13 @@ export function obsNames(values: unknown[]): string[] {
   const names: string[] = []
   for (const value of values) {
     if (names.length >= OBS_BOUNDS.names) break
-    if (typeof value === 'string' && value.length > 0 && value.length <= OBS_BOUNDS.nameChars && !CONTROL.test(value))
+    if (
+      typeof value === 'string' &&
+      value.length > 0 &&
+      value.length <= OBS_BOUNDS.nameChars &&
+      !HAS_CONTROL.test(value)
+    )
       names.push(value)
-    CONTROL.lastIndex = 0
   }
   return names
 }
@@ -35,5 +42,5 @@ export function obsNames(values: unknown[]): string[] {
 /** The screenshot as a JPEG or PNG data URL within its bound, else null. */
 export function obsScreenshot(value: unknown): string | null {
   if (typeof value !== 'string' || value.length > OBS_BOUNDS.screenshotChars) return null
-  return /^data:image\/(jpeg|jpg|png);base64,[A-Za-z0-9+/=]+$/.test(value) ? value : null
+  return OBS_PICTURE.test(value) ? value : null
 }

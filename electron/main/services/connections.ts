@@ -49,7 +49,8 @@ export interface Connection {
 export class Connections {
   private current!: Connection
   /**
-   * Connections open though not active: the desk left them while a door paired on them still checks in there. Each keeps its session, outbox and sending; one is made active again as it is, never twice.
+   * Connections open though not active: the desk left them while a door paired on them still checks in there. Each
+   * keeps its session, outbox and sending; one is made active again as it is, never twice.
    */
   private readonly kept = new Map<string, Connection>()
   /** Whether a connection is still needed when the desk leaves it (doors paired on it); set once the venue is up. */
