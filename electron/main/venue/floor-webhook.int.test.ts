@@ -92,4 +92,32 @@ describe('the webhook queue', () => {
     expect(bodies).toEqual(['{"content":"first"}', '{"content":"second"}'])
     expect(store.webhookWaiting('t1').waiting).toBe(0)
   })
+
+  it('reads nothing of a receiver’s endless answer: the call is sent as soon as it answers 200', async () => {
+    // The answer never ends; only a 429's first bytes are ever read.
+    receiver = createServer((request, response) => {
+      request.resume()
+      request.on('end', () => {
+        response.writeHead(200, { 'content-type': 'application/json' })
+        const drip = setInterval(() => response.write(Buffer.alloc(64 * 1024, 32)), 5)
+        response.on('close', () => clearInterval(drip))
+      })
+    })
+    await new Promise<void>((resolve) => receiver!.listen(0, '127.0.0.1', resolve))
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`
+    const store = floorStore()
+    store.queueWebhook('t1', '{"content":"Called"}', Date.now())
+    webhook = new FloorWebhook({
+      clock: systemClock,
+      store: () => store,
+      urlOf: () => Promise.resolve(url),
+      changed: () => undefined,
+      refused: () => undefined,
+      timeoutMs: 5000,
+    })
+    const started = Date.now()
+    webhook.kick()
+    await until(() => store.webhookWaiting('t1').waiting === 0)
+    expect(Date.now() - started).toBeLessThan(2000)
+  })
 })

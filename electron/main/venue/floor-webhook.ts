@@ -124,7 +124,9 @@ export class FloorWebhook {
     } catch {
       return { sent: false, refused: false, problem: 'the webhook cannot be reached; trying again' }
     }
-    const text = await response.text().catch(() => '')
+    // Only a 429's answer is read (Discord's retry_after), and only its first 8 KB: the receiver is outside.
+    const text = response.status === 429 ? await textAtMost(response, ANSWER_MOST_BYTES) : ''
+    if (response.status !== 429) await response.body?.cancel().catch(() => undefined)
     if (response.ok) return { sent: true }
     if (response.status === 429) {
       const said = Number((safeJson(text) as { retry_after?: unknown }).retry_after)
@@ -136,6 +138,30 @@ export class FloorWebhook {
     const permanent = response.status >= 400 && response.status < 500 && response.status !== 408
     return { sent: false, refused: permanent, problem: `the webhook answered ${response.status}` }
   }
+}
+
+/** How much of a receiver's answer is read at most. */
+const ANSWER_MOST_BYTES = 8 * 1024
+
+/** The first `most` bytes of an answer's body as text (decoded as they come), the rest never read. */
+async function textAtMost(response: Response, most: number): Promise<string> {
+  const reader = response.body?.getReader()
+  if (!reader) return ''
+  const chunks: Uint8Array[] = []
+  let length = 0
+  try {
+    while (length < most) {
+      const { value, done } = await reader.read()
+      if (done) break
+      chunks.push(value)
+      length += value.length
+    }
+  } catch {
+    // cut off by the deadline: what came is what is read
+  } finally {
+    await reader.cancel().catch(() => undefined)
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, most))
 }
 
 function safeJson(text: string): unknown {
