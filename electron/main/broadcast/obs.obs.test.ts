@@ -249,6 +249,9 @@ describe.skipIf(missing !== undefined)('driving a real OBS Studio', () => {
     await eyes.call('SetStudioModeEnabled', { studioModeEnabled: true })
     await eyes.call('SetCurrentProgramScene', { sceneName: 'Break' })
     await eyes.call('SetCurrentPreviewScene', { sceneName: 'Break' })
+    // In Studio Mode the program change above is itself a transition; on a loaded machine it can outlast a fixed
+    // wait, and a Take made while it runs sees the old program. The setup waits until OBS says Break, then a second.
+    await expect.poll(program, { timeout: 10_000 }).toBe('Break')
     await new Promise((resolve) => setTimeout(resolve, 1000))
     await value('broadcast:take', { streamId, matchId: matches[0]!.id })
     await programBecomes('Match')
