@@ -14,12 +14,19 @@ export interface FakeObsOptions {
   scenes?: string[]
   textInputs?: string[]
   screenshot?: string
+  /**
+   * Studio Mode on, as OBS 29–31 runs it: SetCurrentPreviewScene is queued to OBS's UI thread and takes effect this
+   * many ms later, while TriggerStudioModeTransition reads the preview at once and makes it the program.
+   */
+  studioModePreviewLagMs?: number
 }
 
 export interface FakeObs {
   port: number
   /** The authentication strings clients sent in Identify (undefined: one identified without). */
   identifies: (string | undefined)[]
+  /** The scene OBS's program shows now. */
+  program(): string
   close(): Promise<void>
 }
 
@@ -34,6 +41,9 @@ export async function startFakeObs(options: FakeObsOptions = {}): Promise<FakeOb
   await new Promise<void>((resolve) => server.once('listening', resolve))
   const identifies: (string | undefined)[] = []
   const scenes = options.scenes ?? ['Match', 'Break']
+  let program = scenes[0] ?? ''
+  let preview = program
+  const studioMode = options.studioModePreviewLagMs !== undefined
   server.on('connection', (socket) => {
     const salt = randomBytes(16).toString('base64')
     const challenge = randomBytes(16).toString('base64')
@@ -55,20 +65,26 @@ export async function startFakeObs(options: FakeObsOptions = {}): Promise<FakeOb
         return send(2, { negotiatedRpcVersion: 1 })
       }
       if (op !== 6) return
+      const requestType = d['requestType'] as string
+      const sceneName = (d['requestData'] as { sceneName?: string } | undefined)?.sceneName ?? ''
+      if (requestType === 'SetCurrentProgramScene') program = sceneName
+      if (requestType === 'SetCurrentPreviewScene')
+        setTimeout(() => (preview = sceneName), options.studioModePreviewLagMs ?? 0)
+      if (requestType === 'TriggerStudioModeTransition') program = preview
       const answers: Record<string, unknown> = {
         GetVersion: { obsVersion: options.version ?? '30.0.0', obsWebSocketVersion: '5.5.0', rpcVersion: 1 },
-        GetCurrentProgramScene: { currentProgramSceneName: scenes[0] ?? '', sceneName: scenes[0] ?? '' },
+        GetCurrentProgramScene: { currentProgramSceneName: program, sceneName: program },
+        GetCurrentPreviewScene: { currentPreviewSceneName: preview, sceneName: preview },
         GetSceneList: {
-          currentProgramSceneName: scenes[0] ?? '',
+          currentProgramSceneName: program,
           scenes: scenes.map((sceneName, sceneIndex) => ({ sceneName, sceneIndex })),
         },
         GetInputList: {
           inputs: (options.textInputs ?? []).map((inputName) => ({ inputName, inputKind: 'text_ft2_source_v2' })),
         },
         GetSourceScreenshot: { imageData: options.screenshot ?? 'data:image/jpg;base64,AAAA' },
-        GetStudioModeEnabled: { studioModeEnabled: false },
+        GetStudioModeEnabled: { studioModeEnabled: studioMode },
       }
-      const requestType = d['requestType'] as string
       send(7, {
         requestType,
         requestId: d['requestId'],
@@ -80,6 +96,7 @@ export async function startFakeObs(options: FakeObsOptions = {}): Promise<FakeOb
   return {
     port: (server.address() as AddressInfo).port,
     identifies,
+    program: () => program,
     close: () =>
       new Promise<void>((resolve) => {
         for (const client of server.clients) client.terminate()

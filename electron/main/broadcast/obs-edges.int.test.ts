@@ -117,3 +117,25 @@ describe('what a hostile OBS pushes is bounded', () => {
     expect(preview.image).toBeNull()
   }, 30_000)
 })
+
+describe('Studio Mode as OBS runs it', () => {
+  it('a Take reaches program even when OBS applies the preview a moment after saying so', async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'matchdesk-obs-edges-'))
+    const streamId = await start()
+    // OBS queues a preview change to its UI thread; the transition reads the preview at once.
+    const obs = await fake({ scenes: ['Break', 'Match'], studioModePreviewLagMs: 150 })
+    await value('obs:configure', { streamId, settings: { ...settingsFor(obs), matchScene: 'Match' } })
+    const tournamentId = [...services!.connections.sandbox.store.tournaments.values()].find(
+      (t) => t.name === 'Lyon LAN Winter Cup',
+    )!.id
+    type Node = { id: string; status: string; opponents: { participant: unknown }[] }
+    const nodes = await value<{ items: Node[] }>('bracket:nodes', { tournamentId, filters: {} })
+    const match = nodes.items.find((n) => n.status !== 'completed' && n.opponents.every((o) => o.participant))!
+    await value('match-streams:replace', { matchId: match.id, streamIds: [streamId] })
+    expect(obs.program()).toBe('Break')
+    await value('broadcast:take', { streamId, matchId: match.id })
+    await services!.obs.settled()
+    expect(obs.program()).toBe('Match')
+    expect((await value<ObsState>('obs:state', { streamId })).problem).toBeNull()
+  }, 30_000)
+})

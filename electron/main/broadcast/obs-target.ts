@@ -491,22 +491,32 @@ export class ObsTarget {
     const { currentProgramSceneName } = await obs.link.call('GetCurrentProgramScene')
     if (!chosenByHand && currentProgramSceneName === scene) return
     const { studioModeEnabled } = await obs.link.call('GetStudioModeEnabled')
-    if (studioModeEnabled) {
-      await obs.link.call('SetCurrentPreviewScene', { sceneName: scene })
-      // A transition the producer started may still run: OBS refuses a second one until it ends. Tried for 5 s: a
-      // busy machine draws even a short fade slowly.
-      const until = Date.now() + TRANSITION_WAIT_MS
-      for (;;) {
-        try {
+    if (studioModeEnabled) await this.transitionTo(obs, scene)
+    else await obs.link.call('SetCurrentProgramScene', { sceneName: scene })
+  }
+
+  /**
+   * Studio Mode: the scene to preview, then the transition. OBS applies a preview change on its UI thread a moment
+   * after answering, while the transition takes whatever the preview is when it is asked: so the preview is read back
+   * before the transition, and the program after it. A transition still running refuses a second one; all is tried
+   * again for 5 s (a busy machine draws even a short fade slowly), then said.
+   */
+  private async transitionTo(obs: StreamObs, scene: string): Promise<void> {
+    const until = Date.now() + TRANSITION_WAIT_MS
+    await obs.link.call('SetCurrentPreviewScene', { sceneName: scene })
+    for (;;) {
+      try {
+        const { currentPreviewSceneName } = await obs.link.call('GetCurrentPreviewScene')
+        if (currentPreviewSceneName === scene) {
           await obs.link.call('TriggerStudioModeTransition')
-          break
-        } catch (error) {
-          if (Date.now() >= until || obs.link.current.state !== 'connected') throw error
-          await new Promise((resolve) => setTimeout(resolve, 250))
+          const { currentProgramSceneName } = await obs.link.call('GetCurrentProgramScene')
+          if (currentProgramSceneName === scene) return
         }
+        if (Date.now() >= until) throw new Error(`OBS did not transition to it within ${TRANSITION_WAIT_MS / 1000} s`)
+      } catch (error) {
+        if (Date.now() >= until || obs.link.current.state !== 'connected') throw error
       }
-    } else {
-      await obs.link.call('SetCurrentProgramScene', { sceneName: scene })
+      await new Promise((resolve) => setTimeout(resolve, 100))
     }
   }
 

@@ -247,15 +247,17 @@ describe.skipIf(missing !== undefined)('driving a real OBS Studio', () => {
 
   it('with Studio Mode on, a Take sets the preview and transitions it to program', async () => {
     await eyes.call('SetStudioModeEnabled', { studioModeEnabled: true })
-    await eyes.call('SetCurrentProgramScene', { sceneName: 'Break' })
-    await eyes.call('SetCurrentPreviewScene', { sceneName: 'Break' })
-    // In Studio Mode the program change above is itself a transition; on a loaded machine it can outlast a fixed
-    // wait, and a Take made while it runs sees the old program. The setup waits until OBS says Break, then a second.
-    await expect.poll(program, { timeout: 10_000 }).toBe('Break')
-    await new Promise((resolve) => setTimeout(resolve, 1000))
-    await value('broadcast:take', { streamId, matchId: matches[0]!.id })
-    await programBecomes('Match')
-    await eyes.call('SetStudioModeEnabled', { studioModeEnabled: false })
+    try {
+      await eyes.call('SetCurrentProgramScene', { sceneName: 'Break' })
+      await eyes.call('SetCurrentPreviewScene', { sceneName: 'Break' })
+      await expect.poll(program, { timeout: 10_000 }).toBe('Break')
+      // No pause before the Take: OBS applies a preview change a moment after answering, and the Take must allow it.
+      await value('broadcast:take', { streamId, matchId: matches[0]!.id })
+      await programBecomes('Match')
+    } finally {
+      // Whatever happened here, the tests after this one start from OBS without Studio Mode.
+      await eyes.call('SetStudioModeEnabled', { studioModeEnabled: false })
+    }
     await value('broadcast:take', { streamId, matchId: matches[2]!.id })
     await expect.poll(() => text('Left name'), { timeout: 5000 }).toBe(names(matches[2]!)[0])
   })
