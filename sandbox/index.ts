@@ -1,5 +1,6 @@
 // startSandbox: the local Organizer service on 127.0.0.1 — the app's Demo venue and every test's real server.
 import { randomBytes } from 'node:crypto'
+import { rmSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { z } from 'zod'
 import { SCOPES } from '../shared/api'
@@ -13,7 +14,9 @@ import { buildServer } from './server'
 import { Stats } from './stats'
 import { Rng } from './store/rng'
 import { Store } from './store/store'
-import { VenueFile, type VenueRead } from './store/venue-file'
+import { LegacyVenueFile } from './store/legacy-venue-file'
+import { VenueDb } from './store/venue-db'
+import type { VenueRead } from './store/venue-state'
 
 export const SandboxOptions = z.strictObject({
   port: z.number().int().min(0).max(65535).default(0),
@@ -30,8 +33,13 @@ export const SandboxOptions = z.strictObject({
   clientId: z.string().min(1).optional(),
   clientSecret: z.string().min(8).optional(),
   appName: z.string().default('Matchdesk'),
-  /** Where the venue is kept between runs (read at start, written after every change); in memory only when absent. */
+  /**
+   * Where the venue is kept between runs (a SQLite file: read at start, each change written before its answer
+   * leaves); in memory only when absent.
+   */
   stateFile: z.string().min(1).optional(),
+  /** A venue file of an older version (JSON, written whole) carried into `stateFile` when that is new, then removed. */
+  importFrom: z.string().min(1).optional(),
 })
 export type SandboxOptions = z.input<typeof SandboxOptions>
 
@@ -65,10 +73,11 @@ export async function startSandbox(input: SandboxOptions = {}): Promise<Sandbox>
   const options = SandboxOptions.parse(input)
   const clock = pacedClock(options.speed)
   const store = new Store(options.seed, () => new Date(clock.now()))
-  const file = options.stateFile
-    ? new VenueFile(options.stateFile, { seed: options.seed, size: options.size })
-    : undefined
-  const began: VenueRead = file?.read() ?? { kind: 'none' }
+  const key = { seed: options.seed, size: options.size }
+  const db = options.stateFile ? new VenueDb(options.stateFile, key) : undefined
+  let began: VenueRead = db?.read() ?? { kind: 'none' }
+  const legacy = began.kind === 'none' && options.importFrom ? new LegacyVenueFile(options.importFrom, key) : undefined
+  if (legacy) began = legacy.read()
   const apiKey = options.apiKey ?? secret()
   const client = {
     id: options.clientId ?? `demo-${secret().slice(0, 8)}`,
@@ -85,8 +94,11 @@ export async function startSandbox(input: SandboxOptions = {}): Promise<Sandbox>
       ? resumeVenue(store, began.state, options.seed, options.size)
       : seedVenue(store, options.seed, options.size),
   )
-  const save = () => file?.write(live.state())
-  save()
+  const save = () => db?.save(store, live.kept())
+  // A venue read from its database is there already; a seeded or carried-over one is written whole.
+  if (began.kind === 'read' && !legacy) store.takeChanges()
+  else db?.replace(store, live.kept())
+  if (legacy && began.kind === 'read') rmSync(legacy.path)
   const stats = new Stats()
   let port = options.port
   const faults = new Faults(options.faults, options.seed, (offline) => (offline ? stop() : listen()))
@@ -124,7 +136,7 @@ export async function startSandbox(input: SandboxOptions = {}): Promise<Sandbox>
   if (options.faults.offline) await stop()
   const timer = options.simulateMs
     ? setInterval(() => {
-        live.step()
+        store.write(() => live.step())
         save()
       }, options.simulateMs)
     : undefined
@@ -154,7 +166,7 @@ export async function startSandbox(input: SandboxOptions = {}): Promise<Sandbox>
     reset: () => {
       store.restore()
       live = liveFrom(seedVenue(store, options.seed, options.size))
-      save()
+      db?.replace(store, live.kept())
     },
     close: async () => {
       clearInterval(timer)
@@ -164,6 +176,7 @@ export async function startSandbox(input: SandboxOptions = {}): Promise<Sandbox>
       } catch {
         /* nothing more to keep */
       }
+      db?.close()
       faults.dispose()
       for (const socket of sockets) socket.destroy()
       if (faults.settings.offline) await listen().catch(() => undefined)

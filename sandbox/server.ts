@@ -1,5 +1,5 @@
 // Assembles the sandbox's HTTP server: parsers, hooks (stats, faults, access), error shapes and every route family.
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify'
 import type { Socket } from 'node:net'
 import type { SandboxContext } from './context'
 import { accessGuard } from './http/access'
@@ -72,11 +72,25 @@ export function buildServer(parts: ServerParts): { app: FastifyInstance; sockets
     await faults.onRequest(request, reply)
   })
   app.addHook('onRequest', accessGuard(parts.apiKey, context.oauth))
-  // The venue is kept before the answer leaves: a client told "done" never finds it undone after a restart.
+  // A request that may change the venue is a write from its handler to its answer: the records it changes are
+  // known, and kept before the answer leaves (a client told "done" never finds it undone after a restart).
+  const writing = new WeakSet<FastifyRequest>()
+  const ended = (request: FastifyRequest) => {
+    if (writing.delete(request)) context.store.endWrite()
+  }
+  app.addHook('preHandler', async (request) => {
+    if (READS.has(request.method)) return
+    writing.add(request)
+    context.store.beginWrite()
+  })
   app.addHook('onSend', async (request, _reply, payload) => {
+    ended(request)
     if (!READS.has(request.method)) parts.changed?.()
     return payload
   })
+  // An answer never sent (the client went away) ends its write too.
+  app.addHook('onResponse', async (request) => ended(request))
+  app.addHook('onRequestAbort', async (request) => ended(request))
   app.addHook('onSend', async (request, reply, payload) =>
     isControl(request.url) ? payload : faults.onSend(request, reply, payload),
   )

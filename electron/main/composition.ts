@@ -62,8 +62,10 @@ export interface MainServices {
   close(): Promise<void>
 }
 
-/** The Demo venue's state file in the data folder. */
-export const DEMO_VENUE_FILE = 'demo-venue.json'
+/** The Demo venue's database in the data folder. */
+export const DEMO_VENUE_FILE = 'demo-venue.sqlite'
+/** Where versions before it kept the Demo venue (one JSON file): carried over once, then removed. */
+const OLD_DEMO_VENUE_FILE = 'demo-venue.json'
 
 /** The Demo venue by default: small, seeded, live at the pace of a real event (checked every five seconds). */
 export const DEFAULT_DEMO: MainPorts['demo'] = { size: 'small', seed: 1, simulateMs: 5000, speed: 1 }
@@ -89,7 +91,10 @@ async function startServices(ports: MainPorts, lock: DataFolderLock): Promise<Ma
     startSandbox({
       ...(ports.demo ?? DEFAULT_DEMO),
       ...credentials,
-      ...(ports.demoKept !== false && { stateFile: join(ports.dataDir, DEMO_VENUE_FILE) }),
+      ...(ports.demoKept !== false && {
+        stateFile: join(ports.dataDir, DEMO_VENUE_FILE),
+        importFrom: join(ports.dataDir, OLD_DEMO_VENUE_FILE),
+      }),
     })
   const credentials = ports.credentials ?? new MemoryCredentialStore()
   // Every IPC call is the page asking: refreshes behind an answer wait until it has been quiet a moment.

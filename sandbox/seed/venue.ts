@@ -5,7 +5,7 @@ import { fillStreamQueues } from '../simulation/stream-queues'
 import { Rng } from '../store/rng'
 import { DISCIPLINES } from './disciplines'
 import type { Store } from '../store/store'
-import type { VenueState } from '../store/venue-file'
+import type { VenueState } from '../store/venue-state'
 import { plans, type TournamentPlan, type VenueSize } from './plans'
 import { dayFrom, isoSeconds, scheduleStage, VenueBuilder } from './venue-builder'
 

@@ -5,7 +5,7 @@ import { nextEditionName, type TournamentPlan } from '../seed/plans'
 import type { Rng } from '../store/rng'
 import type { NodeRecord, ParticipantRecord, TournamentRecord } from '../store/records'
 import type { Store } from '../store/store'
-import type { VenueState } from '../store/venue-file'
+import type { VenueExtras } from '../store/venue-state'
 import type { EventClock } from './event-clock'
 import type { MatchEngine } from './match-engine'
 import { matchMsOf, PACE, stationsFor } from './pace'
@@ -43,14 +43,10 @@ export class LiveVenue {
     }
   }
 
-  /** What is kept of the venue on disk: every record, each tournament's series and the editions opened. */
-  state(): VenueState {
-    const { store, series, followed } = this.parts
-    return {
-      records: store.records(),
-      series: [...series].map(([tournamentId, plan]) => [tournamentId, plan.name]),
-      followed: [...followed],
-    }
+  /** What is kept of the venue on disk beside its records: each tournament's series and the editions opened. */
+  kept(): VenueExtras {
+    const { series, followed } = this.parts
+    return { series: [...series].map(([tournamentId, plan]) => [tournamentId, plan.name]), followed: [...followed] }
   }
 
   /** Moves the venue to the clock's now. Call it often (every few seconds of wall time). */

@@ -3,7 +3,8 @@ import type { Rng } from '../store/rng'
 import type { Store } from '../store/store'
 import type { NodeRecord } from '../store/records'
 
-type Feed = { node: NodeRecord; index: number }
+/** A seat a match's winner or loser goes to: the node by id (looked up when used, so its change is kept) and the seat. */
+type Feed = { nodeId: string; index: number }
 
 export class MatchEngine {
   /** source node id → the opponent seats it feeds; built per stage on first use. */
@@ -85,7 +86,7 @@ export class MatchEngine {
         if (target.stage_id !== node.stage_id) continue
         target.opponents.forEach((o, i) => {
           if (o.source_node_id)
-            index!.set(o.source_node_id, [...(index!.get(o.source_node_id) ?? []), { node: target, index: i }])
+            index!.set(o.source_node_id, [...(index!.get(o.source_node_id) ?? []), { nodeId: target.id, index: i }])
         })
       }
       this.feeds.set(node.stage_id, index)
@@ -96,8 +97,9 @@ export class MatchEngine {
   private propagate(node: NodeRecord): void {
     const winner = node.opponents.find((o) => o.result === 'win')?.participant ?? null
     const loser = node.opponents.find((o) => o.result === 'loss')?.participant ?? null
-    for (const { node: target, index } of this.feedsOf(node)) {
-      const seat = target.opponents[index]!
+    for (const { nodeId, index } of this.feedsOf(node)) {
+      const seat = this.store.nodes.get(nodeId)?.opponents[index]
+      if (!seat) continue
       seat.participant = seat.source_type === 'winner' ? winner : loser
     }
   }

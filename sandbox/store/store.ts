@@ -1,5 +1,7 @@
-// The sandbox's in-memory data: one map per resource in creation order, plus the links between them.
+// The sandbox's in-memory data: one map per resource in creation order, plus the links between them, and which
+// records changed since the venue was last written.
 import { IdFactory } from './ids'
+import { TrackedMap } from './tracked-map'
 import type {
   DisciplineRecord,
   GroupRecord,
@@ -26,17 +28,49 @@ export interface StoreRecords {
   lastId: string
 }
 
+/** The store's lists by name: what is kept on disk one record at a time. */
+export const RECORD_LISTS = [
+  'tournaments',
+  'participants',
+  'stages',
+  'groups',
+  'rounds',
+  'nodes',
+  'streams',
+  'matchStreams',
+  'disciplines',
+] as const
+export type RecordList = (typeof RECORD_LISTS)[number]
+
+/** Per list, the keys changed since last taken: true when the key is new (it goes last in creation order). */
+export type StoreChanges = Record<RecordList, Map<string, boolean>>
+
+const noChanges = (): StoreChanges =>
+  Object.fromEntries(RECORD_LISTS.map((list) => [list, new Map<string, boolean>()])) as StoreChanges
+
 export class Store {
-  readonly tournaments = new Map<string, TournamentRecord>()
-  readonly participants = new Map<string, ParticipantRecord>()
-  readonly stages = new Map<string, StageRecord>()
-  readonly groups = new Map<string, GroupRecord>()
-  readonly rounds = new Map<string, RoundRecord>()
-  readonly nodes = new Map<string, NodeRecord>()
-  readonly streams = new Map<string, StreamRecord>()
+  private changes = noChanges()
+  /** Writes under way (a request that may change the venue, a simulation step). */
+  private writing = 0
+  private readonly tracked = <T extends object>(list: RecordList) =>
+    new TrackedMap<T>(
+      (key, added) => {
+        const changed = this.changes[list]
+        changed.set(key, added || changed.get(key) === true)
+      },
+      () => this.writing > 0,
+    )
+
+  readonly tournaments = this.tracked<TournamentRecord>('tournaments')
+  readonly participants = this.tracked<ParticipantRecord>('participants')
+  readonly stages = this.tracked<StageRecord>('stages')
+  readonly groups = this.tracked<GroupRecord>('groups')
+  readonly rounds = this.tracked<RoundRecord>('rounds')
+  readonly nodes = this.tracked<NodeRecord>('nodes')
+  readonly streams = this.tracked<StreamRecord>('streams')
   /** match id → linked stream ids, in the order they were given. */
-  readonly matchStreams = new Map<string, string[]>()
-  readonly disciplines = new Map<string, DisciplineRecord>()
+  readonly matchStreams = this.tracked<string[]>('matchStreams')
+  readonly disciplines = this.tracked<DisciplineRecord>('disciplines')
   readonly ids: IdFactory
   /** Where the sandbox's image host answers (its own origin once it listens): logos' addresses point there. */
   filesOrigin = 'http://127.0.0.1'
@@ -84,17 +118,51 @@ export class Store {
   /** Everything held, as plain lists. */
   records(): StoreRecords {
     return {
-      tournaments: [...this.tournaments.values()],
-      participants: [...this.participants.values()],
-      stages: [...this.stages.values()],
-      groups: [...this.groups.values()],
-      rounds: [...this.rounds.values()],
-      nodes: [...this.nodes.values()],
-      streams: [...this.streams.values()],
-      matchStreams: [...this.matchStreams.entries()],
-      disciplines: [...this.disciplines.values()],
+      tournaments: [...this.tournaments.plainValues()],
+      participants: [...this.participants.plainValues()],
+      stages: [...this.stages.plainValues()],
+      groups: [...this.groups.plainValues()],
+      rounds: [...this.rounds.plainValues()],
+      nodes: [...this.nodes.plainValues()],
+      streams: [...this.streams.plainValues()],
+      matchStreams: [...this.matchStreams.plainEntries()],
+      disciplines: [...this.disciplines.plainValues()],
       lastId: this.ids.last,
     }
+  }
+
+  /** A list's record as stored (no proxy): what is written to disk. */
+  plainRecord(list: RecordList, key: string): object | undefined {
+    return this[list].plainGet(key)
+  }
+
+  /**
+   * Runs a change to the venue: records read meanwhile report what is changed in them, to be written to disk. The
+   * sandbox's own code changes records only in here (or between `beginWrite` and `endWrite`, for a request); a record
+   * changed in place outside is changed in memory only. Setting and deleting records is kept anywhere.
+   */
+  write<T>(change: () => T): T {
+    this.beginWrite()
+    try {
+      return change()
+    } finally {
+      this.endWrite()
+    }
+  }
+
+  beginWrite(): void {
+    this.writing++
+  }
+
+  endWrite(): void {
+    this.writing = Math.max(0, this.writing - 1)
+  }
+
+  /** The keys changed since the last call (all of them after a restore or a fresh seed); tracking starts over. */
+  takeChanges(): StoreChanges {
+    const taken = this.changes
+    this.changes = noChanges()
+    return taken
   }
 
   /** Replaces everything held with `records` (read back from disk), or empties the store when none are given. */

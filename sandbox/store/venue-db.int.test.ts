@@ -1,7 +1,8 @@
 // The Demo venue keeps its state across restarts: what a client was told is done is there when the sandbox starts
-// again from the same file (even when the first one never closed), new ids carry on, an unreadable file is set aside,
-// and a reset starts the venue over.
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+// again from the same file (even when the first one never closed), records changed in place by the simulation too,
+// new ids carry on, an unreadable file is set aside, a venue file of an older version is carried over, and a reset
+// starts the venue over.
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -18,7 +19,7 @@ afterEach(async () => {
 function stateFile(): string {
   const folder = mkdtempSync(join(tmpdir(), 'matchdesk-venue-'))
   folders.push(folder)
-  return join(folder, 'demo-venue.json')
+  return join(folder, 'demo-venue.sqlite')
 }
 
 async function start(file: string): Promise<Sandbox> {
@@ -73,14 +74,21 @@ describe('the Demo venue on disk', () => {
 
   it('sets an unreadable file aside and opens a freshly seeded venue', async () => {
     const file = stateFile()
-    writeFileSync(file, '{"format":1,"key":{"seed":1,"size":"small"},"state":{"records":')
+    writeFileSync(file, 'not a database, but someone may want it back '.repeat(200))
     const sandbox = await start(file)
     expect(sandbox.began).toMatchObject({ kind: 'set-aside', reason: expect.stringContaining('cannot be read') })
     const aside = (sandbox.began as { path: string }).path
     expect(existsSync(aside)).toBe(true)
     expect(sandbox.store.tournaments.size).toBeGreaterThan(0)
-    // The fresh venue is written in its place.
-    expect(readdirSync(join(file, '..')).sort()).toEqual(['demo-venue.json', aside.split('/').pop()].sort())
+    // The fresh venue is written in its place, private to the user.
+    expect(
+      readdirSync(join(file, '..'))
+        .filter((name) => !name.endsWith('-wal') && !name.endsWith('-shm'))
+        .sort(),
+    ).toEqual(['demo-venue.sqlite', aside.split('/').pop()].sort())
+    expect(statSync(file).mode & 0o777).toBe(0o600)
+    await sandbox.close()
+    expect((await start(file)).began.kind).toBe('read')
   })
 
   it('does not read a venue made with another seed', async () => {
@@ -89,6 +97,52 @@ describe('the Demo venue on disk', () => {
     await other.close()
     const sandbox = await start(file)
     expect(sandbox.began).toMatchObject({ kind: 'set-aside', reason: expect.stringContaining('seed 7') })
+  })
+
+  it('keeps what the simulation changed in place: a result deep inside a match, the winner moved on, a check-in', async () => {
+    const file = stateFile()
+    const first = await start(file)
+    // As the simulation's step changes them: in place, deep inside records, inside the venue's write.
+    const { match, participant } = first.store.write(() => {
+      const match = [...first.store.nodes.values()].find((n) => first.engine.isReady(n))!
+      first.engine.complete(match)
+      const participant = [...first.store.participants.values()].find((p) => !p.checked_in)!
+      participant.checked_in = true
+      return { match, participant }
+    })
+    // The next write the venue takes commits them with its own.
+    await changeVenue(first)
+    const second = await start(file)
+    expect(
+      second.store.nodes
+        .get(match.id)!
+        .opponents.map((o) => o.result)
+        .sort(),
+    ).toEqual(match.opponents.map((o) => o.result).sort())
+    expect(second.store.nodes.get(match.id)!.status).toBe('completed')
+    expect(second.store.participants.get(participant.id)!.checked_in).toBe(true)
+    expect(second.store.snapshot()).toBe(first.store.snapshot())
+  })
+
+  it('carries a venue file of the older version over, then removes it', async () => {
+    const file = stateFile()
+    const older = join(file, '..', 'demo-venue.json')
+    const first = await start(file)
+    const changed = await changeVenue(first)
+    const state = { records: first.store.records(), ...first.live.kept() }
+    await first.close()
+    rmSync(file)
+    for (const companion of ['-wal', '-shm']) rmSync(file + companion, { force: true })
+    writeFileSync(older, JSON.stringify({ format: 1, key: { seed: 1, size: 'small' }, state }))
+    const carried = await startSandbox({ stateFile: file, importFrom: older })
+    started.push(carried)
+    expect(carried.began.kind).toBe('read')
+    expect(carried.store.participants.get(changed.participant.id)?.name).toBe('Kept Across Restarts')
+    expect(existsSync(older)).toBe(false)
+    await carried.close()
+    const again = await start(file)
+    expect(again.began.kind).toBe('read')
+    expect(again.store.snapshot()).toBe(first.store.snapshot())
   })
 
   it('starts over on reset, and stays reset after a restart', async () => {
