@@ -1,6 +1,7 @@
 // Where and when each participant was checked in at this venue ("10:02, Door 2"), kept with the check-in's write.
 import type { TableRecovery } from './table-recovery'
 import type { Db } from './db'
+import { prepared } from './prepared'
 
 /** Where and when people were checked in here (the service does not say): kept through a recovery. */
 export const CHECKIN_PLACES_TABLES = { checkin_places: 'kept' } as const satisfies TableRecovery
@@ -16,31 +17,31 @@ export class CheckinPlaces {
   constructor(private readonly db: Db) {}
 
   of(participantId: string): CheckinPlace | undefined {
-    const row = this.db
-      .prepare('SELECT checked_in_at AS at, place FROM checkin_places WHERE participant_id = ?')
-      .get(participantId) as CheckinPlace | undefined
+    const row = prepared(this.db, 'SELECT checked_in_at AS at, place FROM checkin_places WHERE participant_id = ?').get(
+      participantId,
+    ) as CheckinPlace | undefined
     return row && { at: row.at, place: row.place }
   }
 
   /** Every recorded place of the given participants (one query for a door's whole list). */
   all(): Map<string, CheckinPlace> {
-    const rows = this.db
-      .prepare('SELECT participant_id AS id, checked_in_at AS at, place FROM checkin_places')
-      .all() as (CheckinPlace & { id: string })[]
+    const rows = prepared(
+      this.db,
+      'SELECT participant_id AS id, checked_in_at AS at, place FROM checkin_places',
+    ).all() as (CheckinPlace & { id: string })[]
     return new Map(rows.map((row) => [row.id, { at: row.at, place: row.place }]))
   }
 
   /** A check-in records its place; a check-out forgets it. */
   record(participantId: string, checkedIn: boolean, at: number, place: string): void {
     if (!checkedIn) {
-      this.db.prepare('DELETE FROM checkin_places WHERE participant_id = ?').run(participantId)
+      prepared(this.db, 'DELETE FROM checkin_places WHERE participant_id = ?').run(participantId)
       return
     }
-    this.db
-      .prepare(
-        `INSERT INTO checkin_places (participant_id, checked_in_at, place) VALUES (?, ?, ?)
+    prepared(
+      this.db,
+      `INSERT INTO checkin_places (participant_id, checked_in_at, place) VALUES (?, ?, ?)
          ON CONFLICT (participant_id) DO UPDATE SET checked_in_at = excluded.checked_in_at, place = excluded.place`,
-      )
-      .run(participantId, at, place)
+    ).run(participantId, at, place)
   }
 }

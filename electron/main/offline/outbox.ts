@@ -1,6 +1,7 @@
 // The durable queue of writes waiting for the service: FIFO per entity, collapsing writes that supersede each other.
 import type { TableRecovery } from './table-recovery'
 import type { Db } from './db'
+import { prepared } from './prepared'
 import { entityOf, touches, waitsForLocalId, type OutboxWrite } from './writes'
 
 /** Writes waiting for the service and the ids it gave to local creations: kept through a recovery. */
@@ -56,16 +57,16 @@ export class Outbox {
   constructor(private readonly db: Db) {}
 
   rows(): OutboxRow[] {
-    return (this.db.prepare('SELECT * FROM outbox ORDER BY seq').all() as RawRow[]).map(toRow)
+    return (prepared(this.db, 'SELECT * FROM outbox ORDER BY seq').all() as RawRow[]).map(toRow)
   }
 
   row(seq: number): OutboxRow | undefined {
-    const raw = this.db.prepare('SELECT * FROM outbox WHERE seq = ?').get(seq) as RawRow | undefined
+    const raw = prepared(this.db, 'SELECT * FROM outbox WHERE seq = ?').get(seq) as RawRow | undefined
     return raw && toRow(raw)
   }
 
   ofEntity(entity: string): OutboxRow[] {
-    return (this.db.prepare('SELECT * FROM outbox WHERE entity = ? ORDER BY seq').all(entity) as RawRow[]).map(toRow)
+    return (prepared(this.db, 'SELECT * FROM outbox WHERE entity = ? ORDER BY seq').all(entity) as RawRow[]).map(toRow)
   }
 
   /** Where the outbox stands now: a read sent now is older than any write added or acknowledged after this mark. */
@@ -89,12 +90,12 @@ export class Outbox {
 
   /** The entities with a write still here (sending, waiting or needing attention): one indexed read. */
   unsentEntities(): Set<string> {
-    const rows = this.db.prepare('SELECT DISTINCT entity FROM outbox').all() as { entity: string }[]
+    const rows = prepared(this.db, 'SELECT DISTINCT entity FROM outbox').all() as { entity: string }[]
     return new Set(rows.map((row) => row.entity))
   }
 
   counts(): { pending: number; attention: number } {
-    const rows = this.db.prepare('SELECT state, COUNT(*) AS n FROM outbox GROUP BY state').all() as {
+    const rows = prepared(this.db, 'SELECT state, COUNT(*) AS n FROM outbox GROUP BY state').all() as {
       state: string
       n: number
     }[]
@@ -119,27 +120,31 @@ export class Outbox {
     if (write.kind === 'stream.delete') {
       const create = rows.find((row) => row.write.kind === 'stream.create')
       if (create && this.unsent(create)) {
-        this.db.prepare('DELETE FROM outbox WHERE entity = ?').run(entity)
+        prepared(this.db, 'DELETE FROM outbox WHERE entity = ?').run(entity)
         this.forgetStream(write.payload.id)
         return null
       }
       if (mergeable?.write.kind === 'stream.update')
-        this.db.prepare('DELETE FROM outbox WHERE seq = ?').run(mergeable.seq)
+        prepared(this.db, 'DELETE FROM outbox WHERE seq = ?').run(mergeable.seq)
     } else if (write.kind === 'match-streams.replace' && mergeable?.write.kind === 'match-streams.replace') {
       // The new list may name streams created after the old row: it takes its turn at the end, not the old place.
-      this.db.prepare('DELETE FROM outbox WHERE seq = ?').run(mergeable.seq)
+      prepared(this.db, 'DELETE FROM outbox WHERE seq = ?').run(mergeable.seq)
     } else if (mergeable) {
       const merged = merge(mergeable.write, write)
       if (merged) {
-        this.db
-          .prepare('UPDATE outbox SET payload = ? WHERE seq = ?')
-          .run(JSON.stringify(merged.payload), mergeable.seq)
+        prepared(this.db, 'UPDATE outbox SET payload = ? WHERE seq = ?').run(
+          JSON.stringify(merged.payload),
+          mergeable.seq,
+        )
         return mergeable.seq
       }
     }
-    const result = this.db
-      .prepare('INSERT INTO outbox (entity, kind, payload, created_at) VALUES (?, ?, ?, ?)')
-      .run(entity, write.kind, JSON.stringify(write.payload), now)
+    const result = prepared(this.db, 'INSERT INTO outbox (entity, kind, payload, created_at) VALUES (?, ?, ?, ?)').run(
+      entity,
+      write.kind,
+      JSON.stringify(write.payload),
+      now,
+    )
     return Number(result.lastInsertRowid)
   }
 
@@ -195,7 +200,7 @@ export class Outbox {
 
   /** Back online: every waiting row may go now instead of at its backoff time. */
   dueNow(): void {
-    this.db.prepare("UPDATE outbox SET next_attempt_at = 0 WHERE state = 'pending'").run()
+    prepared(this.db, "UPDATE outbox SET next_attempt_at = 0 WHERE state = 'pending'").run()
   }
 
   /**
@@ -203,24 +208,25 @@ export class Outbox {
    * names the identical streams that exist already, which a later lookup must never take for this one.
    */
   markSending(seq: number, before: string[]): void {
-    this.db
-      .prepare("UPDATE outbox SET outcome_unknown = 1, payload = json_set(payload, '$.before', json(?)) WHERE seq = ?")
-      .run(JSON.stringify(before), seq)
+    prepared(
+      this.db,
+      "UPDATE outbox SET outcome_unknown = 1, payload = json_set(payload, '$.before', json(?)) WHERE seq = ?",
+    ).run(JSON.stringify(before), seq)
   }
 
   /** The service answered a creation with a refusal: it was not made, its outcome is known again. */
   notMade(seq: number): void {
-    this.db.prepare('UPDATE outbox SET outcome_unknown = 0 WHERE seq = ?').run(seq)
+    prepared(this.db, 'UPDATE outbox SET outcome_unknown = 0 WHERE seq = ?').run(seq)
   }
 
   /** True when a write created here already took this service id: it is nobody else's to adopt. */
   isAdopted(serverId: string): boolean {
-    return this.db.prepare('SELECT 1 FROM id_map WHERE server_id = ?').get(serverId) !== undefined
+    return prepared(this.db, 'SELECT 1 FROM id_map WHERE server_id = ?').get(serverId) !== undefined
   }
 
   /** When the earliest waiting row may be tried again (null: nothing waits on time). */
   nextWake(): number | null {
-    const row = this.db.prepare("SELECT MIN(next_attempt_at) AS at FROM outbox WHERE state = 'pending'").get() as {
+    const row = prepared(this.db, "SELECT MIN(next_attempt_at) AS at FROM outbox WHERE state = 'pending'").get() as {
       at: number | null
     }
     return row.at
@@ -228,25 +234,27 @@ export class Outbox {
 
   /** A write the service acknowledged: gone from the queue, and newer than any read sent before it. */
   done(seq: number): void {
-    const row = this.db.prepare('SELECT entity FROM outbox WHERE seq = ?').get(seq) as { entity: string } | undefined
+    const row = prepared(this.db, 'SELECT entity FROM outbox WHERE seq = ?').get(seq) as { entity: string } | undefined
     if (row) this.touch(row.entity)
-    this.db.prepare('DELETE FROM outbox WHERE seq = ?').run(seq)
+    prepared(this.db, 'DELETE FROM outbox WHERE seq = ?').run(seq)
   }
 
   postpone(seq: number, error: string, nextAttemptAt: number): void {
-    this.db
-      .prepare('UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE seq = ?')
-      .run(error, nextAttemptAt, seq)
+    prepared(
+      this.db,
+      'UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE seq = ?',
+    ).run(error, nextAttemptAt, seq)
   }
 
   needsAttention(seq: number, reason: string): void {
-    this.db
-      .prepare("UPDATE outbox SET state = 'attention', last_error = ?, attempts = attempts + 1 WHERE seq = ?")
-      .run(reason, seq)
+    prepared(
+      this.db,
+      "UPDATE outbox SET state = 'attention', last_error = ?, attempts = attempts + 1 WHERE seq = ?",
+    ).run(reason, seq)
   }
 
   retry(seq: number): void {
-    this.db.prepare("UPDATE outbox SET state = 'pending', next_attempt_at = 0 WHERE seq = ?").run(seq)
+    prepared(this.db, "UPDATE outbox SET state = 'pending', next_attempt_at = 0 WHERE seq = ?").run(seq)
   }
 
   /** Drops a write; dropping a creation also drops the writes that named its stream. Returns what was dropped. */
@@ -255,34 +263,33 @@ export class Outbox {
     if (!row) return []
     if (row.write.kind === 'stream.create') {
       const dropped = this.ofEntity(row.entity)
-      this.db.prepare('DELETE FROM outbox WHERE entity = ?').run(row.entity)
+      prepared(this.db, 'DELETE FROM outbox WHERE entity = ?').run(row.entity)
       this.forgetStream(row.write.payload.localId)
       return dropped
     }
-    this.db.prepare('DELETE FROM outbox WHERE seq = ?').run(seq)
+    prepared(this.db, 'DELETE FROM outbox WHERE seq = ?').run(seq)
     return [row]
   }
 
   /** The service gave a created stream its id: every waiting write naming the local id now names it. */
   mapLocalId(localId: string, serverId: string): void {
     this.touch(`stream:${serverId}`)
-    this.db.prepare('INSERT OR REPLACE INTO id_map (local_id, server_id) VALUES (?, ?)').run(localId, serverId)
-    this.db
-      .prepare(
-        'UPDATE outbox SET entity = replace(entity, ?, ?), payload = replace(payload, ?, ?) WHERE entity = ? OR instr(payload, ?) > 0',
-      )
-      .run(
-        localId,
-        serverId,
-        JSON.stringify(localId),
-        JSON.stringify(serverId),
-        `stream:${localId}`,
-        JSON.stringify(localId),
-      )
+    prepared(this.db, 'INSERT OR REPLACE INTO id_map (local_id, server_id) VALUES (?, ?)').run(localId, serverId)
+    prepared(
+      this.db,
+      'UPDATE outbox SET entity = replace(entity, ?, ?), payload = replace(payload, ?, ?) WHERE entity = ? OR instr(payload, ?) > 0',
+    ).run(
+      localId,
+      serverId,
+      JSON.stringify(localId),
+      JSON.stringify(serverId),
+      `stream:${localId}`,
+      JSON.stringify(localId),
+    )
   }
 
   resolve(id: string): string {
-    const row = this.db.prepare('SELECT server_id FROM id_map WHERE local_id = ?').get(id) as
+    const row = prepared(this.db, 'SELECT server_id FROM id_map WHERE local_id = ?').get(id) as
       { server_id: string } | undefined
     return row?.server_id ?? id
   }
@@ -292,7 +299,7 @@ export class Outbox {
     for (const row of this.rows()) {
       if (row.write.kind === 'match-streams.replace' && row.write.payload.streamIds.includes(localId)) {
         const payload = { ...row.write.payload, streamIds: row.write.payload.streamIds.filter((id) => id !== localId) }
-        this.db.prepare('UPDATE outbox SET payload = ? WHERE seq = ?').run(JSON.stringify(payload), row.seq)
+        prepared(this.db, 'UPDATE outbox SET payload = ? WHERE seq = ?').run(JSON.stringify(payload), row.seq)
       }
     }
   }

@@ -3,6 +3,7 @@ import type { TableRecovery } from './table-recovery'
 import { createHash } from 'node:crypto'
 import { AppError } from '../app-error'
 import type { Db } from './db'
+import { prepared } from './prepared'
 
 /** Receipts of requestIds: kept through a recovery, so a retried write is still answered once. */
 export const REQUEST_LOG_TABLES = { requests: 'kept' } as const satisfies TableRecovery
@@ -46,9 +47,9 @@ export class RequestLog {
    * another channel or payload is a conflict: answering the old receipt would report a write that was never made.
    */
   earlier<T>(request: WriteRequest): T | undefined {
-    const row = this.db
-      .prepare('SELECT channel, fingerprint, receipt FROM requests WHERE request_id = ?')
-      .get(request.requestId) as Row | undefined
+    const row = prepared(this.db, 'SELECT channel, fingerprint, receipt FROM requests WHERE request_id = ?').get(
+      request.requestId,
+    ) as Row | undefined
     if (!row) return undefined
     // Rows kept before requests were scoped carry no channel: they answer as they always did.
     const same =
@@ -66,12 +67,13 @@ export class RequestLog {
 
   /** Forgets receipts older than `before` (ms): a retry comes within minutes, not after weeks. */
   prune(before: number): void {
-    this.db.prepare('DELETE FROM requests WHERE at < ?').run(before)
+    prepared(this.db, 'DELETE FROM requests WHERE at < ?').run(before)
   }
 
   remember(request: WriteRequest, receipt: unknown, at: number): void {
-    this.db
-      .prepare('INSERT INTO requests (request_id, channel, fingerprint, receipt, at) VALUES (?, ?, ?, ?, ?)')
-      .run(request.requestId, request.channel, fingerprint(request.payload), JSON.stringify(receipt), at)
+    prepared(
+      this.db,
+      'INSERT INTO requests (request_id, channel, fingerprint, receipt, at) VALUES (?, ?, ?, ?, ?)',
+    ).run(request.requestId, request.channel, fingerprint(request.payload), JSON.stringify(receipt), at)
   }
 }
