@@ -350,6 +350,15 @@ describe('the hub', () => {
     expect((await fetch(`${hub()}/overlays/nothing`)).status).toBe(404)
   })
 
+  it('lets a refreshed overlay keep its scripts (named by their content), never its page', async () => {
+    const page = await fetch(`${hub()}/overlays/scoreboard?stream=${streamId}`)
+    expect(page.headers.get('cache-control')).toBe('no-store')
+    for (const asset of ['/overlays/assets/overlay.js', '/assets/overlay.js']) {
+      const answer = await fetch(`${hub()}${asset}`)
+      expect(answer.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    }
+  })
+
   it('answers only on its own Host, changes nothing, and sends no CORS headers', async () => {
     const path = `/feed/v1/streams/${streamId}`
     expect((await rawRequest(hub(), path, { host: 'evil.example' })).status).toBe(403)

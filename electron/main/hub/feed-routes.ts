@@ -5,7 +5,7 @@ import { isOverlayKind } from '../../../shared/broadcast/overlays'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { AppError } from '../app-error'
 import { access, deviceOf } from './hub-access'
-import { sendPage, type HubContext } from './hub-context'
+import { sendAsset, sendPage, type HubContext } from './hub-context'
 
 const viewer = access('viewer')
 
@@ -82,6 +82,6 @@ export function feedRoutes(server: FastifyInstance, context: HubContext): void {
   })
   // Built scripts and styles, code without data: any device may load them (the page's feed needs its key).
   server.get<{ Params: { '*': string } }>('/overlays/assets/*', { config: access('public') }, (request, reply) =>
-    sendPage(reply, pagesDir, `assets/${request.params['*']}`),
+    sendAsset(reply, pagesDir, request.params['*']),
   )
 }

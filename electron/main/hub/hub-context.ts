@@ -30,7 +30,12 @@ const PAGE_CSP =
   "font-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
 /** Sends a file of the built pages folder (404 when it is not there). */
-export async function sendPage(reply: FastifyReply, pagesDir: string, relativePath: string): Promise<FastifyReply> {
+export async function sendPage(
+  reply: FastifyReply,
+  pagesDir: string,
+  relativePath: string,
+  caching: 'never' | 'for-good' = 'never',
+): Promise<FastifyReply> {
   const file = await readStaticFile(pagesDir, relativePath)
   if (!file) return reply.code(404).send({ error: 'not found' })
   return reply
@@ -39,8 +44,16 @@ export async function sendPage(reply: FastifyReply, pagesDir: string, relativePa
     .header('cross-origin-opener-policy', 'same-origin')
     .header('x-content-type-options', 'nosniff')
     .header('referrer-policy', 'no-referrer')
-    .header('cache-control', 'no-store')
+    .header('cache-control', caching === 'for-good' ? 'public, max-age=31536000, immutable' : 'no-store')
     .send(file.body)
+}
+
+/**
+ * A built script, style or image: its name carries a hash of its content (a new build names it anew), so a browser
+ * keeps it, and its compiled code, for good. An OBS source refreshed on every scene change then loads only its page.
+ */
+export function sendAsset(reply: FastifyReply, pagesDir: string, relativePath: string): Promise<FastifyReply> {
+  return sendPage(reply, pagesDir, `assets/${relativePath}`, 'for-good')
 }
 
 /**

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify'
 import { PairingExchange, type PairingAnswer } from '../../../shared/venue/door'
 import { PairingRefused } from '../venue/device-registry'
-import { sendPage, type HubContext } from './hub-context'
+import { sendAsset, sendPage, type HubContext } from './hub-context'
 import { access } from './hub-access'
 
 const pairing = access('pairing')
@@ -14,7 +14,7 @@ export function pairingRoutes(server: FastifyInstance, { registry, pagesDir }: H
   server.get('/door', { config: pairing }, (_request, reply) => sendPage(reply, pagesDir, 'door.html'))
   // The pairing and door pages' scripts and styles: built code, no data.
   server.get<{ Params: { '*': string } }>('/assets/*', { config: pairing }, (request, reply) =>
-    sendPage(reply, pagesDir, `assets/${request.params['*']}`),
+    sendAsset(reply, pagesDir, request.params['*']),
   )
 
   server.post('/pair/v1/exchange', { config: pairing }, (request, reply) => {
