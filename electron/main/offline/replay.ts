@@ -6,7 +6,7 @@ import { AppError } from '../app-error'
 import type { Clock } from '../clock'
 import type { Cache, CacheChange } from './cache'
 import type { Connectivity } from './connectivity'
-import type { Db } from './db'
+import { refreshTransaction, type Db } from './db'
 import { changeOf, linksLessDeletedHere, reapplyWaiting } from './local-effects'
 import type { Outbox, OutboxRow } from './outbox'
 import { entityOfRow, type OutboxWrite } from './writes'
@@ -26,6 +26,14 @@ export interface ReplayDeps {
   baseMs?: number
   capMs?: number
 }
+
+/**
+ * What the service confirmed, written down: the row done and the cache as the service answered. Its commit is not
+ * synced to disk by itself (the next acknowledged write's is): a kill keeps it, and a power cut that undid it would
+ * only send a write the service already has once more, as a kill between the answer and this commit always could.
+ * At ten doors scanning flat out, that is one disk sync a scan fewer on main's event loop.
+ */
+const confirmed = <T>(db: Db, write: () => T): T => refreshTransaction(db, write)
 
 type Outcome = { kind: 'done' } | { kind: 'retry'; error: string } | { kind: 'attention'; reason: string }
 type StreamCreateWrite = Extract<OutboxWrite, { kind: 'stream.create' }>
@@ -123,14 +131,15 @@ export class Replayer {
     switch (write.kind) {
       case 'participant.update': {
         const updated = await api.participants.update(write.payload.id, write.payload.body)
-        return db.transaction(() => {
+        return confirmed(db, () => {
           if (last()) cache.put('participants', write.payload.tournamentId, updated.id, updated)
           outbox.done(row.seq)
-        })()
+        })
       }
       case 'stream.create': {
         const stream = (await this.findCreated(row, write)) ?? (await this.create(row, write))
         const { localId, tournamentId } = write.payload
+        // A creation's new id is written down synced, as it is made: rare, and later writes name it.
         return db.transaction(() => {
           outbox.done(row.seq)
           outbox.mapLocalId(localId, stream.id)
@@ -148,10 +157,10 @@ export class Replayer {
       }
       case 'stream.update': {
         const updated = await api.streams.update(write.payload.id, write.payload.body)
-        return db.transaction(() => {
+        return confirmed(db, () => {
           if (last()) cache.put('streams', write.payload.tournamentId, updated.id, updated)
           outbox.done(row.seq)
-        })()
+        })
       }
       case 'stream.delete':
         try {
@@ -163,7 +172,7 @@ export class Replayer {
         return outbox.done(row.seq)
       case 'match-streams.replace': {
         const ids = await api.streams.ofMatch(write.payload.matchId).replace(write.payload.streamIds)
-        return db.transaction(() => {
+        return confirmed(db, () => {
           if (last()) {
             // A stream deleted while the links were on their way: its deletion waits behind them, so it is unsent.
             let waiting: Set<string> | undefined
@@ -173,7 +182,7 @@ export class Replayer {
             cache.setMatchStreams(write.payload.matchId, write.payload.tournamentId, linked)
           }
           outbox.done(row.seq)
-        })()
+        })
       }
     }
   }
