@@ -1,14 +1,10 @@
 // OBS as a publication target beside the hub: each stream with an OBS gets a link, and every feed the desk publishes
-// becomes the show change there — the match scene on a Take, the break scene a set time after the result, the text
-// sources and text files set from the feed. Hold never moves OBS. OBS is downstream: a missing, slow or refusing OBS
-// never blocks a Take or the hub (work runs after the publish, one stream at a time, only the newest feed waits, and
-// failures go to the column).
-import { randomUUID } from 'node:crypto'
-import { mkdir, rename, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+// becomes the show change there — what the show calls for is decided in `obs-show.ts` (the match scene on a Take, the
+// break scene a set time after the result), written by `obs-writes.ts` (the scene, text sources and text files). Hold
+// never moves OBS. OBS is downstream: a missing, slow or refusing OBS never blocks a Take or the hub (work runs after
+// the publish, one stream at a time, only the newest feed waits, and failures go to the column).
 import type { Feed } from '../../../shared/broadcast/feed'
 import {
-  OBS_FIELDS,
   type ObsField,
   type ObsPreview,
   type ObsSettings,
@@ -25,6 +21,8 @@ import { obsPasswordFor, sealObsPassword, unsealObsPassword } from '../obs/obs-p
 import { obsSecretsOf, type CredentialStore } from '../secrets/credential-store'
 import { SerialQueue } from '../serial-queue'
 import { obsFields } from './obs-fields'
+import { breakStillDue, NOTHING_SHOWN, planShow, type ShowState } from './obs-show'
+import { switchScene, writeTextFiles, writeTextSources } from './obs-writes'
 
 export interface ObsTargetPorts {
   settings: ObsSettingsFile
@@ -59,13 +57,9 @@ interface StreamObs {
   held: boolean
   /** A showing of the newest feed is queued and not started yet (later feeds just replace `feed`). */
   pending: boolean
-  onAirId: string | null
-  /** When the match on air was first seen finished (epoch ms; -Infinity: before this link knew it). */
-  finishedAt: number | null
+  /** What this OBS was brought to: the match, its result, the break, the scene chosen last. */
+  show: ShowState
   breakTimer: NodeJS.Timeout | undefined
-  breakShown: boolean
-  /** The scene Matchdesk (or the producer through it) last chose: what a reconnected OBS returns to. */
-  chosenScene: string | null
   /** Calls to this OBS run one after another. */
   queue: Promise<void>
   problem: string | null
@@ -77,8 +71,6 @@ interface StreamObs {
 
 /** How often the countdown text is brought up to date while nothing else changes (ms). */
 const COUNTDOWN_TICK_MS = 15_000
-/** How long a Studio Mode transition is tried again while OBS says one is still running (wall-clock ms). */
-const TRANSITION_WAIT_MS = 5000
 
 export class ObsTarget {
   private readonly streams = new Map<string, StreamObs>()
@@ -226,7 +218,7 @@ export class ObsTarget {
       })
     clearTimeout(obs.breakTimer)
     obs.breakTimer = undefined
-    obs.breakShown = true
+    obs.show = { ...obs.show, breakShown: true }
     const work = obs.queue.then(() => this.show(obs, scene, true))
     obs.queue = work.catch(() => undefined)
     try {
@@ -304,11 +296,8 @@ export class ObsTarget {
       feed: undefined,
       held: false,
       pending: false,
-      onAirId: null,
-      finishedAt: null,
+      show: NOTHING_SHOWN,
       breakTimer: undefined,
-      breakShown: false,
-      chosenScene: null,
       queue: Promise.resolve(),
       problem: null,
       failures: 0,
@@ -409,158 +398,65 @@ export class ObsTarget {
   }
 
   /**
-   * Makes OBS show what a feed says: the files first (they never wait on OBS), the scene on a change of match (or
-   * when catching up: the scene chosen last, or the one the match's state calls for), the break when its time comes,
-   * then each text source.
+   * Makes OBS show what a feed says: the files first (they never wait on OBS), the scene the show calls for
+   * (`obs-show.ts`), the break's timer, then each text source.
    */
   private async showFeed(obs: StreamObs, feed: Feed, catchingUp: boolean): Promise<void> {
-    const { settings } = obs
     const now = this.ports.clock.now()
     const fields = obsFields(feed, now)
     await this.writeFiles(obs, fields)
-    const onAir = feed.onAir
-    const newMatch = (onAir?.id ?? null) !== obs.onAirId
-    if (newMatch) {
-      obs.onAirId = onAir?.id ?? null
-      obs.finishedAt = null
-      obs.breakShown = false
+    const plan = planShow(obs.show, feed, obs.settings, now, catchingUp)
+    obs.show = plan.state
+    if (plan.cancelBreak) {
       clearTimeout(obs.breakTimer)
       obs.breakTimer = undefined
     }
-    if (onAir?.status !== 'completed') {
-      obs.finishedAt = null
-      clearTimeout(obs.breakTimer)
-      obs.breakTimer = undefined
-    } else if (obs.finishedAt === null) {
-      // A result this link saw come in starts the delay; one it finds already there (a restart) is past it.
-      obs.finishedAt = catchingUp && newMatch ? -Infinity : now
-    }
-    let scene: string | null = null
-    if (newMatch && onAir) scene = this.breakDue(obs, now) ? settings.breakScene : settings.matchScene
-    else if (catchingUp && onAir)
-      scene = obs.chosenScene ?? (this.breakDue(obs, now) ? settings.breakScene : settings.matchScene)
+    const { scene } = plan
     if (scene)
       await this.show(obs, scene, false).catch((error: unknown) => {
         if (obs.link.current.state === 'connected') this.failed(obs, `the scene “${scene}”`, error)
       })
-    if (scene === settings.breakScene && scene) obs.breakShown = true
-    this.scheduleBreak(obs)
+    if (plan.breakAt !== null) this.scheduleBreak(obs, plan.breakAt)
     await this.writeFields(obs, fields)
   }
 
-  private breakDue(obs: StreamObs, now: number): boolean {
-    const { breakScene, breakAfterSeconds } = obs.settings
-    return (
-      obs.finishedAt !== null &&
-      breakScene !== null &&
-      breakAfterSeconds > 0 &&
-      now - obs.finishedAt >= breakAfterSeconds * 1000
+  /** The break scene when its time comes, for the same match, never while held (checked when its turn comes). */
+  private scheduleBreak(obs: StreamObs, at: number): void {
+    const breakScene = obs.settings.breakScene
+    if (!breakScene || obs.breakTimer) return
+    const matchId = obs.show.onAirId
+    obs.breakTimer = setTimeout(
+      () => {
+        obs.breakTimer = undefined
+        void this.run(obs, async () => {
+          // A Take queued meanwhile, or a hold, wins.
+          if (!this.isCurrent(obs) || !breakStillDue(obs.show, obs.feed, obs.held, matchId)) return
+          obs.show = { ...obs.show, breakShown: true }
+          await this.show(obs, breakScene, false)
+        })
+      },
+      Math.max(0, at - this.ports.clock.now()),
     )
-  }
-
-  /** The break scene once the delay after the result has passed, for the same match, never while held. */
-  private scheduleBreak(obs: StreamObs): void {
-    const { breakScene, breakAfterSeconds } = obs.settings
-    if (!breakScene || breakAfterSeconds === 0 || obs.finishedAt === null || obs.breakShown || obs.breakTimer) return
-    const onAirId = obs.onAirId
-    const left = Math.max(0, breakAfterSeconds * 1000 - (this.ports.clock.now() - obs.finishedAt))
-    obs.breakTimer = setTimeout(() => {
-      obs.breakTimer = undefined
-      void this.run(obs, async () => {
-        // Checked when its turn comes: a Take queued meanwhile, or a hold, wins.
-        const onAir = obs.feed?.onAir
-        if (
-          !this.isCurrent(obs) ||
-          obs.held ||
-          obs.breakShown ||
-          onAir?.id !== onAirId ||
-          onAir?.status !== 'completed'
-        )
-          return
-        obs.breakShown = true
-        await this.show(obs, breakScene, false)
-      })
-    }, left)
     obs.breakTimer.unref()
   }
 
-  /** Program scene, or with Studio Mode on: preview it, then transition; nothing when OBS shows it already. */
+  /** Switches OBS's scene (`obs-writes.ts`); remembered as chosen first, so a reconnected OBS returns to it. */
   private async show(obs: StreamObs, scene: string, chosenByHand: boolean): Promise<void> {
-    obs.chosenScene = scene
-    // Asked, not remembered: OBS's own change events may come after the next Take.
-    const { currentProgramSceneName } = await obs.link.call('GetCurrentProgramScene')
-    if (!chosenByHand && currentProgramSceneName === scene) return
-    const { studioModeEnabled } = await obs.link.call('GetStudioModeEnabled')
-    if (studioModeEnabled) await this.transitionTo(obs, scene)
-    else await obs.link.call('SetCurrentProgramScene', { sceneName: scene })
+    obs.show = { ...obs.show, chosenScene: scene }
+    await switchScene(obs.link, scene, chosenByHand)
   }
 
-  /**
-   * Studio Mode: the scene to preview, then the transition. OBS applies a preview change on its UI thread a moment
-   * after answering, while the transition takes whatever the preview is when it is asked: so the preview is read back
-   * before the transition, and the program after it. A transition still running refuses a second one; all is tried
-   * again for 5 s (a busy machine draws even a short fade slowly), then said.
-   */
-  private async transitionTo(obs: StreamObs, scene: string): Promise<void> {
-    const until = Date.now() + TRANSITION_WAIT_MS
-    await obs.link.call('SetCurrentPreviewScene', { sceneName: scene })
-    for (;;) {
-      try {
-        const { currentPreviewSceneName } = await obs.link.call('GetCurrentPreviewScene')
-        if (currentPreviewSceneName === scene) {
-          await obs.link.call('TriggerStudioModeTransition')
-          const { currentProgramSceneName } = await obs.link.call('GetCurrentProgramScene')
-          if (currentProgramSceneName === scene) return
-        }
-        if (Date.now() >= until) throw new Error(`OBS did not transition to it within ${TRANSITION_WAIT_MS / 1000} s`)
-      } catch (error) {
-        if (Date.now() >= until || obs.link.current.state !== 'connected') throw error
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-  }
-
-  /**
-   * Each field to its text source (the mapped one, or the one named by convention when OBS has it), each on its own:
-   * a source that is gone does not stop the others.
-   */
   private async writeFields(obs: StreamObs, fields: Record<ObsField, string>): Promise<void> {
-    const inputs = new Map(obs.inputs.map((name) => [name.toLowerCase(), name]))
-    const refused: string[] = []
-    for (const { field, source } of OBS_FIELDS) {
-      const text = fields[field]
-      const mapped = obs.settings.sources[field]
-      const target = mapped === null ? undefined : (mapped ?? inputs.get(source.toLowerCase()))
-      if (!target || obs.written[field] === text) continue
-      try {
-        await obs.link.call('SetInputSettings', { inputName: target, inputSettings: { text } })
-        obs.written[field] = text
-      } catch (error) {
-        if (obs.link.current.state !== 'connected') throw error
-        refused.push(`“${target}” (${(error as Error).message})`)
-      }
-    }
+    const refused = await writeTextSources(obs.link, obs.settings.sources, obs.inputs, obs.written, fields)
     if (refused.length) this.failed(obs, `the text sources ${refused.join(', ')}`)
   }
 
-  /** The same fields as "<field>.txt" in the chosen folder, each written whole, for tools that read files. */
   private async writeFiles(obs: StreamObs, fields: Record<ObsField, string>): Promise<void> {
     const folder = obs.settings.folder
     if (!folder) return
-    try {
-      await mkdir(folder, { recursive: true })
-      for (const [field, text] of Object.entries(fields) as [ObsField, string][]) {
-        if (obs.files[field] === text) continue
-        const file = join(folder, `${field}.txt`)
-        // A temporary name of its own, created new (never through a link someone left there), renamed over the file.
-        const temporary = join(folder, `.${field}.${randomUUID()}.writing`)
-        await writeFile(temporary, text, { flag: 'wx' })
-        await rename(temporary, file)
-        obs.files[field] = text
-      }
-    } catch (error) {
-      this.failed(obs, `text files in ${folder} (${(error as Error).message})`)
-    }
+    await writeTextFiles(folder, obs.files, fields).catch((error: unknown) =>
+      this.failed(obs, `text files in ${folder} (${(error as Error).message})`),
+    )
   }
 
   /** The countdown moves with time while the feed stands still: brought up to date now and then (never when held). */
