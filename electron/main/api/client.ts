@@ -4,7 +4,7 @@ import type { z } from 'zod'
 import { buildRange, parseContentRange, type ContentRange, type RangeUnit } from '../../../shared/api'
 import { systemClock, type Clock } from '../clock'
 import { ApiError, errorFromAnswer, offlineError, timeoutError } from './api-error'
-import { DEFAULT_BACKOFF, retryDelay, type BackoffPolicy } from './backoff'
+import { DEFAULT_BACKOFF, retryDelay, type BackoffPolicy } from '../backoff'
 
 import type { ServiceBases } from '../../../shared/ipc/service-bases'
 

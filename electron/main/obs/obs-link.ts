@@ -2,6 +2,7 @@
 // how it stands (connected with OBS's version and program scene, or reconnecting and why), comes back by itself
 // with backoff when OBS closes or restarts, and refuses calls at once while it is down, so nothing waits on OBS.
 import { EventSubscription, OBSWebSocket, OBSWebSocketError, type OBSRequestTypes } from 'obs-websocket-js'
+import { backoffCeiling } from '../backoff'
 import { OBS_BOUNDS, obsText } from './obs-bounds'
 
 export type LinkState = 'connecting' | 'connected' | 'reconnecting' | 'closed'
@@ -212,7 +213,8 @@ export class ObsLink {
     socket?.removeAllListeners()
     void socket?.disconnect().catch(() => undefined)
     const { first, most } = this.options.retryMs ?? { first: 1000, most: 15_000 }
-    const wait = Math.min(most, first * 2 ** this.attempts++)
+    // One OBS, one client: no jitter, so the column can say when the next try is.
+    const wait = backoffCeiling({ baseMs: first, capMs: most }, this.attempts++)
     const now = this.options.now?.() ?? Date.now()
     const { message } = describeObsFailure(error, this.options)
     this.set({ state: 'reconnecting', problem: `${message} Trying again by itself.`, retryAt: now + wait })

@@ -2,6 +2,7 @@
 import type { Stream } from '../../../shared/api'
 import type { OrganizerApi } from '../api/organizer-api'
 import { ApiError } from '../api/api-error'
+import { backoffDelay } from '../backoff'
 import { AppError } from '../app-error'
 import type { Clock } from '../clock'
 import type { Cache, CacheChange } from './cache'
@@ -117,8 +118,8 @@ export class Replayer {
     }
     const { outbox, clock } = this.deps
     if (outcome.kind === 'retry') {
-      const ceiling = Math.min(this.deps.capMs ?? 30_000, (this.deps.baseMs ?? 500) * 2 ** row.attempts)
-      outbox.postpone(row.seq, outcome.error, clock.now() + Math.floor(clock.random() * ceiling))
+      const backoff = { baseMs: this.deps.baseMs ?? 500, capMs: this.deps.capMs ?? 30_000 }
+      outbox.postpone(row.seq, outcome.error, clock.now() + backoffDelay(backoff, row.attempts, () => clock.random()))
     } else if (outcome.kind === 'attention') {
       outbox.needsAttention(row.seq, outcome.reason)
     }

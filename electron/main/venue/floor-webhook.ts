@@ -1,6 +1,7 @@
 // Calls on their way to a webhook in Discord's format: queued durably in the profile's database, sent in order once
 // the receiver answers (backing off while the internet is down, waiting as Discord's 429 asks), each to the address
 // entered for its tournament (from the keychain) and nowhere else.
+import { backoffCeiling } from '../backoff'
 import type { Clock } from '../clock'
 import type { FloorStore } from '../offline/floor-store'
 
@@ -101,7 +102,7 @@ export class FloorWebhook {
         store.webhookSent(row.seq)
         this.ports.refused(`The webhook refused a call (${outcome.problem}): check its address in Stations.`)
       } else {
-        const backoff = Math.min(BACKOFF_MOST_MS, BACKOFF_FIRST_MS * 2 ** Math.min(row.attempts, 6))
+        const backoff = backoffCeiling({ baseMs: BACKOFF_FIRST_MS, capMs: BACKOFF_MOST_MS }, row.attempts)
         store.webhookFailed(row.seq, this.ports.clock.now() + (outcome.retryAfterMs ?? backoff), outcome.problem)
       }
       this.ports.changed(row.tournamentId)

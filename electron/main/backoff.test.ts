@@ -1,6 +1,7 @@
-// Backoff: full jitter under a doubling cap, and Retry-After in seconds or as an HTTP date.
+// Backoff, for every retry in main: a doubling ceiling up to the cap, full jitter under it, and Retry-After in seconds
+// or as an HTTP date.
 import { describe, expect, it } from 'vitest'
-import { backoffDelay, retryAfterMs, retryDelay } from './backoff'
+import { backoffCeiling, backoffDelay, retryAfterMs, retryDelay } from './backoff'
 
 const policy = { attempts: 5, baseMs: 200, capMs: 5000 }
 
@@ -10,6 +11,12 @@ describe('backoff', () => {
     expect(backoffDelay(policy, 0, () => 0.999)).toBe(199)
     expect(backoffDelay(policy, 3, () => 0.5)).toBe(800)
     expect(backoffDelay(policy, 10, () => 0.999)).toBe(4995)
+  })
+
+  it('doubles its ceiling from the first wait to the cap, and stays at the cap however many tries came before', () => {
+    expect([0, 1, 2, 3, 4, 5].map((retry) => backoffCeiling(policy, retry))).toEqual([200, 400, 800, 1600, 3200, 5000])
+    expect(backoffCeiling(policy, 5000)).toBe(5000)
+    expect(Number.isFinite(backoffDelay(policy, 1e9, () => 0.5))).toBe(true)
   })
 
   it('reads Retry-After as seconds or an HTTP date, and ignores junk', () => {
