@@ -86,7 +86,8 @@ export async function writeTextFiles(
   await mkdir(folder, { recursive: true })
   for (const [field, text] of Object.entries(fields) as [ObsField, string][]) {
     if (files[field] === text) continue
-    // A temporary name of its own, created new (never through a link someone left there), renamed over the file.
+    // A temporary name of its own, created new (never through a link someone left there), renamed over the file: the
+    // folder may be shared with other tools, so not write-file-atomic's (its name can be guessed, and it follows links).
     const temporary = join(folder, `.${field}.${randomUUID()}.writing`)
     await writeFile(temporary, text, { flag: 'wx' })
     await rename(temporary, join(folder, `${field}.txt`))

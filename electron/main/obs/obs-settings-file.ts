@@ -1,7 +1,8 @@
 // Each stream's OBS settings (never its password, which the keychain keeps), per connection profile, in obs.json in
 // the data folder: written whole (a temporary file renamed over the old one, 0600), read back checked, an entry that
 // no longer reads is dropped rather than trusted.
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
+import writeFileAtomic from 'write-file-atomic'
 import { join } from 'node:path'
 import { ObsSettings } from '../../../shared/broadcast/obs'
 
@@ -45,8 +46,7 @@ export class ObsSettingsFile {
     const streams = this.profile(profileId)
     if (settings) streams[streamId] = settings
     else delete streams[streamId]
-    const temporary = `${this.file}.writing`
-    writeFileSync(temporary, JSON.stringify(this.data, null, 2) + '\n', { mode: 0o600 })
-    renameSync(temporary, this.file)
+    // Whole and synced to disk (write-file-atomic: a temporary file, fsync, rename).
+    writeFileAtomic.sync(this.file, JSON.stringify(this.data, null, 2) + '\n', { mode: 0o600 })
   }
 }

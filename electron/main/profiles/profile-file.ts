@@ -1,6 +1,7 @@
 // The non-secret parts of connection profiles, kept as JSON in the app data folder (written atomically).
 import { randomUUID } from 'node:crypto'
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { mkdir, readFile } from 'node:fs/promises'
+import writeFileAtomic from 'write-file-atomic'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { SCOPES } from '../../../shared/api'
@@ -105,13 +106,11 @@ export class ProfileStore {
     await this.write()
   }
 
-  /** Writes one at a time, each through its own temporary file, so a write never renames another's half. */
+  /** Writes one at a time, each whole and synced to disk (write-file-atomic: a temporary file, fsync, rename). */
   private write(): Promise<void> {
     return this.writes.run(async () => {
       await mkdir(join(this.file, '..'), { recursive: true, mode: 0o700 })
-      const temporary = `${this.file}.${randomUUID()}.tmp`
-      await writeFile(temporary, JSON.stringify(this.data, null, 2) + '\n', { mode: 0o600 })
-      await rename(temporary, this.file)
+      await writeFileAtomic(this.file, JSON.stringify(this.data, null, 2) + '\n', { mode: 0o600 })
     })
   }
 }

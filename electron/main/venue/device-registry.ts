@@ -2,7 +2,8 @@
 // pairing codes that make them, the control token Companion sends, and whether the hub is open to the venue network.
 // Kept in venue.json (0600) beside the profiles, device keys only as hashes; the control token in the OS keychain.
 import { createHash, randomBytes, randomInt } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import writeFileAtomic from 'write-file-atomic'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { DeviceKind, TOURNAMENT_KINDS } from '../../../shared/venue/door'
@@ -244,9 +245,8 @@ export class DeviceRegistry {
 
   private save(): void {
     mkdirSync(join(this.file, '..'), { recursive: true, mode: 0o700 })
-    const temporary = `${this.file}.tmp`
-    writeFileSync(temporary, JSON.stringify(this.data, null, 2) + '\n', { mode: 0o600 })
-    renameSync(temporary, this.file)
+    // Whole and synced to disk (write-file-atomic: a temporary file, fsync, rename).
+    writeFileAtomic.sync(this.file, JSON.stringify(this.data, null, 2) + '\n', { mode: 0o600 })
   }
 }
 
