@@ -21,6 +21,9 @@ import { DoorDesk } from './venue/door-desk'
 import { FloorDesk } from './venue/floor-desk'
 import { ObsTarget } from './broadcast/obs-target'
 import { ObsSettingsFile } from './obs/obs-settings-file'
+import { closeLog, moduleLog, openLog } from './log'
+
+const log = moduleLog('composition')
 
 export interface MainPorts {
   version: string
@@ -73,9 +76,12 @@ export const DEFAULT_DEMO: MainPorts['demo'] = { size: 'small', seed: 1, simulat
 export async function createMainServices(ports: MainPorts): Promise<MainServices> {
   // One process per data folder: two would send the same outbox rows twice.
   const lock = DataFolderLock.acquire(ports.dataDir, ports.processKind ?? 'Matchdesk')
+  openLog(ports.dataDir)
   try {
     return await startServices(ports, lock)
   } catch (error) {
+    log.error('Matchdesk could not start', { err: error })
+    closeLog()
     lock.release()
     throw error
   }
@@ -214,6 +220,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock): Promise<Ma
         await hub?.close()
         await connections.close()
       } finally {
+        closeLog()
         lock.release()
       }
     },

@@ -7,6 +7,9 @@ import { ApiError, errorFromAnswer, offlineError, timeoutError } from './api-err
 import { DEFAULT_BACKOFF, retryDelay, type BackoffPolicy } from '../backoff'
 
 import type { ServiceBases } from '../../../shared/ipc/service-bases'
+import { moduleLog } from '../log'
+
+const log = moduleLog('api-client')
 
 export type { ServiceBases }
 
@@ -97,7 +100,7 @@ export class OrganizerClient {
   /** The light probe: any answer from the participant disciplines list means the service is there. */
   async reachable(): Promise<boolean> {
     // Any answer will do: without a stored API key the service still answers (401), so it is there.
-    const apiKey = await this.config.apiKey().catch(() => undefined)
+    const apiKey = await this.config.apiKey().catch(log.failed('reading the API key for the probe'))
     try {
       await ofetch.raw(`${this.config.bases.participant}/disciplines`, {
         headers: { ...(apiKey && { 'x-api-key': apiKey }), range: buildRange('disciplines', 0, 0) },

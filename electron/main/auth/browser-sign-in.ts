@@ -3,6 +3,9 @@ import type { Scope } from '../../../shared/api'
 import { challengeS256, createState, createVerifier } from './pkce'
 import { startLoopback } from './oauth-loopback'
 import type { TokenAnswer, TokenEndpoint } from './token-endpoint'
+import { moduleLog } from '../log'
+
+const log = moduleLog('sign-in')
 
 export interface BrowserSignIn {
   accountBase: string
@@ -42,7 +45,7 @@ export async function signInWithBrowser(options: BrowserSignIn): Promise<TokenAn
   options.onOpened?.(url, expiresAt)
   // No browser could be opened (a headless machine, web mode): the wait goes on, since the person can open the
   // address they were shown; it ends by itself at expiresAt.
-  await options.openBrowser(url).catch(() => undefined)
+  await options.openBrowser(url).catch(log.failed('opening the browser for sign-in'))
   const code = await loopback.code
   return options.endpoint({
     grant_type: 'authorization_code',

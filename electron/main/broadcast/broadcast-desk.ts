@@ -16,6 +16,9 @@ import { buildFeed, streamQueue, type TournamentSources } from './feed-builder'
 import { SourcesMemo } from './sources-memo'
 import { heldFeed, stagedChanges } from './hold'
 import { Publication, type FeedListener, type PublicationTarget, type SourceKind } from './publication'
+import { moduleLog } from '../log'
+
+const log = moduleLog('broadcast-desk')
 
 export interface BroadcastDeskPorts {
   connections: Connections
@@ -66,9 +69,7 @@ export class BroadcastDesk {
   /** Every stream of a tournament, its desk and what it shows; the streams are watched from now on. */
   status(tournamentId: string): StreamState[] {
     // The tournament's locale and logo are read in the background; its streams are republished once they are in.
-    void this.session()
-      .lookReads.refresh(tournamentId)
-      .catch(() => undefined)
+    void this.session().lookReads.refresh(tournamentId).catch(log.failed('reading the tournament’s look', 'debug'))
     const streams = this.session().cache.list('streams', tournamentId)
     const sources = this.sourcesOf(tournamentId)
     return streams.map((stream) => {
@@ -330,14 +331,14 @@ export class BroadcastDesk {
     }
     for (const tournamentId of tournaments) {
       const linked = new Set(session.cache.linksOfTournament(tournamentId).keys())
-      await session.reads.tick('nodes', tournamentId, false, linked).catch(() => undefined)
+      await session.reads.tick('nodes', tournamentId, false, linked).catch(log.failed('the desk’s live tick', 'debug'))
       if (!full) continue
       // Not awaited: a logo's host (outside the service) never holds up what is on air; a changed look is announced.
-      void session.lookReads.refresh(tournamentId).catch(() => undefined)
+      void session.lookReads.refresh(tournamentId).catch(log.failed('reading the tournament’s look', 'debug'))
       // Rolling windows of a large list, as the Check-in list ticks (a whole read of 5,000 people is 100 requests).
-      await session.reads.tick('participants', tournamentId).catch(() => undefined)
-      await session.reads.refresh('stages', tournamentId).catch(() => undefined)
-      await session.reads.refresh('streams', tournamentId).catch(() => undefined)
+      await session.reads.tick('participants', tournamentId).catch(log.failed('the desk’s live tick', 'debug'))
+      await session.reads.refresh('stages', tournamentId).catch(log.failed('the desk’s slow refresh', 'debug'))
+      await session.reads.refresh('streams', tournamentId).catch(log.failed('the desk’s slow refresh', 'debug'))
     }
   }
 

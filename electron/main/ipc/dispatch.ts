@@ -5,6 +5,7 @@ import { isChannel, type Channel } from '../../../shared/ipc/channels'
 import type { Result } from '../../../shared/ipc/result'
 import { fieldErrors, summarizeIssues } from '../../../shared/api/errors'
 import { AppError } from '../app-error'
+import { moduleLog } from '../log'
 
 export type Handler<C extends Channel> = (input: z.output<Contract[C]['input']>) => Promise<Output<C>> | Output<C>
 export type Handlers = { [C in Channel]: Handler<C> }
@@ -48,6 +49,8 @@ export function createDispatch(handlers: Handlers, logError: ErrorLog = defaultL
   }
 }
 
+const log = moduleLog('ipc')
+
 function defaultLog(channel: string, error: unknown): void {
-  console.error(`[ipc] ${channel} failed:`, error instanceof Error ? error.message : error)
+  log.error(`${channel} failed`, { err: error })
 }

@@ -20,6 +20,9 @@ import { entityOfRow } from '../offline/writes'
 import type { PagingOptions } from '../api/paging'
 import { changesBetween } from '../offline/scope-changes'
 import { fedBy, frontierIds, frontierWindows, sweepWindow, windowsOver, type NodeWindow } from './frontier'
+import { moduleLog } from '../log'
+
+const log = moduleLog('cached-reads')
 
 /** Match links read per sweep beyond the frontier (see linksOfTournament). */
 const LINKS_PER_SWEEP = 64
@@ -473,8 +476,8 @@ export class CachedReads {
         this.behind.delete(key)
         const now = this.deps.cache.refreshedAt(resource, scope)
         if (now !== null && this.deps.clock.now() - now <= freshFor) return
-        if (behind && hasLocalCopy) behind().catch(() => undefined)
-        else start().catch(() => undefined)
+        if (behind && hasLocalCopy) behind().catch(log.failed(`refreshing ${resource} behind an answer`, 'debug'))
+        else start().catch(log.failed(`reading ${resource}`, 'debug'))
       },
       READ_BEHIND_QUIET_MS,
       READ_BEHIND_LATEST_MS,

@@ -23,6 +23,9 @@ import { Signal } from '../signal'
 import { CachedReads } from './cached-reads'
 import { OfflineWrites } from './offline-writes'
 import { TournamentLookReads } from './tournament-look-reads'
+import { moduleLog } from '../log'
+
+const log = moduleLog('offline-session')
 
 export interface OfflineSessionOptions {
   dataDir: string
@@ -182,7 +185,7 @@ export class OfflineSession {
       else
         await this.reads
           .refresh(write.kind === 'participant.update' ? 'participants' : 'streams', write.payload.tournamentId)
-          .catch(() => undefined)
+          .catch(log.failed('reading again what a discarded write touched'))
     }
     this.changed()
     return this.status()

@@ -3,6 +3,9 @@
 // connection is switched; close() releases every subscription and timer it made.
 import type { Connections } from './connections'
 import type { OfflineSession } from './offline-session'
+import { moduleLog } from '../log'
+
+const log = moduleLog('session-follower')
 
 export interface FollowerOptions {
   connections: Connections
@@ -36,7 +39,8 @@ export class SessionFollower {
     if (options.refreshMs && options.refresh) {
       this.refresher = setInterval(() => {
         const session = this.session
-        if (session.connectivity.state !== 'offline') void options.refresh?.(session).catch(() => undefined)
+        if (session.connectivity.state !== 'offline')
+          void options.refresh?.(session).catch(log.failed('a refresh on the timer', 'debug'))
       }, options.refreshMs)
       this.refresher.unref()
     }

@@ -4,6 +4,9 @@ import type { OrganizerApi } from '../api/organizer-api'
 import { downloadImage } from '../api/image-download'
 import type { Clock } from '../clock'
 import type { TournamentLooks } from '../offline/tournament-looks'
+import { moduleLog } from '../log'
+
+const log = moduleLog('tournament-look')
 
 export interface TournamentLookReadsDeps {
   looks: TournamentLooks
@@ -51,7 +54,9 @@ export class TournamentLookReads {
     const logo = sameLogo
       ? undefined
       : logoSource
-        ? await downloadImage(logoSource, { serviceOrigins }).catch(() => undefined)
+        ? await downloadImage(logoSource, { serviceOrigins }).catch(
+            log.failed(`the logo download of tournament ${tournamentId}`),
+          )
         : null
     const recorded = logo === undefined && !sameLogo ? (kept?.logoSource ?? null) : logoSource
     const look = { locale: defaultLocaleOf(tournament.locales), logoSource: recorded, readAt: clock.now() }

@@ -10,6 +10,9 @@ import type { CheckinDecision } from '../services/checkin-decision'
 import type { Connections } from '../services/connections'
 import type { OfflineSession } from '../services/offline-session'
 import { SessionFollower } from '../services/session-follower'
+import { moduleLog } from '../log'
+
+const log = moduleLog('door-desk')
 
 /** Said to door staff when the connection the door was paired on is no longer on the desk. */
 export const DOOR_CONNECTION_GONE =
@@ -195,9 +198,7 @@ export class DoorDesk {
   private async refreshWatched(): Promise<void> {
     for (const { connection, tournamentId } of [...this.scopes.values()]) {
       const read = () => this.sessionFor(connection).reads.tick('participants', tournamentId)
-      await Promise.resolve()
-        .then(read)
-        .catch(() => undefined)
+      await Promise.resolve().then(read).catch(log.failed('a door list’s live tick', 'debug'))
     }
   }
 

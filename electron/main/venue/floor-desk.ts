@@ -26,6 +26,9 @@ import { webhookSecretsOf, type CredentialStore } from '../secrets/credential-st
 import type { Connections } from '../services/connections'
 import { SessionFollower } from '../services/session-follower'
 import { discordMessage, FloorWebhook } from './floor-webhook'
+import { moduleLog } from '../log'
+
+const log = moduleLog('floor-desk')
 
 export interface FloorDeskPorts {
   connections: Connections
@@ -111,7 +114,9 @@ export class FloorDesk {
 
   /** The webhook's address from the keychain; noting (and announcing) when it is missing or back. */
   private async webhookUrl(tournamentId: string): Promise<string | undefined> {
-    const url = await this.ports.credentials.get(this.webhookOwner(tournamentId), 'webhook-url').catch(() => undefined)
+    const url = await this.ports.credentials
+      .get(this.webhookOwner(tournamentId), 'webhook-url')
+      .catch(log.failed('reading the webhook address'))
     const missing = url === undefined && this.store().settings(tournamentId, NO_SETTINGS).webhookHost !== null
     if (missing !== this.addressMissing.has(tournamentId)) {
       if (missing) this.addressMissing.add(tournamentId)
@@ -503,8 +508,11 @@ export class FloorDesk {
     const full = this.refreshes++ % 4 === 0
     for (const tournamentId of this.allFollowed()) {
       const onStations = new Set([...session.floor.assignments(tournamentId).values()].map((a) => a.matchId))
-      await session.reads.tick('nodes', tournamentId, false, onStations).catch(() => undefined)
-      if (full) await session.reads.tick('participants', tournamentId).catch(() => undefined)
+      await session.reads
+        .tick('nodes', tournamentId, false, onStations)
+        .catch(log.failed('the floor’s live tick', 'debug'))
+      if (full)
+        await session.reads.tick('participants', tournamentId).catch(log.failed('the floor’s live tick', 'debug'))
     }
   }
 

@@ -4,6 +4,9 @@
 import { backoffCeiling } from '../backoff'
 import type { Clock } from '../clock'
 import type { FloorStore } from '../offline/floor-store'
+import { moduleLog } from '../log'
+
+const log = moduleLog('floor-webhook')
 
 export interface FloorWebhookPorts {
   clock: Clock
@@ -63,7 +66,7 @@ export class FloorWebhook {
     clearTimeout(this.timer)
     this.sending = true
     void this.drain()
-      .catch(() => undefined)
+      .catch(log.failed('sending the webhook’s calls'))
       .finally(() => {
         this.sending = false
       })
