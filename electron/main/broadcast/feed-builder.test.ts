@@ -6,7 +6,7 @@ import { queueOf } from '../../../shared/bracket/stream-queue'
 import { buildFeed, tournamentSources, type FeedSources } from './feed-builder'
 import { estimateStarts, observedMatchMs } from './estimates'
 import { heldFeed, stagedChanges } from './hold'
-import { MINUTE, NOW, iso, node, seat } from './test-nodes'
+import { MINUTE, NOW, iso, node, seat } from '../../../tests/support/bracket-node'
 
 const stream: Stream = {
   id: 'st',

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import type { BracketNode } from '../../../shared/api'
 import { SourcesMemo, type SourceParts } from './sources-memo'
-import { node, seat } from './test-nodes'
+import { node, seat } from '../../../tests/support/bracket-node'
 
 /** The kept stages list: the cache hands out the same one until stages are written. */
 const stages: SourceParts['stages'] = []

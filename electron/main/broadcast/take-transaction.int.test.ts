@@ -34,7 +34,7 @@ it('tells followers what a desk action published only once it committed, and not
   const { EventBus } = await import('../event-bus')
   const { Publication } = await import('./publication')
   const { buildFeed, tournamentSources } = await import('./feed-builder')
-  const { node, NOW } = await import('./test-nodes')
+  const { node, NOW } = await import('../../../tests/support/bracket-node')
   const db = openDatabase(join(mkdtempSync(join(tmpdir(), 'matchdesk-publication-')), 'profile.sqlite'))
   const store = new ProducerStore(db)
   const publication = new Publication(new EventBus(), () => store)
