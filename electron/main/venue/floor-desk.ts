@@ -1,31 +1,37 @@
-// The venue floor's desk: stations per tournament, the match on each (by hand or auto-assigned), calls with their DQ
-// deadline and who has arrived, the webhook's address; each command answers the floor's new state and tells the desk,
-// the venue boards and (for a call) the doors. A station is freed when its match gets its result on the service.
-// Nothing here writes to the service: the interface has no stations.
-import type { BracketNode } from '../../../shared/api'
-import { matchLabels, slotName, type MatchLabels } from '../../../shared/bracket/match-labels'
-import { queueOf } from '../../../shared/bracket/stream-queue'
-import { autoAssign, isPlayable, readyMatches, type FloorStation } from '../../../shared/floor/auto-assign'
+// The venue floor's commands: stations per tournament, the match on each (by hand or auto-assigned), calls with their
+// DQ deadline and who has arrived, the webhook's address; each answers the floor's new state (`floor-view.ts`, a pure
+// function) and tells the desk, the venue boards and the doors (`floor-announcer.ts`). A station is freed when its
+// match gets its result on the service. Nothing here writes to the service: the interface has no stations.
+import { matchLabels } from '../../../shared/bracket/match-labels'
+import { autoAssign, isPlayable, readyMatches } from '../../../shared/floor/auto-assign'
 import {
   DQ_DEFAULT_S,
   STATION_NAME_MAX,
   STATIONS_MAX,
-  UP_NEXT_MAX,
-  callText,
   type BoardState,
   type CallNotice,
-  type FloorMatch,
   type FloorState,
   type StationView,
 } from '../../../shared/floor/floor'
 import { AppError } from '../app-error'
 import type { Clock } from '../clock'
 import type { EventBus } from '../event-bus'
-import type { AssignmentRow, StationRow } from '../offline/floor-store'
+import type { StationRow } from '../offline/floor-store'
 import { webhookSecretsOf, type CredentialStore } from '../secrets/credential-store'
 import type { Connections } from '../services/connections'
 import { SessionFollower } from '../services/session-follower'
 import { discordMessage, FloorWebhook } from './floor-webhook'
+import { FloorAnnouncer, type BoardListener, type CallListener } from './floor-announcer'
+import {
+  boardOf,
+  finishedOnFloor,
+  floorStations,
+  floorView,
+  noticeOf,
+  readySources,
+  standing,
+  type FloorParts,
+} from './floor-view'
 import { moduleLog } from '../log'
 
 const log = moduleLog('floor-desk')
@@ -47,23 +53,8 @@ const OPEN_MS = 10 * 60_000
 /** A tournament's floor before anything is set: a 5-minute DQ timer, no webhook. */
 const NO_SETTINGS = { dqSeconds: DQ_DEFAULT_S, webhookHost: null }
 
-type BoardListener = (board: BoardState) => void
-/** A call reaches the doors ('called'), and leaves them when it is over: un-called, freed, everyone arrived. */
-type CallListener = (event: 'called' | 'uncalled', data: CallNotice | { stationId: string }) => void
-
-/** What a floor is built from, read once per command. */
-interface FloorParts {
-  nodes: Map<string, BracketNode>
-  labels: MatchLabels
-  stations: StationRow[]
-  assignments: Map<string, AssignmentRow>
-}
-
 export class FloorDesk {
-  private readonly boards = new Map<string, Set<BoardListener>>()
-  private readonly calls = new Map<string, Set<CallListener>>()
-  /** The stations each followed tournament's doors were last told are called. */
-  private readonly calledAt = new Map<string, Set<string>>()
+  private readonly announcer = new FloorAnnouncer()
   /** Tournaments whose floor the desk opened, and when last: their changes are pushed to it for a while. */
   private readonly opened = new Map<string, number>()
   private readonly follower: SessionFollower
@@ -109,7 +100,7 @@ export class FloorDesk {
     this.opened.set(tournamentId, this.ports.clock.now())
     // Whether the webhook's address is still in the keychain (web mode keeps secrets in memory): said once known.
     if (this.store().settings(tournamentId, NO_SETTINGS).webhookHost) void this.webhookUrl(tournamentId)
-    return this.build(tournamentId)
+    return this.view(tournamentId)
   }
 
   /** The webhook's address from the keychain; noting (and announcing) when it is missing or back. */
@@ -128,7 +119,7 @@ export class FloorDesk {
 
   /** What a venue board shows: names and stations (no webhook, no participant ids or check-in state). */
   board(tournamentId: string): BoardState {
-    return boardOf(this.build(tournamentId))
+    return boardOf(this.view(tournamentId))
   }
 
   /** "Station 1–24": `prefix` and each number from `from` to `to` (at most STATIONS_MAX in all). */
@@ -174,7 +165,7 @@ export class FloorDesk {
 
   /** Puts a ready match on a free floor station (by hand: drag or keys at the desk). */
   assign(tournamentId: string, stationId: string, matchId: string): FloorState {
-    const parts = this.parts(tournamentId)
+    const parts = this.freshParts(tournamentId)
     const station = this.station(tournamentId, stationId)
     if (station.outOfOrder) throw refused('stationId', `${station.name} is out of order`)
     if (station.streamId) throw refused('stationId', `${station.name} plays its stream's matches`)
@@ -193,7 +184,7 @@ export class FloorDesk {
     if (parts.assignments.has(station.id))
       throw refused('stationId', `${station.name} has a match already: free the station first`)
     const ready = new Set(
-      readyMatches(this.readySources(tournamentId, parts), this.floorStations(parts)).map((n) => n.id),
+      readyMatches(readySources(parts, this.lookups(tournamentId)), floorStations(parts)).map((n) => n.id),
     )
     if (!ready.has(matchId)) throw refused('matchId', `${label}: one of its players is on another station now`)
     this.store().assign(station.id, matchId, this.ports.clock.now())
@@ -207,16 +198,19 @@ export class FloorDesk {
 
   /** Fills every free floor station with the best ready matches. */
   autoAssign(tournamentId: string): FloorState {
-    const parts = this.parts(tournamentId)
+    const parts = this.freshParts(tournamentId)
     const now = this.ports.clock.now()
-    for (const { stationId, matchId } of autoAssign(this.readySources(tournamentId, parts), this.floorStations(parts)))
+    for (const { stationId, matchId } of autoAssign(
+      readySources(parts, this.lookups(tournamentId)),
+      floorStations(parts),
+    ))
       this.store().assign(stationId, matchId, now)
     return this.changed(tournamentId)
   }
 
   /** Calls a station's match (again, when called before: the DQ timer starts over). */
   call(tournamentId: string, stationId: string): FloorState {
-    const state = this.build(tournamentId)
+    const state = this.view(tournamentId)
     const station = state.stations.find((s) => s.id === stationId)
     if (!station) throw new AppError('not_found', `Station ${stationId} is not on this tournament's floor.`)
     if (!station.match) throw refused('stationId', `${station.name} has no match to call`)
@@ -235,7 +229,7 @@ export class FloorDesk {
 
   /** Calls the first station whose match is not called yet, filling free stations first when none waits. */
   callNext(tournamentId: string): FloorState {
-    const waiting = () => this.build(tournamentId).stations.find((s) => s.match && !s.call && !s.outOfOrder)
+    const waiting = () => this.view(tournamentId).stations.find((s) => s.match && !s.call && !s.outOfOrder)
     const first = waiting() ?? (this.autoAssign(tournamentId), waiting())
     if (!first) throw refused('tournamentId', 'Nothing is ready to call: every ready match is on a station and called')
     return this.call(tournamentId, first.id)
@@ -252,7 +246,7 @@ export class FloorDesk {
 
   /** One opponent is at the station (or not after all); when all are, the DQ timer stops. */
   arrived(tournamentId: string, stationId: string, opponent: number, arrived: boolean): FloorState {
-    const call = this.parts(tournamentId).assignments.get(this.station(tournamentId, stationId).id)
+    const call = this.freshParts(tournamentId).assignments.get(this.station(tournamentId, stationId).id)
     if (!call?.calledAt) throw refused('stationId', 'this station’s match is not called')
     if (opponent >= call.arrived.length) throw refused('opponent', `opponent: 0 to ${call.arrived.length - 1}`)
     this.store().setArrived(
@@ -294,32 +288,22 @@ export class FloorDesk {
 
   /** Follows a tournament's board: the current state at once, then each change. */
   subscribeBoard(tournamentId: string, listener: BoardListener): () => void {
-    return this.listen(this.boards, tournamentId, listener)
+    return this.announcer.subscribeBoard(tournamentId, listener)
   }
 
   /** Follows a tournament's calls (door phones). */
   subscribeCalls(tournamentId: string, listener: CallListener): () => void {
-    return this.listen(this.calls, tournamentId, listener)
+    return this.announcer.subscribeCalls(tournamentId, listener)
   }
 
   /** The calls that stand now (someone still to arrive), as a door that just connected is told them. */
   standingCalls(tournamentId: string): CallNotice[] {
-    return this.build(tournamentId).stations.flatMap((station) => (standing(station) ? [noticeOf(station)] : []))
+    return this.view(tournamentId).stations.flatMap((station) => (standing(station) ? [noticeOf(station)] : []))
   }
 
   close(): void {
     this.follower.close()
     this.webhook.close()
-  }
-
-  private listen<L>(map: Map<string, Set<L>>, tournamentId: string, listener: L): () => void {
-    const set = map.get(tournamentId) ?? new Set<L>()
-    set.add(listener)
-    map.set(tournamentId, set)
-    return () => {
-      set.delete(listener)
-      if (set.size === 0) map.delete(tournamentId)
-    }
   }
 
   /** After a command: the new state, told to the desk and the boards. */
@@ -329,20 +313,10 @@ export class FloorDesk {
   }
 
   private announce(tournamentId: string): FloorState {
-    const state = this.build(tournamentId)
+    this.freeFinished(tournamentId)
+    const state = this.view(tournamentId)
     if (this.isOpen(tournamentId)) this.ports.bus.publish('floor:changed', state)
-    // A call no longer standing (un-called, freed, deleted, everyone there) leaves the doors.
-    const standingNow = new Set(state.stations.filter(standing).map((s) => s.id))
-    const before = this.calledAt.get(tournamentId)
-    this.calledAt.set(tournamentId, standingNow)
-    for (const stationId of before ?? [])
-      if (!standingNow.has(stationId))
-        for (const listener of this.calls.get(tournamentId) ?? []) listener('uncalled', { stationId })
-    const boards = this.boards.get(tournamentId)
-    if (boards) {
-      const board = boardOf(state)
-      for (const listener of boards) listener(board)
-    }
+    this.announcer.changed(state)
     return state
   }
 
@@ -350,8 +324,7 @@ export class FloorDesk {
   private tellCall(tournamentId: string, station: StationView): void {
     const { match, call } = station
     if (!match || !call) return
-    const notice = noticeOf(station)
-    for (const listener of this.calls.get(tournamentId) ?? []) listener('called', notice)
+    const notice = this.announcer.called(tournamentId, station)
     if (!this.store().settings(tournamentId, NO_SETTINGS).webhookHost) return
     const minutes = Math.round((call.deadline - call.calledAt) / 60_000)
     const late = call.times > 1 ? ' (called again)' : ''
@@ -363,87 +336,40 @@ export class FloorDesk {
     this.webhook.kick()
   }
 
-  private build(tournamentId: string): FloorState {
-    const session = this.session()
-    const parts = this.parts(tournamentId)
-    this.freeFinished(parts)
-    const { cache, producer } = session
-    const settings = this.store().settings(tournamentId, NO_SETTINGS)
-    const links = cache.linksOfTournament(tournamentId)
-    const nodes = [...parts.nodes.values()]
-    const floorMatch = (node: BracketNode): FloorMatch => ({
-      id: node.id,
-      label: parts.labels.get(node.id)?.long ?? `Match ${node.number}`,
-      status: node.status,
-      scheduledAt: node.scheduled_datetime,
-      opponents: node.opponents.map((o) => ({
-        name: slotName(o, parts.labels),
-        participantId: o.participant?.id ?? null,
-        checkedIn: o.participant ? (cache.get('participants', o.participant.id)?.checked_in ?? null) : null,
-      })),
-    })
-    const streamMatch = (streamId: string): BracketNode | undefined => {
-      const desk = producer.desk(streamId)
-      const onAir = desk.onAir ? parts.nodes.get(desk.onAir) : undefined
-      if (onAir && onAir.status !== 'completed') return onAir
-      return queueOf({
-        stream: { id: streamId },
-        nodes,
-        links,
-        desk: { onAir: desk.onAir, order: producer.order(streamId) },
-      })[0]
-    }
-    const stations: StationView[] = parts.stations.map((station) => {
-      const assignment = parts.assignments.get(station.id)
-      const stream = station.streamId ? cache.get('streams', station.streamId) : undefined
-      const node = station.streamId ? streamMatch(station.streamId) : assignment && parts.nodes.get(assignment.matchId)
-      // A stream's station keeps a call only while the stream still plays the match that was called.
-      const call =
-        node && assignment?.calledAt && assignment.deadline && assignment.matchId === node.id
-          ? {
-              calledAt: assignment.calledAt,
-              deadline: assignment.deadline,
-              arrived: assignment.arrived,
-              times: assignment.times,
-            }
-          : null
-      return {
-        id: station.id,
-        number: station.number,
-        name: station.name,
-        outOfOrder: station.outOfOrder,
-        stream: station.streamId ? { id: station.streamId, name: stream?.name ?? 'a stream no longer listed' } : null,
-        match: node ? floorMatch(node) : null,
-        call,
-      }
-    })
-    const upNext = readyMatches(this.readySources(tournamentId, parts), this.floorStations(parts))
-      .slice(0, UP_NEXT_MAX)
-      .map(floorMatch)
-    const webhook = this.store().webhookWaiting(tournamentId)
-    return {
-      tournamentId,
-      tournament: cache.get('tournaments', tournamentId)?.name ?? '',
-      dqSeconds: settings.dqSeconds,
-      webhook: { host: settings.webhookHost, missing: this.addressMissing.has(tournamentId), ...webhook },
-      stations,
-      upNext,
+  /** The floor as it is now (reading it changes nothing: `floor-view.ts`). */
+  private view(tournamentId: string): FloorState {
+    const { cache, producer } = this.session()
+    return floorView(tournamentId, this.parts(tournamentId), {
+      ...this.lookups(tournamentId),
+      tournamentName: cache.get('tournaments', tournamentId)?.name ?? '',
+      settings: this.store().settings(tournamentId, NO_SETTINGS),
+      webhook: this.store().webhookWaiting(tournamentId),
+      webhookMissing: this.addressMissing.has(tournamentId),
+      streamName: (streamId) => cache.get('streams', streamId)?.name,
+      streamDesk: (streamId) => ({ onAir: producer.desk(streamId).onAir, order: producer.order(streamId) }),
       now: this.ports.clock.now(),
+    })
+  }
+
+  /** What ready matches are worked out from: the stream links and who is checked in, from the local copy. */
+  private lookups(tournamentId: string) {
+    const { cache } = this.session()
+    return {
+      links: cache.linksOfTournament(tournamentId),
+      checkedIn: (participantId: string) => cache.get('participants', participantId)?.checked_in,
     }
   }
 
-  /**
-   * A floor station whose match was played is free again. A match missing from the local copy frees nothing: after a
-   * database recovery the bracket is read again while the stations and their calls are kept.
-   */
-  private freeFinished(parts: FloorParts): void {
-    const floor = new Set(parts.stations.filter((s) => !s.streamId).map((s) => s.id))
-    const done = [...parts.assignments.values()].filter(
-      (a) => floor.has(a.stationId) && parts.nodes.get(a.matchId)?.status === 'completed',
-    )
-    if (done.length === 0) return
-    this.store().unassign(done.map((a) => a.stationId))
-    done.forEach((a) => parts.assignments.delete(a.stationId))
+  /** A floor station whose match was played is free again, in the store too (before the floor is told). */
+  private freeFinished(tournamentId: string): void {
+    const done = finishedOnFloor(this.parts(tournamentId))
+    if (done.length > 0) this.store().unassign(done.map((a) => a.stationId))
+  }
+
+  /** A command's parts: the stations of played matches freed first, as the floor shows them. */
+  private freshParts(tournamentId: string): FloorParts {
+    this.freeFinished(tournamentId)
+    return this.parts(tournamentId)
   }
 
   private parts(tournamentId: string): FloorParts {
@@ -453,24 +379,6 @@ export class FloorDesk {
       labels: matchLabels(nodes),
       stations: this.store().stations(tournamentId),
       assignments: this.store().assignments(tournamentId),
-    }
-  }
-
-  private floorStations(parts: FloorParts): FloorStation[] {
-    return parts.stations.map((s) => ({
-      id: s.id,
-      outOfOrder: s.outOfOrder,
-      streamId: s.streamId,
-      matchId: s.streamId ? null : (parts.assignments.get(s.id)?.matchId ?? null),
-    }))
-  }
-
-  private readySources(tournamentId: string, parts: FloorParts) {
-    const { cache } = this.session()
-    return {
-      nodes: [...parts.nodes.values()],
-      links: cache.linksOfTournament(tournamentId),
-      checkedIn: (participantId: string) => cache.get('participants', participantId)?.checked_in,
     }
   }
 
@@ -488,7 +396,7 @@ export class FloorDesk {
   }
 
   private followed(tournamentId: string): boolean {
-    return this.isOpen(tournamentId) || this.boards.has(tournamentId) || this.calls.has(tournamentId)
+    return this.isOpen(tournamentId) || this.announcer.heard(tournamentId)
   }
 
   /** The tournaments whose floor is followed now (read again from the service every few seconds). */
@@ -497,9 +405,7 @@ export class FloorDesk {
   }
 
   private allFollowed(): string[] {
-    return [...new Set([...this.opened.keys(), ...this.boards.keys(), ...this.calls.keys()])].filter((id) =>
-      this.followed(id),
-    )
+    return [...new Set([...this.opened.keys(), ...this.announcer.tournaments()])].filter((id) => this.followed(id))
   }
 
   /** Reads again what frees or fills stations: the bracket's frontier and the matches on stations; check-ins too. */
@@ -526,39 +432,6 @@ export class FloorDesk {
 
   private session() {
     return this.follower.session
-  }
-}
-
-/** A floor as a venue board is sent it: names and stations only. */
-function boardOf({ webhook: _webhook, ...state }: FloorState): BoardState {
-  const named = (match: FloorMatch | null): FloorMatch | null =>
-    match && {
-      ...match,
-      opponents: match.opponents.map((o) => ({ name: o.name, participantId: null, checkedIn: null })),
-    }
-  return {
-    ...state,
-    stations: state.stations.map((s) => ({ ...s, match: named(s.match) })),
-    upNext: state.upNext.map((m) => named(m)!),
-  }
-}
-
-/** A call stands while someone it called has not arrived. */
-function standing(station: StationView): boolean {
-  return station.match !== null && station.call !== null && !station.call.arrived.every(Boolean)
-}
-
-/** A called station as the doors are told it: "Called: A vs B → Station 7". */
-function noticeOf(station: StationView): CallNotice {
-  const opponents = station.match!.opponents.map((o) => o.name)
-  return {
-    stationId: station.id,
-    station: station.name,
-    matchId: station.match!.id,
-    opponents,
-    at: station.call!.calledAt,
-    deadline: station.call!.deadline,
-    text: callText(opponents, station.name),
   }
 }
 

@@ -276,6 +276,22 @@ describe('the venue floor', () => {
     expect(after.stations.map((s) => [s.match?.id, s.call])).toEqual(before.stations.map((s) => [s.match?.id, s.call]))
   })
 
+  it('reading the floor changes nothing: a played match shows its station free before the store is told', async () => {
+    const state = await value<FloorState>('floor:state', { tournamentId })
+    const station = state.stations.find((s) => s.match && !s.stream)!
+    const session = services.connections.active.offline
+    const node = session.cache.get('nodes', station.match!.id)!
+    // The result is in the local copy, and nobody has been told yet.
+    session.db.transaction(() => session.cache.put('nodes', tournamentId, node.id, { ...node, status: 'completed' }))()
+    const read = await value<FloorState>('floor:state', { tournamentId })
+    expect(read.stations.find((s) => s.id === station.id)!.match).toBeNull()
+    expect(session.floor.assignments(tournamentId).has(station.id)).toBe(true)
+    // The local copy read again from the service (where the match is not played) puts it back on its station.
+    await value('cache:refresh', { resource: 'nodes', scope: tournamentId, full: true })
+    const again = await value<FloorState>('floor:state', { tournamentId })
+    expect(again.stations.find((s) => s.id === station.id)!.match?.id).toBe(station.match!.id)
+  })
+
   it('frees a station when its match gets its result on the service', async () => {
     const state = await value<FloorState>('floor:state', { tournamentId })
     const station = state.stations[2]!

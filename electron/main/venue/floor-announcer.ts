@@ -1,0 +1,68 @@
+// Who hears of a venue floor: the venue boards (each change, names only) and the doors (a call, and its end when it no
+// longer stands: un-called, freed, deleted, everyone there). The desk's own page hears through the event bus.
+import type { BoardState, CallNotice, FloorState, StationView } from '../../../shared/floor/floor'
+import { boardOf, noticeOf, standing } from './floor-view'
+
+export type BoardListener = (board: BoardState) => void
+/** A call reaches the doors ('called'), and leaves them when it is over: un-called, freed, everyone arrived. */
+export type CallListener = (event: 'called' | 'uncalled', data: CallNotice | { stationId: string }) => void
+
+export class FloorAnnouncer {
+  private readonly boards = new Map<string, Set<BoardListener>>()
+  private readonly calls = new Map<string, Set<CallListener>>()
+  /** The stations each tournament's doors were last told are called. */
+  private readonly standing = new Map<string, Set<string>>()
+
+  /** Follows a tournament's board: each change from now on. */
+  subscribeBoard(tournamentId: string, listener: BoardListener): () => void {
+    return listen(this.boards, tournamentId, listener)
+  }
+
+  /** Follows a tournament's calls (door phones). */
+  subscribeCalls(tournamentId: string, listener: CallListener): () => void {
+    return listen(this.calls, tournamentId, listener)
+  }
+
+  /** Whether a board or a door follows the tournament. */
+  heard(tournamentId: string): boolean {
+    return this.boards.has(tournamentId) || this.calls.has(tournamentId)
+  }
+
+  /** The tournaments a board or a door follows. */
+  tournaments(): string[] {
+    return [...new Set([...this.boards.keys(), ...this.calls.keys()])]
+  }
+
+  /** The floor's new state: to every board, and to the doors the calls that stand no more. */
+  changed(state: FloorState): void {
+    const { tournamentId } = state
+    const standingNow = new Set(state.stations.filter(standing).map((s) => s.id))
+    const before = this.standing.get(tournamentId)
+    this.standing.set(tournamentId, standingNow)
+    for (const stationId of before ?? [])
+      if (!standingNow.has(stationId))
+        for (const listener of this.calls.get(tournamentId) ?? []) listener('uncalled', { stationId })
+    const boards = this.boards.get(tournamentId)
+    if (boards) {
+      const board = boardOf(state)
+      for (const listener of boards) listener(board)
+    }
+  }
+
+  /** A call reaches every door of the tournament; answers what they were told. */
+  called(tournamentId: string, station: StationView): CallNotice {
+    const notice = noticeOf(station)
+    for (const listener of this.calls.get(tournamentId) ?? []) listener('called', notice)
+    return notice
+  }
+}
+
+function listen<L>(map: Map<string, Set<L>>, tournamentId: string, listener: L): () => void {
+  const set = map.get(tournamentId) ?? new Set<L>()
+  set.add(listener)
+  map.set(tournamentId, set)
+  return () => {
+    set.delete(listener)
+    if (set.size === 0) map.delete(tournamentId)
+  }
+}
