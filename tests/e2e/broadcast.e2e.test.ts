@@ -65,8 +65,11 @@ describe('going on air', () => {
       await card.getByRole('button', { name: 'Save links' }).click()
       await expect.poll(() => card.locator('.chip').allTextContents()).toContain(STREAM)
     }
+    // The chips are the card's own; the column is main's: the link goes through the local copy, the desk's rebuild
+    // and an event to the page (the first rebuild of the tournament's streams, on a loaded CI machine, took over the
+    // poll's default second). It is given the 5 s every other crossing to main in this file has.
     const column = desk.getByRole('region', { name: `Stream ${STREAM}` })
-    await expect.poll(() => column.getByTestId('queued').count()).toBe(2)
+    await expect.poll(() => column.getByTestId('queued').count(), { timeout: 5000 }).toBe(2)
   })
 
   it('takes one on air, and the scoreboard overlay shows both names within a second', async () => {
