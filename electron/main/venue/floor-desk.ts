@@ -30,6 +30,7 @@ import {
   noticeOf,
   readySources,
   standing,
+  withFinishedFreed,
   type FloorParts,
 } from './floor-view'
 import { moduleLog } from '../log'
@@ -313,8 +314,7 @@ export class FloorDesk {
   }
 
   private announce(tournamentId: string): FloorState {
-    this.freeFinished(tournamentId)
-    const state = this.view(tournamentId)
+    const state = this.view(tournamentId, this.freshParts(tournamentId))
     if (this.isOpen(tournamentId)) this.ports.bus.publish('floor:changed', state)
     this.announcer.changed(state)
     return state
@@ -337,9 +337,9 @@ export class FloorDesk {
   }
 
   /** The floor as it is now (reading it changes nothing: `floor-view.ts`). */
-  private view(tournamentId: string): FloorState {
+  private view(tournamentId: string, parts = this.parts(tournamentId)): FloorState {
     const { cache, producer } = this.session()
-    return floorView(tournamentId, this.parts(tournamentId), {
+    return floorView(tournamentId, parts, {
       ...this.lookups(tournamentId),
       tournamentName: cache.get('tournaments', tournamentId)?.name ?? '',
       settings: this.store().settings(tournamentId, NO_SETTINGS),
@@ -361,15 +361,16 @@ export class FloorDesk {
   }
 
   /** A floor station whose match was played is free again, in the store too (before the floor is told). */
-  private freeFinished(tournamentId: string): void {
-    const done = finishedOnFloor(this.parts(tournamentId))
-    if (done.length > 0) this.store().unassign(done.map((a) => a.stationId))
+  private freeFinished(parts: FloorParts): FloorParts {
+    const done = finishedOnFloor(parts)
+    if (done.length === 0) return parts
+    this.store().unassign(done.map((a) => a.stationId))
+    return withFinishedFreed(parts)
   }
 
   /** A command's parts: the stations of played matches freed first, as the floor shows them. */
   private freshParts(tournamentId: string): FloorParts {
-    this.freeFinished(tournamentId)
-    return this.parts(tournamentId)
+    return this.freeFinished(this.parts(tournamentId))
   }
 
   private parts(tournamentId: string): FloorParts {
