@@ -166,18 +166,14 @@ export class VenueDb {
     const rows = this.db!.prepare<[RecordList], { key: string; json: string }>(
       'SELECT key, json FROM records WHERE list = ? ORDER BY position',
     )
-    const list = (name: RecordList) => rows.all(name).map((row) => JSON.parse(row.json) as never)
-    return {
-      tournaments: list('tournaments'),
-      participants: list('participants'),
-      stages: list('stages'),
-      groups: list('groups'),
-      rounds: list('rounds'),
-      nodes: list('nodes'),
-      streams: list('streams'),
-      matchStreams: rows.all('matchStreams').map((row) => [row.key, JSON.parse(row.json) as string[]]),
-      disciplines: list('disciplines'),
-      lastId,
-    }
+    // Each list as its records; match → streams as [match id, stream ids] pairs, as the store lists them.
+    const lists = RECORD_LISTS.map((list) => [
+      list,
+      rows.all(list).map((row): unknown => {
+        const record: unknown = JSON.parse(row.json)
+        return list === 'matchStreams' ? [row.key, record] : record
+      }),
+    ])
+    return { ...Object.fromEntries(lists), lastId } as StoreRecords
   }
 }

@@ -1,6 +1,6 @@
 // What the Demo venue keeps between runs, whatever holds it on disk: its records, which series each tournament belongs
 // to and which have opened their next edition; and how a start found it.
-import type { StoreRecords } from './store'
+import { RECORD_LISTS, type StoreRecords } from './store'
 
 /** What is kept of a venue beside its records. */
 export interface VenueExtras {
@@ -26,16 +26,13 @@ export type VenueRead =
   /** The file could not be used: where it was set aside, and why. */
   | { kind: 'set-aside'; path: string; reason: string }
 
-const LISTS = ['tournaments', 'participants', 'stages', 'groups', 'rounds', 'nodes', 'streams', 'disciplines'] as const
-
 export function isVenueState(value: unknown): value is VenueState {
   const state = value as Partial<VenueState> | null
   const records = state?.records as Partial<StoreRecords> | undefined
   return (
     typeof records === 'object' &&
     records !== null &&
-    LISTS.every((list) => Array.isArray(records[list])) &&
-    Array.isArray(records.matchStreams) &&
+    RECORD_LISTS.every((list) => Array.isArray(records[list])) &&
     typeof records.lastId === 'string' &&
     /^\d{1,30}$/.test(records.lastId) &&
     Array.isArray(state?.series) &&
