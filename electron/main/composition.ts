@@ -21,7 +21,7 @@ import { DoorDesk } from './venue/door-desk'
 import { FloorDesk } from './venue/floor-desk'
 import { ObsTarget } from './broadcast/obs-target'
 import { ObsSettingsFile } from './obs/obs-settings-file'
-import { closeLog, moduleLog, openLog } from './log'
+import { moduleLog, openLog } from './log'
 
 const log = moduleLog('composition')
 
@@ -76,9 +76,9 @@ export const DEFAULT_DEMO: MainPorts['demo'] = { size: 'small', seed: 1, simulat
 export async function createMainServices(ports: MainPorts): Promise<MainServices> {
   // One process per data folder: two would send the same outbox rows twice.
   const lock = DataFolderLock.acquire(ports.dataDir, ports.processKind ?? 'Matchdesk')
-  openLog(ports.dataDir)
+  const closeLog = openLog(ports.dataDir)
   try {
-    return await startServices(ports, lock)
+    return await startServices(ports, lock, closeLog)
   } catch (error) {
     log.error('Matchdesk could not start', { err: error })
     closeLog()
@@ -87,7 +87,7 @@ export async function createMainServices(ports: MainPorts): Promise<MainServices
   }
 }
 
-async function startServices(ports: MainPorts, lock: DataFolderLock): Promise<MainServices> {
+async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: () => void): Promise<MainServices> {
   const bus = new EventBus()
   const notices = new NoticeLog(bus)
   const clock = ports.clock ?? systemClock

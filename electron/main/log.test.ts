@@ -4,9 +4,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync, statSync 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { closeLog, LOG_FILE, moduleLog, openLog } from './log'
+import { LOG_FILE, moduleLog, openLog } from './log'
 
 const folders: string[] = []
+let closeLog: () => void = () => undefined
 afterEach(() => {
   closeLog()
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true })
@@ -25,7 +26,7 @@ const lines = (dir: string) =>
 describe('the main log', () => {
   it('writes each module’s warnings and errors, with the error, to the data folder; not what is below its level', async () => {
     const dir = folder()
-    openLog(dir)
+    closeLog = openLog(dir)
     const log = moduleLog('tournament-look')
     log.debug('not kept at the default level')
     log.warn('the logo is too large', { bytes: 3_000_000 })
@@ -42,10 +43,20 @@ describe('the main log', () => {
     expect(lines(dir)).toHaveLength(2)
   })
 
+  it('closing the services that opened a log leaves a log opened since by other services writing', () => {
+    const [first, second] = [folder(), folder()]
+    const closeFirst = openLog(first)
+    closeLog = openLog(second)
+    closeFirst()
+    moduleLog('hub').warn('still heard')
+    closeLog()
+    expect(lines(second)).toEqual([expect.objectContaining({ msg: 'still heard' })])
+  })
+
   it('keeps a grown log as one older generation and starts a new one', () => {
     const dir = folder()
     writeFileSync(join(dir, LOG_FILE), 'x'.repeat(6 * 1024 * 1024))
-    openLog(dir)
+    closeLog = openLog(dir)
     moduleLog('hub').error('a fresh start')
     closeLog()
     expect(existsSync(join(dir, `${LOG_FILE}.1`))).toBe(true)

@@ -19,21 +19,24 @@ const level = () => {
 let root: Logger = pino({ level: 'silent' })
 let destination: ReturnType<typeof pino.destination> | undefined
 
-/** Opens the log in the data folder; what every module logs goes there until it is closed. */
-export function openLog(dataDir: string): void {
-  closeLog()
+/**
+ * Opens the log in the data folder; what every module logs goes there until the answered function closes it (a log
+ * opened since by other services in the same process, as tests start them, is left open).
+ */
+export function openLog(dataDir: string): () => void {
+  destination?.end()
   const file = join(dataDir, LOG_FILE)
   if (existsSync(file) && statSync(file).size > KEEP_BYTES) renameSync(file, `${file}.1`)
   // Written at once (a line is rare and small): what was logged before a crash is in the file.
-  destination = pino.destination({ dest: file, mkdir: true, sync: true, mode: 0o600 })
-  root = pino({ level: level(), base: undefined }, destination)
-}
-
-/** Closes the file. */
-export function closeLog(): void {
-  destination?.end()
-  destination = undefined
-  root = pino({ level: 'silent' })
+  const opened = pino.destination({ dest: file, mkdir: true, sync: true, mode: 0o600 })
+  destination = opened
+  root = pino({ level: level(), base: undefined }, opened)
+  return () => {
+    if (destination !== opened) return
+    opened.end()
+    destination = undefined
+    root = pino({ level: 'silent' })
+  }
 }
 
 export interface ModuleLog {
