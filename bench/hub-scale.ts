@@ -6,7 +6,8 @@
 import { Agent } from 'node:http'
 import type { DoorOutcome } from '../shared/venue/door'
 import { dispatchValue } from '../tests/support/dispatch-value'
-import { followStream, pairDevice, postJson, type StreamClient } from './support/hub-clients'
+import { followStream, postJson, type StreamClient } from './support/hub-clients'
+import { pairDevice } from '../tests/support/pair-device'
 import { startHubServices } from './support/hub-services'
 import { percentile, report, round } from './support/stats'
 

@@ -1,27 +1,6 @@
-// What benchmarks of the hub act as: a paired device (its key from the pairing exchange), a JSON POST on a device's
-// own keep-alive connection, and an event-stream client that counts the events it is sent.
+// What benchmarks of the hub act as: a JSON POST on a device's own keep-alive connection, and an event-stream client
+// that counts the events it is sent (a device pairs through tests/support/pair-device).
 import { type Agent, request } from 'node:http'
-import type { PairingCode } from '../../shared/ipc/hub'
-
-type Value = <T>(channel: string, input: unknown) => Promise<T>
-
-/** Pairs a device as the pairing page does (a code from the desk, traded for a key); answers the key. */
-export async function pairDevice(
-  value: Value,
-  hub: string,
-  name: string,
-  kind: 'door' | 'board' | 'overlay' | 'control',
-  tournamentId?: string,
-): Promise<string> {
-  const code = await value<PairingCode>('hub:pair', { name, kind, ...(tournamentId && { tournamentId }) })
-  const answer = await fetch(`${hub}/pair/v1/exchange`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ code: code.code }),
-  })
-  if (answer.status !== 200) throw new Error(`pairing ${name}: ${answer.status} ${await answer.text()}`)
-  return ((await answer.json()) as { key: string }).key
-}
 
 /** One JSON POST to the hub on the caller's keep-alive connection: the answer and how long it took (ms). */
 export function postJson<T>(

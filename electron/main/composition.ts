@@ -15,6 +15,7 @@ import type { SandboxStarter } from './profiles/demo-venue'
 import type { CredentialStore } from './secrets/credential-store'
 import { MemoryCredentialStore } from './secrets/memory-store'
 import { Connections } from './services/connections'
+import type { OfflineTuning } from './services/offline-session'
 import { DeviceRegistry } from './venue/device-registry'
 import { CheckinDecision } from './services/checkin-decision'
 import { DoorDesk } from './venue/door-desk'
@@ -33,8 +34,8 @@ export interface MainPorts {
   credentials?: CredentialStore
   clock?: Clock
   openBrowser?: (url: string) => Promise<void>
-  /** Offline tuning (tests): how soon the probe and the replay retry. */
-  offline?: { probeMinMs?: number; replayBaseMs?: number; replayConcurrency?: number }
+  /** Offline tuning (tests): how soon the probe and the replay retry, how the WAL is flushed. */
+  offline?: OfflineTuning
   /** How the Demo venue's sandbox runs (size, seed, simulation, faults). */
   demo?: Omit<SandboxOptions, 'apiKey' | 'clientId' | 'clientSecret' | 'port'>
   /**
@@ -202,7 +203,10 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     floor,
   )
   return {
-    dispatch: pageAsks(activity, createDispatch(handlers)),
+    dispatch: pageAsks(
+      activity,
+      createDispatch(handlers, undefined, () => connections.onDisk()),
+    ),
     bus,
     connections,
     broadcast,

@@ -15,9 +15,9 @@ export function doorRoutes(server: FastifyInstance, { doors, floor, registry, st
     const device = deviceOf(request, registry)!
     return { ...device, tournamentId: device.tournamentId ?? '' }
   }
-  const answer = (reply: FastifyReply, work: () => unknown) => {
+  const answer = async (reply: FastifyReply, work: () => unknown) => {
     try {
-      return reply.header('cache-control', 'no-store').send(work())
+      return reply.header('cache-control', 'no-store').send(await work())
     } catch (error) {
       return sendAppError(reply, error)
     }

@@ -1,4 +1,5 @@
-// One IPC call: unknown channel refused, input parsed by the contract, handler run, every outcome a Result.
+// One IPC call: unknown channel refused, input parsed by the contract, handler run, answered once what it wrote is on
+// disk, every outcome a Result.
 import type { z } from 'zod'
 import { contract, type Contract, type Output } from '../../../shared/ipc/contract'
 import { isChannel, type Channel } from '../../../shared/ipc/channels'
@@ -17,7 +18,12 @@ export type Dispatch = (channel: unknown, input: unknown) => Promise<Result<unkn
 /** Logs what went wrong without letting it cross the bridge; injected so tests stay quiet. */
 export type ErrorLog = (channel: string, error: unknown) => void
 
-export function createDispatch(handlers: Handlers, logError: ErrorLog = defaultLog): Dispatch {
+/** Resolves once every write made so far is on disk (writes share a flush, so an answer waits for it). */
+export type OnDisk = () => Promise<void>
+
+const nothingWaits: OnDisk = () => Promise.resolve()
+
+export function createDispatch(handlers: Handlers, logError: ErrorLog = defaultLog, onDisk = nothingWaits): Dispatch {
   return async (channel, input) => {
     if (!isChannel(channel)) {
       return { ok: false, error: { code: 'not_found', message: `unknown channel ${String(channel)}` } }
@@ -32,6 +38,7 @@ export function createDispatch(handlers: Handlers, logError: ErrorLog = defaultL
     try {
       const handler = handlers[channel] as (input: unknown) => unknown
       const value = await handler(parsed.data)
+      await onDisk()
       return { ok: true, value }
     } catch (error) {
       if (error instanceof AppError) {

@@ -1,5 +1,5 @@
-// The local SQLite database of one profile: WAL, synchronous=FULL (but for refreshes of the local copy), versioned
-// migrations run in order.
+// The local SQLite database of one profile: WAL, synchronous=FULL (but for refreshes of the local copy, and writes whose
+// acknowledgement waits for a group flush), versioned migrations run in order.
 import Database from 'better-sqlite3'
 import { chmodSync, existsSync, rmSync } from 'node:fs'
 import { dirname } from 'node:path'
@@ -44,9 +44,17 @@ export function openDatabase(file: string): Db {
  */
 export function refreshTransaction<T>(db: Db, write: () => T): T {
   if (db.inTransaction) return write()
+  return unsynced(db, () => db.transaction(write)())
+}
+
+/**
+ * Runs `commit` (one transaction) with this connection's commits left to the OS (synchronous=NORMAL), then back to
+ * FULL: for a refresh, or for a write whose acknowledgement waits for a group flush (`WalSync`).
+ */
+export function unsynced<T>(db: Db, commit: () => T): T {
   db.pragma('synchronous = NORMAL')
   try {
-    return db.transaction(write)()
+    return commit()
   } finally {
     db.pragma('synchronous = FULL')
   }

@@ -48,7 +48,7 @@ describe('one check-in decision', () => {
     expect(plain(atDesk.message)).toBe(`Checked in: ${first!.name}`)
     expect(atDesk.updated).toMatchObject({ id: first!.id, checked_in: true })
 
-    const atDoor = services.doors.scan(tournamentId, code, 'Door 2')
+    const atDoor = await services.doors.scan(tournamentId, code, 'Door 2')
     expect(atDoor.outcome).toBe('already')
     expect(plain(atDoor.message)).toMatch(
       new RegExp(`^${first!.name}: already checked in at \\d\\d:\\d\\d \\(desk\\)$`),
@@ -57,12 +57,12 @@ describe('one check-in decision', () => {
     expect(againAtDesk.message).toBe(atDoor.message)
 
     const unknownAtDesk = await value<CheckinOutcome>('checkin:scan', { tournamentId, code: 'NOBODY-1' })
-    const unknownAtDoor = services.doors.scan(tournamentId, 'NOBODY-1', 'Door 2')
+    const unknownAtDoor = await services.doors.scan(tournamentId, 'NOBODY-1', 'Door 2')
     expect(unknownAtDesk).toMatchObject({ outcome: 'unknown', message: 'Unknown code: NOBODY-1' })
     expect(unknownAtDoor.message).toBe(unknownAtDesk.message)
 
     // A door checks someone in: the desk sees when and where.
-    services.doors.scan(tournamentId, second!.custom_user_identifier!, 'Door 2')
+    await services.doors.scan(tournamentId, second!.custom_user_identifier!, 'Door 2')
     const everyone = await value<CheckinPerson[]>('checkin:people', { tournamentId })
     expect(everyone.find((p) => p.id === second!.id)).toMatchObject({ checkedIn: true, place: 'Door 2' })
     expect(everyone.find((p) => p.id === first!.id)).toMatchObject({ checkedIn: true, place: 'desk' })
@@ -75,7 +75,7 @@ describe('one check-in decision', () => {
     const person = people[2]!
     const told: CheckinPerson[] = []
     const stop = services.doors.subscribe(tournamentId, ({ participants }) => told.push(...participants))
-    const answer = services.doors.set(tournamentId, person.id, true, 'Door 1')
+    const answer = await services.doors.set(tournamentId, person.id, true, 'Door 1')
     expect(answer.participant).toMatchObject({ checkedIn: true, waiting: true })
     await services.connections.active.offline.replayer.drain(15_000)
     await expect.poll(() => told.some((p) => p.id === person.id && !p.waiting)).toBe(true)

@@ -18,7 +18,7 @@ import { SerialQueue } from '../serial-queue'
 import { Signal } from '../signal'
 import { checkService, testConnection } from './connection-test'
 import { removeDatabase } from '../offline/db'
-import { OfflineSession, sessionDatabase } from './offline-session'
+import { OfflineSession, sessionDatabase, type OfflineTuning } from './offline-session'
 
 export interface ConnectionPorts {
   dataDir: string
@@ -35,7 +35,7 @@ export interface ConnectionPorts {
   /** When the page last asked main something (each session's refreshes behind an answer wait for a quiet moment). */
   activity?: PageActivity
   /** Offline tuning for tests: how soon the probe and replay retry. */
-  offline?: { probeMinMs?: number; replayBaseMs?: number; replayConcurrency?: number }
+  offline?: OfflineTuning
 }
 
 export interface Connection {
@@ -87,6 +87,11 @@ export class Connections {
 
   get active(): Connection {
     return this.current
+  }
+
+  /** Resolves once every write of every open session is on disk. */
+  async onDisk(): Promise<void> {
+    await Promise.all([this.current, ...this.kept.values()].map((connection) => connection.offline.onDisk()))
   }
 
   /**

@@ -19,6 +19,7 @@ import { ProducerStore } from '../offline/producer-store'
 import { FloorStore } from '../offline/floor-store'
 import { DeskChoice } from '../offline/desk-choice'
 import { TournamentLooks } from '../offline/tournament-looks'
+import { WalSync, type FlushFile } from '../offline/wal-sync'
 import { Signal } from '../signal'
 import { CachedReads } from './cached-reads'
 import { OfflineWrites } from './offline-writes'
@@ -42,7 +43,15 @@ export interface OfflineSessionOptions {
   replayBaseMs?: number
   /** Writes to different entities sent at once (default 8); one entity's stay in order whatever this is. */
   replayConcurrency?: number
+  /** How the database's WAL is flushed to disk (default: fsync); a test may watch it. */
+  flushWal?: FlushFile
 }
+
+/** Offline tuning for tests: how soon the probe and replay retry, how many writes go at once, how the WAL is flushed. */
+export type OfflineTuning = Pick<
+  OfflineSessionOptions,
+  'probeMinMs' | 'replayBaseMs' | 'replayConcurrency' | 'flushWal'
+>
 
 /** How long a write's requestId receipt is kept for a retry. */
 const RECEIPTS_KEPT_MS = 30 * 86_400_000
@@ -84,11 +93,14 @@ export class OfflineSession {
   /** Told when the sync status may have changed (a write queued, sent or refused; connectivity). */
   readonly synced = new Signal<void>()
   private statusTimer?: NodeJS.Timeout
+  private readonly walSync: WalSync
 
   constructor(private readonly options: OfflineSessionOptions) {
     const { clock, bus, api } = options
-    const opened = openOrRecoverDatabase(sessionDatabase(options.dataDir, options.profileId))
+    const file = sessionDatabase(options.dataDir, options.profileId)
+    const opened = openOrRecoverDatabase(file)
     this.db = opened.db
+    this.walSync = new WalSync(file, options.flushWal)
     if (opened.problem) options.onDatabaseProblem?.(opened.problem)
     this.cache = new Cache(this.db)
     this.outbox = new Outbox(this.db)
@@ -135,6 +147,7 @@ export class OfflineSession {
       outbox: this.outbox,
       requests,
       clock,
+      owe: () => this.walSync.owe(),
       onQueued: () => {
         this.changed()
         this.replayer.kick()
@@ -156,6 +169,11 @@ export class OfflineSession {
       changed: (tournamentId) => this.changes.emit({ resource: 'tournaments', tournamentId }),
     })
     this.replayer.kick()
+  }
+
+  /** Resolves once every write made so far is on disk: a write is acknowledged (to the page, to a door) after this. */
+  onDisk(): Promise<void> {
+    return this.walSync.onDisk()
   }
 
   status(): SyncStatus {
@@ -202,7 +220,9 @@ export class OfflineSession {
     this.reads.stop()
     this.replayer.stop()
     this.connectivity.stop()
+    // Closing the database checkpoints its WAL into the file, synced: nothing is left to flush.
     this.db.close()
+    void this.walSync.close()
   }
 
   private changed(): void {

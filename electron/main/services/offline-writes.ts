@@ -1,4 +1,5 @@
-// Writes that work offline: validated, applied to the cache and queued in one transaction, then acknowledged.
+// Writes that work offline: validated, applied to the cache and queued in one transaction, acknowledged once that
+// transaction is on disk (the caller awaits `onDisk()`: commits close together share one flush).
 import type { z } from 'zod'
 import {
   LIMITS,
@@ -13,7 +14,7 @@ import { AppError } from '../app-error'
 import type { Clock } from '../clock'
 import type { Cache, CacheChange } from '../offline/cache'
 import { CheckinPlaces } from '../offline/checkin-places'
-import type { Db } from '../offline/db'
+import { unsynced, type Db } from '../offline/db'
 import { applyLocal, changeOf } from '../offline/local-effects'
 import type { Outbox } from '../offline/outbox'
 import type { RequestLog } from '../offline/request-log'
@@ -30,6 +31,8 @@ export interface OfflineWritesDeps {
   outbox: Outbox
   requests: RequestLog
   clock: Clock
+  /** Told of each commit made without its own fsync: a group flush owes it to the disk before it is acknowledged. */
+  owe(): void
   /** Told after each committed write, to wake the replayer and update the status. */
   onQueued(): void
   /** Told which part of the cache each committed write changed. */
@@ -163,19 +166,22 @@ export class OfflineWrites {
     const request = requestId === undefined ? undefined : { requestId, channel, payload }
     let receipt: Receipt<T>
     try {
-      receipt = db
-        .transaction(() => {
-          const earlier = request && requests.earlier<Receipt<T>>(request)
-          if (earlier) return earlier
-          const fresh = work()
-          if (request) requests.remember(request, fresh, clock.now())
-          return fresh
-        })
-        .immediate()
+      receipt = unsynced(db, () =>
+        db
+          .transaction(() => {
+            const earlier = request && requests.earlier<Receipt<T>>(request)
+            if (earlier) return earlier
+            const fresh = work()
+            if (request) requests.remember(request, fresh, clock.now())
+            return fresh
+          })
+          .immediate(),
+      )
     } catch (error) {
       this.changes.length = 0
       throw error
     }
+    this.deps.owe()
     this.deps.onQueued()
     // Told only once the transaction holds: a listener reads what was committed.
     for (const change of this.changes.splice(0)) this.deps.onChanged(change)

@@ -84,13 +84,19 @@ export class DoorDesk {
   }
 
   /** A badge code scanned or typed at a door, decided as at every place of check-in. */
-  scan(tournamentId: string, code: string, place: string, profileId?: string): DoorOutcome {
-    return this.decide(profileId, () => this.decision.scan(tournamentId, code, place))
+  scan(tournamentId: string, code: string, place: string, profileId?: string): Promise<DoorOutcome> {
+    return this.write(profileId, () => this.decision.scan(tournamentId, code, place))
   }
 
   /** A tap at a door: checks in or out, as at every place of check-in. */
-  set(tournamentId: string, participantId: string, checkedIn: boolean, place: string, profileId?: string): DoorOutcome {
-    return this.decide(profileId, () => this.decision.set(tournamentId, participantId, checkedIn, place))
+  set(
+    tournamentId: string,
+    participantId: string,
+    checkedIn: boolean,
+    place: string,
+    profileId?: string,
+  ): Promise<DoorOutcome> {
+    return this.write(profileId, () => this.decision.set(tournamentId, participantId, checkedIn, place))
   }
 
   /** Follows a door list (a tournament on the door's connection): each batch of changed participants. */
@@ -132,6 +138,14 @@ export class DoorDesk {
 
   private decide<T>(profileId: string | undefined, work: () => T): T {
     return this.decision.within(this.sessionFor(profileId ?? ''), work)
+  }
+
+  /** A decision that may write: answered once what it wrote is on disk. */
+  private async write<T>(profileId: string | undefined, work: () => T): Promise<T> {
+    const session = this.sessionFor(profileId ?? '')
+    const outcome = this.decision.within(session, work)
+    await session.onDisk()
+    return outcome
   }
 
   /**
