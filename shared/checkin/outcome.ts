@@ -61,13 +61,18 @@ export function signalOf(outcome: CheckinOutcome['outcome']): 'in' | 'already' |
 
 /** "at 10:02 (Door 2)", "at 10:02", "(Door 2)" or "" — when and where someone was checked in. */
 export function whenAndWhere(person: Pick<CheckinPerson, 'checkedInAt' | 'place'>, timeZone?: string): string {
-  const time = person.checkedInAt
-    ? new Date(person.checkedInAt).toLocaleTimeString('en-GB', {
-        hour: '2-digit',
-        minute: '2-digit',
-        ...(timeZone && { timeZone }),
-      })
-    : ''
+  const time = person.checkedInAt ? clockOf(timeZone).format(new Date(person.checkedInAt)) : ''
   const place = person.place ? `(${person.place})` : ''
   return [time && `at ${time}`, place].filter(Boolean).join(' ')
+}
+
+/** One 24-hour clock per time zone, made once: a door flood words hundreds of "already checked in at 10:02". */
+const clocks = new Map<string, Intl.DateTimeFormat>()
+function clockOf(timeZone = ''): Intl.DateTimeFormat {
+  let clock = clocks.get(timeZone)
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', ...(timeZone && { timeZone }) })
+    clocks.set(timeZone, clock)
+  }
+  return clock
 }
