@@ -1,13 +1,12 @@
 // Doors at a busy venue: 10 paired door devices each scan 100 badges at once through the hub (loopback, keep-alive,
-// as phones on the venue Wi-Fi would), then all 10 scan the same 50 badges at once. Every scan must be answered,
-// each person written to the service exactly once, and the desk's outbox drained afterwards. The Demo venue is kept
-// in the data folder as at a real desk: main's event-loop delay during the flood says whether writing it stalls
-// everything else (IPC, overlays, the other doors).
-import type { DoorOutcome } from '../shared/venue/door'
-import { Agent } from 'node:http'
+// from a process of their own as phones on the venue Wi-Fi would), then all 10 scan the same 50 badges at once. Every
+// scan must be answered, each person written to the service exactly once, and the desk's outbox drained afterwards.
+// The Demo venue is kept in the data folder as at a real desk: main's event-loop delay during the flood says whether
+// writing it stalls everything else (IPC, overlays, the other doors).
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { dispatchValue } from '../tests/support/dispatch-value'
-import { pairDevice, postJson } from './support/hub-clients'
+import { doorPhones } from './support/door-phones'
+import { pairDevice } from '../tests/support/pair-device'
 import { startHubServices } from './support/hub-services'
 import { percentile, report, round } from './support/stats'
 
@@ -21,10 +20,6 @@ const services = await startHubServices('venue', { demo: { seed: 1, size: 'large
 const { sandbox } = services.connections
 const hub = services.hub!.url
 const value = dispatchValue(() => services)
-
-/** A scan at a door, on the door's own keep-alive connection: the answer and how long it took (ms). */
-const post = (agent: Agent, key: string, path: string, body: unknown) =>
-  postJson<DoorOutcome>(agent, hub, path, body, { 'x-matchdesk-key': key })
 
 // The large event: thousands registered, nobody at the door yet.
 await value('tournaments:list', { filters: {} })
@@ -42,11 +37,8 @@ const people = services.connections.active.offline.cache
   .filter((p) => !p.checked_in && p.custom_user_identifier)
 if (people.length < DOORS * SCANS_PER_DOOR + CONTENDED) throw new Error(`only ${people.length} people wait at the door`)
 
-const doors = await Promise.all(
-  Array.from({ length: DOORS }, async (_, i) => ({
-    key: await pairDevice(value, hub, `Door ${i + 1}`, 'door', event.id),
-    agent: new Agent({ keepAlive: true }),
-  })),
+const keys = await Promise.all(
+  Array.from({ length: DOORS }, (_, i) => pairDevice(value, hub, `Door ${i + 1}`, 'door', event.id)),
 )
 const writesOnService = () =>
   Object.entries(sandbox.stats.snapshot().routes)
@@ -54,38 +46,25 @@ const writesOnService = () =>
     .reduce((sum, [, count]) => sum + count, 0)
 sandbox.stats.reset()
 
-// Round 1: every door its own 100 badges, all doors at once.
+// Round 1: every door its own 100 badges, all doors at once. Round 2: the same 50 badges at all ten doors at once.
+const codes = (list: typeof people) => list.map((person) => person.custom_user_identifier!)
+const contended = codes(people.slice(DOORS * SCANS_PER_DOOR, DOORS * SCANS_PER_DOOR + CONTENDED))
+const phones = await doorPhones()
 const loopDelay = monitorEventLoopDelay({ resolution: 5 })
 loopDelay.enable()
-const acks: number[] = []
-const outcomes: Record<string, number> = {}
-const started = performance.now()
-await Promise.all(
-  doors.map(async (door, d) => {
-    for (let i = 0; i < SCANS_PER_DOOR; i++) {
-      const person = people[d * SCANS_PER_DOOR + i]!
-      const { ms, answer } = await post(door.agent, door.key, '/door/v1/scan', { code: person.custom_user_identifier })
-      acks.push(ms)
-      outcomes[answer.outcome] = (outcomes[answer.outcome] ?? 0) + 1
-    }
-  }),
-)
-const roundMs = performance.now() - started
-
-// Round 2: the same 50 badges at all ten doors at the same moment.
-const contended = people.slice(DOORS * SCANS_PER_DOOR, DOORS * SCANS_PER_DOOR + CONTENDED)
-const contendedOutcomes: Record<string, number> = {}
-await Promise.all(
-  doors.map(async (door) => {
-    for (const person of contended) {
-      const { ms, answer } = await post(door.agent, door.key, '/door/v1/scan', { code: person.custom_user_identifier })
-      acks.push(ms)
-      contendedOutcomes[answer.outcome] = (contendedOutcomes[answer.outcome] ?? 0) + 1
-    }
-  }),
-)
-
+const [own, shared] = await phones.scan({
+  hub,
+  doors: keys.map((key, d) => ({
+    key,
+    rounds: [codes(people.slice(d * SCANS_PER_DOOR, (d + 1) * SCANS_PER_DOOR)), contended],
+  })),
+})
 loopDelay.disable()
+phones.close()
+const acks = [...own!.acks, ...shared!.acks]
+const outcomes = own!.outcomes
+const contendedOutcomes = shared!.outcomes
+const roundMs = own!.ms
 
 // The outbox drains to the service.
 const outbox = services.connections.active.offline
@@ -119,7 +98,6 @@ const figures = {
   outbox_drain_ms: round(drainMs, 0),
   outbox_left: outbox.status().pending,
 }
-for (const door of doors) door.agent.destroy()
 await services.close()
 report(figures)
 if (figures.duplicated !== 0 || checkedOnService !== distinct || outcomes['checked-in'] !== DOORS * SCANS_PER_DOOR)
