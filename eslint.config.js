@@ -94,7 +94,7 @@ export default tseslint.config(
   ),
   // Main and web mode run in Node: the renderer is another process, reached only through the IPC contract.
   restrict(['electron/**'], [noRenderer]),
-  // The preload exposes the contract's channel names and nothing else.
+  // The preload exposes names shaped as the contract's channels and nothing else.
   restrict(
     ['electron/preload/**'],
     [

@@ -1,7 +1,7 @@
 // Every IPC input is bounded by the contract: strings by length or a closed set, arrays by count, free JSON by depth and size.
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { CHANNELS } from './channels'
+import { CHANNELS } from './contract'
 import { contract } from './contract'
 
 type JsonSchema = {

@@ -1,7 +1,6 @@
 // Channel → input and output schemas: the one declaration both sides of the IPC bridge take their types from.
 import { z } from 'zod'
 import * as api from '../api'
-import type { Channel } from './channels'
 import { BracketFilters, ParticipantFilters, StreamFilters, TournamentFilters } from './filters'
 import { AuthStatus, ChosenTournament, ConnectionTestReport, ProfileInput, ProfileView } from './profiles'
 import { Casters, Feed, StreamState } from '../broadcast/feed'
@@ -10,7 +9,7 @@ import { AppNotice } from './events'
 import { CheckinOutcome, CheckinPerson } from '../checkin/outcome'
 import { HubConfigure, HubStatus, PairInput, PairingCode } from './hub'
 import { FloorInputs, FloorState } from '../floor/floor'
-import { SyncStatus, cached, receipt } from './sync'
+import { SyncStatus, cached, isListAnswer, receipt } from './sync'
 
 export const AppInfo = z.object({
   version: z.string(),
@@ -222,8 +221,20 @@ export const contract = {
   'floor:arrived': { input: FloorInputs.arrived, output: FloorState },
   'floor:uncall': { input: FloorInputs.uncall, output: FloorState },
   'floor:settings': { input: FloorInputs.settings, output: FloorState },
-} satisfies Record<Channel, { input: z.ZodType; output: z.ZodType }>
+} satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
 export type Contract = typeof contract
+/** Every channel is a key of the contract: adding one there (and its handler) is all it takes. */
+export type Channel = keyof Contract
+export const CHANNELS = Object.keys(contract) as Channel[]
+
+export function isChannel(name: unknown): name is Channel {
+  return typeof name === 'string' && Object.hasOwn(contract, name)
+}
+
+/** The channels that answer a list a view keeps (`cached(…)`, thousands of items at a large event): packed. */
+export const PACKED_CHANNELS: ReadonlySet<string> = new Set(
+  CHANNELS.filter((channel) => isListAnswer(contract[channel].output)),
+)
 export type Input<C extends Channel> = z.input<Contract[C]['input']>
 export type Output<C extends Channel> = z.output<Contract[C]['output']>

@@ -1,6 +1,5 @@
 // Payload schemas of the events main pushes to the renderer.
 import { z } from 'zod'
-import type { EventName } from './channels'
 import { SyncStatus } from './sync'
 import { StreamState } from '../broadcast/feed'
 import { ObsState } from '../broadcast/obs'
@@ -42,6 +41,8 @@ export const events = {
   'obs:changed': ObsState,
   /** A tournament's floor changed (a command, a result freeing a station, a call): applied as it is. */
   'floor:changed': FloorState,
-} satisfies Record<EventName, z.ZodType>
+} satisfies Record<string, z.ZodType>
 
+/** Every event is a key of `events`. */
+export type EventName = keyof typeof events
 export type EventPayload<E extends EventName> = z.infer<(typeof events)[E]>

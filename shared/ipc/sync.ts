@@ -28,7 +28,17 @@ export function receipt<T extends z.ZodType>(value: T) {
   return z.object({ state: z.enum(['pending', 'synced']), value })
 }
 
+/** The answers made by `cached`: lists a view keeps, whose items cross the bridge packed. */
+const listAnswers = new WeakSet<z.ZodType>()
+
 /** A cached read: the items, and when the service last confirmed them (null: never). */
 export function cached<T extends z.ZodType>(item: T) {
-  return z.object({ items: z.array(item), refreshedAt: z.number().nullable() })
+  const answer = z.object({ items: z.array(item), refreshedAt: z.number().nullable() })
+  listAnswers.add(answer)
+  return answer
+}
+
+/** Whether an answer is a list a view keeps (made by `cached`). */
+export function isListAnswer(schema: z.ZodType): boolean {
+  return listAnswers.has(schema)
 }

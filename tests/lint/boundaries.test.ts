@@ -90,8 +90,8 @@ describe('import boundaries', () => {
     expect(await restrictedImports(shared, PROBES[2]!)).toEqual([])
   })
 
-  it('the preload imports only the channel list', async () => {
-    const channels = "import { isChannel } from '../../shared/ipc/channels'\nexport const x = isChannel\n"
+  it('the preload imports only the channel names’ shape', async () => {
+    const channels = "import { isChannelName } from '../../shared/ipc/channels'\nexport const x = isChannelName\n"
     expect(await restrictedImports(channels, PROBES[3]!)).toEqual([])
     const contract = "import { contract } from '../../shared/ipc/contract'\nexport const x = contract\n"
     expect((await restrictedImports(contract, PROBES[3]!)).join()).toMatch(/only shared\/ipc\/channels/)

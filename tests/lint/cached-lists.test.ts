@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { PACKED_CHANNELS } from '../../shared/ipc/wire'
+import { PACKED_CHANNELS } from '../../shared/ipc/contract'
 import { PROJECT_ROOT } from '../support/paths'
 
 const RENDERER = join(PROJECT_ROOT, 'renderer', 'src')

@@ -1,8 +1,7 @@
 // One IPC call: unknown channel refused, input parsed by the contract, handler run, answered once what it wrote is on
 // disk, every outcome a Result.
 import type { z } from 'zod'
-import { contract, type Contract, type Output } from '../../../shared/ipc/contract'
-import { isChannel, type Channel } from '../../../shared/ipc/channels'
+import { contract, isChannel, type Channel, type Contract, type Output } from '../../../shared/ipc/contract'
 import type { Result } from '../../../shared/ipc/result'
 import { fieldErrors, summarizeIssues } from '../../../shared/api/errors'
 import { AppError } from '../app-error'

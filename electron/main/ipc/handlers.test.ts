@@ -1,7 +1,7 @@
 // A reader finds a channel by its name: each *.handlers.ts module serves exactly the channels of its prefix.
 import { readdirSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { CHANNELS } from '../../../shared/ipc/channels'
+import { CHANNELS } from '../../../shared/ipc/contract'
 
 const modules = readdirSync(import.meta.dirname).filter((name) => name.endsWith('.handlers.ts'))
 

@@ -1,7 +1,7 @@
 // Electron IPC registration: every contract channel is handled, and calls from untrusted frames are refused.
 import { describe, expect, it, vi } from 'vitest'
 import type { IpcMainInvokeEvent } from 'electron'
-import { CHANNELS } from '../../../shared/ipc/channels'
+import { CHANNELS } from '../../../shared/ipc/contract'
 import { registerIpc } from './register'
 
 type Listener = (event: IpcMainInvokeEvent, input: unknown) => unknown

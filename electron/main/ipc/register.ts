@@ -1,7 +1,7 @@
 // Wires the dispatcher to Electron's ipcMain: every call's sender frame must be the app's own page; answers go as
 // they cross (wire.ts).
 import type { IpcMain, IpcMainInvokeEvent } from 'electron'
-import { CHANNELS } from '../../../shared/ipc/channels'
+import { CHANNELS } from '../../../shared/ipc/contract'
 import type { Dispatch } from './dispatch'
 import { answerForWire } from './wire'
 

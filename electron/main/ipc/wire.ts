@@ -2,7 +2,7 @@
 // list packed once. The cache hands out each list frozen until its resource is written, so its packing stays true.
 import { packList, type PackedList } from '../../../shared/ipc/packed-list'
 import type { Result } from '../../../shared/ipc/result'
-import { packAnswer } from '../../../shared/ipc/wire'
+import { packAnswer } from '../../../shared/ipc/pack-answer'
 
 const packedOf = new WeakMap<readonly unknown[], PackedList>()
 

@@ -2,7 +2,7 @@
 // list answers cross packed, as main sends them.
 import type { BridgeApi } from '../../../shared/ipc/api'
 import { packList } from '../../../shared/ipc/packed-list'
-import { packAnswer } from '../../../shared/ipc/wire'
+import { packAnswer } from '../../../shared/ipc/pack-answer'
 
 type Handler = (input: never) => unknown
 
