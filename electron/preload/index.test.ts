@@ -1,4 +1,5 @@
-// The preload exposes only invoke and subscribe, and only for the contract's channels and events.
+// The preload exposes only invoke and subscribe, and only for names shaped as the contract's channels and events; main
+// registers a handler for the contract's channels alone (register.test.ts), so no other name is answered.
 import { describe, expect, it, vi } from 'vitest'
 
 const bridge = vi.hoisted(() => ({
@@ -30,9 +31,10 @@ describe('preload', () => {
     expect(bridge.invoke).toHaveBeenCalledWith('app:info', {})
   })
 
-  it('refuses channels outside the contract without touching IPC', async () => {
+  it('refuses names not shaped as channels without touching IPC', async () => {
     bridge.invoke.mockClear()
-    await expect(api.invoke('shell:exec', { cmd: 'rm -rf /' })).rejects.toThrow(/unknown channel/)
+    for (const name of ['ELECTRON_BROWSER_REQUIRE', 'shell', 'shell:exec/../x', 'Shell:Exec', 42])
+      await expect(api.invoke(name as string, { cmd: 'rm -rf /' })).rejects.toThrow(/unknown channel/)
     expect(bridge.invoke).not.toHaveBeenCalled()
   })
 
@@ -45,6 +47,6 @@ describe('preload', () => {
     expect(listener).toHaveBeenCalledWith({ level: 'info', message: 'hi' })
     unsubscribe()
     expect(bridge.removeListener).toHaveBeenCalledWith('app:notice', wrapped)
-    expect(() => api.subscribe('process:exit', listener)).toThrow(/unknown event/)
+    expect(() => api.subscribe('ELECTRON_RENDERER_CONTEXT', listener)).toThrow(/unknown event/)
   })
 })
