@@ -19,6 +19,7 @@ import type { OfflineTuning } from './services/offline-session'
 import { DeviceRegistry } from './venue/device-registry'
 import { CheckinDecision } from './services/checkin-decision'
 import { DoorDesk } from './venue/door-desk'
+import { LiveTicks } from './services/live-ticks'
 import { FloorDesk } from './venue/floor-desk'
 import { ObsTarget } from './broadcast/obs-target'
 import { ObsSettingsFile } from './obs/obs-settings-file'
@@ -45,7 +46,10 @@ export interface MainPorts {
   demoKept?: boolean
   /** The broadcast hub: its port and the built renderer folder with its pages; absent, no hub runs (tests). */
   hub?: { port: number; pagesDir: string; lanInterfaces?: HubOptions['lanInterfaces'] }
-  /** How often what is on air is read again from the service (ms; default 5000). */
+  /**
+   * How often the live ticks read again what the desks follow (on air, floors, door lists) from the service (ms;
+   * default 5000; 0: only when `ticks.tick()` is called).
+   */
   broadcastRefreshMs?: number
   /** How soon a lost OBS is tried again, first and at most (ms; tests make it short). */
   obsRetryMs?: { first: number; most: number }
@@ -63,6 +67,8 @@ export interface MainServices {
   hub: Hub | undefined
   /** Each stream's OBS, driven from what the desk publishes. */
   obs: ObsTarget
+  /** One live refresh for every desk: each followed tournament read once a tick. */
+  ticks: LiveTicks
   close(): Promise<void>
 }
 
@@ -136,22 +142,23 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     notify: (message) => notices.record('warning', message),
     ...(ports.obsRetryMs && { retryMs: ports.obsRetryMs }),
   })
+  const ticks = new LiveTicks(ports.broadcastRefreshMs ?? 5000)
   const broadcast = (desk = new BroadcastDesk({
     connections,
     clock,
     bus,
-    refreshMs: ports.broadcastRefreshMs ?? 5000,
+    ticks,
     targets: [obs],
   }))
   await obs.follow()
   const decision = new CheckinDecision(connections)
-  const doors = new DoorDesk({ connections, decision, clock, refreshMs: ports.broadcastRefreshMs ?? 5000 })
+  const doors = new DoorDesk({ connections, decision, clock, ticks })
   const floor = new FloorDesk({
     connections,
     clock,
     bus,
     credentials,
-    refreshMs: ports.broadcastRefreshMs ?? 5000,
+    ticks,
     notify: (message) => notices.record('warning', message),
   })
   const registry = await DeviceRegistry.open(ports.dataDir, clock, credentials, (keptAs) =>
@@ -215,8 +222,10 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     registry,
     hub,
     obs,
+    ticks,
     close: async () => {
       try {
+        ticks.close()
         broadcast.close()
         await obs.close()
         doors.close()

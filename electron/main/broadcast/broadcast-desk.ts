@@ -9,6 +9,7 @@ import type { Clock } from '../clock'
 import type { EventBus } from '../event-bus'
 import type { Connections } from '../services/connections'
 import { SessionFollower } from '../services/session-follower'
+import type { Interest, LiveTicks } from '../services/live-ticks'
 import { slotName } from '../../../shared/bracket/match-labels'
 import { countryOfParticipant } from '../../../shared/broadcast/country'
 import { isDecided } from '../../../shared/bracket/stream-queue'
@@ -24,8 +25,8 @@ export interface BroadcastDeskPorts {
   connections: Connections
   clock: Clock
   bus: EventBus
-  /** How often the tournaments on air are read again from the service (ms); 0: never by itself. */
-  refreshMs?: number
+  /** The live ticks that read again, with the other desks', what is on air. */
+  ticks?: LiveTicks
   /** Where published feeds go beside the hub's followers (OBS). */
   targets?: readonly PublicationTarget[]
 }
@@ -45,7 +46,7 @@ export class BroadcastDesk {
   private readonly follower: SessionFollower
   private readonly publication: Publication
   private readonly sources = new SourcesMemo()
-  private refreshes = 0
+  private readonly stopTicks: () => void
 
   constructor(private readonly ports: BroadcastDeskPorts) {
     this.publication = new Publication(ports.bus, () => this.session().producer, ports.targets)
@@ -61,9 +62,8 @@ export class BroadcastDesk {
         this.publication.forget()
         this.sources.forget()
       },
-      ...(ports.refreshMs && { refreshMs: ports.refreshMs }),
-      refresh: () => this.refreshOnAir(),
     })
+    this.stopTicks = ports.ticks?.follow(() => this.interests()) ?? (() => undefined)
   }
 
   /** Every stream of a tournament, its desk and what it shows; the streams are watched from now on. */
@@ -232,6 +232,7 @@ export class BroadcastDesk {
 
   close(): void {
     this.follower.close()
+    this.stopTicks()
   }
 
   /** A producer's action publishes at once; on a held stream only its structure (on air, queue) changes. */
@@ -317,12 +318,11 @@ export class BroadcastDesk {
   }
 
   /**
-   * Reads again what can change on air: the bracket's frontier and every match linked to a stream each time,
-   * participants (a rolling window of them), stages and streams every fourth time.
+   * What can change on air, for the live ticks: the bracket's frontier and every match linked to a stream each time,
+   * participants, stages, streams and the look every fourth time, for each tournament a stream someone follows is in.
    */
-  private async refreshOnAir(): Promise<void> {
+  private *interests(): Iterable<Interest> {
     const session = this.session()
-    const full = this.refreshes++ % 4 === 0
     const tournaments = new Set<string>()
     for (const streamId of [...this.publication.liveStreams(), ...this.watched.keys()]) {
       if (!this.isWatched(streamId) && !this.publication.followed(streamId)) continue
@@ -330,15 +330,8 @@ export class BroadcastDesk {
       if (stream) tournaments.add(stream.tournament_id)
     }
     for (const tournamentId of tournaments) {
-      const linked = new Set(session.cache.linksOfTournament(tournamentId).keys())
-      await session.reads.tick('nodes', tournamentId, false, linked).catch(log.failed('the desk’s live tick', 'debug'))
-      if (!full) continue
-      // Not awaited: a logo's host (outside the service) never holds up what is on air; a changed look is announced.
-      void session.lookReads.refresh(tournamentId).catch(log.failed('reading the tournament’s look', 'debug'))
-      // Rolling windows of a large list, as the Check-in list ticks (a whole read of 5,000 people is 100 requests).
-      await session.reads.tick('participants', tournamentId).catch(log.failed('the desk’s live tick', 'debug'))
-      await session.reads.refresh('stages', tournamentId).catch(log.failed('the desk’s slow refresh', 'debug'))
-      await session.reads.refresh('streams', tournamentId).catch(log.failed('the desk’s slow refresh', 'debug'))
+      const nodes = new Set(session.cache.linksOfTournament(tournamentId).keys())
+      yield { session, tournamentId, nodes, participants: 'slow', setup: true }
     }
   }
 

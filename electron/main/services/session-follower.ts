@@ -1,11 +1,9 @@
-// What a desk in main (the producer's desk, the doors' desk) needs to follow the active connection: changes to its
-// local copy gathered per tournament and handled once after they settle, a refresh on a timer, a new session when the
-// connection is switched; close() releases every subscription and timer it made.
+// What a desk in main (the producer's desk, the floor, the doors' desk) needs to follow the active connection: changes
+// to its local copy gathered per tournament and handled once after they settle, and a new session when the connection
+// is switched; close() releases every subscription and timer it made. (Reading again from the service on a timer is
+// the live ticks', live-ticks.ts, one for every desk.)
 import type { Connections } from './connections'
 import type { OfflineSession } from './offline-session'
-import { moduleLog } from '../log'
-
-const log = moduleLog('session-follower')
 
 export interface FollowerOptions {
   connections: Connections
@@ -15,9 +13,6 @@ export interface FollowerOptions {
   settled(tournamentIds: ReadonlySet<string>, session: OfflineSession): void
   /** Another connection became the active one (its session is followed from now on). */
   switched?(session: OfflineSession): void
-  /** Reads again from the service on a timer while online; 0 or absent: never by itself. */
-  refreshMs?: number
-  refresh?(session: OfflineSession): Promise<void>
   /** Changes are gathered this long before `settled` is called once (ms). */
   settleMs?: number
 }
@@ -25,7 +20,6 @@ export interface FollowerOptions {
 export class SessionFollower {
   private readonly dirty = new Set<string>()
   private settle?: NodeJS.Timeout
-  private readonly refresher?: NodeJS.Timeout
   private stopWatching: () => void
   private readonly stopSwitching: () => void
 
@@ -36,14 +30,6 @@ export class SessionFollower {
       this.stopWatching = this.watch(connection.offline)
       options.switched?.(connection.offline)
     })
-    if (options.refreshMs && options.refresh) {
-      this.refresher = setInterval(() => {
-        const session = this.session
-        if (session.connectivity.state !== 'offline')
-          void options.refresh?.(session).catch(log.failed('a refresh on the timer', 'debug'))
-      }, options.refreshMs)
-      this.refresher.unref()
-    }
   }
 
   /** The active connection's session. */
@@ -61,7 +47,6 @@ export class SessionFollower {
     this.stopWatching()
     this.stopSwitching()
     clearTimeout(this.settle)
-    clearInterval(this.refresher)
   }
 
   private watch(session: OfflineSession): () => void {

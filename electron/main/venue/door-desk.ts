@@ -10,9 +10,8 @@ import type { CheckinDecision } from '../services/checkin-decision'
 import type { Connections } from '../services/connections'
 import type { OfflineSession } from '../services/offline-session'
 import { SessionFollower } from '../services/session-follower'
-import { moduleLog } from '../log'
+import type { Interest, LiveTicks } from '../services/live-ticks'
 
-const log = moduleLog('door-desk')
 
 /** Said to door staff when the connection the door was paired on is no longer on the desk. */
 export const DOOR_CONNECTION_GONE =
@@ -24,8 +23,8 @@ export interface DoorDeskPorts {
   /** The one check-in decision, shared with the desk's Check-in view. */
   decision: CheckinDecision
   clock: Clock
-  /** How often a tournament some door watches is read again from the service (ms); 0: never by itself. */
-  refreshMs?: number
+  /** The live ticks that read again, with the other desks', what the doors' lists show. */
+  ticks?: LiveTicks
 }
 
 /** A batch of changed participants, one object for every door (its JSON is made once). */
@@ -51,6 +50,7 @@ export class DoorDesk {
   private readonly decision: CheckinDecision
   /** The session watched for each connection doors follow (replaced when that connection's session is new). */
   private readonly watched = new Map<string, { session: OfflineSession; stop: () => void }>()
+  private readonly stopTicks: () => void
 
   constructor(private readonly ports: DoorDeskPorts) {
     this.decision = ports.decision
@@ -68,9 +68,8 @@ export class DoorDesk {
           this.follower.changed(key)
         }
       },
-      ...(ports.refreshMs && { refreshMs: ports.refreshMs }),
-      refresh: () => this.refreshWatched(),
     })
+    this.stopTicks = ports.ticks?.follow(() => this.interests()) ?? (() => undefined)
   }
 
   /** The tournament's name in the door's connection, or null when that connection has not read it. */
@@ -125,6 +124,7 @@ export class DoorDesk {
 
   close(): void {
     this.follower.close()
+    this.stopTicks()
     for (const { stop } of this.watched.values()) stop()
     this.watched.clear()
   }
@@ -209,12 +209,14 @@ export class DoorDesk {
   }
 
   /** A live tick of each followed list: rolling windows of a large list (4 requests), not the whole list again. */
-  private async refreshWatched(): Promise<void> {
-    for (const { connection, tournamentId } of [...this.scopes.values()]) {
-      const read = () => this.sessionFor(connection).reads.tick('participants', tournamentId)
-      await Promise.resolve().then(read).catch(log.failed('a door list’s live tick', 'debug'))
+  /** What the doors' lists show, for the live ticks: a window of each list's participants at every tick. */
+  private *interests(): Iterable<Interest> {
+    for (const { connection, tournamentId } of this.scopes.values()) {
+      const session = this.ports.connections.sessionOf(connection || this.ports.connections.active.profile.id)
+      if (session) yield { session, tournamentId, participants: 'each' }
     }
   }
+
 
   /**
    * What each participant looks like to a door, as text (the cached row, its place, waiting or not), without parsing

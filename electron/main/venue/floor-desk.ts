@@ -20,6 +20,7 @@ import type { StationRow } from '../offline/floor-store'
 import { webhookSecretsOf, type CredentialStore } from '../secrets/credential-store'
 import type { Connections } from '../services/connections'
 import { SessionFollower } from '../services/session-follower'
+import type { Interest, LiveTicks } from '../services/live-ticks'
 import { discordMessage, FloorWebhook } from './floor-webhook'
 import { FloorAnnouncer, type BoardListener, type CallListener } from './floor-announcer'
 import {
@@ -42,8 +43,8 @@ export interface FloorDeskPorts {
   clock: Clock
   bus: EventBus
   credentials: CredentialStore
-  /** How often a floor someone follows is read again from the service (ms); 0: never by itself. */
-  refreshMs?: number
+  /** The live ticks that read again, with the other desks', what a followed floor shows. */
+  ticks?: LiveTicks
   /** A webhook's refusal, for the person (the notice log). */
   notify?(message: string): void
 }
@@ -62,7 +63,7 @@ export class FloorDesk {
   private readonly webhook: FloorWebhook
   /** Tournaments whose webhook has a host but whose address is not in the keychain (lost with the secrets). */
   private readonly addressMissing = new Set<string>()
-  private refreshes = 0
+  private readonly stopTicks: () => void
 
   constructor(private readonly ports: FloorDeskPorts) {
     this.webhook = new FloorWebhook({
@@ -89,15 +90,16 @@ export class FloorDesk {
         this.webhook.kick()
         this.allFollowed().forEach((id) => this.follower.changed(id))
       },
-      ...(ports.refreshMs && { refreshMs: ports.refreshMs }),
-      refresh: () => this.refreshFollowed(),
     })
+    this.stopTicks = ports.ticks?.follow(() => this.interests()) ?? (() => undefined)
     // Calls queued before a restart go out now.
     this.webhook.kick()
   }
 
   /** The floor of a tournament as the desk shows it; the desk is told of its changes from now on. */
   state(tournamentId: string): FloorState {
+    // A floor opened anew is read at once (which matches are on streams, what finished), not at the next tick.
+    if (!this.followed(tournamentId)) this.ports.ticks?.tickSoon()
     this.opened.set(tournamentId, this.ports.clock.now())
     // Whether the webhook's address is still in the keychain (web mode keeps secrets in memory): said once known.
     if (this.store().settings(tournamentId, NO_SETTINGS).webhookHost) void this.webhookUrl(tournamentId)
@@ -304,6 +306,7 @@ export class FloorDesk {
 
   close(): void {
     this.follower.close()
+    this.stopTicks()
     this.webhook.close()
   }
 
@@ -409,17 +412,15 @@ export class FloorDesk {
     return [...new Set([...this.opened.keys(), ...this.announcer.tournaments()])].filter((id) => this.followed(id))
   }
 
-  /** Reads again what frees or fills stations: the bracket's frontier and the matches on stations; check-ins too. */
-  private async refreshFollowed(): Promise<void> {
+  /**
+   * What frees or fills stations, for the live ticks: the bracket's frontier and the matches on stations, the links
+   * that keep queued matches off stations, check-ins every fourth time; for each followed tournament.
+   */
+  private *interests(): Iterable<Interest> {
     const session = this.session()
-    const full = this.refreshes++ % 4 === 0
     for (const tournamentId of this.allFollowed()) {
-      const onStations = new Set([...session.floor.assignments(tournamentId).values()].map((a) => a.matchId))
-      await session.reads
-        .tick('nodes', tournamentId, false, onStations)
-        .catch(log.failed('the floor’s live tick', 'debug'))
-      if (full)
-        await session.reads.tick('participants', tournamentId).catch(log.failed('the floor’s live tick', 'debug'))
+      const nodes = new Set([...session.floor.assignments(tournamentId).values()].map((a) => a.matchId))
+      yield { session, tournamentId, nodes, participants: 'slow', links: true }
     }
   }
 
