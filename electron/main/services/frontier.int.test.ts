@@ -3,11 +3,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MainServices } from '../composition'
 import { largeDemo, movableClock } from '../test-support/large-demo'
-import { LINKS_SWEEP_MS } from './cached-reads'
+import { LINKS_SWEEP_MS } from './link-reads'
+import { SHARED_TICK_MS } from './live-reads'
 
 let services: MainServices
 let tournamentId = ''
-/** Link sweeps are spaced in time: the clock is moved on between them. */
+/** Link sweeps and a view's ticks are spaced in time: the clock is moved on between them. */
 const { clock, skip } = movableClock()
 const updates: { upserted: { id: string }[] }[] = []
 
@@ -25,6 +26,7 @@ afterAll(() => services.close())
 const cached = () => services.connections.active.offline.cache.list('nodes', tournamentId)
 const serviceNodes = () => services.connections.active.api.bracketNodes.list({ tournament_ids: [tournamentId] }).all()
 async function tick(full = false) {
+  skip(SHARED_TICK_MS)
   const result = await services.dispatch('cache:refresh', { resource: 'nodes', scope: tournamentId, full })
   if (!result.ok) throw new Error(result.error.message)
   return result.value as { requests: number; changed: number }
@@ -120,6 +122,7 @@ describe('the check-in list at full size', () => {
   const people = () => services.connections.active.offline.cache.list('participants', tournamentId)
   const serviceList = () => services.connections.active.api.participants.list({ tournament_ids: [tournamentId] }).all()
   async function refresh() {
+    skip(SHARED_TICK_MS)
     const result = await services.dispatch('cache:refresh', { resource: 'participants', scope: tournamentId })
     if (!result.ok) throw new Error(result.error.message)
     return result.value as { requests: number; changed: number }

@@ -81,6 +81,19 @@ describe('the live ticks', () => {
   })
 })
 
+describe('a view’s own tick', () => {
+  it('rides on the desks’ tick of moments ago, and its Refresh button still reads', async () => {
+    await value('floor:state', { tournamentId })
+    await services.ticks.tick()
+    const { stats } = services.connections.sandbox
+    stats.reset()
+    await value('cache:refresh', { resource: 'nodes', scope: tournamentId })
+    expect(stats.snapshot().total).toBe(0)
+    await value('cache:refresh', { resource: 'nodes', scope: tournamentId, full: true })
+    expect(stats.snapshot().total).toBeGreaterThan(0)
+  })
+})
+
 describe('planTicks', () => {
   const session = {} as OfflineSession
   const other = {} as OfflineSession
