@@ -22,10 +22,10 @@ const restrict = (files, patterns, { ignores = [], paths = [] } = {}) => ({
 const MAIN_LAYERS = [
   ['ipc'],
   ['hub'],
-  ['broadcast', 'venue'],
+  ['broadcast', 'floor', 'devices'],
   ['services'],
-  ['offline', 'auth', 'profiles'],
-  ['api', 'secrets', 'local-server', 'obs'],
+  ['sync', 'store', 'auth', 'profiles'],
+  ['db', 'api', 'secrets', 'local-server', 'obs'],
 ]
 const MAIN_FOLDERS = MAIN_LAYERS.flat()
 /** The import specifiers that reach a folder of main from a file one or two folders deep in it. */

@@ -63,7 +63,7 @@ describe('the "How to add …" rules hold', () => {
   })
 
   it('a migration: every numbered file is in migrations/index.ts, in order', () => {
-    const folder = 'electron/main/offline/migrations'
+    const folder = 'electron/main/db/migrations'
     const files = readdirSync(join(PROJECT_ROOT, folder))
       .filter((name) => /^\d{4}-.*\.ts$/.test(name))
       .sort()

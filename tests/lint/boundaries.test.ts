@@ -18,10 +18,10 @@ const PROBES = [
 const LAYERS = [
   ['ipc'],
   ['hub'],
-  ['broadcast', 'venue'],
+  ['broadcast', 'floor', 'devices'],
   ['services'],
-  ['offline', 'auth', 'profiles'],
-  ['api', 'secrets', 'local-server', 'obs'],
+  ['sync', 'store', 'auth', 'profiles'],
+  ['db', 'api', 'secrets', 'local-server', 'obs'],
 ]
 const LAYER_PROBES = LAYERS.flat().map((folder) => `electron/main/${folder}/layer-probe.ts`)
 const SMALL_MODULE_PROBE = 'electron/main/layer-probe.ts'

@@ -1,7 +1,7 @@
 // A desk killed in the middle of a Take: run as its own process on a data folder, it takes a match on air with the
 // producer's store made to die (exit 9, as kill -9 would) right after the on-air statement of a Take, before the
 // queue's. Prints {"streamId","matchId"} before the Take; never prints after it.
-import { ProducerStore } from '../../electron/main/offline/producer-store'
+import { ProducerStore } from '../../electron/main/store/producer-store'
 import { demoDesk } from '../support/demo-desk'
 import { dispatchValue } from '../support/dispatch-value'
 

@@ -2,7 +2,7 @@
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
 import { createMainServices } from '../../electron/main/composition'
-import { integrityCheck } from '../../electron/main/offline/db'
+import { integrityCheck } from '../../electron/main/db/db'
 import { SERVICE_BASE_KEYS, type ServiceBases } from '../../shared/ipc/service-bases'
 import type { Operation } from './operations'
 

@@ -3,7 +3,7 @@
 // a held stream has staged, and the desk's one event per change. The producer's desk decides; this only publishes.
 import type { Feed, StreamState } from '../../../shared/broadcast/feed'
 import type { EventBus } from '../event-bus'
-import type { ProducerStore } from '../offline/producer-store'
+import type { ProducerStore } from '../store/producer-store'
 import { sameFeed } from './hold'
 
 export type FeedListener = (feed: Feed) => void

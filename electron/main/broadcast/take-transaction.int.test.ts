@@ -29,8 +29,8 @@ it('leaves on air and the queue agreeing when the desk dies in the middle of a T
 }, 90_000)
 
 it('tells followers what a desk action published only once it committed, and nothing of one rolled back', async () => {
-  const { openDatabase } = await import('../offline/db')
-  const { ProducerStore } = await import('../offline/producer-store')
+  const { openDatabase } = await import('../db/db')
+  const { ProducerStore } = await import('../store/producer-store')
   const { EventBus } = await import('../event-bus')
   const { Publication } = await import('./publication')
   const { buildFeed, tournamentSources } = await import('./feed-builder')

@@ -3,7 +3,7 @@
 // state, when and where; nothing else.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { DoorScan, DoorToggle, type DoorSession } from '../../../shared/venue/door'
-import type { DeviceView } from '../venue/device-registry'
+import type { DeviceView } from '../devices/device-registry'
 import { access, deviceOf } from './hub-access'
 import { sendAppError, type HubContext } from './hub-context'
 

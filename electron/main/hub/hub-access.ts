@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify'
 import { isIP } from 'node:net'
 import type { DeviceKind } from '../../../shared/venue/door'
 import { bearer, type AccessRule } from '../local-server/route-guard'
-import type { DeviceRegistry, DeviceView } from '../venue/device-registry'
+import type { DeviceRegistry, DeviceView } from '../devices/device-registry'
 
 /**
  * The header a device sends its key in (the door page, scripts, Companion). Never a cookie: cookies are not scoped to

@@ -7,9 +7,9 @@ import type { ObsTarget } from '../broadcast/obs-target'
 import type { EventStreams } from '../local-server/event-stream'
 import { IdInput } from '../../../shared/api/formats'
 import { readStaticFile } from '../local-server/static-files'
-import type { DeviceRegistry } from '../venue/device-registry'
-import type { DoorDesk } from '../venue/door-desk'
-import type { FloorDesk } from '../venue/floor-desk'
+import type { DeviceRegistry } from '../devices/device-registry'
+import type { DoorDesk } from '../devices/door-desk'
+import type { FloorDesk } from '../floor/floor-desk'
 
 export interface HubContext {
   desk: BroadcastDesk

@@ -2,7 +2,7 @@
 // for the device's key — the only routes anyone who reaches the hub may use; wrong codes are rate-limited per address.
 import type { FastifyInstance } from 'fastify'
 import { PairingExchange, type PairingAnswer } from '../../../shared/venue/door'
-import { PairingRefused } from '../venue/device-registry'
+import { PairingRefused } from '../devices/device-registry'
 import { sendAsset, sendPage, type HubContext } from './hub-context'
 import { access } from './hub-access'
 

@@ -1,7 +1,7 @@
 // Handlers of cache:*: a live tick of a cached list, asked by a view while it is visible (riding on the desks' live
 // ticks when they read the list moments ago), or a whole read by its Refresh button.
 import type { Connections } from '../services/connections'
-import { SHARED_TICK_MS } from '../services/live-reads'
+import { SHARED_TICK_MS } from '../sync/live-reads'
 import type { HandlersOf } from './dispatch'
 
 export function cacheHandlers(connections: Connections): HandlersOf<'cache'> {

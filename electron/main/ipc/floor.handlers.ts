@@ -1,5 +1,5 @@
-// Handlers of floor:*: the venue floor's stations, assignments, calls and settings (venue/floor-desk.ts).
-import type { FloorDesk } from '../venue/floor-desk'
+// Handlers of floor:*: the venue floor's stations, assignments, calls and settings (floor/floor-desk.ts).
+import type { FloorDesk } from '../floor/floor-desk'
 import type { HandlersOf } from './dispatch'
 
 export function floorHandlers(floor: FloorDesk): HandlersOf<'floor'> {

@@ -2,7 +2,7 @@
 import type { ObsTarget } from '../broadcast/obs-target'
 import type { CheckinDecision } from '../services/checkin-decision'
 import type { Connections } from '../services/connections'
-import type { FloorDesk } from '../venue/floor-desk'
+import type { FloorDesk } from '../floor/floor-desk'
 import { appHandlers, type AppPorts } from './app.handlers'
 import { authHandlers } from './auth.handlers'
 import { bracketHandlers } from './bracket.handlers'

@@ -2,8 +2,8 @@
 import type { HubStatus } from '../../../shared/ipc/hub'
 import { AppError } from '../app-error'
 import type { Hub } from '../hub/hub-server'
-import type { DeviceRegistry } from '../venue/device-registry'
-import { qrSvg } from '../venue/pairing-qr'
+import type { DeviceRegistry } from '../devices/device-registry'
+import { qrSvg } from '../devices/pairing-qr'
 import type { HandlersOf } from './dispatch'
 
 export interface HubPorts {

@@ -11,7 +11,7 @@ import { startFakeObs } from '../../../tests/support/fake-obs'
 import { dispatchValue } from '../../../tests/support/dispatch-value'
 import { createMainServices } from '../composition'
 import { systemClock } from '../clock'
-import { DeviceRegistry } from '../venue/device-registry'
+import { DeviceRegistry } from '../devices/device-registry'
 import { VENUE_SECRETS } from './credential-store'
 import { KeychainCredentialStore } from './keychain'
 

@@ -7,7 +7,7 @@ import { whenAndWhere, type CheckinOutcome, type CheckinPerson } from '../../../
 import { isolate } from '../../../shared/text/hidden-characters'
 import { byNaturalName } from '../../../shared/text/natural-order'
 import { AppError } from '../app-error'
-import type { CheckinPlace } from '../offline/checkin-places'
+import type { CheckinPlace } from '../store/checkin-places'
 import type { Connections } from './connections'
 import type { OfflineSession } from './offline-session'
 

@@ -17,7 +17,7 @@ import { secretPresence, deleteAllSecrets, type CredentialStore } from '../secre
 import { SerialQueue } from '../serial-queue'
 import { Signal } from '../signal'
 import { checkService, testConnection } from './connection-test'
-import { removeDatabase } from '../offline/db'
+import { removeDatabase } from '../db/db'
 import { OfflineSession, sessionDatabase, type OfflineTuning } from './offline-session'
 
 export interface ConnectionPorts {

@@ -3,7 +3,7 @@
 // 4,094-match bracket, run in main while the view draws. On the large Demo venue over real HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MainServices } from '../composition'
-import { largeDemo, movableClock } from '../test-support/large-demo'
+import { largeDemo, movableClock } from '../../../tests/support/large-demo'
 
 let services: MainServices
 let tournamentId = ''

@@ -4,7 +4,7 @@
 // large Demo venue over real HTTP; only when an answer is handed over is held back, as a slower connection would.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MainServices } from '../composition'
-import { largeDemo } from '../test-support/large-demo'
+import { largeDemo } from '../../../tests/support/large-demo'
 
 let services: MainServices
 let tournamentId = ''

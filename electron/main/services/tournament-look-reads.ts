@@ -3,7 +3,7 @@
 import type { OrganizerApi } from '../api/organizer-api'
 import { downloadImage } from '../api/image-download'
 import type { Clock } from '../clock'
-import type { TournamentLooks } from '../offline/tournament-looks'
+import type { TournamentLooks } from '../store/tournament-looks'
 import { moduleLog } from '../log'
 
 const log = moduleLog('tournament-look')

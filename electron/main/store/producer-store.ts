@@ -1,8 +1,8 @@
 // The producer's desk as the profile's database keeps it: what is on air on each stream, hold, the last published
 // feed, the queue order the producer chose and who casts. Survives restarts and works offline.
-import type { TableRecovery } from './table-recovery'
-import type { Db } from './db'
-import { prepared } from './prepared'
+import type { TableRecovery } from '../db/table-recovery'
+import type { Db } from '../db/db'
+import { prepared } from '../db/prepared'
 import { Feed, type Caster } from '../../../shared/broadcast/feed'
 
 /** The producer's choices: kept through a recovery. */

@@ -2,7 +2,7 @@
 // ends in the same local copy as reading everything, and views are told exactly the nodes that changed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MainServices } from '../composition'
-import { largeDemo, movableClock } from '../test-support/large-demo'
+import { largeDemo, movableClock } from '../../../tests/support/large-demo'
 import { LINKS_SWEEP_MS } from './link-reads'
 import { SHARED_TICK_MS } from './live-reads'
 

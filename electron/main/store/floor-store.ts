@@ -1,8 +1,8 @@
 // The venue floor as the profile's database keeps it (the service has no stations): each tournament's stations, the
 // match on each and its call, the floor's settings, and the webhook's queue. Survives restarts and recoveries.
 import { randomBytes } from 'node:crypto'
-import type { Db } from './db'
-import type { TableRecovery } from './table-recovery'
+import type { Db } from '../db/db'
+import type { TableRecovery } from '../db/table-recovery'
 
 /** The floor is this venue's own: kept through a recovery, like the producer's desk. */
 export const FLOOR_TABLES = {

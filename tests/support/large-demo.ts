@@ -3,9 +3,9 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { systemClock, type Clock } from '../clock'
-import { createMainServices, type MainPorts, type MainServices } from '../composition'
-import { MemoryCredentialStore } from '../secrets/memory-store'
+import { systemClock, type Clock } from '../../electron/main/clock'
+import { createMainServices, type MainPorts, type MainServices } from '../../electron/main/composition'
+import { MemoryCredentialStore } from '../../electron/main/secrets/memory-store'
 
 export async function largeDemo(
   name: string,

@@ -3,16 +3,16 @@
 // Any other failure (a newer schema, a busy or unreadable file) is not damage: it is reported and the file left alone.
 import Database from 'better-sqlite3'
 import { setAside } from '../set-aside'
-import { CACHE_TABLES } from './cache'
-import { CHECKIN_PLACES_TABLES } from './checkin-places'
-import { DESK_CHOICE_TABLES } from './desk-choice'
-import { integrityCheck, openDatabase, type Db } from './db'
-import { FLOOR_TABLES } from './floor-store'
-import { OUTBOX_TABLES } from './outbox'
-import { PRODUCER_TABLES } from './producer-store'
-import { REQUEST_LOG_TABLES } from './request-log'
-import { TOURNAMENT_LOOK_TABLES } from './tournament-looks'
-import type { TableRecovery } from './table-recovery'
+import { CACHE_TABLES } from '../sync/cache'
+import { CHECKIN_PLACES_TABLES } from '../store/checkin-places'
+import { DESK_CHOICE_TABLES } from '../store/desk-choice'
+import { integrityCheck, openDatabase, type Db } from '../db/db'
+import { FLOOR_TABLES } from '../store/floor-store'
+import { OUTBOX_TABLES } from '../sync/outbox'
+import { PRODUCER_TABLES } from '../store/producer-store'
+import { REQUEST_LOG_TABLES } from '../sync/request-log'
+import { TOURNAMENT_LOOK_TABLES } from '../store/tournament-looks'
+import type { TableRecovery } from '../db/table-recovery'
 
 export interface OpenedDatabase {
   db: Db

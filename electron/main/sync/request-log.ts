@@ -1,9 +1,9 @@
 // The requests table: which write each requestId was given to (channel and payload) and the receipt it got.
-import type { TableRecovery } from './table-recovery'
+import type { TableRecovery } from '../db/table-recovery'
 import { createHash } from 'node:crypto'
 import { AppError } from '../app-error'
-import type { Db } from './db'
-import { prepared } from './prepared'
+import type { Db } from '../db/db'
+import { prepared } from '../db/prepared'
 
 /** Receipts of requestIds: kept through a recovery, so a retried write is still answered once. */
 export const REQUEST_LOG_TABLES = { requests: 'kept' } as const satisfies TableRecovery

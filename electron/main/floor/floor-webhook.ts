@@ -3,7 +3,7 @@
 // entered for its tournament (from the keychain) and nowhere else.
 import { backoffCeiling } from '../backoff'
 import type { Clock } from '../clock'
-import type { FloorStore } from '../offline/floor-store'
+import type { FloorStore } from '../store/floor-store'
 import { moduleLog } from '../log'
 
 const log = moduleLog('floor-webhook')

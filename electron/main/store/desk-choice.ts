@@ -1,8 +1,8 @@
 // What the desk last chose on a connection, in its database: the tournament the views work on (kept through a
 // recovery: it is the desk's own, not the service's).
 import { ChosenTournament } from '../../../shared/ipc/profiles'
-import type { Db } from './db'
-import type { TableRecovery } from './table-recovery'
+import type { Db } from '../db/db'
+import type { TableRecovery } from '../db/table-recovery'
 
 export const DESK_CHOICE_TABLES = { desk_choice: 'kept' } as const satisfies TableRecovery
 

@@ -1,8 +1,8 @@
 // Where a read from the service meets the local copy: rows with a write still waiting, or written while the read
 // travelled, keep the local value (the service may have answered before it saw them).
-import type { Cache, CachedResource } from '../offline/cache'
-import type { Outbox } from '../offline/outbox'
-import { entityOfRow } from '../offline/writes'
+import type { Cache, CachedResource } from './cache'
+import type { Outbox } from './outbox'
+import { entityOfRow } from './writes'
 
 /**
  * Which rows of a list read from `mark` on are newer in the local copy than in the answer: a write for them still

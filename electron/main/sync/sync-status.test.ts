@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { Cache } from './cache'
-import { openDatabase } from './db'
+import { openDatabase } from '../db/db'
 import { Outbox } from './outbox'
 import { syncStatus } from './sync-status'
 

@@ -1,7 +1,7 @@
 // Where and when each participant was checked in at this venue ("10:02, Door 2"), kept with the check-in's write.
-import type { TableRecovery } from './table-recovery'
-import type { Db } from './db'
-import { prepared } from './prepared'
+import type { TableRecovery } from '../db/table-recovery'
+import type { Db } from '../db/db'
+import { prepared } from '../db/prepared'
 
 /** Where and when people were checked in here (the service does not say): kept through a recovery. */
 export const CHECKIN_PLACES_TABLES = { checkin_places: 'kept' } as const satisfies TableRecovery

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { MIGRATIONS, openDatabase, refreshTransaction, type Db } from './db'
+import { MIGRATIONS, openDatabase, refreshTransaction, type Db } from '../db/db'
 import { Outbox } from './outbox'
 import type { OutboxWrite } from './writes'
 

@@ -1,7 +1,7 @@
 // Each tournament's look as last read from the service, for the broadcast: its default locale and its logo's bytes,
 // so overlays speak the tournament's language and show its logo offline.
-import type { TableRecovery } from './table-recovery'
-import type { Db } from './db'
+import type { TableRecovery } from '../db/table-recovery'
+import type { Db } from '../db/db'
 
 /** Read again from the service after a recovery. */
 export const TOURNAMENT_LOOK_TABLES = { tournament_looks: 'read again' } as const satisfies TableRecovery

@@ -2,7 +2,7 @@
 // participants as the Check-in list does: rolling windows of the list each tick, not the whole list (100 requests).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MainServices } from '../composition'
-import { largeDemo } from '../test-support/large-demo'
+import { largeDemo } from '../../../tests/support/large-demo'
 
 const TICK_MS = 250
 let services: MainServices

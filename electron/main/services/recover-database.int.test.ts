@@ -5,7 +5,7 @@ import { closeSync, mkdtempSync, openSync, statSync, writeSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { openDatabase, type Db } from './db'
+import { openDatabase, type Db } from '../db/db'
 import { openOrRecoverDatabase, TABLES } from './recover-database'
 
 const tablesOf = (db: Db) =>

@@ -3,9 +3,9 @@
 import type { OrganizerApi } from '../api/organizer-api'
 import type { Clock } from '../clock'
 import type { EventBus } from '../event-bus'
-import type { Cache, CacheChange } from '../offline/cache'
-import type { Db } from '../offline/db'
-import type { Outbox } from '../offline/outbox'
+import type { Cache, CacheChange } from './cache'
+import type { Db } from '../db/db'
+import type { Outbox } from './outbox'
 
 export interface ReadDeps {
   db: Db

@@ -16,7 +16,7 @@ import {
   type FloorState,
   type StationView,
 } from '../../../shared/floor/floor'
-import type { AssignmentRow, StationRow } from '../offline/floor-store'
+import type { AssignmentRow, StationRow } from '../store/floor-store'
 
 /** What a floor is built from, read once per command. */
 export interface FloorParts {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { Cache } from './cache'
-import { openDatabase, type Db } from './db'
+import { openDatabase, type Db } from '../db/db'
 
 const stream = (id: string, name: string, tournament = 't1') => ({
   id,

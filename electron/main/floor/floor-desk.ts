@@ -16,7 +16,7 @@ import {
 import { AppError } from '../app-error'
 import type { Clock } from '../clock'
 import type { EventBus } from '../event-bus'
-import type { StationRow } from '../offline/floor-store'
+import type { StationRow } from '../store/floor-store'
 import { webhookSecretsOf, type CredentialStore } from '../secrets/credential-store'
 import type { Connections } from '../services/connections'
 import { SessionFollower } from '../services/session-follower'

@@ -7,9 +7,9 @@ import type {
   Stream,
   TournamentListItem,
 } from '../../../shared/api'
-import type { Db } from './db'
-import { prepared } from './prepared'
-import type { TableRecovery } from './table-recovery'
+import type { Db } from '../db/db'
+import { prepared } from '../db/prepared'
+import type { TableRecovery } from '../db/table-recovery'
 
 /** What the service said: read again after a recovery. */
 export const CACHE_TABLES = {

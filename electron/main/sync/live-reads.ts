@@ -2,9 +2,9 @@
 // windows, laid over the local copy so views and desks hear only what changed; anything else, or a list that moved, is
 // read whole. A view's tick asked moments after the desks' live ticks read the same list shares that tick's answer.
 import type { BracketNode } from '../../../shared/api'
-import type { CachedResource } from '../offline/cache'
-import { refreshTransaction } from '../offline/db'
-import { changesBetween } from '../offline/scope-changes'
+import type { CachedResource } from './cache'
+import { refreshTransaction } from '../db/db'
+import { changesBetween } from './scope-changes'
 import { fedBy, frontierWindows, sweepWindow, windowsOver, type NodeWindow } from './frontier'
 import type { ReadDeps } from './read-deps'
 import { newerHere } from './read-reconcile'

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { systemClock } from '../clock'
-import { openDatabase } from '../offline/db'
-import { FloorStore } from '../offline/floor-store'
+import { openDatabase } from '../db/db'
+import { FloorStore } from '../store/floor-store'
 import { WEBHOOK_ADDRESS_MISSING, WEBHOOK_WAIT_MOST_MS, FloorWebhook } from './floor-webhook'
 
 let receiver: Server | undefined

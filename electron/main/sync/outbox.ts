@@ -1,7 +1,7 @@
 // The durable queue of writes waiting for the service: FIFO per entity, collapsing writes that supersede each other.
-import type { TableRecovery } from './table-recovery'
-import type { Db } from './db'
-import { prepared } from './prepared'
+import type { TableRecovery } from '../db/table-recovery'
+import type { Db } from '../db/db'
+import { prepared } from '../db/prepared'
 import { entityOf, touches, waitsForLocalId, type OutboxWrite } from './writes'
 
 /** Writes waiting for the service and the ids it gave to local creations: kept through a recovery. */
