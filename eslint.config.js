@@ -43,6 +43,42 @@ const layerRules = () =>
       )
     })
   })
+/**
+ * The renderer's lib, top first: desks/ (rune state classes) → actions/ (what a button or an element does) → ipc/
+ * (the page's talk with main: calls, writes, kept lists, main's notices) → the pure helpers at lib/'s root, which
+ * import none of them. Views and components sit above all of lib.
+ */
+const RENDERER_LIB_LAYERS = [['desks'], ['actions'], ['ipc']]
+const noViews = {
+  group: ['../views/*', '../components/*', '../../views/*', '../../components/*'],
+  message: 'lib/ sits below the views and components: they import it, never the other way.',
+}
+const rendererLibRules = () => [
+  ...RENDERER_LIB_LAYERS.flatMap((layer, index) => {
+    const above = RENDERER_LIB_LAYERS.slice(0, index + 1).flat()
+    const below = [...RENDERER_LIB_LAYERS.slice(index + 1).flat(), 'the helpers at lib/']
+    return layer.map((folder) => {
+      const forbidden = above.filter((other) => other !== folder).flatMap((other) => [`../${other}`, `../${other}/*`])
+      const message = `Layers point one way: lib/${folder}/ may import only ${below.join(', ')}.`
+      const layered = forbidden.length ? [{ group: forbidden, message }] : []
+      return restrict([`renderer/src/lib/${folder}/**`], [...noElectronOrNode, noViews, ...layered], {
+        paths: nodeBuiltinPaths,
+      })
+    })
+  }),
+  restrict(
+    ['renderer/src/lib/*.ts'],
+    [
+      ...noElectronOrNode,
+      noViews,
+      {
+        group: RENDERER_LIB_LAYERS.flat().flatMap((folder) => [`./${folder}`, `./${folder}/*`]),
+        message: 'A helper at lib/ is pure: it imports no desk, action or IPC.',
+      },
+    ],
+    { paths: nodeBuiltinPaths },
+  ),
+]
 const noElectronOrNode = [
   { group: ['electron', 'electron/*'], message: 'Only the main process and the preload may use Electron.' },
   { group: ['node:*'], message: nodeMessage },
@@ -84,6 +120,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   restrict(['renderer/src/**'], noElectronOrNode, { paths: nodeBuiltinPaths }),
+  ...rendererLibRules(),
   restrict(
     ['shared/**'],
     [

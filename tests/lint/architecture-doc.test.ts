@@ -39,7 +39,7 @@ describe('the "How to add …" rules hold', () => {
   it('a view: in the navigation, in App.svelte, and rendered by a component test', () => {
     const views = readdirSync(join(PROJECT_ROOT, 'renderer/src/views')).filter((name) => name.endsWith('View.svelte'))
     const app = read('renderer/src/App.svelte')
-    const navigation = read('renderer/src/lib/navigation.svelte.ts')
+    const navigation = read('renderer/src/lib/desks/navigation.svelte.ts')
     const navigationIds = [...navigation.matchAll(/\{ id: '([\w-]+)'/g)].map((match) => match[1]!)
     const missing = views.flatMap((file) => {
       const name = file.replace('.svelte', '')

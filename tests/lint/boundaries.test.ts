@@ -31,7 +31,12 @@ const eslint = new ESLint({
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: [...PROBES, 'electron/main/*/layer-probe.ts', SMALL_MODULE_PROBE],
+          allowDefaultProject: [
+            ...PROBES,
+            'electron/main/*/layer-probe.ts',
+            SMALL_MODULE_PROBE,
+            'renderer/src/lib/*/layer-probe.ts',
+          ],
           maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 40,
         },
       },
@@ -65,21 +70,40 @@ describe('import boundaries', () => {
   })
 
   it('shared/ may not import the renderer, the sandbox or Node', async () => {
-    expect(await restrictedImports("import '../../renderer/src/lib/ipc'\n", PROBES[1]!)).toHaveLength(1)
+    expect(await restrictedImports("import '../../renderer/src/lib/ipc/ipc'\n", PROBES[1]!)).toHaveLength(1)
     expect(await restrictedImports("import '../../sandbox/index'\n", PROBES[1]!)).toHaveLength(1)
     expect(await restrictedImports("import 'node:path'\n", PROBES[1]!)).toHaveLength(1)
   })
 
   it('the renderer may import shared/ and its own modules', async () => {
     const code =
-      "import { LIMITS } from '../../../shared/api/limits'\nimport { invoke } from './ipc'\nexport const x = [LIMITS, invoke]\n"
+      "import { LIMITS } from '../../../shared/api/limits'\nimport { contrast } from './contrast'\nexport const x = [LIMITS, contrast]\n"
     expect(await restrictedImports(code, PROBES[0]!)).toEqual([])
+  })
+
+  it('the renderer’s lib points one way: desks → actions → ipc → the pure helpers, all below the views', async () => {
+    const probe = (folder: string) => `renderer/src/lib/${folder}/layer-probe.ts`
+    const importing = (from: string) => `import * as m from '${from}'\nexport const x = m\n`
+    // Down is allowed.
+    expect(await restrictedImports(importing('../ipc/ipc'), probe('desks'))).toEqual([])
+    expect(await restrictedImports(importing('../actions/clipboard'), probe('desks'))).toEqual([])
+    expect(await restrictedImports(importing('../ipc/notices.svelte'), probe('actions'))).toEqual([])
+    expect(await restrictedImports(importing('../forms'), probe('ipc'))).toEqual([])
+    // Up, or sideways within a layer, is not.
+    expect((await restrictedImports(importing('../desks/sync.svelte'), probe('ipc'))).join()).toMatch(/lib\/ipc\//)
+    expect((await restrictedImports(importing('../desks/sync.svelte'), probe('actions'))).join()).toMatch(/one way/)
+    expect((await restrictedImports(importing('../actions/clipboard'), probe('ipc'))).join()).toMatch(/one way/)
+    expect((await restrictedImports(importing('./ipc/ipc'), PROBES[0]!)).join()).toMatch(/pure/)
+    expect((await restrictedImports(importing('./desks/theme.svelte'), PROBES[0]!)).join()).toMatch(/pure/)
+    expect((await restrictedImports(importing('../../views/SyncView.svelte'), probe('desks'))).join()).toMatch(
+      /below the views/,
+    )
   })
 
   it('main and web mode may not import renderer code', async () => {
     const code = "import { invoke } from '../../../renderer/src/lib/ipc'\nexport const x = invoke\n"
     expect((await restrictedImports(code, PROBES[2]!)).join()).toMatch(/another process/)
-    const fromWeb = "import { invoke } from '../../renderer/src/lib/ipc'\nexport const x = invoke\n"
+    const fromWeb = "import { invoke } from '../../renderer/src/lib/ipc/ipc'\nexport const x = invoke\n"
     expect((await restrictedImports(fromWeb, PROBES[4]!)).join()).toMatch(/another process/)
   })
 
@@ -99,7 +123,7 @@ describe('import boundaries', () => {
     expect(await restrictedImports(api, PROBES[3]!)).toHaveLength(1)
     const main = "import { AppError } from '../main/app-error'\nexport const x = AppError\n"
     expect(await restrictedImports(main, PROBES[3]!)).toHaveLength(1)
-    const renderer = "import { invoke } from '../../renderer/src/lib/ipc'\nexport const x = invoke\n"
+    const renderer = "import { invoke } from '../../renderer/src/lib/ipc/ipc'\nexport const x = invoke\n"
     expect((await restrictedImports(renderer, PROBES[3]!)).join()).toMatch(/another process/)
     expect((await restrictedImports("import 'node:fs'\n", PROBES[3]!)).join()).toMatch(/Node modules/)
   })

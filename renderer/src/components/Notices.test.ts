@@ -3,8 +3,8 @@ import { render, screen } from '@testing-library/svelte'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { answer, emit } from '../test-support/fake-api'
-import { appInfo } from '../lib/app-info.svelte'
-import { notices } from '../lib/notices.svelte'
+import { appInfo } from '../lib/desks/app-info.svelte'
+import { notices } from '../lib/ipc/notices.svelte'
 import Notices from './Notices.svelte'
 
 const moved = {

@@ -15,7 +15,7 @@ if (!('requestIdleCallback' in window))
 beforeEach(async () => {
   reset()
   // Imported here, not above: the app's modules read window.api when they load.
-  const { forgetLastAnswers } = await import('../lib/cached-list.svelte')
+  const { forgetLastAnswers } = await import('../lib/ipc/cached-list.svelte')
   forgetLastAnswers()
 })
 afterEach(() => cleanup())

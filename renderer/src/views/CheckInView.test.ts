@@ -4,8 +4,8 @@ import { render, screen, within } from '@testing-library/svelte'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { answer, calls, emit, syncStatusWith } from '../test-support/fake-api'
-import { selection } from '../lib/selection.svelte'
-import { sync } from '../lib/sync.svelte'
+import { selection } from '../lib/desks/selection.svelte'
+import { sync } from '../lib/desks/sync.svelte'
 import CheckInView from './CheckInView.svelte'
 
 const person = (id: string, name: string, cui: string, checked = false) => ({

@@ -4,7 +4,7 @@ import { render, screen, within } from '@testing-library/svelte'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { answer, calls, emit } from '../test-support/fake-api'
-import { selection } from '../lib/selection.svelte'
+import { selection } from '../lib/desks/selection.svelte'
 import StreamDeskView from './StreamDeskView.svelte'
 
 const opponent = (number: number, name: string) => ({

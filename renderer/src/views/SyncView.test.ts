@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/svelte'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { answer, calls } from '../test-support/fake-api'
-import { sync } from '../lib/sync.svelte'
+import { sync } from '../lib/desks/sync.svelte'
 import SyncView from './SyncView.svelte'
 
 const item = (seq: number, label: string, error: string | null) => ({

@@ -4,7 +4,7 @@ import { render, screen, within } from '@testing-library/svelte'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { HubStatus } from '../../../shared/ipc/hub'
-import { selection } from '../lib/selection.svelte'
+import { selection } from '../lib/desks/selection.svelte'
 import { answer, calls, emit } from '../test-support/fake-api'
 import VenueView from './VenueView.svelte'
 

@@ -1,10 +1,10 @@
 // The renderer's only door to main: window.api under Electron, otherwise web mode's HTTP bridge.
-import type { BridgeApi } from '../../../shared/ipc/api'
-import type { Channel, EventName } from '../../../shared/ipc/channels'
-import type { Input, Output } from '../../../shared/ipc/contract'
-import type { EventPayload } from '../../../shared/ipc/events'
-import type { Result } from '../../../shared/ipc/result'
-import { unpackAnswer } from '../../../shared/ipc/wire'
+import type { BridgeApi } from '../../../../shared/ipc/api'
+import type { Channel, EventName } from '../../../../shared/ipc/channels'
+import type { Input, Output } from '../../../../shared/ipc/contract'
+import type { EventPayload } from '../../../../shared/ipc/events'
+import type { Result } from '../../../../shared/ipc/result'
+import { unpackAnswer } from '../../../../shared/ipc/wire'
 
 declare global {
   interface Window {

@@ -1,8 +1,8 @@
 // Online or offline, waiting writes and what needs attention: pushed by main, shown everywhere. Read once at start,
 // then from the push alone; polled only while the event stream is down (web mode), until it is back.
-import type { SyncStatus } from '../../../shared/ipc/sync'
-import { invoke, subscribe, watchEvents } from './ipc'
-import { write } from './write'
+import type { SyncStatus } from '../../../../shared/ipc/sync'
+import { invoke, subscribe, watchEvents } from '../ipc/ipc'
+import { write } from '../ipc/write'
 
 const POLL_MS = 5000
 

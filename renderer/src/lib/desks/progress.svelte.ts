@@ -1,5 +1,5 @@
 // Progress of long loads (paging in main), for the progress bar.
-import { subscribe } from './ipc'
+import { subscribe } from '../ipc/ipc'
 
 class Progress {
   resource = $state<string | null>(null)

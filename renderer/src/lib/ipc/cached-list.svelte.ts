@@ -2,8 +2,8 @@
 // last answer to the same input, if a list had it), patches in what main says changed (or reads again when it cannot
 // say), asks main for a live tick every few seconds while the window is visible (if asked to), stops with the view.
 import { untrack } from 'svelte'
-import type { Channel } from '../../../shared/ipc/channels'
-import type { Input, Output } from '../../../shared/ipc/contract'
+import type { Channel } from '../../../../shared/ipc/channels'
+import type { Input, Output } from '../../../../shared/ipc/contract'
 import { invoke, subscribe } from './ipc'
 import { write } from './write'
 

@@ -1,7 +1,7 @@
 // What the status bar shows about the app: version and active connection profile.
-import type { Output } from '../../../shared/ipc/contract'
-import { invoke } from './ipc'
-import { notices } from './notices.svelte'
+import type { Output } from '../../../../shared/ipc/contract'
+import { invoke } from '../ipc/ipc'
+import { notices } from '../ipc/notices.svelte'
 
 class AppInfoState {
   info = $state<Output<'app:info'> | null>(null)

@@ -2,10 +2,10 @@
 // once when the tournament (or its streams and links) change; after that every action's answer and every
 // `broadcast:changed` carries a stream's new state, which is laid over what is shown: nothing is read again.
 import { untrack } from 'svelte'
-import type { Caster, Feed, StreamDesk, StreamState } from '../../../shared/broadcast/feed'
-import type { Result } from '../../../shared/ipc/result'
-import { invoke, subscribe } from './ipc'
-import { write } from './write'
+import type { Caster, Feed, StreamDesk, StreamState } from '../../../../shared/broadcast/feed'
+import type { Result } from '../../../../shared/ipc/result'
+import { invoke, subscribe } from '../ipc/ipc'
+import { write } from '../ipc/write'
 
 export class ProducerDesk {
   #hub = $state('')

@@ -1,10 +1,10 @@
 // The Venue view's state: the hub's status (its addresses, the venue network and its interfaces, the control token,
 // paired devices), kept current by main's hub:changed, and the admin's actions, each through write() so a refusal is
 // said the same way as everywhere.
-import type { HubStatus, PairingCode } from '../../../shared/ipc/hub'
-import { TOURNAMENT_KINDS, type DeviceKind } from '../../../shared/venue/door'
-import { invoke, subscribe } from './ipc'
-import { write } from './write'
+import type { HubStatus, PairingCode } from '../../../../shared/ipc/hub'
+import { TOURNAMENT_KINDS, type DeviceKind } from '../../../../shared/venue/door'
+import { invoke, subscribe } from '../ipc/ipc'
+import { write } from '../ipc/write'
 
 export class VenueDesk {
   #status = $state<HubStatus | null>(null)

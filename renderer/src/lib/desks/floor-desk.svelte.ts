@@ -1,9 +1,9 @@
 // The Stations view's state: one tournament's floor as main keeps it, laid over by each floor:changed, a clock that
 // moves the DQ timers, and the commands (each through write(), so a refusal is said as everywhere, by field).
-import type { Input } from '../../../shared/ipc/contract'
-import type { FloorState } from '../../../shared/floor/floor'
-import { invoke, subscribe } from './ipc'
-import { write } from './write'
+import type { Input } from '../../../../shared/ipc/contract'
+import type { FloorState } from '../../../../shared/floor/floor'
+import { invoke, subscribe } from '../ipc/ipc'
+import { write } from '../ipc/write'
 
 type FloorChannel =
   | 'floor:create-stations'

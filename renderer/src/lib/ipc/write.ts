@@ -1,8 +1,8 @@
 // The one way the views write: call the channel, then tell the person the same way everywhere — done, done but
 // waiting to sync (queued while offline), or why it was refused. Sync status itself arrives by main's push.
-import type { Channel } from '../../../shared/ipc/channels'
-import type { Input, Output } from '../../../shared/ipc/contract'
-import type { Result } from '../../../shared/ipc/result'
+import type { Channel } from '../../../../shared/ipc/channels'
+import type { Input, Output } from '../../../../shared/ipc/contract'
+import type { Result } from '../../../../shared/ipc/result'
 import { invoke } from './ipc'
 import { notices } from './notices.svelte'
 

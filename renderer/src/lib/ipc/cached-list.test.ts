@@ -1,10 +1,10 @@
 // A view's cached list loads for its input, follows cache:updated while the view lives, and stops with it.
 import { render } from '@testing-library/svelte'
 import { describe, expect, it } from 'vitest'
-import { answer, calls, emit } from '../test-support/fake-api'
+import { answer, calls, emit } from '../../test-support/fake-api'
 import { forgetLastAnswers } from './cached-list.svelte'
-import { selection } from './selection.svelte'
-import StreamsView from '../views/StreamsView.svelte'
+import { selection } from '../desks/selection.svelte'
+import StreamsView from '../../views/StreamsView.svelte'
 import { screen } from '@testing-library/svelte'
 
 const reads = () => calls.filter((c) => c.channel === 'streams:list')

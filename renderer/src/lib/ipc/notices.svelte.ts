@@ -1,5 +1,5 @@
 // Short messages for the person at the desk: confirmations and errors that fade, and main's records that stay until dismissed.
-import type { EventPayload } from '../../../shared/ipc/events'
+import type { EventPayload } from '../../../../shared/ipc/events'
 import { subscribe } from './ipc'
 
 export interface Notice {

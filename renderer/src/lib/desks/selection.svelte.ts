@@ -1,8 +1,8 @@
 // The tournament the views work on, chosen in Tournaments: kept per connection by main (so a restart mid-show opens
 // where it was, even where this page's storage is new, as web mode's on another port), and in this page's storage
 // for the first frame.
-import type { ChosenTournament } from '../../../shared/ipc/profiles'
-import { invoke } from './ipc'
+import type { ChosenTournament } from '../../../../shared/ipc/profiles'
+import { invoke } from '../ipc/ipc'
 
 const KEY = 'matchdesk.tournament'
 

@@ -5,15 +5,15 @@ import {
   type AuthStatus,
   type ConnectionTestReport,
   type ProfileView,
-} from '../../../shared/ipc/profiles'
-import { basesFromOrigin, SERVICE_BASE_KEYS } from '../../../shared/ipc/service-bases'
+} from '../../../../shared/ipc/profiles'
+import { basesFromOrigin, SERVICE_BASE_KEYS } from '../../../../shared/ipc/service-bases'
 import { appInfo } from './app-info.svelte'
-import { forgetLastAnswers } from './cached-list.svelte'
-import { check, errorsOf, type FieldErrors } from './forms'
-import { invoke, subscribe } from './ipc'
-import { notices } from './notices.svelte'
+import { forgetLastAnswers } from '../ipc/cached-list.svelte'
+import { check, errorsOf, type FieldErrors } from '../forms'
+import { invoke, subscribe } from '../ipc/ipc'
+import { notices } from '../ipc/notices.svelte'
 import { selection } from './selection.svelte'
-import { write } from './write'
+import { write } from '../ipc/write'
 
 function blank() {
   return {

@@ -8,10 +8,10 @@ import {
   type ObsField,
   type ObsState,
   type ObsTestReport,
-} from '../../../shared/broadcast/obs'
-import { check, errorsOf, type FieldErrors } from './forms'
-import { invoke, subscribe } from './ipc'
-import { notices } from './notices.svelte'
+} from '../../../../shared/broadcast/obs'
+import { check, errorsOf, type FieldErrors } from '../forms'
+import { invoke, subscribe } from '../ipc/ipc'
+import { notices } from '../ipc/notices.svelte'
 
 /** The form as typed: numbers as text, "" for none, "auto" for a field's conventional source. */
 export interface ObsForm {

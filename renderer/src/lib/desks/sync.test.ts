@@ -1,6 +1,6 @@
 // Sync status arrives by main's push; it is polled only while web mode's event stream is down.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { answer, calls, emit, fakeApi } from '../test-support/fake-api'
+import { answer, calls, emit, fakeApi } from '../../test-support/fake-api'
 import { sync } from './sync.svelte'
 
 const status = (pending: number) => ({
