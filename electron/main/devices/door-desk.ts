@@ -12,7 +12,6 @@ import type { OfflineSession } from '../services/offline-session'
 import { SessionFollower } from '../services/session-follower'
 import type { Interest, LiveTicks } from '../services/live-ticks'
 
-
 /** Said to door staff when the connection the door was paired on is no longer on the desk. */
 export const DOOR_CONNECTION_GONE =
   'This door’s connection was removed from the desk, so it takes no check-ins. Ask the desk to pair it again ' +
@@ -216,7 +215,6 @@ export class DoorDesk {
       if (session) yield { session, tournamentId, participants: 'each' }
     }
   }
-
 
   /**
    * What each participant looks like to a door, as text (the cached row, its place, waiting or not), without parsing
