@@ -1,12 +1,10 @@
-// Calls on their way to a webhook in Discord's format: queued durably in the profile's database, sent in order once
-// the receiver answers (backing off while the internet is down, waiting as Discord's 429 asks), each to the address
+// Calls on their way to a webhook in Discord's format: queued durably in the profile's database, sent in order (by the
+// job runner, as the outbox's writes are) once the receiver answers (backing off while the internet is down, waiting as Discord's 429 asks), each to the address
 // entered for its tournament (from the keychain) and nowhere else.
 import { backoffCeiling } from '../backoff'
 import type { Clock } from '../clock'
-import type { FloorStore } from '../store/floor-store'
-import { moduleLog } from '../log'
-
-const log = moduleLog('floor-webhook')
+import { JobRunner } from '../job-runner'
+import type { FloorStore, WebhookRow } from '../store/floor-store'
 
 export interface FloorWebhookPorts {
   clock: Clock
@@ -53,63 +51,66 @@ export function discordMessage(text: string): string {
   return JSON.stringify({ content, allowed_mentions: { parse: [] }, flags: SUPPRESS_EMBEDS })
 }
 
+/** A call on its way, with the store (the connection's database) it was taken from. */
+type Call = WebhookRow & { store: FloorStore }
+
 export class FloorWebhook {
-  private timer?: NodeJS.Timeout
-  private sending = false
+  private readonly runner: JobRunner<Call>
   private closed = false
 
-  constructor(private readonly ports: FloorWebhookPorts) {}
+  constructor(private readonly ports: FloorWebhookPorts) {
+    this.runner = new JobRunner<Call>({
+      clock: ports.clock,
+      what: 'sending the webhook’s calls',
+      // In order, one at a time: the queue's next call (each tournament's oldest first), once it is due.
+      queue: () => {
+        const store = ports.store()
+        return (
+          store && {
+            due: (now) => {
+              const row = store.nextWebhook()
+              return row && row.nextAt <= now ? [{ ...row, store }] : []
+            },
+            nextDue: () => store.nextWebhook()?.nextAt ?? null,
+          }
+        )
+      },
+      run: (call) => this.deliver(call),
+    })
+  }
 
   /** Sends what is due now, then waits for the next try; safe to call at any time. */
   kick(): void {
-    if (this.closed || this.sending) return
-    clearTimeout(this.timer)
-    this.sending = true
-    void this.drain()
-      .catch(log.failed('sending the webhook’s calls'))
-      .finally(() => {
-        this.sending = false
-      })
+    if (!this.closed) this.runner.kick()
   }
 
   close(): void {
     this.closed = true
-    clearTimeout(this.timer)
+    this.runner.stop()
   }
 
-  private async drain(): Promise<void> {
-    for (;;) {
-      const store = this.ports.store()
-      const row = store?.nextWebhook()
-      if (!store || !row || this.closed) return
-      const wait = row.nextAt - this.ports.clock.now()
-      if (wait > 0) {
-        this.timer = setTimeout(() => this.kick(), Math.min(wait, WEBHOOK_WAIT_MOST_MS))
-        this.timer.unref?.()
-        return
-      }
-      const url = await this.ports.urlOf(row.tournamentId)
-      // Closed, or another connection made active, while waiting: its row stays for the next try.
-      const still = () => !this.closed && this.ports.store() === store
-      if (!still()) return
-      if (!url) {
-        // The address is gone (secrets kept in memory, a restart): the call waits until it is entered again.
-        store.webhookFailed(row.seq, this.ports.clock.now() + BACKOFF_MOST_MS, WEBHOOK_ADDRESS_MISSING)
-        this.ports.changed(row.tournamentId)
-        continue
-      }
-      const outcome = await this.send(url, row.body)
-      if (!still()) return
-      if (outcome.sent) store.webhookSent(row.seq)
-      else if (outcome.refused) {
-        store.webhookSent(row.seq)
-        this.ports.refused(`The webhook refused a call (${outcome.problem}): check its address in Stations.`)
-      } else {
-        const backoff = backoffCeiling({ baseMs: BACKOFF_FIRST_MS, capMs: BACKOFF_MOST_MS }, row.attempts)
-        store.webhookFailed(row.seq, this.ports.clock.now() + (outcome.retryAfterMs ?? backoff), outcome.problem)
-      }
+  private async deliver({ store, ...row }: Call): Promise<void> {
+    const url = await this.ports.urlOf(row.tournamentId)
+    // Closed, or another connection made active, while waiting: its row stays for the next try.
+    const still = () => !this.closed && this.ports.store() === store
+    if (!still()) return
+    if (!url) {
+      // The address is gone (secrets kept in memory, a restart): the call waits until it is entered again.
+      store.webhookFailed(row.seq, this.ports.clock.now() + BACKOFF_MOST_MS, WEBHOOK_ADDRESS_MISSING)
       this.ports.changed(row.tournamentId)
+      return
     }
+    const outcome = await this.send(url, row.body)
+    if (!still()) return
+    if (outcome.sent) store.webhookSent(row.seq)
+    else if (outcome.refused) {
+      store.webhookSent(row.seq)
+      this.ports.refused(`The webhook refused a call (${outcome.problem}): check its address in Stations.`)
+    } else {
+      const backoff = backoffCeiling({ baseMs: BACKOFF_FIRST_MS, capMs: BACKOFF_MOST_MS }, row.attempts)
+      store.webhookFailed(row.seq, this.ports.clock.now() + (outcome.retryAfterMs ?? backoff), outcome.problem)
+    }
+    this.ports.changed(row.tournamentId)
   }
 
   private async send(

@@ -1,8 +1,10 @@
-// Sends waiting writes when the service answers: each entity's oldest first, backoff with full jitter between tries.
+// Sends waiting writes when the service answers (run by the job runner, eight at a time): each entity's oldest first,
+// backoff with full jitter between tries.
 import type { Stream } from '../../../shared/api'
 import type { OrganizerApi } from '../api/organizer-api'
 import { ApiError } from '../api/api-error'
 import { backoffDelay } from '../backoff'
+import { JobRunner } from '../job-runner'
 import { AppError } from '../app-error'
 import type { Clock } from '../clock'
 import type { Cache, CacheChange } from './cache'
@@ -40,21 +42,32 @@ type Outcome = { kind: 'done' } | { kind: 'retry'; error: string } | { kind: 'at
 type StreamCreateWrite = Extract<OutboxWrite, { kind: 'stream.create' }>
 
 export class Replayer {
-  private timer?: NodeJS.Timeout
-  private active = 0
-  private stopped = false
+  private readonly runner: JobRunner<OutboxRow>
 
-  constructor(private readonly deps: ReplayDeps) {}
+  constructor(private readonly deps: ReplayDeps) {
+    const { outbox, clock, connectivity } = deps
+    this.runner = new JobRunner<OutboxRow>({
+      clock,
+      what: 'sending a waiting write',
+      concurrency: deps.concurrency ?? 8,
+      ready: () => connectivity.state !== 'offline',
+      queue: () => ({
+        due: (now, room) => outbox.eligible(now, room),
+        nextDue: () => outbox.nextWake(),
+        take: (row) => outbox.claim(row.seq),
+        release: (row) => outbox.release(row.seq),
+      }),
+      run: (row) => this.send(row),
+      ended: () => deps.onChange(),
+    })
+  }
 
   get sending(): boolean {
-    return this.active > 0
+    return this.runner.busy
   }
 
   kick(): void {
-    if (this.stopped) return
-    clearTimeout(this.timer)
-    this.timer = setTimeout(() => this.pump(), 0)
-    this.timer.unref()
+    this.runner.kick()
   }
 
   /** Back online: writes postponed by the outage go now instead of at their backoff time. */
@@ -64,45 +77,18 @@ export class Replayer {
   }
 
   stop(): void {
-    this.stopped = true
-    clearTimeout(this.timer)
+    this.runner.stop()
   }
 
   /** Resolves once nothing waits that could be sent (tests and benchmarks). */
   async drain(timeoutMs = 60_000): Promise<void> {
     const until = Date.now() + timeoutMs
-    while (this.deps.outbox.counts().pending > 0 || this.active > 0) {
+    while (this.deps.outbox.counts().pending > 0 || this.runner.busy) {
       if (Date.now() > until)
         throw new Error(`the outbox did not drain in ${timeoutMs} ms (${this.deps.outbox.counts().pending} waiting)`)
       this.kick()
       await new Promise((resolve) => setTimeout(resolve, 20))
     }
-  }
-
-  private pump(): void {
-    const { outbox, clock, connectivity } = this.deps
-    if (this.stopped || connectivity.state === 'offline') return
-    const room = (this.deps.concurrency ?? 8) - this.active
-    const rows = room > 0 ? outbox.eligible(clock.now(), room) : []
-    for (const row of rows) {
-      outbox.claim(row.seq)
-      this.active++
-      void this.send(row).finally(() => {
-        outbox.release(row.seq)
-        this.active--
-        this.deps.onChange()
-        this.pump()
-      })
-    }
-    if (rows.length === 0 && this.active === 0) this.sleepUntilNextWake()
-  }
-
-  private sleepUntilNextWake(): void {
-    const wake = this.deps.outbox.nextWake()
-    if (wake === null) return
-    clearTimeout(this.timer)
-    this.timer = setTimeout(() => this.pump(), Math.max(0, wake - this.deps.clock.now()))
-    this.timer.unref()
   }
 
   private async send(row: OutboxRow): Promise<void> {
