@@ -60,10 +60,15 @@ export function signalOf(outcome: CheckinOutcome['outcome']): 'in' | 'already' |
 }
 
 /** "at 10:02 (Door 2)", "at 10:02", "(Door 2)" or "" — when and where someone was checked in. */
-export function whenAndWhere(person: Pick<CheckinPerson, 'checkedInAt' | 'place'>, timeZone?: string): string {
+export function whenAndWhere(
+  person: Pick<CheckinPerson, 'checkedInAt' | 'place'>,
+  timeZone?: string,
+  /** How the language says the time ("at {time}"; the catalogues' `checkin.at`). */
+  at = 'at {time}',
+): string {
   const time = person.checkedInAt ? clockOf(timeZone).format(new Date(person.checkedInAt)) : ''
   const place = person.place ? `(${person.place})` : ''
-  return [time && `at ${time}`, place].filter(Boolean).join(' ')
+  return [time && at.replace('{time}', time), place].filter(Boolean).join(' ')
 }
 
 /** One 24-hour clock per time zone, made once: a door flood words hundreds of "already checked in at 10:02". */

@@ -1,6 +1,7 @@
 // The venue floor as the desk, the venue board, door phones and Companion see it: stations, the match each plays,
 // calls with their DQ deadline, and the inputs that change them (bounded like every input).
 import { z } from 'zod'
+import { LOCALES } from '../api/enums'
 import { IdInput } from '../api/formats'
 
 /** Stations a tournament may have, and how long a station's name may be. */
@@ -82,7 +83,8 @@ export const FloorState = z.object({
 })
 
 /** What a venue board shows: names and stations only, never the webhook. */
-export const BoardState = FloorState.omit({ webhook: true })
+/** What a board shows: the floor without its webhook, and the tournament's language (players read it). */
+export const BoardState = FloorState.omit({ webhook: true }).extend({ locale: z.enum(LOCALES) })
 
 /** A call as it reaches a door phone: who, where, and the sentence to show. */
 export const CallNotice = z.object({
@@ -155,11 +157,6 @@ export type StationView = z.infer<typeof StationView>
 export type FloorState = z.infer<typeof FloorState>
 export type BoardState = z.infer<typeof BoardState>
 export type CallNotice = z.infer<typeof CallNotice>
-
-/** The sentence a call is announced with, on doors and in the webhook. */
-export function callText(opponents: readonly string[], station: string): string {
-  return `Called: ${opponents.join(' vs ')} → ${station}`
-}
 
 /** Seconds left before a call's DQ deadline (never below 0), or null when everyone has arrived. */
 export function secondsLeft(call: FloorCall, now: number): number | null {

@@ -1,6 +1,7 @@
 // What a door device sees and sends: names, check-in state, when and where only; never emails, badge codes, custom
 // fields or secrets. Shared by the hub's door routes and the door page.
 import { z } from 'zod'
+import { LOCALES } from '../api/enums'
 import { CheckinOutcome, CheckinPerson } from '../checkin/outcome'
 
 export { whenAndWhere } from '../checkin/outcome'
@@ -21,6 +22,8 @@ export const DoorOutcome = CheckinOutcome
 export const DoorSession = z.object({
   device: z.object({ name: z.string(), kind: DeviceKind }),
   tournament: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** The tournament's language: what the door's staff read of a scan is said in it. */
+  locale: z.enum(LOCALES),
 })
 
 /** A door's input: a scanned or typed code, or a tap on one participant. Bounded like every input. */

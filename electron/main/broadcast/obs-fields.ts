@@ -1,7 +1,7 @@
 // What each OBS field says for a stream's feed, in the tournament's default language (as the overlays): a pure
 // function, the same texts for OBS's text sources and the text files (names, scores, round, up next, the countdown
 // and the last result).
-import { lastResultOf, nextMatchOf } from '../../../shared/broadcast/break-words'
+import { lastResultOf, nextMatchOf } from '../../../shared/broadcast/break-picks'
 import type { Feed } from '../../../shared/broadcast/feed'
 import type { ObsField } from '../../../shared/broadcast/obs'
 import { overlayLocale, wordsFor } from '../../../shared/broadcast/words'

@@ -1,6 +1,7 @@
 // The doors' desk: a door's list (names, state, when and where only), its scans and taps handed to the one check-in
 // decision (services/checkin-decision.ts, which the desk's Check-in view uses too), and the list's changes for the
 // doors' live streams.
+import { wordsFor, type ViewerLocale } from '../../../shared/broadcast/words'
 import type { Participant } from '../../../shared/api'
 import type { DoorOutcome, DoorParticipant } from '../../../shared/venue/door'
 import { AppError } from '../app-error'
@@ -71,6 +72,11 @@ export class DoorDesk {
     this.stopTicks = ports.ticks?.follow(() => this.interests()) ?? (() => undefined)
   }
 
+  /** The language the door's staff read (the tournament's, on the door's connection). */
+  locale(tournamentId: string, profileId?: string): ViewerLocale {
+    return this.sessionFor(profileId ?? '').localeOf(tournamentId)
+  }
+
   /** The tournament's name in the door's connection, or null when that connection has not read it. */
   tournamentName(tournamentId: string, profileId?: string): string | null {
     return this.sessionFor(profileId ?? '').cache.get('tournaments', tournamentId)?.name ?? null
@@ -83,7 +89,8 @@ export class DoorDesk {
 
   /** A badge code scanned or typed at a door, decided as at every place of check-in. */
   scan(tournamentId: string, code: string, place: string, profileId?: string): Promise<DoorOutcome> {
-    return this.write(profileId, () => this.decision.scan(tournamentId, code, place))
+    const words = wordsFor(this.locale(tournamentId, profileId))
+    return this.write(profileId, () => this.decision.scan(tournamentId, code, place, words))
   }
 
   /** A tap at a door: checks in or out, as at every place of check-in. */
@@ -94,7 +101,8 @@ export class DoorDesk {
     place: string,
     profileId?: string,
   ): Promise<DoorOutcome> {
-    return this.write(profileId, () => this.decision.set(tournamentId, participantId, checkedIn, place))
+    const words = wordsFor(this.locale(tournamentId, profileId))
+    return this.write(profileId, () => this.decision.set(tournamentId, participantId, checkedIn, place, words))
   }
 
   /** Follows a door list (a tournament on the door's connection): each batch of changed participants. */
@@ -212,7 +220,7 @@ export class DoorDesk {
   private *interests(): Iterable<Interest> {
     for (const { connection, tournamentId } of this.scopes.values()) {
       const session = this.ports.connections.sessionOf(connection || this.ports.connections.active.profile.id)
-      if (session) yield { session, tournamentId, participants: 'each' }
+      if (session) yield { session, tournamentId, participants: 'each', look: true }
     }
   }
 

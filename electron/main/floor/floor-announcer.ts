@@ -1,5 +1,6 @@
 // Who hears of a venue floor: the venue boards (each change, names only) and the doors (a call, and its end when it no
 // longer stands: un-called, freed, deleted, everyone there). The desk's own page hears through the event bus.
+import { wordsFor, type ViewerLocale } from '../../../shared/broadcast/words'
 import type { BoardState, CallNotice, FloorState, StationView } from '../../../shared/floor/floor'
 import { boardOf, noticeOf, standing } from './floor-view'
 
@@ -12,6 +13,9 @@ export class FloorAnnouncer {
   private readonly calls = new Map<string, Set<CallListener>>()
   /** The stations each tournament's doors were last told are called. */
   private readonly standing = new Map<string, Set<string>>()
+
+  /** `localeOf`: the language of a tournament, which its players read on the boards and the doors. */
+  constructor(private readonly localeOf: (tournamentId: string) => ViewerLocale) {}
 
   /** Follows a tournament's board: each change from now on. */
   subscribeBoard(tournamentId: string, listener: BoardListener): () => void {
@@ -44,14 +48,14 @@ export class FloorAnnouncer {
         for (const listener of this.calls.get(tournamentId) ?? []) listener('uncalled', { stationId })
     const boards = this.boards.get(tournamentId)
     if (boards) {
-      const board = boardOf(state)
+      const board = boardOf(state, this.localeOf(tournamentId))
       for (const listener of boards) listener(board)
     }
   }
 
   /** A call reaches every door of the tournament; answers what they were told. */
   called(tournamentId: string, station: StationView): CallNotice {
-    const notice = noticeOf(station)
+    const notice = noticeOf(station, wordsFor(this.localeOf(tournamentId)))
     for (const listener of this.calls.get(tournamentId) ?? []) listener('called', notice)
     return notice
   }

@@ -2,6 +2,7 @@
 // DQ deadline and who has arrived, the webhook's address; each answers the floor's new state (`floor-view.ts`, a pure
 // function) and tells the desk, the venue boards and the doors (`floor-announcer.ts`). A station is freed when its
 // match gets its result on the service. Nothing here writes to the service: the interface has no stations.
+import { wordsFor } from '../../../shared/broadcast/words'
 import { matchLabels } from '../../../shared/bracket/match-labels'
 import { autoAssign, isPlayable, readyMatches } from '../../../shared/floor/auto-assign'
 import {
@@ -56,7 +57,7 @@ const OPEN_MS = 10 * 60_000
 const NO_SETTINGS = { dqSeconds: DQ_DEFAULT_S, webhookHost: null }
 
 export class FloorDesk {
-  private readonly announcer = new FloorAnnouncer()
+  private readonly announcer = new FloorAnnouncer((tournamentId) => this.session().localeOf(tournamentId))
   /** Tournaments whose floor the desk opened, and when last: their changes are pushed to it for a while. */
   private readonly opened = new Map<string, number>()
   private readonly follower: SessionFollower
@@ -122,7 +123,7 @@ export class FloorDesk {
 
   /** What a venue board shows: names and stations (no webhook, no participant ids or check-in state). */
   board(tournamentId: string): BoardState {
-    return boardOf(this.view(tournamentId))
+    return boardOf(this.view(tournamentId), this.session().localeOf(tournamentId))
   }
 
   /** "Station 1–24": `prefix` and each number from `from` to `to` (at most STATIONS_MAX in all). */
@@ -301,7 +302,8 @@ export class FloorDesk {
 
   /** The calls that stand now (someone still to arrive), as a door that just connected is told them. */
   standingCalls(tournamentId: string): CallNotice[] {
-    return this.view(tournamentId).stations.flatMap((station) => (standing(station) ? [noticeOf(station)] : []))
+    const words = wordsFor(this.session().localeOf(tournamentId))
+    return this.view(tournamentId).stations.flatMap((station) => (standing(station) ? [noticeOf(station, words)] : []))
   }
 
   close(): void {
@@ -329,11 +331,13 @@ export class FloorDesk {
     if (!match || !call) return
     const notice = this.announcer.called(tournamentId, station)
     if (!this.store().settings(tournamentId, NO_SETTINGS).webhookHost) return
+    const words = wordsFor(this.session().localeOf(tournamentId))
     const minutes = Math.round((call.deadline - call.calledAt) / 60_000)
-    const late = call.times > 1 ? ' (called again)' : ''
+    const late = call.times > 1 ? ` ${words.words.floor.calledAgain}` : ''
+    const report = words.count(words.words.floor.reportWithin, minutes)
     this.store().queueWebhook(
       tournamentId,
-      discordMessage(`${notice.text}${late} · ${match.label} · report within ${minutes} min`),
+      discordMessage(`${notice.text}${late} · ${match.label} · ${report}`),
       call.calledAt,
     )
     this.webhook.kick()
@@ -420,7 +424,7 @@ export class FloorDesk {
     const session = this.session()
     for (const tournamentId of this.allFollowed()) {
       const nodes = new Set([...session.floor.assignments(tournamentId).values()].map((a) => a.matchId))
-      yield { session, tournamentId, nodes, participants: 'slow', links: true }
+      yield { session, tournamentId, nodes, participants: 'slow', links: true, look: true }
     }
   }
 

@@ -2,13 +2,13 @@
 // bracket in the local copy, the stations and their assignments, the streams' desks): a pure function, so reading the
 // floor never changes it. A floor station whose match was played shows free (the desk frees it in the store when it
 // hears of the result); a match missing from the local copy frees nothing (a recovered database reads it again).
+import type { ViewerLocale, Words } from '../../../shared/broadcast/words'
 import type { BracketNode } from '../../../shared/api'
 import type { MatchLabels } from '../../../shared/bracket/match-labels'
 import { slotName } from '../../../shared/bracket/match-labels'
 import { queueOf } from '../../../shared/bracket/stream-queue'
 import { readyMatches, type FloorStation, type ReadySources } from '../../../shared/floor/auto-assign'
 import {
-  callText,
   UP_NEXT_MAX,
   type BoardState,
   type CallNotice,
@@ -130,7 +130,7 @@ export function floorView(tournamentId: string, built: FloorParts, lookups: Floo
 }
 
 /** What a venue board shows: names and stations (no webhook, no participant ids or check-in state). */
-export function boardOf({ webhook: _webhook, ...state }: FloorState): BoardState {
+export function boardOf({ webhook: _webhook, ...state }: FloorState, locale: ViewerLocale): BoardState {
   const named = (match: FloorMatch | null): FloorMatch | null =>
     match && {
       ...match,
@@ -140,6 +140,7 @@ export function boardOf({ webhook: _webhook, ...state }: FloorState): BoardState
     ...state,
     stations: state.stations.map((s) => ({ ...s, match: named(s.match) })),
     upNext: state.upNext.map((m) => named(m)!),
+    locale,
   }
 }
 
@@ -148,8 +149,8 @@ export function standing(station: StationView): boolean {
   return station.match !== null && station.call !== null && !station.call.arrived.every(Boolean)
 }
 
-/** A called station as the doors are told it: "Called: A vs B → Station 7". */
-export function noticeOf(station: StationView): CallNotice {
+/** A called station as the doors are told it, in the tournament's language: "Called: A vs B → Station 7". */
+export function noticeOf(station: StationView, words: Words): CallNotice {
   const opponents = station.match!.opponents.map((o) => o.name)
   return {
     stationId: station.id,
@@ -158,6 +159,6 @@ export function noticeOf(station: StationView): CallNotice {
     opponents,
     at: station.call!.calledAt,
     deadline: station.call!.deadline,
-    text: callText(opponents, station.name),
+    text: words.called(opponents, station.name),
   }
 }

@@ -377,6 +377,34 @@ describe('the venue floor', () => {
     expect(writes).toEqual([])
   })
 
+  it('says what players and door staff read in the tournament’s language; the desk’s own Check-in stays English', async () => {
+    const record = services.connections.sandbox.store.tournaments.get(tournamentId)!
+    const locales = record.locales
+    record.locales = { fr: { default: true }, en_GB: { default: false } }
+    const session = services.connections.active.offline
+    try {
+      await session.lookReads.refresh(tournamentId)
+      expect(session.localeOf(tournamentId)).toBe('fr')
+      const state = await value<FloorState>('floor:state', { tournamentId })
+      const station = state.stations.find((s) => s.match && !s.call && !s.outOfOrder)!
+      await value('floor:call', { tournamentId, stationId: station.id })
+      const notice = services.floor.standingCalls(tournamentId).find((call) => call.stationId === station.id)!
+      const names = station.match!.opponents.map((o) => o.name)
+      expect(notice.text).toBe(`Appel : ${names.join(' vs ')} → ${station.name}`)
+      const board = (await (await fetch(`${hub()}/board/v1/state?tournament=${tournamentId}`)).json()) as {
+        locale: string
+      }
+      expect(board.locale).toBe('fr')
+      expect((await services.doors.scan(tournamentId, 'NOBODY-1', 'Door 2')).message).toBe('Code inconnu : NOBODY-1')
+      const atDesk = await value<{ message: string }>('checkin:scan', { tournamentId, code: 'NOBODY-1' })
+      expect(atDesk.message).toBe('Unknown code: NOBODY-1')
+      await value('floor:uncall', { tournamentId, stationId: station.id })
+    } finally {
+      record.locales = locales
+      await session.lookReads.refresh(tournamentId)
+    }
+  })
+
   it('keeps stations, matches and a running DQ timer across a restart', async () => {
     const playing = (await value<FloorState>('floor:state', { tournamentId })).stations.find((s) => s.match)!
     const before = await value<FloorState>('floor:call', { tournamentId, stationId: playing.id })

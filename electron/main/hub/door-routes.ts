@@ -31,6 +31,7 @@ export function doorRoutes(server: FastifyInstance, { doors, floor, registry, st
       const session: DoorSession = {
         device: { name: device.name, kind: device.kind },
         tournament: name === null ? null : { id: device.tournamentId, name },
+        locale: doors.locale(device.tournamentId, device.profileId),
       }
       return session
     })

@@ -1,7 +1,9 @@
 // The one decision of a check-in, for every place (the desk's Check-in view, a door, later a kiosk): a scanned code or
 // a tap decided against the local copy, written through the offline writes with the place and time, and worded the
-// same everywhere. Node runs one call at a time, so two places checking in one person make one write.
+// same everywhere, in the language a place is given (a door: the tournament's). Node runs one call at a time, so two
+// places checking in one person make one write.
 import type { Participant } from '../../../shared/api'
+import { wordsFor, type Words } from '../../../shared/broadcast/words'
 import { findScanned } from '../../../shared/checkin/find-scanned'
 import { whenAndWhere, type CheckinOutcome, type CheckinPerson } from '../../../shared/checkin/outcome'
 import { isolate } from '../../../shared/text/hidden-characters'
@@ -10,6 +12,9 @@ import { AppError } from '../app-error'
 import type { CheckinPlace } from '../store/checkin-places'
 import type { Connections } from './connections'
 import type { OfflineSession } from './offline-session'
+
+/** The desk's own Check-in view speaks English, as the rest of the desk. */
+const ENGLISH = wordsFor('en_US')
 
 /** Who waits to sync at one moment, and that moment's stamp: a description stamped later replaces an earlier one. */
 export interface Moment {
@@ -38,30 +43,44 @@ export class CheckinDecision {
   }
 
   /** A badge code scanned or typed: checks in the one it names, or says why not. */
-  scan(tournamentId: string, code: string, place: string): CheckinOutcome {
+  scan(tournamentId: string, code: string, place: string, words: Words = ENGLISH): CheckinOutcome {
     this.knowTournament(tournamentId)
+    const said = words.words.checkin
     // SQLite narrows the list to the code's candidates; the shared rule decides.
     const candidates = this.session.cache.participantsByCode(tournamentId, code)
     const found = findScanned(candidates, code)
     if (found.length === 0)
-      return { outcome: 'unknown', participant: null, candidates: [], message: `Unknown code: ${code.trim()}` }
+      return {
+        outcome: 'unknown',
+        participant: null,
+        candidates: [],
+        message: words.say(said.unknownCode, { code: code.trim() }),
+      }
     if (found.length > 1) {
       const { places, ...moment } = this.context()
       return {
         outcome: 'choose',
         participant: null,
         candidates: found.map((p) => this.personWith(p, places.get(p.id), moment)),
-        message: `The code ${code.trim()} names ${found.length} participants: choose one.`,
+        message: words.say(said.choose, { code: code.trim(), n: found.length }),
       }
     }
-    return this.set(tournamentId, found[0]!.id, true, place)
+    return this.set(tournamentId, found[0]!.id, true, place, words)
   }
 
   /**
    * A tap: checks in or out. Asking for what already holds writes nothing and says so (the second of two places hears
    * "already checked in at 10:02 (Door 2)").
    */
-  set(tournamentId: string, participantId: string, checkedIn: boolean, place: string): CheckinOutcome {
+  set(
+    tournamentId: string,
+    participantId: string,
+    checkedIn: boolean,
+    place: string,
+    words: Words = ENGLISH,
+  ): CheckinOutcome {
+    const said = words.words.checkin
+    const name = (person: CheckinPerson) => ({ name: isolate(person.name) })
     const session = this.session
     const participant = session.cache.get('participants', participantId)
     if (!participant || participant.tournament_id !== tournamentId)
@@ -69,7 +88,7 @@ export class CheckinDecision {
         outcome: 'unknown',
         participant: null,
         candidates: [],
-        message: 'Unknown participant: refresh the list.',
+        message: said.unknownParticipant,
       }
     if (participant.checked_in === checkedIn) {
       const person = this.person(participant)
@@ -78,21 +97,21 @@ export class CheckinDecision {
           outcome: 'checked-out',
           participant: person,
           candidates: [],
-          message: `${isolate(person.name)} is not checked in.`,
+          message: words.say(said.notCheckedIn, name(person)),
         }
-      const said = whenAndWhere(person)
+      const where = whenAndWhere(person, undefined, said.at)
       return {
         outcome: 'already',
         participant: person,
         candidates: [],
-        message: `${isolate(person.name)}: already checked in${said ? ` ${said}` : ''}`,
+        message: `${words.say(said.already, name(person))}${where ? ` ${where}` : ''}`,
       }
     }
     session.writes.checkinSet(participantId, checkedIn, undefined, place)
     const person = this.person(session.cache.get('participants', participantId) ?? participant)
     return checkedIn
-      ? { outcome: 'checked-in', participant: person, candidates: [], message: `Checked in: ${isolate(person.name)}` }
-      : { outcome: 'checked-out', participant: person, candidates: [], message: `Checked out: ${isolate(person.name)}` }
+      ? { outcome: 'checked-in', participant: person, candidates: [], message: words.say(said.checkedIn, name(person)) }
+      : { outcome: 'checked-out', participant: person, candidates: [], message: words.say(said.checkedOut, name(person)) }
   }
 
   /** Everyone of a tournament as a place of check-in sees them, by name. */

@@ -102,7 +102,7 @@ describe('planTicks', () => {
     const plans = planTicks([
       { session, tournamentId: 't1', nodes: new Set(['m1', 'm2']), participants: 'slow', setup: true },
       { session, tournamentId: 't1', nodes: new Set(['m2', 'm3']), participants: 'slow', links: true },
-      { session, tournamentId: 't1', participants: 'each' },
+      { session, tournamentId: 't1', participants: 'each', look: true },
       { session, tournamentId: 't2', participants: 'slow' },
       { session: other, tournamentId: 't1', participants: 'each' },
     ])
@@ -114,9 +114,10 @@ describe('planTicks', () => {
         participants: 'each',
         setup: true,
         links: true,
+        look: true,
       },
-      { session, tournamentId: 't2', participants: 'slow', setup: false, links: false },
-      { session: other, tournamentId: 't1', participants: 'each', setup: false, links: false },
+      { session, tournamentId: 't2', participants: 'slow', setup: false, links: false, look: false },
+      { session: other, tournamentId: 't1', participants: 'each', setup: false, links: false, look: false },
     ])
     expect(plans[1]!.session).toBe(session)
     expect(plans[2]!.session).toBe(other)

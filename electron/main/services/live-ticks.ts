@@ -22,6 +22,8 @@ export interface Interest {
   setup?: boolean
   /** Which matches are queued on streams, swept (the floor never puts them on a station). */
   links?: boolean
+  /** The tournament's look (its language, which players read on the board and the doors), every fourth tick. */
+  look?: boolean
 }
 
 /** Answers what a desk follows now: asked at every tick, so it is never out of date. */
@@ -35,6 +37,7 @@ export interface TickPlan {
   participants?: 'each' | 'slow'
   setup: boolean
   links: boolean
+  look: boolean
 }
 
 /** Unions the interests by session and tournament. */
@@ -44,13 +47,14 @@ export function planTicks(interests: Iterable<Interest>): TickPlan[] {
     const { session, tournamentId } = interest
     const ofSession = plans.get(session) ?? new Map<string, TickPlan>()
     plans.set(session, ofSession)
-    const plan = ofSession.get(tournamentId) ?? { session, tournamentId, setup: false, links: false }
+    const plan = ofSession.get(tournamentId) ?? { session, tournamentId, setup: false, links: false, look: false }
     ofSession.set(tournamentId, plan)
     if (interest.nodes) plan.nodes = new Set([...(plan.nodes ?? []), ...interest.nodes])
     if (interest.participants === 'each' || (interest.participants === 'slow' && !plan.participants))
       plan.participants = interest.participants
     plan.setup ||= interest.setup ?? false
     plan.links ||= interest.links ?? false
+    plan.look ||= interest.look ?? false
   }
   return [...plans.values()].flatMap((ofSession) => [...ofSession.values()])
 }
@@ -115,9 +119,10 @@ export class LiveTicks {
       if (plan.participants === 'each' || (plan.participants === 'slow' && slow))
         await session.reads.tick('participants', tournamentId).catch(failed)
       if (plan.links) await session.reads.linksOfTournament(tournamentId).catch(failed)
-      if (!plan.setup || !slow) continue
+      if (!slow) continue
       // Not awaited: a logo's host (outside the service) never holds up what is on air; a changed look is announced.
-      void session.lookReads.refresh(tournamentId).catch(failed)
+      if (plan.setup || plan.look) void session.lookReads.refresh(tournamentId).catch(failed)
+      if (!plan.setup) continue
       await session.reads.refresh('stages', tournamentId).catch(failed)
       await session.reads.refresh('streams', tournamentId).catch(failed)
     }

@@ -1,5 +1,6 @@
 // One profile's offline layer: its database, cache, outbox, connectivity, replayer, reads and writes.
 import { join } from 'node:path'
+import { viewerLocaleOf, type ViewerLocale } from '../../../shared/broadcast/words'
 import type { SyncStatus } from '../../../shared/ipc/sync'
 import type { OrganizerApi } from '../api/organizer-api'
 import { AppError } from '../app-error'
@@ -169,6 +170,11 @@ export class OfflineSession {
       changed: (tournamentId) => this.changes.emit({ resource: 'tournaments', tournamentId }),
     })
     this.replayer.kick()
+  }
+
+  /** The language a tournament's players read (its default locale as last read; American English when none). */
+  localeOf(tournamentId: string): ViewerLocale {
+    return viewerLocaleOf(this.looks.of(tournamentId)?.locale) ?? 'en_US'
   }
 
   /** Resolves once every write made so far is on disk: a write is acknowledged (to the page, to a door) after this. */

@@ -67,4 +67,38 @@ export interface Catalogue {
     /** {count} casters: the lower third's heading. */
     title: PluralMessage
   }
+  /** What players read of the venue floor: on the doors, the board and the webhook. */
+  floor: {
+    /** {match} (names joined by `versus`) and {station}: "Called: A vs B → Station 7". */
+    called: string
+    /** After a call made again (the webhook). */
+    calledAgain: string
+    /** {minutes}: how long players have to report (the webhook). */
+    reportWithin: PluralMessage
+    /** The board's lists (the third is `upNext.title`). */
+    calledTitle: string
+    playingTitle: string
+    noneCalled: string
+    nothingReady: string
+    nothingPlaying: string
+    /** {n}: free stations, where nothing plays. */
+    stationsFree: PluralMessage
+    /** A call past its DQ deadline. */
+    late: string
+  }
+  /** What door staff read of a scan or a tap. */
+  checkin: {
+    /** {name} */
+    checkedIn: string
+    checkedOut: string
+    already: string
+    notCheckedIn: string
+    /** {time}: when someone was checked in ("at 10:02"). */
+    at: string
+    /** {code} */
+    unknownCode: string
+    /** {code} {n}: a code that names several people (n ≥ 2). */
+    choose: string
+    unknownParticipant: string
+  }
 }

@@ -192,6 +192,11 @@ export class Words {
     return this.count(this.words.casters.title, count)
   }
 
+  /** A call on the venue floor: "Called: A vs B → Station 7". */
+  called(opponents: readonly string[], station: string): string {
+    return this.say(this.words.floor.called, { match: opponents.join(` ${this.words.versus} `), station })
+  }
+
   /** "A, B and C" as the language joins a list. */
   list(items: readonly string[]): string {
     return this.lists.format(items)

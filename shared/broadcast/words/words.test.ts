@@ -7,7 +7,8 @@ import { CATALOGUES, overlayLocale, VIEWER_LOCALES, viewerLocaleOf, wordsFor, la
 type Tree = { [key: string]: string | Tree }
 const leaves = (tree: Tree, prefix = ''): [string, string | Tree][] =>
   Object.entries(tree).flatMap(([key, value]) =>
-    typeof value === 'string' || key === 'long' || key === 'title'
+    // A plural message is a leaf: an object with its `other` form.
+    typeof value === 'string' || typeof value.other === 'string'
       ? [[`${prefix}${key}`, value]]
       : leaves(value, `${prefix}${key}.`),
   )
