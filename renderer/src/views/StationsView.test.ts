@@ -1,6 +1,6 @@
 // The Stations view against the fake bridge: the floor as main keeps it with the DQ timer counting, a call and an
 // arrival, a match put on a station from the keyboard, a refusal marked on its field, and main's floor:changed shown.
-import { render, screen, within } from '@testing-library/svelte'
+import { fireEvent, render, screen, within } from '@testing-library/svelte'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { FloorMatch, FloorState } from '../../../shared/floor/floor'
@@ -61,6 +61,24 @@ beforeEach(() => {
 })
 
 describe('stations', () => {
+  it('puts a match dragged from Up next on a free station, and takes no drop on a station that has a match', async () => {
+    render(StationsView)
+    const [busy, free] = await screen.findAllByTestId('station')
+    const ready = screen.getByTestId('up-next')
+    await fireEvent.dragStart(ready)
+    await fireEvent.dragOver(busy!)
+    expect(busy!.dataset['dropTarget']).toBeUndefined()
+    await fireEvent.dragOver(free!)
+    expect(free!.dataset['dropTarget']).toBe('')
+    await fireEvent.drop(free!)
+    expect(free!.dataset['dropTarget']).toBeUndefined()
+    expect(calls.find((c) => c.channel === 'floor:assign')!.input).toEqual({
+      tournamentId: 't1',
+      stationId: 's2',
+      matchId: 'm2',
+    })
+  })
+
   it('shows each station’s match and its DQ timer counting down, and the venue board’s address', async () => {
     render(StationsView)
     const [first] = await screen.findAllByTestId('station')

@@ -1,6 +1,6 @@
 // The producer's desk: linking (at most 32 streams), a column per stream with on air, Take next, Hold and its
 // staged changes, and a searchable match list.
-import { render, screen, within } from '@testing-library/svelte'
+import { fireEvent, render, screen, within } from '@testing-library/svelte'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { answer, calls, emit } from '../test-support/fake-api'
@@ -249,6 +249,42 @@ describe('stream desk', () => {
     expect(order()).toEqual(['m3', 'm4', 'm2'])
     refuse()
     await expect.poll(order).toEqual(['m3', 'm2', 'm4'])
+  })
+
+  it('moves a queued match by dragging it onto another place in the queue', async () => {
+    const three = {
+      ...feed,
+      next: [feedMatch('m2', ['Cy', 'Di']), feedMatch('m3', ['Ed', 'Flo']), feedMatch('m4', ['Gus', 'Hal'])],
+    }
+    answer('broadcast:status', () => ({
+      hub: '',
+      streams: [{ streamId: 's0', onAir: 'm1', next: ['m2', 'm3', 'm4'], held: false, staged: [], feed: three }],
+    }))
+    answer('broadcast:order', ({ matchIds }: { matchIds: string[] }) => {
+      const byId = new Map(three.next.map((m) => [m.id, m]))
+      return {
+        streamId: 's0',
+        onAir: 'm1',
+        next: matchIds,
+        held: false,
+        staged: [],
+        feed: { ...three, next: matchIds.map((id) => byId.get(id)) },
+      }
+    })
+    render(StreamDeskView)
+    const column = await screen.findByTestId('stream-column')
+    const queued = () => within(column).getAllByTestId('queued')
+    await expect.poll(() => queued().length).toBe(3)
+    const [first, , last] = queued()
+    await fireEvent.dragStart(last!)
+    expect(last!.dataset['dragging']).toBe('')
+    await fireEvent.dragOver(first!)
+    await fireEvent.drop(first!)
+    await fireEvent.dragEnd(last!)
+    await expect.poll(() => queued().map((li) => li.dataset['matchId'])).toEqual(['m4', 'm2', 'm3'])
+    expect(calls.filter((c) => c.channel === 'broadcast:order').at(-1)!.input).toMatchObject({
+      matchIds: ['m4', 'm2', 'm3'],
+    })
   })
 
   it('applies a stream state that main announces (broadcast:changed) without reading anything', async () => {
