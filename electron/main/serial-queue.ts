@@ -8,4 +8,9 @@ export class SerialQueue {
     this.tail = next.catch(() => undefined)
     return next
   }
+
+  /** Resolves once everything queued so far has settled. */
+  idle(): Promise<void> {
+    return this.tail.then(() => undefined)
+  }
 }

@@ -17,11 +17,13 @@ import type { EventBus } from '../event-bus'
 import { connectObs, describeObsFailure, ObsLink, type LinkStatus } from '../obs/obs-link'
 import type { ObsSettingsFile } from '../obs/obs-settings-file'
 import { obsNames, obsScreenshot } from '../obs/obs-bounds'
-import { obsPasswordFor, sealObsPassword, unsealObsPassword } from '../obs/obs-password'
-import { obsSecretsOf, type CredentialStore } from '../secrets/credential-store'
+import { obsPasswordFor } from '../obs/obs-password'
+import type { CredentialStore } from '../secrets/credential-store'
 import { SerialQueue } from '../serial-queue'
 import { obsFields } from './obs-fields'
-import { breakStillDue, NOTHING_SHOWN, planShow, type ShowState } from './obs-show'
+import { ObsPasswords } from './obs-passwords'
+import { breakStillDue, planShow } from './obs-show'
+import { newStreamObs, obsStateOf, type StreamObs } from './obs-stream'
 import { switchScene, writeTextFiles, writeTextSources } from './obs-writes'
 
 export interface ObsTargetPorts {
@@ -39,36 +41,6 @@ export interface ObsTargetPorts {
   retryMs?: { first: number; most: number }
 }
 
-/** One stream's OBS: its link, what was last written, the hold, and the break. */
-interface StreamObs {
-  streamId: string
-  /** Whether the keychain held a password when the link was opened (a save with a new one opens it again). */
-  hasPassword: boolean
-  settings: ObsSettings
-  link: ObsLink
-  scenes: string[]
-  inputs: string[]
-  /** What each field's source and file last said (only changes are written). */
-  written: Partial<Record<ObsField, string>>
-  files: Partial<Record<ObsField, string>>
-  /** The newest feed not held: what OBS is brought to. */
-  feed: Feed | undefined
-  /** True while the stream is held: nothing moves in OBS (no scene, no text, no break). */
-  held: boolean
-  /** A showing of the newest feed is queued and not started yet (later feeds just replace `feed`). */
-  pending: boolean
-  /** What this OBS was brought to: the match, its result, the break, the scene chosen last. */
-  show: ShowState
-  breakTimer: NodeJS.Timeout | undefined
-  /** Calls to this OBS run one after another. */
-  queue: Promise<void>
-  problem: string | null
-  /** How many times something failed (a work that adds none clears the problem). */
-  failures: number
-  /** Connected since the last time it went away: its next loss is told once. */
-  wasConnected: boolean
-}
-
 /** How often the countdown text is brought up to date while nothing else changes (ms). */
 const COUNTDOWN_TICK_MS = 15_000
 
@@ -77,8 +49,10 @@ export class ObsTarget {
   /** Opening, saving and forgetting links run one at a time: no link is left behind by overlapping calls. */
   private readonly changes = new SerialQueue()
   private readonly ticker: NodeJS.Timeout
+  private readonly passwords: ObsPasswords
 
   constructor(private readonly ports: ObsTargetPorts) {
+    this.passwords = new ObsPasswords(ports.credentials, ports.settings)
     this.ticker = setInterval(() => this.tick(), COUNTDOWN_TICK_MS)
     this.ticker.unref()
   }
@@ -110,62 +84,26 @@ export class ObsTarget {
   async state(streamId: string): Promise<ObsState> {
     const obs = this.streams.get(streamId)
     // Known from when the link was opened; the keychain is asked only for a stream without one.
-    const hasPassword = obs?.hasPassword ?? (await this.passwordFor(this.ports.profileId(), streamId)) !== undefined
-    if (!obs)
-      return {
-        streamId,
-        link: 'off',
-        version: null,
-        programScene: null,
-        problem: null,
-        retryAt: null,
-        settings: null,
-        hasPassword,
-        scenes: [],
-        inputs: [],
-      }
-    const status = obs.link.current
-    return {
-      streamId,
-      link: status.state === 'closed' ? 'off' : status.state,
-      version: status.version,
-      programScene: status.programScene,
-      problem: status.state === 'connected' ? obs.problem : status.problem,
-      retryAt: status.retryAt,
-      settings: obs.settings,
-      hasPassword,
-      scenes: obs.scenes,
-      inputs: obs.inputs,
-    }
+    const hasPassword = obs?.hasPassword ?? (await this.passwords.for(this.ports.profileId(), streamId)) !== undefined
+    return obsStateOf(streamId, obs, hasPassword)
   }
 
   /** Saves a stream's OBS settings (and password, when given; null forgets it) and connects with them. */
   configure(streamId: string, settings: ObsSettings, password?: string | null): Promise<ObsState> {
     return this.changes.run(async () => {
       const profileId = this.ports.profileId()
-      const owner = obsSecretsOf(profileId, streamId)
-      const kept = await this.keptPassword(profileId, streamId)
-      if (password === null) await this.ports.credentials.delete(owner, 'obs-password')
-      else if (password !== undefined)
-        await this.ports.credentials.set(owner, 'obs-password', sealObsPassword(settings, password))
-      else if (kept && obsPasswordFor(kept, settings) === undefined) {
-        // Another host or port: the stored password is never sent there. It is forgotten and asked for again.
-        await this.ports.credentials.delete(owner, 'obs-password')
-        // The open link (to the OBS it was for) keeps going until this Save is made again; nothing is stored now.
+      // The open link (to the OBS a forgotten password was for) keeps going until this Save is made again.
+      await this.passwords.save(profileId, streamId, settings, password, () => {
         const open = this.streams.get(streamId)
         if (open) open.hasPassword = false
-        const message =
-          `The stored password was for the OBS at ${kept.for}, so it is forgotten: type the password of the OBS at ` +
-          `${settings.host}:${settings.port}, or save again if that OBS asks for none.`
-        throw new AppError('validation', message, { password: message })
-      }
+      })
       this.ports.settings.set(profileId, streamId, settings)
       await this.open(profileId, streamId, settings)
       // The answer says how the first attempt went (events sent meanwhile say the same, never something newer).
       const obs = this.streams.get(streamId)
       await obs?.link.firstAttempt
       // And, connected, for OBS's scenes and sources to be read (the catch-up queued on connecting).
-      await obs?.queue
+      await obs?.queue.idle()
       return this.state(streamId)
     })
   }
@@ -176,7 +114,7 @@ export class ObsTarget {
       await this.closeStream(streamId)
       const profileId = this.ports.profileId()
       this.ports.settings.set(profileId, streamId, undefined)
-      await this.ports.credentials.delete(obsSecretsOf(profileId, streamId), 'obs-password')
+      await this.passwords.forget(profileId, streamId)
       return this.announce(streamId)
     })
   }
@@ -186,7 +124,7 @@ export class ObsTarget {
    * host and port it was saved for (a password typed in the form goes anywhere the form says).
    */
   async test(streamId: string, settings: ObsSettings, password?: string): Promise<ObsTestReport> {
-    const kept = await this.keptPassword(this.ports.profileId(), streamId)
+    const kept = await this.passwords.kept(this.ports.profileId(), streamId)
     const stored = obsPasswordFor(kept, settings)
     const address = { host: settings.host, port: settings.port, password: password ?? stored }
     try {
@@ -219,10 +157,8 @@ export class ObsTarget {
     clearTimeout(obs.breakTimer)
     obs.breakTimer = undefined
     obs.show = { ...obs.show, breakShown: true }
-    const work = obs.queue.then(() => this.show(obs, scene, true))
-    obs.queue = work.catch(() => undefined)
     try {
-      await work
+      await obs.queue.run(() => this.show(obs, scene, true))
     } catch (error) {
       throw new AppError('conflict', `OBS refused the scene “${scene}”: ${(error as Error).message}.`)
     }
@@ -279,30 +215,13 @@ export class ObsTarget {
 
   /** Waits until every stream's OBS work so far is done (tests and benchmarks). */
   async settled(): Promise<void> {
-    await Promise.all([...this.streams.values()].map((obs) => obs.queue))
+    await Promise.all([...this.streams.values()].map((obs) => obs.queue.idle()))
   }
 
   private async open(profileId: string, streamId: string, settings: ObsSettings): Promise<void> {
     await this.closeStream(streamId)
-    const password = obsPasswordFor(await this.keptPassword(profileId, streamId), settings)
-    const obs = {
-      streamId,
-      hasPassword: password !== undefined,
-      settings,
-      scenes: [],
-      inputs: [],
-      written: {},
-      files: {},
-      feed: undefined,
-      held: false,
-      pending: false,
-      show: NOTHING_SHOWN,
-      breakTimer: undefined,
-      queue: Promise.resolve(),
-      problem: null,
-      failures: 0,
-      wasConnected: false,
-    } as Omit<StreamObs, 'link'> as StreamObs
+    const password = await this.passwords.for(profileId, streamId, settings)
+    const obs = newStreamObs(streamId, settings, password !== undefined) as StreamObs
     this.streams.set(streamId, obs)
     obs.link = new ObsLink({
       host: settings.host,
@@ -320,18 +239,6 @@ export class ObsTarget {
           await this.announce(obs.streamId)
         }),
     })
-  }
-
-  /** The stored password and the host:port it was entered for (one kept before binding: the saved settings'). */
-  private async keptPassword(profileId: string, streamId: string) {
-    const kept = await this.ports.credentials.get(obsSecretsOf(profileId, streamId), 'obs-password')
-    return unsealObsPassword(kept, this.ports.settings.get(profileId, streamId))
-  }
-
-  /** The stored password when it is for the stream's saved OBS, else undefined. */
-  private async passwordFor(profileId: string, streamId: string): Promise<string | undefined> {
-    const settings = this.ports.settings.get(profileId, streamId)
-    return settings && obsPasswordFor(await this.keptPassword(profileId, streamId), settings)
   }
 
   private isCurrent(obs: StreamObs): boolean {
@@ -480,13 +387,10 @@ export class ObsTarget {
 
   /** Runs one piece of OBS work after the ones before it; nothing is thrown at the desk. */
   private run(obs: StreamObs, work: () => Promise<void>): Promise<void> {
-    let failuresBefore = 0
-    obs.queue = obs.queue
-      .then(() => {
-        failuresBefore = obs.failures
-        return work()
-      })
-      .then(() => {
+    return obs.queue
+      .run(async () => {
+        const failuresBefore = obs.failures
+        await work()
         // Work that went through without failing clears the problem it found.
         if (obs.problem !== null && obs.failures === failuresBefore && obs.link.current.state === 'connected') {
           obs.problem = null
@@ -496,7 +400,6 @@ export class ObsTarget {
       .catch((error: unknown) => {
         if (obs.link.current.state === 'connected') this.failed(obs, 'to OBS', error)
       })
-    return obs.queue
   }
 
   private async announce(streamId: string): Promise<ObsState> {

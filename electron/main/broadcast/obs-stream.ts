@@ -1,0 +1,89 @@
+// One stream's OBS as the target keeps it: its link, what was last written there, the hold, the show and the break,
+// its queue of calls, and what went wrong; and its state as the column shows it.
+import type { Feed } from '../../../shared/broadcast/feed'
+import type { ObsField, ObsSettings, ObsState } from '../../../shared/broadcast/obs'
+import type { ObsLink } from '../obs/obs-link'
+import { SerialQueue } from '../serial-queue'
+import { NOTHING_SHOWN, type ShowState } from './obs-show'
+
+export /** One stream's OBS: its link, what was last written, the hold, and the break. */
+interface StreamObs {
+  streamId: string
+  /** Whether the keychain held a password when the link was opened (a save with a new one opens it again). */
+  hasPassword: boolean
+  settings: ObsSettings
+  link: ObsLink
+  scenes: string[]
+  inputs: string[]
+  /** What each field's source and file last said (only changes are written). */
+  written: Partial<Record<ObsField, string>>
+  files: Partial<Record<ObsField, string>>
+  /** The newest feed not held: what OBS is brought to. */
+  feed: Feed | undefined
+  /** True while the stream is held: nothing moves in OBS (no scene, no text, no break). */
+  held: boolean
+  /** A showing of the newest feed is queued and not started yet (later feeds just replace `feed`). */
+  pending: boolean
+  /** What this OBS was brought to: the match, its result, the break, the scene chosen last. */
+  show: ShowState
+  breakTimer: NodeJS.Timeout | undefined
+  /** Calls to this OBS run one after another. */
+  queue: SerialQueue
+  problem: string | null
+  /** How many times something failed (a work that adds none clears the problem). */
+  failures: number
+  /** Connected since the last time it went away: its next loss is told once. */
+  wasConnected: boolean
+}
+
+/** A stream's OBS before its link is made: nothing written, nothing shown, nothing wrong. */
+export function newStreamObs(streamId: string, settings: ObsSettings, hasPassword: boolean): Omit<StreamObs, 'link'> {
+  return {
+    streamId,
+    hasPassword,
+    settings,
+    scenes: [],
+    inputs: [],
+    written: {},
+    files: {},
+    feed: undefined,
+    held: false,
+    pending: false,
+    show: NOTHING_SHOWN,
+    breakTimer: undefined,
+    queue: new SerialQueue(),
+    problem: null,
+    failures: 0,
+    wasConnected: false,
+  }
+}
+
+/** A stream's OBS as the column shows it (`obs` undefined: the stream has none). */
+export function obsStateOf(streamId: string, obs: StreamObs | undefined, hasPassword: boolean): ObsState {
+  if (!obs)
+    return {
+      streamId,
+      link: 'off',
+      version: null,
+      programScene: null,
+      problem: null,
+      retryAt: null,
+      settings: null,
+      hasPassword,
+      scenes: [],
+      inputs: [],
+    }
+  const status = obs.link.current
+  return {
+    streamId,
+    link: status.state === 'closed' ? 'off' : status.state,
+    version: status.version,
+    programScene: status.programScene,
+    problem: status.state === 'connected' ? obs.problem : status.problem,
+    retryAt: status.retryAt,
+    settings: obs.settings,
+    hasPassword,
+    scenes: obs.scenes,
+    inputs: obs.inputs,
+  }
+}
