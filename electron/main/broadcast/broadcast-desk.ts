@@ -52,10 +52,10 @@ export class BroadcastDesk {
     this.publication = new Publication(ports.bus, () => this.session().producer, ports.targets)
     this.follower = new SessionFollower({
       connections: ports.connections,
-      // The desk's own Takes (on-air) were published as they were made: only the service's changes rebuild.
+      // The desk's own actions were published as they were made: only the service's changes rebuild.
       watch: (session, changed) =>
         session.changes.on(({ resource, tournamentId }) => {
-          if (resource !== 'on-air') changed(tournamentId)
+          if (resource !== 'producer') changed(tournamentId)
         }),
       settled: (tournaments) => this.rebuild(tournaments),
       switched: () => {

@@ -77,12 +77,13 @@ export class FloorDesk {
     this.follower = new SessionFollower({
       connections: ports.connections,
       watch: (session, changed) =>
-        session.changes.on(({ resource, tournamentId }) => {
-          if (
-            this.followed(tournamentId) &&
-            ['nodes', 'participants', 'streams', 'match-streams', 'on-air'].includes(resource)
-          )
-            changed(tournamentId)
+        session.changes.on((change) => {
+          // The service's matches, people, streams and links; of the producer's desk, only what a Take puts on air.
+          const heard =
+            change.resource === 'producer'
+              ? change.part === 'on-air'
+              : ['nodes', 'participants', 'streams', 'match-streams'].includes(change.resource)
+          if (heard && this.followed(change.tournamentId)) changed(change.tournamentId)
         }),
       settled: (tournaments) => tournaments.forEach((id) => this.announce(id)),
       switched: () => {

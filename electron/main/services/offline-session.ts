@@ -16,7 +16,7 @@ import { Replayer } from '../sync/replay'
 import { RequestLog } from '../sync/request-log'
 import { syncStatus } from '../sync/sync-status'
 import { CheckinPlaces } from '../store/checkin-places'
-import { ProducerStore } from '../store/producer-store'
+import { ProducerStore, type ProducerPart } from '../store/producer-store'
 import { FloorStore } from '../store/floor-store'
 import { DeskChoice } from '../store/desk-choice'
 import { TournamentLooks } from '../store/tournament-looks'
@@ -65,8 +65,13 @@ export function sessionDatabase(dataDir: string, profileId: string): string {
   return join(dataDir, 'db', `${encodeURIComponent(profileId)}.sqlite`)
 }
 
-/** A change a desk following the session hears of: the cache's, or a stream's on-air match (`ids`: the streams). */
-export type SessionChange = CacheChange | { resource: 'on-air'; tournamentId: string; ids: readonly string[] }
+/**
+ * A change a desk following the session hears of: the cache's, or the producer's desk's (`part`: what changed, such
+ * as 'on-air' for a Take; `ids`: the streams).
+ */
+export type SessionChange =
+  | CacheChange
+  | { resource: 'producer'; part: ProducerPart; tournamentId: string; ids: readonly string[] }
 
 export class OfflineSession {
   readonly db: Db
@@ -155,9 +160,9 @@ export class OfflineSession {
       },
       onChanged: (change) => this.changes.emit(change),
     })
-    this.producer = new ProducerStore(this.db, (streamId) => {
+    this.producer = new ProducerStore(this.db, (streamId, part) => {
       const tournamentId = this.cache.get('streams', streamId)?.tournament_id
-      if (tournamentId) this.changes.emit({ resource: 'on-air', tournamentId, ids: [streamId] })
+      if (tournamentId) this.changes.emit({ resource: 'producer', part, tournamentId, ids: [streamId] })
     })
     this.floor = new FloorStore(this.db)
     this.places = new CheckinPlaces(this.db)

@@ -25,11 +25,14 @@ interface Raw {
   held: number
 }
 
+/** What part of a stream's desk a change touched. */
+export type ProducerPart = 'on-air' | 'held' | 'published' | 'queue' | 'casters'
+
 export class ProducerStore {
-  /** `onAirChanged` is told when a stream's on-air match changes (a Take): the floor's stations follow it. */
+  /** `changed` is told of every change, by stream and part (a Take is 'on-air': the floor's stations follow it). */
   constructor(
     private readonly db: Db,
-    private readonly onAirChanged: (streamId: string) => void = () => undefined,
+    private readonly changed: (streamId: string, part: ProducerPart) => void = () => undefined,
   ) {}
 
   desk(streamId: string): DeskRow {
@@ -61,12 +64,13 @@ export class ProducerStore {
       at,
       streamId,
     )
-    this.onAirChanged(streamId)
+    this.changed(streamId, 'on-air')
   }
 
   setHeld(streamId: string, held: boolean): void {
     this.upsert(streamId)
     prepared(this.db, 'UPDATE producer_streams SET held = ? WHERE stream_id = ?').run(held ? 1 : 0, streamId)
+    this.changed(streamId, 'held')
   }
 
   setPublished(streamId: string, feed: Feed): void {
@@ -75,6 +79,7 @@ export class ProducerStore {
       JSON.stringify(feed),
       streamId,
     )
+    this.changed(streamId, 'published')
   }
 
   /** The producer's order of a stream's queue (match ids first to last); empty until reordered. */
@@ -92,6 +97,7 @@ export class ProducerStore {
       const insert = prepared(this.db, 'INSERT INTO producer_queue (stream_id, match_id, position) VALUES (?, ?, ?)')
       matchIds.forEach((matchId, position) => insert.run(streamId, matchId, position))
     })()
+    this.changed(streamId, 'queue')
   }
 
   /** Who casts a stream, in the order the producer gave. */
@@ -111,6 +117,7 @@ export class ProducerStore {
       )
       casters.forEach((c, position) => insert.run(streamId, position, c.name, c.handle, c.pronouns))
     })()
+    this.changed(streamId, 'casters')
   }
 
   private upsert(streamId: string): void {
