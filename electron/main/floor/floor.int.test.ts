@@ -9,8 +9,8 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BracketNode } from '../../../shared/api'
 import type { FloorState } from '../../../shared/floor/floor'
-import type { PairingCode } from '../../../shared/ipc/hub'
 import { dispatchValue } from '../../../tests/support/dispatch-value'
+import { pairDevice } from '../../../tests/support/pair-device'
 import { systemClock } from '../clock'
 import { createMainServices, type MainPorts, type MainServices } from '../composition'
 import { MemoryCredentialStore } from '../secrets/memory-store'
@@ -144,13 +144,7 @@ describe('the venue floor', () => {
       value('floor:settings', { tournamentId, webhookUrl: 'http://example.com/hook' }),
     ).rejects.toMatchObject({ error: { fields: { webhookUrl: expect.stringContaining('https://') } } })
 
-    const code = await value<PairingCode>('hub:pair', { name: 'Door 1', kind: 'door', tournamentId })
-    const exchanged = await fetch(`${hub()}/pair/v1/exchange`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ code: code.code }),
-    })
-    const { key } = (await exchanged.json()) as { key: string }
+    const key = await pairDevice(value, hub(), 'Door 1', 'door', tournamentId)
     const door = await follow('/door/v1/events', { 'x-matchdesk-key': key })
     const board = await follow(`/board/v1/events?tournament=${tournamentId}`)
     expect(await board.until(/event: board/)).toBe('seen')
@@ -239,13 +233,7 @@ describe('the venue floor', () => {
   })
 
   it('a door that connects after a call is told the calls that stand, and hears when one ends', async () => {
-    const code = await value<PairingCode>('hub:pair', { name: 'Door 2', kind: 'door', tournamentId })
-    const exchanged = await fetch(`${hub()}/pair/v1/exchange`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ code: code.code }),
-    })
-    const { key } = (await exchanged.json()) as { key: string }
+    const key = await pairDevice(value, hub(), 'Door 2', 'door', tournamentId)
     const state = await value<FloorState>('floor:state', { tournamentId })
     const second = state.stations[1]!
     expect(second.call).not.toBeNull()

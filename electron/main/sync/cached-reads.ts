@@ -112,14 +112,8 @@ export class CachedReads {
   }
 
   /** A live tick of a list (see LiveReads). */
-  tick(
-    resource: CachedResource,
-    scope: string,
-    full = false,
-    watched?: ReadonlySet<string>,
-    sharedWithinMs = 0,
-  ): Promise<Tick> {
-    return this.live.tick(resource, scope, full, watched, sharedWithinMs)
+  tick(...asked: Parameters<LiveReads['tick']>): Promise<Tick> {
+    return this.live.tick(...asked)
   }
 
   /** Paging progress of a long load, published for the renderer's progress bar. */

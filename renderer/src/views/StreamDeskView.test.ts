@@ -74,6 +74,19 @@ const feed = {
   updatedAt: '2026-11-22T12:00:00Z',
 }
 
+/** Stream s0 with m1 on air and three matches queued, as main answers the desk. */
+function threeQueued() {
+  const three = {
+    ...feed,
+    next: [feedMatch('m2', ['Cy', 'Di']), feedMatch('m3', ['Ed', 'Flo']), feedMatch('m4', ['Gus', 'Hal'])],
+  }
+  answer('broadcast:status', () => ({
+    hub: '',
+    streams: [{ streamId: 's0', onAir: 'm1', next: ['m2', 'm3', 'm4'], held: false, staged: [], feed: three }],
+  }))
+  return three
+}
+
 describe('stream desk', () => {
   it('counts links up to 32, refuses the 33rd with a clear message, and saves the 32', async () => {
     render(StreamDeskView)
@@ -203,14 +216,7 @@ describe('stream desk', () => {
   })
 
   it('shows a reorder with Alt+arrows at once, keeps it when main agrees, and puts it back when main refuses', async () => {
-    const three = {
-      ...feed,
-      next: [feedMatch('m2', ['Cy', 'Di']), feedMatch('m3', ['Ed', 'Flo']), feedMatch('m4', ['Gus', 'Hal'])],
-    }
-    answer('broadcast:status', () => ({
-      hub: '',
-      streams: [{ streamId: 's0', onAir: 'm1', next: ['m2', 'm3', 'm4'], held: false, staged: [], feed: three }],
-    }))
+    const three = threeQueued()
     let agree: (value: unknown) => void = () => undefined
     answer('broadcast:order', ({ matchIds }: { matchIds: string[] }) => {
       const byId = new Map(three.next.map((m) => [m.id, m]))
@@ -252,24 +258,11 @@ describe('stream desk', () => {
   })
 
   it('moves a queued match by dragging it onto another place in the queue', async () => {
-    const three = {
-      ...feed,
-      next: [feedMatch('m2', ['Cy', 'Di']), feedMatch('m3', ['Ed', 'Flo']), feedMatch('m4', ['Gus', 'Hal'])],
-    }
-    answer('broadcast:status', () => ({
-      hub: '',
-      streams: [{ streamId: 's0', onAir: 'm1', next: ['m2', 'm3', 'm4'], held: false, staged: [], feed: three }],
-    }))
+    const three = threeQueued()
     answer('broadcast:order', ({ matchIds }: { matchIds: string[] }) => {
       const byId = new Map(three.next.map((m) => [m.id, m]))
-      return {
-        streamId: 's0',
-        onAir: 'm1',
-        next: matchIds,
-        held: false,
-        staged: [],
-        feed: { ...three, next: matchIds.map((id) => byId.get(id)) },
-      }
+      const state = { streamId: 's0', onAir: 'm1', next: matchIds, held: false, staged: [] }
+      return { ...state, feed: { ...three, next: matchIds.map((id) => byId.get(id)) } }
     })
     render(StreamDeskView)
     const column = await screen.findByTestId('stream-column')
