@@ -111,7 +111,12 @@ export class CheckinDecision {
     const person = this.person(session.cache.get('participants', participantId) ?? participant)
     return checkedIn
       ? { outcome: 'checked-in', participant: person, candidates: [], message: words.say(said.checkedIn, name(person)) }
-      : { outcome: 'checked-out', participant: person, candidates: [], message: words.say(said.checkedOut, name(person)) }
+      : {
+          outcome: 'checked-out',
+          participant: person,
+          candidates: [],
+          message: words.say(said.checkedOut, name(person)),
+        }
   }
 
   /** Everyone of a tournament as a place of check-in sees them, by name. */

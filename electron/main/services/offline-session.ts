@@ -70,8 +70,7 @@ export function sessionDatabase(dataDir: string, profileId: string): string {
  * as 'on-air' for a Take; `ids`: the streams).
  */
 export type SessionChange =
-  | CacheChange
-  | { resource: 'producer'; part: ProducerPart; tournamentId: string; ids: readonly string[] }
+  CacheChange | { resource: 'producer'; part: ProducerPart; tournamentId: string; ids: readonly string[] }
 
 export class OfflineSession {
   readonly db: Db
