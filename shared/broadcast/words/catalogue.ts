@@ -86,6 +86,39 @@ export interface Catalogue {
     /** A call past its DQ deadline. */
     late: string
   }
+  /** The door page, as door staff read it. */
+  door: {
+    title: string
+    /** {n} {total}: how many are checked in. */
+    tally: string
+    live: string
+    connecting: string
+    noDesk: string
+    stopped: string
+    notPaired: string
+    /** The desk cannot be reached. */
+    lost: string
+    /** The device is not paired (or was removed). */
+    unpaired: string
+    calls: string
+    /** {n}: check-ins made here not yet at the service. */
+    waiting: PluralMessage
+    scan: string
+    scanLabel: string
+    checkIn: string
+    whichOne: string
+    search: string
+    name: string
+    /** {n}: people shown by the search. */
+    shown: string
+    /** {n}: only the first shown. */
+    first: string
+    checkedIn: string
+    notCheckedIn: string
+    waitingTitle: string
+    /** {name}: the question before checking someone out. */
+    checkOut: string
+  }
   /** What door staff read of a scan or a tap. */
   checkin: {
     /** {name} */
