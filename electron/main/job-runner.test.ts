@@ -103,6 +103,27 @@ describe('JobRunner', () => {
     expect(vi.getTimerCount()).toBe(0)
   })
 
+  it('rests a second after a run that threw with its job still due, instead of taking it again at once', async () => {
+    const clock = fakeClock(0)
+    const queue = memoryQueue([{ id: 1, dueAt: 0 }])
+    let runs = 0
+    const runner = new JobRunner<Job>({
+      clock,
+      what: 'a test job',
+      queue: () => queue,
+      run: async () => {
+        runs++
+        throw new Error('the store closed under it')
+      },
+    })
+    runner.kick()
+    await vi.advanceTimersByTimeAsync(999)
+    expect(runs).toBe(1)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(runs).toBe(2)
+    runner.stop()
+  })
+
   it('runs nothing while it cannot, or has no queue, until kicked again', async () => {
     const clock = fakeClock(0)
     const queue = memoryQueue([{ id: 1, dueAt: 0 }])

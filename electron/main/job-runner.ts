@@ -8,6 +8,8 @@ const log = moduleLog('job-runner')
 
 /** The longest a wake-up timer is set for: a queue waiting days (a 429's Retry-After) is looked at hourly. */
 const LONGEST_WAIT_MS = 60 * 60_000
+/** After a run that failed without recording its outcome (its job still due), the queue rests this long. */
+const AFTER_FAILURE_MS = 1000
 
 /** A durable queue as the runner sees it. */
 export interface JobQueue<Job> {
@@ -72,12 +74,20 @@ export class JobRunner<Job> {
       this.running++
       void options
         .run(job)
-        .catch(log.failed(options.what))
-        .finally(() => {
+        .then(
+          () => true,
+          (error: unknown) => {
+            log.failed(options.what)(error)
+            return false
+          },
+        )
+        .then((recorded) => {
           queue.release?.(job)
           this.running--
           options.ended?.(job)
-          this.pump()
+          // A job that threw is still due: taken again at once, it would loop.
+          if (recorded) this.pump()
+          else this.wake(AFTER_FAILURE_MS)
         })
     }
     if (jobs.length === 0 && this.running === 0) this.sleep(queue)
@@ -85,10 +95,13 @@ export class JobRunner<Job> {
 
   private sleep(queue: JobQueue<Job>): void {
     const due = queue.nextDue()
-    if (due === null) return
+    if (due !== null) this.wake(due - this.options.clock.now())
+  }
+
+  private wake(afterMs: number): void {
+    if (this.stopped) return
     clearTimeout(this.timer)
-    const wait = Math.min(Math.max(0, due - this.options.clock.now()), LONGEST_WAIT_MS)
-    this.timer = setTimeout(() => this.pump(), wait)
+    this.timer = setTimeout(() => this.pump(), Math.min(Math.max(0, afterMs), LONGEST_WAIT_MS))
     this.timer.unref()
   }
 }

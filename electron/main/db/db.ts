@@ -52,6 +52,8 @@ export function refreshTransaction<T>(db: Db, write: () => T): T {
  * FULL: for a refresh, or for a write whose acknowledgement waits for a group flush (`WalSync`).
  */
 export function unsynced<T>(db: Db, commit: () => T): T {
+  // Inside a transaction already, the commit is the outer one's, with its own setting (which SQLite will not change).
+  if (db.inTransaction) return commit()
   db.pragma('synchronous = NORMAL')
   try {
     return commit()

@@ -89,7 +89,7 @@ describe('WalSync', () => {
     expect(sync.flushes).toBe(2)
   })
 
-  it('tells every waiting write when the flush fails, and flushes again for the next', async () => {
+  it('tells every waiting write when the flush fails, and answers no write after it: the disk is not trusted again', async () => {
     const { file, write } = openTable()
     let fail = true
     const sync = new WalSync(file, async (handle) => {
@@ -99,10 +99,13 @@ describe('WalSync', () => {
     write(1)
     sync.owe()
     await expect(Promise.all([sync.onDisk(), sync.onDisk()])).rejects.toThrow('EIO')
+    // A write made since, or a question with nothing owed (a retry answered "already"), is refused too: a later flush
+    // that succeeds says nothing of what the failed one dropped.
     fail = false
     write(2)
     sync.owe()
-    await sync.onDisk()
-    expect(sync.flushes).toBe(2)
+    await expect(sync.onDisk()).rejects.toThrow('EIO')
+    await expect(new WalSync(file).onDisk()).resolves.toBeUndefined()
+    expect(sync.flushes).toBe(1)
   })
 })

@@ -17,6 +17,11 @@ export class WalSync {
   private next: Promise<void> | undefined
   private handle: Promise<FileHandle | undefined> | undefined
   private closed = false
+  /**
+   * A flush that failed: the disk may have dropped what it was given, and a later flush that succeeds proves nothing
+   * of it. Every answer from then on is refused with it, until the database is opened again.
+   */
+  private failure: Error | undefined
   /** Flushes started: a burst of commits shares one. */
   flushes = 0
 
@@ -33,6 +38,7 @@ export class WalSync {
 
   /** Resolves once every commit made before the call is on disk (at once when none is waiting for a flush). */
   onDisk(): Promise<void> {
+    if (this.failure) return Promise.reject(this.failure)
     // Nothing owed: the flush under way (if any) covers every commit so far; its failure was told to its own writers.
     if (!this.owed) return this.running.catch(() => undefined)
     this.next ??= this.running
@@ -65,6 +71,11 @@ export class WalSync {
         throw error
       },
     ))
-    if (handle) await this.flush(handle)
+    try {
+      if (handle) await this.flush(handle)
+    } catch (error) {
+      this.failure = error instanceof Error ? error : new Error(String(error))
+      throw this.failure
+    }
   }
 }

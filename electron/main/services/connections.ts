@@ -89,9 +89,9 @@ export class Connections {
     return this.current
   }
 
-  /** Resolves once every write of every open session is on disk. */
-  async onDisk(): Promise<void> {
-    await Promise.all([this.current, ...this.kept.values()].map((connection) => connection.offline.onDisk()))
+  /** Resolves once every write of the active session is on disk (the page writes only there; doors wait on theirs). */
+  onDisk(): Promise<void> {
+    return this.current.offline.onDisk()
   }
 
   /**

@@ -82,9 +82,12 @@ export class LiveTicks {
   /** A tick as soon as the desks' work of the moment is done: something new is followed (a view opened). */
   tickSoon(): void {
     if (this.soon) return
+    // A tick already under way began before the new interest: a fresh one follows it.
     this.soon = setTimeout(() => {
-      this.soon = undefined
-      void this.tick()
+      void (this.running ?? Promise.resolve()).then(() => {
+        this.soon = undefined
+        return this.tick()
+      })
     }, 0)
     this.soon.unref()
   }
