@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { dispatchValue } from '../../../tests/support/dispatch-value'
 import { createMainServices, type MainServices } from '../composition'
-import { planTicks } from './live-ticks'
+import { LiveTicks, planTicks } from './live-ticks'
 import type { OfflineSession } from './offline-session'
 
 let services: MainServices
@@ -91,6 +91,32 @@ describe('a view’s own tick', () => {
     expect(stats.snapshot().total).toBe(0)
     await value('cache:refresh', { resource: 'nodes', scope: tournamentId, full: true })
     expect(stats.snapshot().total).toBeGreaterThan(0)
+  })
+})
+
+describe('a session that closes under a tick', () => {
+  it('ends the tick quietly: a read that throws at once or rejects is logged, nothing is left unhandled', async () => {
+    const ticks = new LiveTicks()
+    const closed = new Error('The database connection is not open')
+    const session = {
+      db: { open: true },
+      connectivity: { state: 'online' },
+      reads: {
+        tick: () => Promise.reject(closed),
+        linksOfTournament: () => {
+          throw closed
+        },
+        refresh: () => Promise.reject(closed),
+      },
+      lookReads: {
+        refresh: () => {
+          throw closed
+        },
+      },
+    } as unknown as OfflineSession
+    ticks.follow(() => [{ session, tournamentId: 't1', nodes: new Set(), links: true, setup: true }])
+    await expect(ticks.tick()).resolves.toBeUndefined()
+    ticks.close()
   })
 })
 

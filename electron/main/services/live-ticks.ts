@@ -92,9 +92,14 @@ export class LiveTicks {
     this.soon.unref()
   }
 
-  /** One tick: each followed tournament read once for every desk (a tick still running is not doubled). */
+  /**
+   * One tick: each followed tournament read once for every desk (a tick still running is not doubled). It never
+   * fails: what went wrong is logged, as a session closing under it (a restart, a switch) would make it.
+   */
   tick(): Promise<void> {
-    this.running ??= this.readAll().finally(() => (this.running = undefined))
+    this.running ??= this.readAll()
+      .catch(log.failed('a live tick', 'debug'))
+      .finally(() => (this.running = undefined))
     return this.running
   }
 
@@ -116,18 +121,21 @@ export class LiveTicks {
     })
     for (const plan of planTicks(interests)) {
       const { session, tournamentId } = plan
-      if (!session.db.open || session.connectivity.state === 'offline') continue
       const failed = log.failed(`the live tick of ${tournamentId}`, 'debug')
-      if (plan.nodes) await session.reads.tick('nodes', tournamentId, false, plan.nodes).catch(failed)
+      /** One read, unless the session closed meanwhile; a read that throws at once fails like one that rejects. */
+      const read = (work: () => Promise<unknown>) =>
+        session.db.open ? Promise.resolve().then(work).catch(failed) : Promise.resolve()
+      if (!session.db.open || session.connectivity.state === 'offline') continue
+      if (plan.nodes) await read(() => session.reads.tick('nodes', tournamentId, false, plan.nodes))
       if (plan.participants === 'each' || (plan.participants === 'slow' && slow))
-        await session.reads.tick('participants', tournamentId).catch(failed)
-      if (plan.links) await session.reads.linksOfTournament(tournamentId).catch(failed)
+        await read(() => session.reads.tick('participants', tournamentId))
+      if (plan.links) await read(() => session.reads.linksOfTournament(tournamentId))
       if (!slow) continue
       // Not awaited: a logo's host (outside the service) never holds up what is on air; a changed look is announced.
-      if (plan.setup || plan.look) void session.lookReads.refresh(tournamentId).catch(failed)
+      if (plan.setup || plan.look) void read(() => session.lookReads.refresh(tournamentId))
       if (!plan.setup) continue
-      await session.reads.refresh('stages', tournamentId).catch(failed)
-      await session.reads.refresh('streams', tournamentId).catch(failed)
+      await read(() => session.reads.refresh('stages', tournamentId))
+      await read(() => session.reads.refresh('streams', tournamentId))
     }
   }
 }
