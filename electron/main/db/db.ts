@@ -5,6 +5,7 @@ import { chmodSync, existsSync, rmSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { createPrivateFile, ensurePrivateFolder } from '../data-folder'
 import { MIGRATIONS } from './migrations'
+import { prepared } from './prepared'
 
 export { MIGRATIONS }
 
@@ -54,11 +55,11 @@ export function refreshTransaction<T>(db: Db, write: () => T): T {
 export function unsynced<T>(db: Db, commit: () => T): T {
   // Inside a transaction already, the commit is the outer one's, with its own setting (which SQLite will not change).
   if (db.inTransaction) return commit()
-  db.pragma('synchronous = NORMAL')
+  prepared(db, 'PRAGMA synchronous = NORMAL').run()
   try {
     return commit()
   } finally {
-    db.pragma('synchronous = FULL')
+    prepared(db, 'PRAGMA synchronous = FULL').run()
   }
 }
 

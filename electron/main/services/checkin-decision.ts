@@ -173,7 +173,7 @@ export class CheckinDecision {
   /** A tournament must be in the local copy (the desk opened it at least once). */
   knowTournament(tournamentId: string): void {
     const { cache } = this.session
-    if (!cache.get('tournaments', tournamentId) && cache.list('participants', tournamentId).length === 0)
+    if (!cache.has('tournaments', tournamentId) && !cache.holdsAny('participants', tournamentId))
       throw new AppError('not_found', 'This tournament is not in the desk’s local copy: open it on the desk.')
   }
 

@@ -2,6 +2,7 @@
 // recovery: it is the desk's own, not the service's).
 import { ChosenTournament } from '../../../shared/ipc/profiles'
 import type { Db } from '../db/db'
+import { prepared } from '../db/prepared'
 import type { TableRecovery } from '../db/table-recovery'
 
 export const DESK_CHOICE_TABLES = { desk_choice: 'kept' } as const satisfies TableRecovery
@@ -13,7 +14,7 @@ export class DeskChoice {
 
   /** The tournament chosen last, or null (none, or one that no longer reads). */
   tournament(): ChosenTournament | null {
-    const row = this.db.prepare('SELECT value FROM desk_choice WHERE key = ?').get(TOURNAMENT) as
+    const row = prepared(this.db, 'SELECT value FROM desk_choice WHERE key = ?').get(TOURNAMENT) as
       { value: string } | undefined
     if (!row) return null
     try {
@@ -25,10 +26,11 @@ export class DeskChoice {
   }
 
   chooseTournament(tournament: ChosenTournament | null): void {
-    if (tournament === null) this.db.prepare('DELETE FROM desk_choice WHERE key = ?').run(TOURNAMENT)
+    if (tournament === null) prepared(this.db, 'DELETE FROM desk_choice WHERE key = ?').run(TOURNAMENT)
     else
-      this.db
-        .prepare('INSERT OR REPLACE INTO desk_choice (key, value) VALUES (?, ?)')
-        .run(TOURNAMENT, JSON.stringify(tournament))
+      prepared(this.db, 'INSERT OR REPLACE INTO desk_choice (key, value) VALUES (?, ?)').run(
+        TOURNAMENT,
+        JSON.stringify(tournament),
+      )
   }
 }

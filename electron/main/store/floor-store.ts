@@ -2,6 +2,7 @@
 // match on each and its call, the floor's settings, and the webhook's queue. Survives restarts and recoveries.
 import { randomBytes } from 'node:crypto'
 import type { Db } from '../db/db'
+import { prepared } from '../db/prepared'
 import type { TableRecovery } from '../db/table-recovery'
 
 /** The floor is this venue's own: kept through a recovery, like the producer's desk. */
@@ -50,11 +51,10 @@ export class FloorStore {
 
   stations(tournamentId: string): StationRow[] {
     return (
-      this.db
-        .prepare(
-          `SELECT id, position, name, out_of_order, stream_id FROM floor_stations WHERE tournament_id = ? ORDER BY position`,
-        )
-        .all(tournamentId) as {
+      prepared(
+        this.db,
+        `SELECT id, position, name, out_of_order, stream_id FROM floor_stations WHERE tournament_id = ? ORDER BY position`,
+      ).all(tournamentId) as {
         id: string
         position: number
         name: string
@@ -71,7 +71,7 @@ export class FloorStore {
   }
 
   tournamentOf(stationId: string): string | undefined {
-    const row = this.db.prepare('SELECT tournament_id FROM floor_stations WHERE id = ?').get(stationId) as
+    const row = prepared(this.db, 'SELECT tournament_id FROM floor_stations WHERE id = ?').get(stationId) as
       { tournament_id: string } | undefined
     return row?.tournament_id
   }
@@ -79,10 +79,12 @@ export class FloorStore {
   /** Adds stations after the last one, in one transaction; answers their ids. */
   addStations(tournamentId: string, names: readonly string[]): string[] {
     return this.db.transaction(() => {
-      const last = this.db
-        .prepare('SELECT COALESCE(MAX(position), 0) AS last FROM floor_stations WHERE tournament_id = ?')
-        .get(tournamentId) as { last: number }
-      const insert = this.db.prepare(
+      const last = prepared(
+        this.db,
+        'SELECT COALESCE(MAX(position), 0) AS last FROM floor_stations WHERE tournament_id = ?',
+      ).get(tournamentId) as { last: number }
+      const insert = prepared(
+        this.db,
         'INSERT INTO floor_stations (id, tournament_id, position, name) VALUES (?, ?, ?, ?)',
       )
       return names.map((name, index) => {
@@ -95,36 +97,38 @@ export class FloorStore {
 
   updateStation(stationId: string, change: { name?: string; outOfOrder?: boolean; streamId?: string | null }): void {
     if (change.name !== undefined)
-      this.db.prepare('UPDATE floor_stations SET name = ? WHERE id = ?').run(change.name, stationId)
+      prepared(this.db, 'UPDATE floor_stations SET name = ? WHERE id = ?').run(change.name, stationId)
     if (change.outOfOrder !== undefined)
-      this.db
-        .prepare('UPDATE floor_stations SET out_of_order = ? WHERE id = ?')
-        .run(change.outOfOrder ? 1 : 0, stationId)
+      prepared(this.db, 'UPDATE floor_stations SET out_of_order = ? WHERE id = ?').run(
+        change.outOfOrder ? 1 : 0,
+        stationId,
+      )
     if (change.streamId !== undefined)
-      this.db.prepare('UPDATE floor_stations SET stream_id = ? WHERE id = ?').run(change.streamId, stationId)
+      prepared(this.db, 'UPDATE floor_stations SET stream_id = ? WHERE id = ?').run(change.streamId, stationId)
   }
 
   /** Removes a station (its match and call go with it); the ones after it move up a number. */
   deleteStation(stationId: string): void {
     this.db.transaction(() => {
-      const row = this.db.prepare('SELECT tournament_id, position FROM floor_stations WHERE id = ?').get(stationId) as
-        { tournament_id: string; position: number } | undefined
+      const row = prepared(this.db, 'SELECT tournament_id, position FROM floor_stations WHERE id = ?').get(
+        stationId,
+      ) as { tournament_id: string; position: number } | undefined
       if (!row) return
-      this.db.prepare('DELETE FROM floor_stations WHERE id = ?').run(stationId)
-      this.db.prepare('DELETE FROM floor_assignments WHERE station_id = ?').run(stationId)
-      this.db
-        .prepare('UPDATE floor_stations SET position = position - 1 WHERE tournament_id = ? AND position > ?')
-        .run(row.tournament_id, row.position)
+      prepared(this.db, 'DELETE FROM floor_stations WHERE id = ?').run(stationId)
+      prepared(this.db, 'DELETE FROM floor_assignments WHERE station_id = ?').run(stationId)
+      prepared(
+        this.db,
+        'UPDATE floor_stations SET position = position - 1 WHERE tournament_id = ? AND position > ?',
+      ).run(row.tournament_id, row.position)
     })()
   }
 
   assignments(tournamentId: string): Map<string, AssignmentRow> {
-    const rows = this.db
-      .prepare(
-        `SELECT a.station_id, a.match_id, a.assigned_at, a.called_at, a.deadline, a.arrived, a.times
+    const rows = prepared(
+      this.db,
+      `SELECT a.station_id, a.match_id, a.assigned_at, a.called_at, a.deadline, a.arrived, a.times
            FROM floor_assignments a JOIN floor_stations s ON s.id = a.station_id WHERE s.tournament_id = ?`,
-      )
-      .all(tournamentId) as {
+    ).all(tournamentId) as {
       station_id: string
       match_id: string
       assigned_at: number
@@ -151,60 +155,62 @@ export class FloorStore {
 
   /** Puts a match on a station (a new match: no call yet). */
   assign(stationId: string, matchId: string, at: number): void {
-    this.db
-      .prepare(
-        `INSERT OR REPLACE INTO floor_assignments (station_id, match_id, assigned_at, called_at, deadline, arrived, times)
+    prepared(
+      this.db,
+      `INSERT OR REPLACE INTO floor_assignments (station_id, match_id, assigned_at, called_at, deadline, arrived, times)
          VALUES (?, ?, ?, NULL, NULL, '[]', 0)`,
-      )
-      .run(stationId, matchId, at)
+    ).run(stationId, matchId, at)
   }
 
   unassign(stationIds: readonly string[]): void {
-    const remove = this.db.prepare('DELETE FROM floor_assignments WHERE station_id = ?')
+    const remove = prepared(this.db, 'DELETE FROM floor_assignments WHERE station_id = ?')
     this.db.transaction(() => stationIds.forEach((id) => remove.run(id)))()
   }
 
   /** Records a call (or a recall: the timer starts again, nobody has arrived yet). */
   call(stationId: string, at: number, deadline: number, opponents: number): void {
-    this.db
-      .prepare(
-        'UPDATE floor_assignments SET called_at = ?, deadline = ?, arrived = ?, times = times + 1 WHERE station_id = ?',
-      )
-      .run(at, deadline, JSON.stringify(Array.from({ length: opponents }, () => false)), stationId)
+    prepared(
+      this.db,
+      'UPDATE floor_assignments SET called_at = ?, deadline = ?, arrived = ?, times = times + 1 WHERE station_id = ?',
+    ).run(at, deadline, JSON.stringify(Array.from({ length: opponents }, () => false)), stationId)
   }
 
   uncall(stationId: string): void {
-    this.db
-      .prepare(
-        `UPDATE floor_assignments SET called_at = NULL, deadline = NULL, arrived = '[]', times = 0 WHERE station_id = ?`,
-      )
-      .run(stationId)
+    prepared(
+      this.db,
+      `UPDATE floor_assignments SET called_at = NULL, deadline = NULL, arrived = '[]', times = 0 WHERE station_id = ?`,
+    ).run(stationId)
   }
 
   setArrived(stationId: string, arrived: readonly boolean[]): void {
-    this.db
-      .prepare('UPDATE floor_assignments SET arrived = ? WHERE station_id = ?')
-      .run(JSON.stringify(arrived), stationId)
+    prepared(this.db, 'UPDATE floor_assignments SET arrived = ? WHERE station_id = ?').run(
+      JSON.stringify(arrived),
+      stationId,
+    )
   }
 
   settings(tournamentId: string, defaults: FloorSettings): FloorSettings {
-    const row = this.db
-      .prepare('SELECT dq_seconds, webhook_host FROM floor_settings WHERE tournament_id = ?')
-      .get(tournamentId) as { dq_seconds: number; webhook_host: string | null } | undefined
+    const row = prepared(this.db, 'SELECT dq_seconds, webhook_host FROM floor_settings WHERE tournament_id = ?').get(
+      tournamentId,
+    ) as { dq_seconds: number; webhook_host: string | null } | undefined
     return row ? { dqSeconds: row.dq_seconds, webhookHost: row.webhook_host } : defaults
   }
 
   setSettings(tournamentId: string, settings: FloorSettings): void {
-    this.db
-      .prepare('INSERT OR REPLACE INTO floor_settings (tournament_id, dq_seconds, webhook_host) VALUES (?, ?, ?)')
-      .run(tournamentId, settings.dqSeconds, settings.webhookHost)
+    prepared(
+      this.db,
+      'INSERT OR REPLACE INTO floor_settings (tournament_id, dq_seconds, webhook_host) VALUES (?, ?, ?)',
+    ).run(tournamentId, settings.dqSeconds, settings.webhookHost)
   }
 
   /** Queues a webhook message: it is sent, in order, once the receiver answers. */
   queueWebhook(tournamentId: string, body: string, at: number): void {
-    this.db
-      .prepare('INSERT INTO floor_webhooks (tournament_id, body, created_at, next_at) VALUES (?, ?, ?, ?)')
-      .run(tournamentId, body, at, at)
+    prepared(this.db, 'INSERT INTO floor_webhooks (tournament_id, body, created_at, next_at) VALUES (?, ?, ?, ?)').run(
+      tournamentId,
+      body,
+      at,
+      at,
+    )
   }
 
   /**
@@ -212,13 +218,12 @@ export class FloorStore {
    * webhook that keeps failing holds back only its own tournament's calls.
    */
   nextWebhook(): WebhookRow | undefined {
-    const row = this.db
-      .prepare(
-        `SELECT seq, tournament_id, body, attempts, next_at, problem FROM floor_webhooks w
+    const row = prepared(
+      this.db,
+      `SELECT seq, tournament_id, body, attempts, next_at, problem FROM floor_webhooks w
           WHERE seq = (SELECT MIN(seq) FROM floor_webhooks WHERE tournament_id = w.tournament_id)
           ORDER BY next_at, seq LIMIT 1`,
-      )
-      .get() as
+    ).get() as
       | { seq: number; tournament_id: string; body: string; attempts: number; next_at: number; problem: string | null }
       | undefined
     return (
@@ -235,32 +240,33 @@ export class FloorStore {
 
   /** How many of a tournament's messages wait, and why the first has not gone yet. */
   webhookWaiting(tournamentId: string): { waiting: number; problem: string | null } {
-    return this.db
-      .prepare(
-        `SELECT COUNT(*) AS waiting,
+    return prepared(
+      this.db,
+      `SELECT COUNT(*) AS waiting,
                 (SELECT problem FROM floor_webhooks WHERE tournament_id = ? ORDER BY seq LIMIT 1) AS problem
            FROM floor_webhooks WHERE tournament_id = ?`,
-      )
-      .get(tournamentId, tournamentId) as { waiting: number; problem: string | null }
+    ).get(tournamentId, tournamentId) as { waiting: number; problem: string | null }
   }
 
   /** Drops what waits for a tournament's webhook (it was removed). */
   forgetWebhook(tournamentId: string): void {
-    this.db.prepare('DELETE FROM floor_webhooks WHERE tournament_id = ?').run(tournamentId)
+    prepared(this.db, 'DELETE FROM floor_webhooks WHERE tournament_id = ?').run(tournamentId)
   }
 
   /** What waits for a tournament's webhook is due at `at` (its address was entered again). */
   webhookDue(tournamentId: string, at: number): void {
-    this.db.prepare('UPDATE floor_webhooks SET next_at = ? WHERE tournament_id = ?').run(at, tournamentId)
+    prepared(this.db, 'UPDATE floor_webhooks SET next_at = ? WHERE tournament_id = ?').run(at, tournamentId)
   }
 
   webhookSent(seq: number): void {
-    this.db.prepare('DELETE FROM floor_webhooks WHERE seq = ?').run(seq)
+    prepared(this.db, 'DELETE FROM floor_webhooks WHERE seq = ?').run(seq)
   }
 
   webhookFailed(seq: number, nextAt: number, problem: string): void {
-    this.db
-      .prepare('UPDATE floor_webhooks SET attempts = attempts + 1, next_at = ?, problem = ? WHERE seq = ?')
-      .run(nextAt, problem, seq)
+    prepared(this.db, 'UPDATE floor_webhooks SET attempts = attempts + 1, next_at = ?, problem = ? WHERE seq = ?').run(
+      nextAt,
+      problem,
+      seq,
+    )
   }
 }

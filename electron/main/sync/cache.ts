@@ -142,6 +142,19 @@ export class Cache {
       : byCode
   }
 
+  /** Whether an item is in the local copy, without parsing it. */
+  has(resource: CachedName, id: string): boolean {
+    return prepared(this.db, 'SELECT 1 FROM cache_rows WHERE resource = ? AND id = ?').get(resource, id) !== undefined
+  }
+
+  /** Whether a scope holds any item, without parsing its list. */
+  holdsAny(resource: CachedName, scope: string): boolean {
+    return (
+      prepared(this.db, 'SELECT 1 FROM cache_rows WHERE resource = ? AND scope = ? LIMIT 1').get(resource, scope) !==
+      undefined
+    )
+  }
+
   get<R extends CachedName>(resource: R, id: string): CachedItems[R] | undefined {
     const row = prepared(this.db, 'SELECT data FROM cache_rows WHERE resource = ? AND id = ?').get(resource, id) as
       { data: string } | undefined

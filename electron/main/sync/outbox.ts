@@ -60,6 +60,13 @@ export class Outbox {
     return (prepared(this.db, 'SELECT * FROM outbox ORDER BY seq').all() as RawRow[]).map(toRow)
   }
 
+  /** The rows in one state, oldest first, at most `limit`: what the Sync view lists, read without the rest. */
+  inState(state: OutboxRow['state'], limit: number): OutboxRow[] {
+    return (
+      prepared(this.db, 'SELECT * FROM outbox WHERE state = ? ORDER BY seq LIMIT ?').all(state, limit) as RawRow[]
+    ).map(toRow)
+  }
+
   row(seq: number): OutboxRow | undefined {
     const raw = prepared(this.db, 'SELECT * FROM outbox WHERE seq = ?').get(seq) as RawRow | undefined
     return raw && toRow(raw)
@@ -165,7 +172,7 @@ export class Outbox {
     const blocked = new Set<string>()
     const ready: OutboxRow[] = []
     // Rows are read in order only as far as needed: a long queue of independent writes costs a few rows a call.
-    for (const raw of this.db.prepare('SELECT * FROM outbox ORDER BY seq').iterate() as IterableIterator<RawRow>) {
+    for (const raw of prepared(this.db, 'SELECT * FROM outbox ORDER BY seq').iterate() as IterableIterator<RawRow>) {
       const row = toRow(raw)
       const keys = touches(row.write)
       const free = keys.every((key) => !blocked.has(key))

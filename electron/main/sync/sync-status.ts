@@ -2,11 +2,13 @@
 import type { SyncStatus } from '../../../shared/ipc/sync'
 import type { Cache } from './cache'
 import type { ConnectionState } from './connectivity'
-import type { Outbox } from './outbox'
+import type { Outbox, OutboxRow } from './outbox'
+
+/** The waiting writes listed by name: a long queue (a door rush offline) is counted, not read whole every 100 ms. */
+const WAITING_LISTED = 200
 
 export function syncStatus(outbox: Outbox, cache: Cache, connection: ConnectionState, sending: boolean): SyncStatus {
-  const rows = outbox.rows()
-  const describe = (row: (typeof rows)[number]) => ({
+  const describe = (row: OutboxRow) => ({
     seq: row.seq,
     kind: row.write.kind,
     label: row.write.payload.label,
@@ -17,13 +19,10 @@ export function syncStatus(outbox: Outbox, cache: Cache, connection: ConnectionS
   return {
     connection,
     syncing: sending,
-    pending: rows.filter((row) => row.state === 'pending').length,
-    waiting: rows
-      .filter((row) => row.state === 'pending')
-      .slice(0, 200)
-      .map(describe),
-    attention: rows.filter((row) => row.state === 'attention').map(describe),
-    unsent: [...new Set(rows.map((row) => row.entity))],
+    pending: outbox.counts().pending,
+    waiting: outbox.inState('pending', WAITING_LISTED).map(describe),
+    attention: outbox.inState('attention', Number.MAX_SAFE_INTEGER).map(describe),
+    unsent: [...outbox.unsentEntities()],
     // Whose list each is, as people read it: the tournament's name, not its id; a tournament this connection does not
     // know (asked about by a desk before a switch, or by another connection) is not this connection's list.
     refreshed: cache.allRefreshed().flatMap((entry) => {
