@@ -27,6 +27,44 @@ beforeEach(() => vi.useFakeTimers())
 afterEach(() => vi.useRealTimers())
 
 describe('JobRunner', () => {
+  it('asks a room given as a function each time it looks: one at a time while told so, more once free again', async () => {
+    const clock = fakeClock(0)
+    const queue = memoryQueue([1, 2, 3, 4, 5, 6].map((id) => ({ id, dueAt: 0 })))
+    let room = 1
+    const running = new Map<number, () => void>()
+    const runner = new JobRunner<Job>({
+      clock,
+      what: 'a test job',
+      concurrency: () => room,
+      queue: () => queue,
+      run: (job) =>
+        new Promise<void>((resolve) =>
+          running.set(job.id, () => {
+            queue.jobs.splice(queue.jobs.indexOf(job), 1)
+            running.delete(job.id)
+            resolve()
+          }),
+        ),
+    })
+    runner.kick()
+    await vi.advanceTimersByTimeAsync(0)
+    expect([...running.keys()]).toEqual([1])
+    room = 3
+    running.get(1)!()
+    await vi.advanceTimersByTimeAsync(0)
+    expect([...running.keys()]).toEqual([2, 3, 4])
+    // Told to back off with three running: none is stopped, and no new one starts until fewer than one run.
+    room = 1
+    running.get(2)!()
+    running.get(3)!()
+    await vi.advanceTimersByTimeAsync(0)
+    expect([...running.keys()]).toEqual([4])
+    running.get(4)!()
+    await vi.advanceTimersByTimeAsync(0)
+    expect([...running.keys()]).toEqual([5])
+    runner.stop()
+  })
+
   it('runs the due jobs up to its room, each once, and the rest as room frees', async () => {
     const clock = fakeClock(0)
     const queue = memoryQueue([1, 2, 3, 4, 5].map((id) => ({ id, dueAt: 0 })))

@@ -28,8 +28,8 @@ export interface JobRunnerOptions<Job> {
   queue(): JobQueue<Job> | undefined
   /** Runs one job and records its outcome in the queue. */
   run(job: Job): Promise<void>
-  /** Jobs run at once (default 1: in order). */
-  concurrency?: number
+  /** Jobs run at once (default 1: in order); a function is asked each time the runner looks for jobs. */
+  concurrency?: number | (() => number)
   /** False while jobs cannot run (offline): they wait for the next kick. */
   ready?(): boolean
   /** Told after each job ended, however it ended. */
@@ -67,7 +67,8 @@ export class JobRunner<Job> {
     const { options } = this
     const queue = options.queue()
     if (this.stopped || !queue || options.ready?.() === false) return
-    const room = (options.concurrency ?? 1) - this.running
+    const { concurrency = 1 } = options
+    const room = (typeof concurrency === 'number' ? concurrency : concurrency()) - this.running
     const jobs = room > 0 ? queue.due(options.clock.now(), room) : []
     for (const job of jobs) {
       queue.take?.(job)

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net'
 import type { BroadcastDesk } from '../broadcast/broadcast-desk'
 import type { ObsTarget } from '../broadcast/obs-target'
 import { EventStreams } from '../local-server/event-stream'
+import { mainLoad } from '../main-load'
 import { guardRoutes } from '../local-server/route-guard'
 import type { DeviceRegistry } from '../devices/device-registry'
 import type { DoorDesk } from '../devices/door-desk'
@@ -108,6 +109,11 @@ class HubOrigin {
     })
     guardRoutes(this.server, { hosts: () => this.hosts, rules: hubRules(registry), refuse: refusal })
     acceptJsonOnly(this.server)
+    // A device waits for each answer: background work yields to it while main is busy.
+    this.server.addHook('onRequest', (_request, _reply, done) => {
+      mainLoad.foreground()
+      done()
+    })
   }
 
   async listen(wanted: number): Promise<number> {

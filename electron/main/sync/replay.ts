@@ -1,10 +1,11 @@
-// Sends waiting writes when the service answers (run by the job runner, eight at a time): each entity's oldest first,
+// Sends waiting writes when the service answers (run by the job runner, eight at a time, one while main is busy): each entity's oldest first,
 // backoff with full jitter between tries.
 import type { Stream } from '../../../shared/api'
 import type { OrganizerApi } from '../api/organizer-api'
 import { ApiError } from '../api/api-error'
 import { backoffDelay } from '../backoff'
 import { JobRunner } from '../job-runner'
+import { mainLoad } from '../main-load'
 import { AppError } from '../app-error'
 import type { Clock } from '../clock'
 import type { Cache, CacheChange } from './cache'
@@ -25,7 +26,10 @@ export interface ReplayDeps {
   onChange(): void
   /** Told which part of the cache a write the service confirmed changed. */
   onCacheChanged(change: CacheChange): void
+  /** Writes sent at once (default 8). */
   concurrency?: number
+  /** True while foreground work (doors, the page) waits on a busy main: then one write is sent at a time. */
+  contended?: () => boolean
   baseMs?: number
   capMs?: number
 }
@@ -45,11 +49,12 @@ export class Replayer {
   private readonly runner: JobRunner<OutboxRow>
 
   constructor(private readonly deps: ReplayDeps) {
-    const { outbox, clock, connectivity } = deps
+    const { outbox, clock, connectivity, concurrency = 8, contended = () => mainLoad.contended() } = deps
     this.runner = new JobRunner<OutboxRow>({
       clock,
       what: 'sending a waiting write',
-      concurrency: deps.concurrency ?? 8,
+      // A door flood keeps main busy: its scans are answered first, the service learns of them a moment later.
+      concurrency: () => (contended() ? 1 : concurrency),
       ready: () => connectivity.state !== 'offline',
       queue: () => ({
         due: (now, room) => outbox.eligible(now, room),
