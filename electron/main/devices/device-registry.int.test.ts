@@ -1,9 +1,11 @@
 // The control token lives in the OS keychain (here its port), never in venue.json; an older venue.json that held it
-// has it moved to the keychain, and the token Companion was given keeps working.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+// has it moved to the keychain, and the token Companion was given keeps working. Last-seen times are written off the
+// requests' path.
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { fakeClock } from '../../../tests/support/fake-clock'
 import { systemClock } from '../clock'
 import { VENUE_SECRETS } from '../secrets/credential-store'
 import { MemoryCredentialStore } from '../secrets/memory-store'
@@ -35,5 +37,29 @@ describe('the control token', () => {
     expect(registry.lan).toBe(true)
     expect(await credentials.get(VENUE_SECRETS, 'control-token')).toBe(old)
     expect(readFileSync(join(dataDir, 'venue.json'), 'utf8')).not.toContain(old)
+  })
+})
+
+describe('last seen', () => {
+  it('ten doors starting at once are answered before the file is written, then one write a moment later holds all ten', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'matchdesk-venue-seen-'))
+    const clock = fakeClock()
+    const registry = await DeviceRegistry.open(dataDir, clock, new MemoryCredentialStore())
+    const keys = Array.from({ length: 10 }, (_, i) => {
+      const { code } = registry.pair(`Door ${i + 1}`, 'door', 't1')
+      return registry.exchange(code, '127.0.0.1').key
+    })
+    const file = join(dataDir, 'venue.json')
+    const seenInFile = () =>
+      (JSON.parse(readFileSync(file, 'utf8')) as { devices: { lastSeen: number }[] }).devices.map((d) => d.lastSeen)
+    const paired = clock.now()
+    clock.advance(5 * 60_000)
+    const written = statSync(file).mtimeMs
+    for (const key of keys) expect(registry.authenticate(key)?.lastSeen).toBe(clock.now())
+    // Answered from memory: no request waited for the disk.
+    expect(seenInFile()).toEqual(keys.map(() => paired))
+    expect(statSync(file).mtimeMs).toBe(written)
+    await new Promise((resolve) => setTimeout(resolve, 1200))
+    expect(seenInFile()).toEqual(keys.map(() => clock.now()))
   })
 })

@@ -19,6 +19,11 @@ import { PairingAttempts } from './pairing-attempts'
 export const PAIRING_VALID_MS = 5 * 60_000
 /** lastSeen is written to disk at most this often per device (it is kept exact in memory). */
 const SEEN_WRITE_MS = 60_000
+/**
+ * A last-seen write waits this long after the request that made it due, off that request's path: ten doors starting
+ * at once share one write of the file, and none of their first scans waits for a disk sync.
+ */
+const SEEN_SAVE_DELAY_MS = 1000
 /** Letters a person reads off a screen without confusion (no 0/O, 1/I/L). */
 const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ'
 
@@ -75,6 +80,7 @@ export class DeviceRegistry {
   private readonly codes = new Map<string, PendingCode>()
   private readonly attempts = new PairingAttempts()
   private readonly seenWritten = new Map<string, number>()
+  private seenSave: NodeJS.Timeout | undefined
 
   private constructor(
     private readonly file: string,
@@ -217,7 +223,8 @@ export class DeviceRegistry {
     device.lastSeen = now
     if (now - (this.seenWritten.get(device.id) ?? 0) >= SEEN_WRITE_MS) {
       this.seenWritten.set(device.id, now)
-      this.save()
+      this.seenSave ??= setTimeout(() => this.save(), SEEN_SAVE_DELAY_MS)
+      this.seenSave.unref()
     }
     return { ...device }
   }
@@ -243,7 +250,10 @@ export class DeviceRegistry {
     this.save()
   }
 
+  /** Every save writes the last-seen times too: a deferred one is no longer needed. */
   private save(): void {
+    clearTimeout(this.seenSave)
+    this.seenSave = undefined
     mkdirSync(join(this.file, '..'), { recursive: true, mode: 0o700 })
     // Whole and synced to disk (write-file-atomic: a temporary file, fsync, rename).
     writeFileAtomic.sync(this.file, JSON.stringify(this.data, null, 2) + '\n', { mode: 0o600 })
