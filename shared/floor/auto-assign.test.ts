@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { BracketNode } from '../api'
 import { matchNode } from '../../tests/support/bracket-node'
-import { autoAssign, readyMatches, type FloorStation, type ReadySources } from './auto-assign'
+import { autoAssign, readyMatches, upNextOf, type FloorStation, type ReadySources } from './auto-assign'
 
 const node = matchNode
 
@@ -50,6 +50,22 @@ describe('auto-assign', () => {
     ])
     // A player already on a station keeps their other matches off the floor.
     expect(readyMatches(sources(nodes), [station('s1', { matchId: 'm1' })]).map((n) => n.id)).toEqual(['m3'])
+  })
+
+  it('lists Up next in bracket order with what each match waits for: check-in, a player elsewhere, a stream', () => {
+    const nodes = [
+      node('m1', ['a', 'b']),
+      node('m2', ['a', 'c']),
+      node('m3', ['d', 'e']),
+      node('m4', ['f', 'g']),
+      node('m5', ['h', null]),
+    ]
+    const listed = upNextOf(sources(nodes, { m4: ['st'] }, ['e']), [station('s1', { matchId: 'm1' })])
+    expect(listed.map(({ node, waits }) => [node.id, waits])).toEqual([
+      ['m2', { notCheckedIn: [], busy: [{ participantId: 'a', stationId: 's1' }], streams: [] }],
+      ['m3', { notCheckedIn: ['e'], busy: [], streams: [] }],
+      ['m4', { notCheckedIn: [], busy: [], streams: ['st'] }],
+    ])
   })
 
   it('assigns free-for-all matches like duels', () => {

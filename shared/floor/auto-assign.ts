@@ -51,6 +51,44 @@ export function readyMatches(sources: ReadySources, stations: readonly FloorStat
     .map(({ node }) => node)
 }
 
+/** Why a playable match cannot go on a station yet, by id: who is not checked in, who plays elsewhere, which streams. */
+export interface WaitingFor {
+  notCheckedIn: string[]
+  busy: { participantId: string; stationId: string }[]
+  streams: readonly string[]
+}
+
+/**
+ * The floor's Up next: every playable match on no station, in bracket order (a match keeps its place as people check
+ * in), each with what it waits for. Nothing waited for: it is ready.
+ */
+export function upNextOf(
+  sources: ReadySources,
+  stations: readonly FloorStation[],
+): { node: BracketNode; waits: WaitingFor }[] {
+  const byId = new Map(sources.nodes.map((n) => [n.id, n]))
+  const onStation = new Set(stations.flatMap((s) => s.matchId ?? []))
+  const playing = new Map<string, string>()
+  for (const station of stations) {
+    const node = station.matchId ? byId.get(station.matchId) : undefined
+    if (node) for (const id of participantsOf(node)) playing.set(id, station.id)
+  }
+  return sources.nodes
+    .filter((node) => isPlayable(node) && !onStation.has(node.id))
+    .sort(matchOrder)
+    .map((node) => {
+      const players = participantsOf(node)
+      return {
+        node,
+        waits: {
+          notCheckedIn: players.filter((id) => sources.checkedIn(id) !== true),
+          busy: players.flatMap((id) => (playing.has(id) ? [{ participantId: id, stationId: playing.get(id)! }] : [])),
+          streams: sources.links.get(node.id) ?? [],
+        },
+      }
+    })
+}
+
 /** Fills free floor stations (in order) with ready matches (best first), never one player on two stations. */
 export function autoAssign(
   sources: ReadySources,

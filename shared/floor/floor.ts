@@ -39,6 +39,20 @@ export const FloorMatch = z.object({
   opponents: z.array(FloorOpponent),
 })
 
+/** Why an up-next match is not ready: opponents not checked in (it may still be put on), a player on another station, or
+ * a stream's match (neither may). */
+export const UpNextWait = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('not-checked-in'), names: z.array(z.string()) }),
+  z.object({ kind: z.literal('busy'), name: z.string(), station: z.string() }),
+  z.object({ kind: z.literal('on-stream'), streams: z.array(z.string()) }),
+])
+
+/** A match of Up next with what it waits for (none: ready). */
+export const UpNextMatch = FloorMatch.extend({ waits: z.array(UpNextWait) })
+
+/** Whether an up-next match may go on a floor station now (only check-in may still be missing). */
+export const placeable = (match: UpNextMatch): boolean => match.waits.every((wait) => wait.kind === 'not-checked-in')
+
 /** A call: when, the DQ deadline, who has arrived (one flag per opponent), how many times it was called. */
 export const FloorCall = z.object({
   calledAt: z.number(),
@@ -76,8 +90,8 @@ export const FloorState = z.object({
     problem: z.string().nullable(),
   }),
   stations: z.array(StationView),
-  /** Ready matches on no station and no stream: both opponents known, checked in first, then in bracket order. */
-  upNext: z.array(FloorMatch),
+  /** Playable matches on no station, in bracket order, each with what it waits for (at most UP_NEXT_MAX). */
+  upNext: z.array(UpNextMatch),
   /** The desk's clock when this was made, so a page counts down from its own clock's offset. */
   now: z.number(),
 })
@@ -152,6 +166,8 @@ export const FloorInputs = {
 
 export type FloorOpponent = z.infer<typeof FloorOpponent>
 export type FloorMatch = z.infer<typeof FloorMatch>
+export type UpNextWait = z.infer<typeof UpNextWait>
+export type UpNextMatch = z.infer<typeof UpNextMatch>
 export type FloorCall = z.infer<typeof FloorCall>
 export type StationView = z.infer<typeof StationView>
 export type FloorState = z.infer<typeof FloorState>

@@ -8,6 +8,7 @@ import { axeViolations } from './support/axe'
 import { launchBrowser, screenshotPath } from './support/browser'
 import { nextClick, whenShown } from './support/page-clock'
 import { demoService, type DemoService } from './support/demo-service'
+import { nameFirstPlaceable } from './support/floor-names'
 import { startWebMode, tournamentNamed, type WebMode } from './support/web-mode'
 
 let web: WebMode
@@ -45,24 +46,8 @@ beforeAll(async () => {
   service = await demoService(web.demo!)
   browser = await launchBrowser()
   tournamentId = await tournamentNamed(web, TOURNAMENT)
-  await web.ipc('participants:list', { tournamentId, filters: {} })
-  await web.ipc('match-streams:of-tournament', { tournamentId })
-  await web.ipc('bracket:nodes', { tournamentId, filters: {} })
-  // The first match ready for the floor gets the hardest names.
-  const floor = await web.ipc<{ upNext: { opponents: { participantId: string }[] }[] }>('floor:state', { tournamentId })
-  for (const [match, names] of [
-    [floor.upNext[0]!, NAMES],
-    [floor.upNext[1]!, MORE_NAMES],
-  ] as const)
-    for (const [i, opponent] of match.opponents.entries()) {
-      const answer = await service(`/organizer/v2/participants/${opponent.participantId}`, {
-        method: 'PATCH',
-        body: JSON.stringify({ name: names[i] }),
-      })
-      expect(answer.status).toBe(200)
-    }
-  await web.ipc('cache:refresh', { resource: 'participants', scope: tournamentId, full: true })
-  await web.ipc('cache:refresh', { resource: 'nodes', scope: tournamentId, full: true })
+  // The first matches ready for the floor get the hardest names.
+  await nameFirstPlaceable(web, service, tournamentId, [NAMES, MORE_NAMES])
   desk = await (await browser.newContext({ viewport: { width: 1400, height: 1000 }, bypassCSP: true })).newPage()
   await desk.goto(web.url)
 })
@@ -119,7 +104,7 @@ describe('running the floor', () => {
     expect(await board.getByTestId('board-called').textContent()).toContain(NAMES[1])
     expect(await door.getByTestId('door-calls').textContent()).toContain(`Called: ${NAMES[0]} vs ${NAMES[1]}`)
     // The desk's timer counts down from the default five minutes.
-    await expect.poll(() => desk.getByTestId('dq-timer').first().textContent()).toMatch(/DQ in 4:5\d|DQ in 5:00/)
+    await expect.poll(() => desk.getByTestId('tile-state').first().textContent()).toMatch(/Called · DQ (4:5\d|5:00)/)
   })
 
   it('looks right in both themes, with nothing axe finds on the board or the called door', async () => {

@@ -7,14 +7,17 @@ import type { BracketNode } from '../../../shared/api'
 import type { MatchLabels } from '../../../shared/bracket/match-labels'
 import { slotName } from '../../../shared/bracket/match-labels'
 import { queueOf } from '../../../shared/bracket/stream-queue'
-import { readyMatches, type FloorStation, type ReadySources } from '../../../shared/floor/auto-assign'
+import { upNextOf, type FloorStation, type ReadySources } from '../../../shared/floor/auto-assign'
 import {
   UP_NEXT_MAX,
+  placeable,
   type BoardState,
   type CallNotice,
   type FloorMatch,
   type FloorState,
   type StationView,
+  type UpNextMatch,
+  type UpNextWait,
 } from '../../../shared/floor/floor'
 import type { AssignmentRow, StationRow } from '../store/floor-store'
 
@@ -117,7 +120,31 @@ export function floorView(tournamentId: string, built: FloorParts, lookups: Floo
       call,
     }
   })
-  const upNext = readyMatches(readySources(parts, lookups), floorStations(parts)).slice(0, UP_NEXT_MAX).map(floorMatch)
+  const stationName = new Map(parts.stations.map((s) => [s.id, s.name]))
+  // A stream's station shows the stream's match: that one is being played, not up next.
+  const shown = new Set(stations.flatMap((s) => s.match?.id ?? []))
+  const upNext = upNextOf(readySources(parts, lookups), floorStations(parts))
+    .filter(({ node }) => !shown.has(node.id))
+    .slice(0, UP_NEXT_MAX)
+    .map(({ node, waits }): UpNextMatch => {
+      const match = floorMatch(node)
+      const nameOf = (participantId: string) =>
+        match.opponents.find((o) => o.participantId === participantId)?.name ?? participantId
+      const said: UpNextWait[] = [
+        ...(waits.streams.length
+          ? [{ kind: 'on-stream' as const, streams: waits.streams.map((id) => lookups.streamName(id) ?? 'a stream') }]
+          : []),
+        ...waits.busy.map(({ participantId, stationId }) => ({
+          kind: 'busy' as const,
+          name: nameOf(participantId),
+          station: stationName.get(stationId) ?? 'another station',
+        })),
+        ...(waits.notCheckedIn.length
+          ? [{ kind: 'not-checked-in' as const, names: waits.notCheckedIn.map(nameOf) }]
+          : []),
+      ]
+      return { ...match, waits: said }
+    })
   return {
     tournamentId,
     tournament: lookups.tournamentName,
@@ -129,17 +156,19 @@ export function floorView(tournamentId: string, built: FloorParts, lookups: Floo
   }
 }
 
-/** What a venue board shows: names and stations (no webhook, no participant ids or check-in state). */
+/**
+ * What a venue board shows: names and stations (no webhook, no participant ids or check-in state); its Up next only
+ * the matches that may go on a floor station, in order (a stream's match and a busy player's wait elsewhere).
+ */
 export function boardOf({ webhook: _webhook, ...state }: FloorState, locale: ViewerLocale): BoardState {
-  const named = (match: FloorMatch | null): FloorMatch | null =>
-    match && {
-      ...match,
-      opponents: match.opponents.map((o) => ({ name: o.name, participantId: null, checkedIn: null })),
-    }
+  const named = <M extends FloorMatch>(match: M): M => ({
+    ...match,
+    opponents: match.opponents.map((o) => ({ name: o.name, participantId: null, checkedIn: null })),
+  })
   return {
     ...state,
-    stations: state.stations.map((s) => ({ ...s, match: named(s.match) })),
-    upNext: state.upNext.map((m) => named(m)!),
+    stations: state.stations.map((s) => ({ ...s, match: s.match && named(s.match) })),
+    upNext: state.upNext.filter(placeable).map((m) => ({ ...named(m), waits: [] })),
     locale,
   }
 }

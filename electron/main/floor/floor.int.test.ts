@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BracketNode } from '../../../shared/api'
-import type { FloorState } from '../../../shared/floor/floor'
+import { placeable, type FloorState } from '../../../shared/floor/floor'
 import { dispatchValue } from '../../../tests/support/dispatch-value'
 import { pairDevice } from '../../../tests/support/pair-device'
 import { systemClock } from '../clock'
@@ -247,8 +247,8 @@ describe('the venue floor', () => {
   it('refuses a match on a station that has one, naming the station', async () => {
     const state = await value<FloorState>('floor:state', { tournamentId })
     const busy = state.stations.find((s) => s.match && !s.outOfOrder)!
-    const ready = state.upNext[0]
-    if (!ready) return expect(state.upNext).toEqual([])
+    const ready = state.upNext.find(placeable)
+    if (!ready) return expect(state.upNext.filter(placeable)).toEqual([])
     await expect(value('floor:assign', { tournamentId, stationId: busy.id, matchId: ready.id })).rejects.toMatchObject({
       error: { fields: { stationId: expect.stringContaining('free the station first') } },
     })
@@ -321,6 +321,16 @@ describe('the venue floor', () => {
     expect(tied.stations[0]!.stream).toEqual({ id: stream.id, name: stream.name })
     expect(tied.stations[0]!.match?.id).toBe(ready.id)
     expect(tied.upNext.map((m) => m.id)).not.toContain(ready.id)
+    // Another match queued on the stream stays in Up next, saying where it will be played.
+    const queued = lyonNodes.find(
+      (n) => n.id !== ready.id && n.status !== 'completed' && n.opponents.every((o) => o.participant),
+    )!
+    await value('match-streams:replace', { matchId: queued.id, streamIds: [stream.id] })
+    const listed = await value<FloorState>('floor:state', { tournamentId: lyon })
+    expect(listed.upNext.find((m) => m.id === queued.id)?.waits).toContainEqual({
+      kind: 'on-stream',
+      streams: [stream.name],
+    })
     const filled = await value<FloorState>('floor:auto-assign', { tournamentId: lyon })
     expect(filled.stations[0]!.match?.id).toBe(ready.id)
     // A call on it is kept with the match the stream plays.
