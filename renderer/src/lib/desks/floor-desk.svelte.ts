@@ -17,6 +17,12 @@ type FloorChannel =
   | 'floor:uncall'
   | 'floor:settings'
 
+/** What a station's tile does to it. */
+export type StationCommand =
+  | { kind: 'call' | 'uncall' | 'unassign' }
+  | { kind: 'arrived'; opponent: number; arrived: boolean }
+  | { kind: 'assign'; matchId: string }
+
 export class FloorDesk {
   #state = $state<FloorState | null>(null)
   #error = $state('')
@@ -75,6 +81,23 @@ export class FloorDesk {
     if (!result.ok) this.#fieldErrors = result.error.fields ?? {}
     else if (result.value.tournamentId === this.#wanted) this.#take(result.value)
     return result.ok
+  }
+
+  /** Runs a tile's command on one station of the tournament shown. */
+  station(stationId: string, command: StationCommand): Promise<boolean> {
+    const at = { tournamentId: this.#wanted, stationId }
+    switch (command.kind) {
+      case 'call':
+        return this.run('floor:call', at)
+      case 'uncall':
+        return this.run('floor:uncall', at)
+      case 'unassign':
+        return this.run('floor:unassign', at)
+      case 'arrived':
+        return this.run('floor:arrived', { ...at, opponent: command.opponent, arrived: command.arrived })
+      case 'assign':
+        return this.run('floor:assign', { ...at, matchId: command.matchId })
+    }
   }
 
   #take(state: FloorState): void {
