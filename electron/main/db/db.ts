@@ -5,7 +5,6 @@ import { chmodSync, existsSync, rmSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { createPrivateFile, ensurePrivateFolder } from '../data-folder'
 import { MIGRATIONS } from './migrations'
-import { prepared } from './prepared'
 
 export { MIGRATIONS }
 
@@ -55,11 +54,12 @@ export function refreshTransaction<T>(db: Db, write: () => T): T {
 export function unsynced<T>(db: Db, commit: () => T): T {
   // Inside a transaction already, the commit is the outer one's, with its own setting (which SQLite will not change).
   if (db.inTransaction) return commit()
-  prepared(db, 'PRAGMA synchronous = NORMAL').run()
+  // Never a kept prepared statement: SQLite applies this PRAGMA when it compiles it, not each time it runs.
+  db.pragma('synchronous = NORMAL')
   try {
     return commit()
   } finally {
-    prepared(db, 'PRAGMA synchronous = FULL').run()
+    db.pragma('synchronous = FULL')
   }
 }
 
