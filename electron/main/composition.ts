@@ -10,7 +10,6 @@ import { EventBus } from './event-bus'
 import { NoticeLog } from './notice-log'
 import { createDispatch, type Dispatch } from './ipc/dispatch'
 import { PageActivity } from './page-activity'
-import { mainLoad } from './main-load'
 import { allHandlers } from './ipc/handlers'
 import type { SandboxStarter } from './profiles/demo-venue'
 import type { CredentialStore } from './secrets/credential-store'
@@ -241,11 +240,10 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
   }
 }
 
-/** The dispatcher, noting each call as the page asking (PageActivity) and as foreground work (MainLoad). */
+/** The dispatcher, noting each call as the page asking (PageActivity). */
 function pageAsks(activity: PageActivity, dispatch: Dispatch): Dispatch {
   return (channel, input) => {
     activity.asked()
-    mainLoad.foreground()
     return dispatch(channel, input)
   }
 }

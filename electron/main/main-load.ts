@@ -1,5 +1,5 @@
-// Whether main's event loop is contended right now: foreground work (a device's request at the hub, the page asking)
-// came in lately and a short timer fires late. Background work (the outbox's replay) then backs off, so door scans and
+// Whether main's event loop is contended right now: foreground work (a device's request at the hub: a door waits for
+// each scan's answer) came in lately and a short timer fires late. Background work (the outbox's replay) then backs off, so door scans and
 // the page are answered first; with no foreground waiting, the background runs at full speed however busy main is.
 // The timer runs only while someone asks, so an idle desk runs none for it.
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks'
@@ -27,7 +27,7 @@ export class MainLoad {
 
   constructor(private readonly now: () => number = () => performance.now()) {}
 
-  /** Foreground work came in: a device's request, the page's call. */
+  /** Foreground work came in: a device's request at the hub. */
   foreground(): void {
     this.lastForeground = this.now()
   }
@@ -72,5 +72,5 @@ export class MainLoad {
   }
 }
 
-/** Main's loop, one per process: the hub and the page note their work in it, every session's replay asks it. */
+/** Main's loop, one per process: the hub notes its devices' requests in it, every session's replay asks it. */
 export const mainLoad = new MainLoad()

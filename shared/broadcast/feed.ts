@@ -32,6 +32,13 @@ export const FeedOpponent = z.object({
     .default(null),
 })
 
+/** One game of the on-air match, as the live layer keeps it (see `games`). */
+export const FeedGame = z.object({
+  winner: z.union([z.literal(0), z.literal(1)]).nullable(),
+  map: z.string().nullable(),
+  picks: z.tuple([z.string().nullable(), z.string().nullable()]),
+})
+
 export const FeedMatch = z.object({
   id: z.string(),
   /** "Winners round 3 · match 2", "Grand final", "Round 2 · match 4". */
@@ -47,6 +54,14 @@ export const FeedMatch = z.object({
   decided: z.boolean(),
   /** Best of how many games, from the stage's match format (null where the format does not say). */
   bestOf: z.number().int().min(1).nullable(),
+  /**
+   * The on-air match's games as the producer's live layer has them, one per game of the best-of: who won it (0: the
+   * first of `opponents`, 1: the second), the map and each side's pick in the opponents' order; null while the
+   * scores are the service's.
+   */
+  games: z.array(FeedGame).nullable().default(null),
+  /** True when the producer swapped sides: the second of `opponents` is drawn on the left (the order stays). */
+  swapped: z.boolean().default(false),
 })
 
 /** One line a caster fills in: at most `max` characters, no control characters; empty allowed unless `required`. */
@@ -110,6 +125,7 @@ export type MatchName = z.infer<typeof MatchName>
 export type FeedOpponent = z.infer<typeof FeedOpponent>
 export type Caster = z.infer<typeof Caster>
 export type FeedMatch = z.infer<typeof FeedMatch>
+export type FeedGame = z.infer<typeof FeedGame>
 export type Feed = z.infer<typeof Feed>
 
 /** A change from the service that a held stream has not published yet: `field` as "opponents.1.name", "status". */

@@ -4,6 +4,7 @@ import * as api from '../api'
 import { BracketFilters, ParticipantFilters, StreamFilters, TournamentFilters } from './filters'
 import { AuthStatus, ChosenTournament, ConnectionTestReport, ProfileInput, ProfileView } from './profiles'
 import { Casters, Feed, StreamState } from '../broadcast/feed'
+import { LivePress } from '../broadcast/live-layer'
 import { ObsPassword, ObsPreview, ObsSettings, ObsState, ObsTestReport } from '../broadcast/obs'
 import { AppNotice } from './events'
 import { CheckinOutcome, CheckinPerson } from '../checkin/outcome'
@@ -187,6 +188,10 @@ export const contract = {
     output: StreamState,
   },
   'broadcast:casters': { input: ofStream.extend({ casters: Casters }), output: StreamState },
+  /** A press on the live layer of the stream's on-air match: +1/−1 a side, a game's winner, swap sides. */
+  'broadcast:live': { input: ofStream.extend({ press: LivePress }), output: StreamState },
+  /** Takes back the last press on the on-air match. */
+  'broadcast:undo': { input: ofStream, output: StreamState },
 
   'hub:status': { input: none, output: HubStatus },
   'hub:configure': { input: HubConfigure, output: HubStatus },

@@ -1,4 +1,5 @@
-// The producer's desk, its commands: take, take next, reorder, hold and apply, each answering the stream's new state
+// The producer's desk, its commands: take, take next, reorder, hold and apply, the live layer's presses and undo,
+// each answering the stream's new state
 // (its desk and what it publishes), with the stream's feed built once per action; and, when the service's data
 // changes, the streams someone follows rebuilt (a held one only restages). What is published, and to whom, is
 // `publication.ts`'s.
@@ -16,6 +17,16 @@ import { isDecided } from '../../../shared/bracket/stream-queue'
 import { buildFeed, streamQueue, type TournamentSources } from './feed-builder'
 import { SourcesMemo } from './sources-memo'
 import { heldFeed, stagedChanges } from './hold'
+import {
+  refusal,
+  seedLayer,
+  sideOnScreen,
+  withLayer,
+  type LivePress,
+  type ScreenSide,
+  type Side,
+} from '../../../shared/broadcast/live-layer'
+import type { PressedBy } from '../store/live-layers'
 import { Publication, type FeedListener, type PublicationTarget, type SourceKind } from './publication'
 import { moduleLog } from '../log'
 
@@ -115,8 +126,70 @@ export class BroadcastDesk {
         stream.id,
         store.order(stream.id).filter((id) => id !== match.id),
       )
+      this.seedLive(stream, sources)
       return this.act(stream, sources)
     })
+  }
+
+  /**
+   * A press on the live layer of the stream's on-air match (+1, −1, a game's winner, swap): published at once, held
+   * or not, since the room's score is the producer's own. `by` says who pressed, for the journal.
+   */
+  live(streamId: string, press: LivePress, by: PressedBy): StreamState {
+    const stream = this.stream(streamId)
+    const sources = this.sourcesOf(stream.tournament_id)
+    const onAir = this.session().producer.desk(stream.id).onAir
+    if (!onAir) throw new AppError('validation', `Nothing is on air on “${stream.name}”: take a match first.`)
+    const layers = this.session().liveLayers
+    return this.inOneTransaction(() => {
+      // A match put on air before the live layer existed is seeded now, from what the service says.
+      const layer = layers.layer(stream.id, onAir) ?? this.seedLive(stream, sources)
+      if (!layer) throw new AppError('validation', 'The live score is for duels: this match has more than two sides.')
+      const refused = refusal(layer, press)
+      if (refused) throw new AppError('validation', `Not changed: ${refused}.`, { [press.kind]: refused })
+      layers.press(stream.id, onAir, press, by, this.ports.clock.now())
+      return this.liveAct(stream, sources, onAir)
+    })
+  }
+
+  /** The bracket side drawn on a screen side of the stream's on-air match (the producer may have swapped them). */
+  sideOnScreen(streamId: string, screen: ScreenSide): Side {
+    const stream = this.stream(streamId)
+    const onAir = this.session().producer.desk(stream.id).onAir
+    const layer = onAir ? this.session().liveLayers.layer(stream.id, onAir) : undefined
+    return sideOnScreen(layer ?? { swapped: false }, screen)
+  }
+
+  /** Takes back the last press on the on-air match's live layer (from the desk or Companion alike). */
+  undo(streamId: string): StreamState {
+    const stream = this.stream(streamId)
+    const sources = this.sourcesOf(stream.tournament_id)
+    const onAir = this.session().producer.desk(stream.id).onAir
+    if (!onAir) throw new AppError('validation', `Nothing is on air on “${stream.name}”.`)
+    return this.inOneTransaction(() => {
+      if (!this.session().liveLayers.undo(stream.id, onAir))
+        throw new AppError('validation', 'Nothing to undo: no press on this match still holds.')
+      return this.liveAct(stream, sources, onAir)
+    })
+  }
+
+  /** Seeds the on-air match's layer from the service's data (kept if it has one already); answers the layer. */
+  private seedLive(stream: Stream, sources: TournamentSources) {
+    const { onAir } = this.current(stream, sources)
+    if (!onAir || onAir.opponents.length !== 2) return undefined
+    const layers = this.session().liveLayers
+    layers.seed(stream.id, seedLayer(onAir))
+    return layers.layer(stream.id, onAir.id)
+  }
+
+  /** A press publishes at once: on a held stream, the on-air match's scores and games are approved with it. */
+  private liveAct(stream: Stream, sources: TournamentSources, onAir: string): StreamState {
+    const held = this.session().producer.desk(stream.id).held
+    const shown = this.publication.shown(stream.id)
+    if (!held || !shown) return this.act(stream, sources)
+    const current = this.current(stream, sources)
+    const scores = [0, 1].map((i) => ({ matchId: onAir, field: `opponents.${i}.score` }))
+    return this.answer(stream.id, current, heldFeed(shown, current, scores))
   }
 
   next(streamId: string): StreamState {
@@ -335,10 +408,13 @@ export class BroadcastDesk {
     }
   }
 
-  /** The stream's feed as the local copy has it now (built once per action). */
+  /**
+   * The stream's feed as the local copy has it now (built once per action), the on-air match's scores from the live
+   * layer once the producer pressed on it (until then, the service's).
+   */
   private current(stream: Stream, sources: TournamentSources): Feed {
     const session = this.session()
-    return buildFeed({
+    const feed = buildFeed({
       ...sources,
       stream,
       desk: this.deskState(stream.id),
@@ -346,6 +422,10 @@ export class BroadcastDesk {
       now: this.ports.clock.now(),
       online: session.connectivity.state === 'online',
     })
+    const onAir = feed.onAir
+    if (!onAir || !session.liveLayers.pressedOn(stream.id, onAir.id)) return feed
+    const layer = session.liveLayers.layer(stream.id, onAir.id)
+    return layer ? { ...feed, onAir: withLayer(onAir, layer) } : feed
   }
 
   private deskState(streamId: string) {

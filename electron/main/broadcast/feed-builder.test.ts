@@ -261,4 +261,14 @@ describe('OBS’s texts say what the overlays say', () => {
     expect(fields['up-next']).toMatch(/^Winner of .+ vs Bm2$/)
     expect(fields.countdown).toMatch(/to be decided$/)
   })
+
+  it('names left and right as the scoreboard draws them, swapped by the producer or not', async () => {
+    const { obsFields } = await import('./obs-fields')
+    const feed = buildFeed(sources([node('m1', 1, 1, 'running')], { m1: ['st'] }, { onAir: 'm1', takenAt: NOW }))
+    const [first, second] = feed.onAir!.opponents
+    const plain = obsFields(feed, NOW)
+    expect([plain['left-name'], plain['right-name']]).toEqual([first!.name, second!.name])
+    const swapped = obsFields({ ...feed, onAir: { ...feed.onAir!, swapped: true } }, NOW)
+    expect([swapped['left-name'], swapped['right-name']]).toEqual([second!.name, first!.name])
+  })
 })

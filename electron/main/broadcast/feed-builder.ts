@@ -109,6 +109,8 @@ function matchOf(node: BracketNode, labels: MatchLabels, sources: FeedSources, e
     })),
     decided: isDecided(node),
     bestOf: sources.bestOf.get(node.stage_id) ?? null,
+    games: null,
+    swapped: false,
   }
 }
 

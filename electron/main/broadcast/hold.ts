@@ -65,6 +65,9 @@ function approved(old: FeedMatch, current: FeedMatch, fields: ReadonlySet<string
     opponents,
     estimatedStart: current.estimatedStart,
     decided: current.decided,
+    // The live layer's games and swap are the producer's own: never held back.
+    games: current.games,
+    swapped: current.swapped,
   }
 }
 

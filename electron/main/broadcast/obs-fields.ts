@@ -3,13 +3,15 @@
 // and the last result).
 import { lastResultOf, nextMatchOf } from '../../../shared/broadcast/break-picks'
 import type { Feed } from '../../../shared/broadcast/feed'
+import { screenOrder } from '../../../shared/broadcast/live-layer'
 import type { ObsField } from '../../../shared/broadcast/obs'
 import { overlayLocale, wordsFor } from '../../../shared/broadcast/words'
 
 export function obsFields(feed: Feed, now: number): Record<ObsField, string> {
   const words = wordsFor(overlayLocale(null, feed))
   const onAir = feed.onAir
-  const [left, right] = onAir?.opponents ?? []
+  // Left and right as the scoreboard draws them: the producer may have swapped the sides.
+  const [left, right] = onAir ? screenOrder(onAir) : []
   const next = nextMatchOf(feed.next)
   // No match of the queue is decided yet: say its first one as the up-next overlay does ("Grand final · to be decided").
   const waiting = next ? null : (feed.next[0] ?? null)

@@ -1,15 +1,27 @@
 // The control API for Stream Deck through Bitfocus Companion (generic HTTP POSTs): take next, take a match, hold,
-// release and apply on one stream, and its casters (a JSON body), each answering the stream's new state; a scene or
+// release and apply on one stream, its casters (a JSON body) and the live score (+1/−1 by screen side, a game's
+// winner, swap, undo), each answering the stream's new state; a scene or
 // the break scene in the stream's OBS, answering its OBS state. The control token is always required.
 import type { FastifyInstance } from 'fastify'
 import type { StreamState } from '../../../shared/broadcast/feed'
 import type { ObsState } from '../../../shared/broadcast/obs'
+import { GAMES_MAX, LivePress, type ScreenSide } from '../../../shared/broadcast/live-layer'
+import { AppError } from '../app-error'
 import { idsOrRefuse, sendAppError, type HubContext } from './hub-context'
 import { access } from './hub-access'
 
 const control = access('control')
 
-type StreamParams = { Params: { streamId: string; matchId?: string }; Body: unknown }
+type StreamParams = {
+  Params: { streamId: string; matchId?: string; side?: string; delta?: string; game?: string }
+  Body: unknown
+}
+
+/** A screen side as Companion names it, or a refusal naming the field. */
+function screenSide(side: string | undefined): ScreenSide {
+  if (side === 'left' || side === 'right') return side
+  throw new AppError('validation', 'side: left or right', { side: 'left or right' })
+}
 
 export function controlRoutes(server: FastifyInstance, { desk, obs }: HubContext): void {
   /** A desk action answers the stream's new state (on air, queue, hold, staged, feed), or the refusal in words. */
@@ -43,6 +55,20 @@ export function controlRoutes(server: FastifyInstance, { desk, obs }: HubContext
     desk.casters(streamId, (body as { casters?: unknown } | undefined)?.casters)
   route('casters', setCasters)
   route('casters', setCasters, 'PUT')
+  // The live score, by screen side as the scoreboard shows it: +1/−1, a game's winner, swap sides, undo.
+  route('score/:side/:delta', (streamId, { side, delta }) => {
+    if (delta !== '+1' && delta !== '-1') throw new AppError('validation', 'delta: +1 or -1', { delta: '+1 or -1' })
+    const press = { kind: 'score', side: desk.sideOnScreen(streamId, screenSide(side)), delta: delta === '+1' ? 1 : -1 }
+    return desk.live(streamId, press as LivePress, 'companion')
+  })
+  route('game/:game/winner/:side', (streamId, { game, side }) => {
+    const n = Number(game)
+    const parsed = LivePress.safeParse({ kind: 'winner', game: n, side: desk.sideOnScreen(streamId, screenSide(side)) })
+    if (!parsed.success) throw new AppError('validation', `game: 1 to ${GAMES_MAX}`, { game: `1 to ${GAMES_MAX}` })
+    return desk.live(streamId, parsed.data, 'companion')
+  })
+  route('swap', (streamId) => desk.live(streamId, { kind: 'swap' }, 'companion'))
+  route('undo', (streamId) => desk.undo(streamId))
 
   type SceneParams = { Params: { streamId: string; name?: string } }
   const obsRoute = (path: string, action: (params: SceneParams['Params']) => Promise<ObsState>) =>

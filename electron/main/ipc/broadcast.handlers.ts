@@ -18,5 +18,7 @@ export function broadcastHandlers({ desk, hubUrl }: BroadcastPorts): HandlersOf<
     'broadcast:hold': ({ streamId, held }) => desk.hold(streamId, held),
     'broadcast:apply': ({ streamId, matchId, field }) => desk.apply(streamId, matchId, field),
     'broadcast:casters': ({ streamId, casters }) => desk.casters(streamId, casters),
+    'broadcast:live': ({ streamId, press }) => desk.live(streamId, press, 'desk'),
+    'broadcast:undo': ({ streamId }) => desk.undo(streamId),
   }
 }

@@ -18,6 +18,7 @@ import { syncStatus } from '../sync/sync-status'
 import { CheckinPlaces } from '../store/checkin-places'
 import { ProducerStore, type ProducerPart } from '../store/producer-store'
 import { FloorStore } from '../store/floor-store'
+import { LiveLayers } from '../store/live-layers'
 import { DeskChoice } from '../store/desk-choice'
 import { TournamentLooks } from '../store/tournament-looks'
 import { WalSync, type FlushFile } from '../db/wal-sync'
@@ -81,6 +82,7 @@ export class OfflineSession {
   readonly reads: CachedReads
   readonly writes: OfflineWrites
   readonly producer: ProducerStore
+  readonly liveLayers: LiveLayers
   /** The venue floor: stations, their matches and calls, the webhook's queue. */
   readonly floor: FloorStore
   /** Where and when each participant was checked in at this venue (the doors' "10:02 (Door 2)"). */
@@ -163,6 +165,7 @@ export class OfflineSession {
       const tournamentId = this.cache.get('streams', streamId)?.tournament_id
       if (tournamentId) this.changes.emit({ resource: 'producer', part, tournamentId, ids: [streamId] })
     })
+    this.liveLayers = new LiveLayers(this.db)
     this.floor = new FloorStore(this.db)
     this.places = new CheckinPlaces(this.db)
     this.looks = new TournamentLooks(this.db)

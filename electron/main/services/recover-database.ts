@@ -10,6 +10,7 @@ import { integrityCheck, openDatabase, type Db } from '../db/db'
 import { FLOOR_TABLES } from '../store/floor-store'
 import { OUTBOX_TABLES } from '../sync/outbox'
 import { PRODUCER_TABLES } from '../store/producer-store'
+import { LIVE_LAYER_TABLES } from '../store/live-layers'
 import { REQUEST_LOG_TABLES } from '../sync/request-log'
 import { TOURNAMENT_LOOK_TABLES } from '../store/tournament-looks'
 import type { TableRecovery } from '../db/table-recovery'
@@ -26,6 +27,7 @@ export const TABLES: TableRecovery = {
   ...OUTBOX_TABLES,
   ...REQUEST_LOG_TABLES,
   ...PRODUCER_TABLES,
+  ...LIVE_LAYER_TABLES,
   ...CHECKIN_PLACES_TABLES,
   ...TOURNAMENT_LOOK_TABLES,
   ...FLOOR_TABLES,

@@ -106,6 +106,49 @@ describe('stream desk', () => {
     expect(within(await screen.findByTestId('desk-match')).getAllByText(/^Cam /)).toHaveLength(32)
   })
 
+  it('moves the live score by screen side from buttons and keys, through a swap, and undoes with Ctrl+Z', async () => {
+    const state = (onAir: object) => ({
+      streamId: 's0',
+      onAir: 'm1',
+      next: ['m2'],
+      held: false,
+      staged: [],
+      feed: { ...feed, held: false, onAir: { ...feed.onAir, ...onAir } },
+    })
+    answer('broadcast:status', () => ({ hub: 'http://127.0.0.1:7310', streams: [state({})] }))
+    const swapped = state({ swapped: true })
+    answer('broadcast:live', () => swapped)
+    answer('broadcast:undo', () => swapped)
+    render(StreamDeskView)
+    const user = userEvent.setup()
+    const column = await screen.findByTestId('stream-column')
+    const live = within(column).getByTestId('live-score')
+    await user.click(within(live).getByRole('button', { name: '+1 Bo' }))
+    const presses = () =>
+      calls.filter((c) => c.channel === 'broadcast:live').map((c) => (c.input as { press: object }).press)
+    expect(presses()).toEqual([{ kind: 'score', side: 1, delta: 1 }])
+    expect(within(column).getByTestId('desk-said').textContent).toBe('Bo: 2')
+    // Swapped: Bo is drawn on the left, so key 1 (+1 left) is Bo's, Shift+2 (−1 right) Ana's.
+    await user.click(within(live).getByRole('button', { name: /Swap sides/ }))
+    expect(within(live).getAllByTestId('live-score-value')).toHaveLength(2)
+    expect(
+      within(live)
+        .getAllByRole('button', { name: /^\+1 / })
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['+1 Bo', '+1 Ana'])
+    column.focus()
+    await user.keyboard('1')
+    await user.keyboard('{Shift>}2{/Shift}')
+    await user.keyboard('{Control>}z{/Control}')
+    expect(presses().slice(1)).toEqual([
+      { kind: 'swap' },
+      { kind: 'score', side: 1, delta: 1 },
+      { kind: 'score', side: 0, delta: -1 },
+    ])
+    expect(calls.filter((c) => c.channel === 'broadcast:undo')).toHaveLength(1)
+    expect(within(live).getByText(/never writes results to the service/)).toBeTruthy()
+  })
+
   it('shows a stream on air and its queue, takes the next with a click or N, and holds with H', async () => {
     const afterTake = { ...feed, onAir: feed.next[0]!, next: [] }
     answer('broadcast:status', () => ({

@@ -56,6 +56,8 @@ const match = (over: Partial<FeedMatch> = {}): FeedMatch => ({
   opponents: [side('Lille Vipers', 1), side('Bilbao Comets', 0)],
   decided: true,
   bestOf: 3,
+  games: null,
+  swapped: false,
   ...over,
 })
 

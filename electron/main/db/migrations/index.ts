@@ -6,6 +6,7 @@ import { migration as checkinPlaces } from './0004-checkin-places'
 import { migration as castersAndLooks } from './0005-casters-and-looks'
 import { migration as venueFloor } from './0006-venue-floor'
 import { migration as deskChoice } from './0007-desk-choice'
+import { migration as liveLayer } from './0008-live-layer'
 
 /** Entry n moves the schema from version n to n + 1 (user_version). */
 export const MIGRATIONS: readonly string[] = [
@@ -16,4 +17,5 @@ export const MIGRATIONS: readonly string[] = [
   castersAndLooks,
   venueFloor,
   deskChoice,
+  liveLayer,
 ]

@@ -3,6 +3,7 @@
 // `broadcast:changed` carries a stream's new state, which is laid over what is shown: nothing is read again.
 import { untrack } from 'svelte'
 import type { Caster, Feed, StreamDesk, StreamState } from '../../../../shared/broadcast/feed'
+import type { LivePress } from '../../../../shared/broadcast/live-layer'
 import type { Result } from '../../../../shared/ipc/result'
 import { invoke, subscribe } from '../ipc/ipc'
 import { write } from '../ipc/write'
@@ -106,6 +107,16 @@ export class ProducerDesk {
   apply(streamId: string, matchId?: string, field?: string): Promise<boolean> {
     const input = { streamId, ...(matchId && { matchId }), ...(field && { field }) }
     return this.#act(write('broadcast:apply', input, 'Applied'))
+  }
+
+  /** A press on the live score of the stream's on-air match (sides by bracket place). */
+  live(streamId: string, press: LivePress): Promise<boolean> {
+    return this.#act(write('broadcast:live', { streamId, press }, null))
+  }
+
+  /** Takes back the last press on the on-air match's live score. */
+  undo(streamId: string): Promise<boolean> {
+    return this.#act(write('broadcast:undo', { streamId }, null))
   }
 
   /** Who casts the stream (at most four); the answer, so the form can show a refusal under its field. */

@@ -1,0 +1,44 @@
+// The scoreboard draws the producer's sides: swapped, the bracket's second is on the left, with its score and the
+// series told in that order too.
+import { render, screen } from '@testing-library/svelte'
+import { describe, expect, it } from 'vitest'
+import type { Feed } from '../../../../shared/broadcast/feed'
+import Scoreboard from './Scoreboard.svelte'
+
+const feed = (swapped: boolean): Feed => ({
+  stream: { id: 's', name: 'Main', url: 'https://x.tv', language: 'en' },
+  tournament: { id: 't', name: 'Cup', locale: null, logo: null },
+  casters: [],
+  onAir: {
+    id: 'm',
+    label: 'Grand final',
+    name: null,
+    status: 'running',
+    scheduledAt: null,
+    estimatedStart: null,
+    opponents: [
+      { name: 'Astrablade', score: 2, result: null, checkedIn: true, country: null, waitsFor: null },
+      { name: 'Bolt', score: 1, result: null, checkedIn: true, country: null, waitsFor: null },
+    ],
+    decided: true,
+    bestOf: 5,
+    games: null,
+    swapped,
+  },
+  next: [],
+  onAirPath: null,
+  held: false,
+  updatedAt: '2026-11-27T12:00:00Z',
+})
+
+describe('the scoreboard', () => {
+  it('draws the bracket’s order, or the producer’s swap, names, scores and series alike', () => {
+    const { unmount } = render(Scoreboard, { feed: feed(false) })
+    expect(screen.getAllByTestId('scoreboard-name').map((n) => n.textContent)).toEqual(['Astrablade', 'Bolt'])
+    expect(screen.getByTestId('scoreboard-series').textContent).toBe('Bo5 · 2–1')
+    unmount()
+    render(Scoreboard, { feed: feed(true) })
+    expect(screen.getAllByTestId('scoreboard-name').map((n) => n.textContent)).toEqual(['Bolt', 'Astrablade'])
+    expect(screen.getByTestId('scoreboard-series').textContent).toBe('Bo5 · 1–2')
+  })
+})
