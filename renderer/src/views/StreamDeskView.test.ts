@@ -147,6 +147,13 @@ describe('stream desk', () => {
     ])
     expect(calls.filter((c) => c.channel === 'broadcast:undo')).toHaveLength(1)
     expect(within(live).getByText(/never writes results to the service/)).toBeTruthy()
+    // On air lists the sides as the scoreboard draws them.
+    const onAir = within(column).getByTestId('on-air')
+    expect(
+      within(onAir)
+        .getAllByText(/^(Ana|Bo)$/)
+        .map((n) => n.textContent),
+    ).toEqual(['Bo', 'Ana'])
   })
 
   it('shows a stream on air and its queue, takes the next with a click or N, and holds with H', async () => {
