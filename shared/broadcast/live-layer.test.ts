@@ -1,27 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import type { FeedMatch } from './feed'
+import { duel } from '../../tests/support/feed-match'
 import { pressed, pressWords, refusal, scoreOf, seedLayer, sideOnScreen, withLayer } from './live-layer'
 
-const match = (scores: [number | null, number | null], bestOf: number | null = 3): FeedMatch => ({
-  id: 'm1',
-  label: 'Winners round 1 · match 1',
-  name: null,
-  status: 'running',
-  scheduledAt: null,
-  estimatedStart: null,
-  opponents: scores.map((score, i) => ({
-    name: ['Astrablade', 'Bolt'][i]!,
-    score,
-    result: null,
-    checkedIn: true,
-    country: null,
-    waitsFor: null,
-  })),
-  decided: true,
-  bestOf,
-  games: null,
-  swapped: false,
-})
+const match = (scores: [number | null, number | null], bestOf: number | null = 3) =>
+  duel(scores, bestOf, ['Astrablade', 'Bolt'])
 
 describe('the live layer', () => {
   it('is seeded with a row per game of the best-of, the games the service counts already won', () => {

@@ -7,30 +7,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { pressed, refusal, seedLayer, type LiveLayer, type LivePress } from '../../../shared/broadcast/live-layer'
-import type { FeedMatch } from '../../../shared/broadcast/feed'
+import { duel } from '../../../tests/support/feed-match'
 import { openDatabase } from '../db/db'
 import { LiveLayers } from './live-layers'
 
-const match = (scores: [number, number], bestOf: number): FeedMatch => ({
-  id: 'm1',
-  label: 'Match',
-  name: null,
-  status: 'running',
-  scheduledAt: null,
-  estimatedStart: null,
-  opponents: scores.map((score) => ({
-    name: 'x',
-    score,
-    result: null,
-    checkedIn: true,
-    country: null,
-    waitsFor: null,
-  })),
-  decided: true,
-  bestOf,
-  games: null,
-  swapped: false,
-})
+const match = (scores: [number, number], bestOf: number) => duel(scores, bestOf)
 
 const side = fc.constantFrom(0 as const, 1 as const)
 const press: fc.Arbitrary<LivePress> = fc.oneof(
