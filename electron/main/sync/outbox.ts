@@ -172,7 +172,8 @@ export class Outbox {
     const blocked = new Set<string>()
     const ready: OutboxRow[] = []
     // Rows are read in order only as far as needed: a long queue of independent writes costs a few rows a call.
-    for (const raw of prepared(this.db, 'SELECT * FROM outbox ORDER BY seq').iterate() as IterableIterator<RawRow>) {
+    // A statement of its own each call, never a kept one: an iteration left open would leave a kept statement busy.
+    for (const raw of this.db.prepare('SELECT * FROM outbox ORDER BY seq').iterate() as IterableIterator<RawRow>) {
       const row = toRow(raw)
       const keys = touches(row.write)
       const free = keys.every((key) => !blocked.has(key))
