@@ -2,11 +2,13 @@
 import { z } from 'zod'
 import type { RangeUnit } from '../../../shared/api'
 import type { OrganizerClient, RequestSpec } from './client'
-import { listAll, pages, type FetchRange, type PagingOptions } from './paging'
+import { listAll, listWhole, pages, type FetchRange, type PagingOptions } from './paging'
 
 export interface ListEndpoint<T> {
   all(options?: PagingOptions): Promise<T[]>
   pages(options?: PagingOptions): AsyncGenerator<T[]>
+  /** Everything, proven whole although others change the list meanwhile (a few more requests than `all`). */
+  whole(): Promise<T[]>
   /** One range of the list (at most the unit's maximum wide) and the list's total; past the end: none. */
   range(first: number, last: number): Promise<{ items: T[]; total: number }>
 }
@@ -21,6 +23,7 @@ export function listEndpoint<T extends z.ZodType>(
   return {
     all: (options) => listAll(fetchRange, unit, options),
     pages: (options) => pages(fetchRange, unit, options),
+    whole: () => listWhole(fetchRange, unit, (item) => (item as { id: string }).id),
     range: async (first, last) => {
       const answer = await fetchRange(first, last)
       if (answer.status === 416 || !answer.data) return { items: [], total: answer.contentRange?.total ?? 0 }

@@ -1,6 +1,6 @@
 // Paging: the first total decides the ranges; the rest come concurrently under a bound, yielded in order.
 import { describe, expect, it } from 'vitest'
-import { listAll, pages, type FetchRange } from './paging'
+import { listAll, listWhole, pages, type FetchRange } from './paging'
 
 /** A list of `total` numbers behind ranges, answering in reverse order of asking to shake out ordering bugs. */
 function numbers(total: number) {
@@ -77,5 +77,59 @@ describe('paging', () => {
       return { status: 206, data: [1], contentRange: { unit: 'streams', first: 0, last: 49, total: 120 } }
     }
     await expect(listAll(failing, 'streams')).rejects.toThrow('offline')
+  })
+
+  describe('whole', () => {
+    /** Ids behind ranges; `meanwhile` runs before each range after the first is answered, as someone else's change. */
+    function changing(ids: string[], meanwhile: (ids: string[], asked: number) => void) {
+      let asked = 0
+      const fetchRange: FetchRange<{ id: string }> = async (first, last) => {
+        if (asked++ > 0) meanwhile(ids, asked)
+        if (first >= ids.length) return { status: 416, data: undefined }
+        const data = ids.slice(first, last + 1).map((id) => ({ id }))
+        return {
+          status: 206,
+          data,
+          contentRange: { unit: 'streams', first, last: first + data.length - 1, total: ids.length },
+        }
+      }
+      return { fetchRange, asked: () => asked }
+    }
+    const named = (n: number) => Array.from({ length: n }, (_, i) => `s${i}`)
+    const id = (item: { id: string }) => item.id
+
+    it('lists a quiet list whole, each range starting on the last item of the one before', async () => {
+      const list = changing(named(120), () => undefined)
+      expect((await listWhole(list.fetchRange, 'streams', id)).map(id)).toEqual(named(120))
+      expect(list.asked()).toBe(3)
+      const exactly = changing(named(50), () => undefined)
+      expect((await listWhole(exactly.fetchRange, 'streams', id)).map(id)).toEqual(named(50))
+      expect(await listWhole(changing([], () => undefined).fetchRange, 'streams', id)).toEqual([])
+    })
+
+    it('a deletion ahead while listing would skip an item: the listing is taken again, and nothing is missed', async () => {
+      let deleted = false
+      const shifting = (ids: string[]) => {
+        if (!deleted) ids.splice(0, 1)
+        deleted = true
+      }
+      // Paged as `all` pages, the item that moved onto the first range is skipped.
+      expect((await listAll(changing(named(51), shifting).fetchRange, 'streams')).map(id)).not.toContain('s50')
+      deleted = false
+      const list = changing(named(51), shifting)
+      expect((await listWhole(list.fetchRange, 'streams', id)).map(id)).toEqual(named(51).slice(1))
+    })
+
+    it('an insertion ahead is seen too; a list that never settles is refused, to be tried later', async () => {
+      let inserted = 0
+      const list = changing(named(60), (ids) => {
+        if (inserted++ === 0) ids.unshift('new')
+      })
+      expect((await listWhole(list.fetchRange, 'streams', id)).map(id)).toEqual(['new', ...named(60)])
+      const restless = changing(named(60), (ids, asked) => ids.splice(0, 1, `moved${asked}`, 'extra'))
+      await expect(listWhole(restless.fetchRange, 'streams', id)).rejects.toThrow(
+        'the streams kept changing while they were listed',
+      )
+    })
   })
 })

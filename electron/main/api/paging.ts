@@ -1,4 +1,5 @@
-// Lists everything behind a Range endpoint: the first answer's total decides the rest, fetched under a bound, in order.
+// Lists everything behind a Range endpoint: the first answer's total decides the rest, fetched under a bound, in order;
+// or whole, proven so although others change the list while it is read.
 import { rangeMax, type RangeUnit } from '../../../shared/api'
 import type { Answer } from './client'
 
@@ -60,5 +61,44 @@ export async function listAll<T>(
 ): Promise<T[]> {
   const items: T[] = []
   for await (const page of pages(fetchRange, unit, options)) items.push(...page)
+  return items
+}
+
+/** How many times a listing that others kept changing is taken again before giving up (the caller retries later). */
+const WHOLE_ATTEMPTS = 5
+
+/**
+ * Lists everything, proven whole although others add and delete meanwhile: each range starts on the last item of the
+ * one before, and that item must come back in both. A deletion or insertion ahead of it shifts it, so a range that
+ * would have skipped an item is seen and the listing is taken again. Every item there from start to end is in the
+ * result: what someone may have made before asking is found (a creation whose answer was lost).
+ */
+export async function listWhole<T>(fetchRange: FetchRange<T>, unit: RangeUnit, key: (item: T) => string): Promise<T[]> {
+  const size = rangeMax(unit)
+  for (let attempt = 0; attempt < WHOLE_ATTEMPTS; attempt++) {
+    const items = await overlapping(fetchRange, size, key)
+    if (items) return items
+  }
+  throw new Error(`the ${unit} kept changing while they were listed; trying again later`)
+}
+
+/** One pass of overlapping ranges; undefined when the list shifted under it. */
+async function overlapping<T>(
+  fetchRange: FetchRange<T>,
+  size: number,
+  key: (item: T) => string,
+): Promise<T[] | undefined> {
+  const first = await fetchRange(0, size - 1)
+  if (first.status === 416 || !first.data) return []
+  const items = [...first.data]
+  let page = first.data
+  while (page.length === size) {
+    const start = items.length - 1
+    const next = await fetchRange(start, start + size - 1)
+    // The overlapping item gone or another in its place: something ahead of it was deleted or inserted.
+    if (next.status === 416 || !next.data?.length || key(next.data[0]!) !== key(items[start]!)) return undefined
+    items.push(...next.data.slice(1))
+    page = next.data
+  }
   return items
 }

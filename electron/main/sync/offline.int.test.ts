@@ -2,7 +2,7 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Sandbox } from '../../../sandbox/index'
 import { createMainServices, type MainServices } from '../composition'
 
@@ -29,6 +29,11 @@ async function value<T>(channel: string, input: unknown = {}): Promise<T> {
   return result.value as T
 }
 const drained = () => services.connections.active.offline.replayer.drain(15_000)
+/** Waits until the waiting creation was sent once and its answer lost: the next attempt has to look it up. */
+async function lostOnce(): Promise<void> {
+  const row = () => services.connections.active.offline.outbox.rows()[0]
+  await expect.poll(() => row() && row()!.attempts > 0 && row()!.outcomeUnknown, { timeout: 5000 }).toBe(true)
+}
 type P = { id: string; name: string; checked_in: boolean; checked_in_at: string | null }
 type S = { id: string; name: string; url: string; language: string }
 
@@ -140,9 +145,7 @@ describe('offline tolerance', () => {
     await value('streams:create', {
       body: { tournament_id: tournamentId, name: 'Lost answer cam', url: 'https://twitch.tv/lost', language: 'de' },
     })
-    await expect
-      .poll(() => services.connections.active.offline.outbox.rows()[0]?.outcomeUnknown, { timeout: 5000 })
-      .toBe(true)
+    await lostOnce()
     await sandbox.faults.update({ loseResponseRate: 0 })
     await drained()
     expect([...sandbox.store.streams.values()].filter((s) => s.name === 'Lost answer cam')).toHaveLength(1)
@@ -163,9 +166,7 @@ describe('offline tolerance', () => {
     sandbox.store.streams.set(theirs.id, theirs)
     await sandbox.faults.update({ loseResponseRate: 1 })
     await value('streams:create', { body })
-    await expect
-      .poll(() => services.connections.active.offline.outbox.rows()[0]?.outcomeUnknown, { timeout: 5000 })
-      .toBe(true)
+    await lostOnce()
     await sandbox.faults.update({ loseResponseRate: 0 })
     await drained()
     const twins = [...sandbox.store.streams.values()].filter((s) => s.name === 'Twin cam')
@@ -199,6 +200,39 @@ describe('offline tolerance', () => {
     expect([...sandbox.store.streams.values()].filter((s) => s.name === 'Refused cam')).toHaveLength(2)
   })
 
+  it('a creation whose answer was lost is found although someone deletes a stream while it is looked up', async () => {
+    const scrims = [...sandbox.store.tournaments.values()].find((t) => t.name === 'Staff Scrim Night')!.id
+    await value('streams:list', { tournamentId: scrims, filters: {} })
+    // Fifty streams of someone else's: ours is the 51st, the first item of the lookup's second range.
+    const others = Array.from({ length: 50 }, (_, i) => ({
+      id: sandbox.store.ids.next(),
+      tournament_id: scrims,
+      name: `Their cam ${i}`,
+      url: `https://twitch.tv/theirs_${i}`,
+      language: 'it',
+    }))
+    for (const other of others) sandbox.store.streams.set(other.id, other)
+    await sandbox.faults.update({ loseResponseRate: 1 })
+    await value('streams:create', {
+      body: { tournament_id: scrims, name: 'Shifted cam', url: 'https://twitch.tv/shifted', language: 'it' },
+    })
+    await lostOnce()
+    expect([...sandbox.store.streams.values()].filter((s) => s.name === 'Shifted cam')).toHaveLength(1)
+    // Someone deletes their first stream just before the lookup's second range is answered: the list shifts by one.
+    const answer = sandbox.stats.onRequest
+    const deleting = vi.spyOn(sandbox.stats, 'onRequest').mockImplementation(async (request) => {
+      if (request.method === 'GET' && /^streams=[1-9]/.test(String(request.headers.range))) {
+        sandbox.store.streams.delete(others[0]!.id)
+        deleting.mockRestore()
+      }
+      return answer(request)
+    })
+    await sandbox.faults.update({ loseResponseRate: 0 })
+    await drained()
+    deleting.mockRestore()
+    expect(sandbox.store.streams.has(others[0]!.id)).toBe(false)
+    expect([...sandbox.store.streams.values()].filter((s) => s.name === 'Shifted cam')).toHaveLength(1)
+  })
   it('a delete answered 404 is done', async () => {
     const { items } = await value<{ items: S[] }>('streams:list', { tournamentId, filters: {} })
     const doomed = items.find((s) => !s.id.startsWith('local-'))!

@@ -198,7 +198,10 @@ export class Replayer {
     const { body, before = [] } = write.payload
     let existing: Stream[]
     try {
-      existing = await this.deps.api.streams.list({ tournament_ids: [body.tournament_id] }).all()
+      // Whole although others delete meanwhile: a stream skipped here would be created a second time.
+      existing = await this.deps.api.streams
+        .list({ tournament_ids: [body.tournament_id], languages: [body.language] })
+        .whole()
     } catch (error) {
       // Without the scope to list streams, nothing can be looked up: the creation goes as it is.
       if (error instanceof AppError && error.code === 'forbidden') existing = []
