@@ -137,6 +137,26 @@ export const StagedChange = z.object({
 })
 export type StagedChange = z.infer<typeof StagedChange>
 
+/** Where a stream's on-air scores come from: the room's live layer (once pressed), or the service only. */
+export const ScoreSource = z.enum(['live', 'service'])
+export type ScoreSource = z.infer<typeof ScoreSource>
+
+/** Who pressed on a live layer: the desk, Companion, or a paired scorekeeper's tablet. */
+export const PressedBy = z.enum(['desk', 'companion', 'tablet'])
+export type PressedBy = z.infer<typeof PressedBy>
+
+/** The live layer of a stream's on-air duel as the desk shows it: where scores come from, what to answer, who did what. */
+export const LiveDesk = z.object({
+  scores: ScoreSource,
+  /** Sides where the service's games won changed and differ from the room's: a line each, to adopt or keep. */
+  disputes: z.array(z.object({ side: z.union([z.literal(0), z.literal(1)]), service: z.number(), room: z.number() })),
+  /** The service's final result is on air: the room's layer ended (keeping the room's score brings it back). */
+  ended: z.boolean(),
+  /** The last presses, newest first: who, when (epoch ms), what, and whether undone. */
+  journal: z.array(z.object({ at: z.number(), by: PressedBy, words: z.string(), undone: z.boolean() })),
+})
+export type LiveDesk = z.infer<typeof LiveDesk>
+
 /** What the desk knows of one stream: on air, the queue, hold and what waits to be applied. */
 export const StreamDesk = z.object({
   streamId: z.string(),
@@ -146,6 +166,8 @@ export const StreamDesk = z.object({
   staged: z.array(StagedChange),
   /** How many sources follow the stream now, by overlay ("scoreboard", "up-next", …; "feed" for other clients). */
   sources: z.record(z.string(), z.number()),
+  /** The on-air duel's live layer (null: nothing on air, or not a duel). */
+  live: LiveDesk.nullable().default(null),
 })
 export type StreamDesk = z.infer<typeof StreamDesk>
 

@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest'
 import { duel } from '../../tests/support/feed-match'
-import { pressed, pressWords, refusal, scoreOf, seedLayer, sideOnScreen, withLayer } from './live-layer'
+import {
+  LivePress,
+  PickLists,
+  disputes,
+  layerHolds,
+  pressed,
+  pressWords,
+  refusal,
+  scoreOf,
+  seedLayer,
+  sideOnScreen,
+  withLayer,
+} from './live-layer'
 
 const match = (scores: [number | null, number | null], bestOf: number | null = 3) =>
   duel(scores, bestOf, ['Astrablade', 'Bolt'])
@@ -47,5 +59,69 @@ describe('the live layer', () => {
     expect(pressWords({ kind: 'winner', game: 2, side: 0 }, ['A', 'B'])).toBe('Game 2: A')
     // Another match, or more than two sides: the layer does not apply.
     expect(withLayer({ ...match([0, 0]), id: 'other' }, layer).games).toBeNull()
+  })
+
+  it('keeps a map per game and a pick per side, typed or cleared, bounded to one line of 40 characters', () => {
+    let layer = seedLayer(match([0, 0]))
+    layer = pressed(layer, LivePress.parse({ kind: 'map', game: 2, map: '  Inferno ' }))
+    layer = pressed(layer, LivePress.parse({ kind: 'pick', game: 2, side: 1, pick: 'Chun-Li' }))
+    expect(layer.games[1]).toEqual({ winner: null, map: 'Inferno', picks: [null, 'Chun-Li'] })
+    layer = pressed(layer, LivePress.parse({ kind: 'pick', game: 2, side: 1, pick: '' }))
+    expect(layer.games[1]!.picks).toEqual([null, null])
+    expect(
+      LivePress.safeParse({ kind: 'pick', game: 1, side: 0, pick: 'x'.repeat(41) }).error?.issues[0]?.message,
+    ).toBe('at most 40 characters')
+    expect(LivePress.safeParse({ kind: 'map', game: 1, map: 'a\nb' }).success).toBe(false)
+    expect(refusal(layer, { kind: 'map', game: 4, map: 'Nuke' })).toBe('game: 1 to 3 (best of 3)')
+    expect(pressWords({ kind: 'pick', game: 2, side: 1, pick: 'Chun-Li' }, ['A', 'B'])).toBe('Game 2, B: Chun-Li')
+    // Lists of picks and maps per discipline: trimmed, each kept once, bounded.
+    expect(PickLists.parse({ picks: [' Ryu', 'Ryu', 'Ken'], maps: [] })).toEqual({ picks: ['Ryu', 'Ken'], maps: [] })
+    expect(PickLists.safeParse({ picks: Array(201).fill('Ryu'), maps: [] }).error?.issues[0]?.message).toBe(
+      'picks: at most 200',
+    )
+  })
+
+  it('shows a line where the service changed and differs from the room; adopt takes it, keep leaves the room’s', () => {
+    // The room pressed 2–0; the service then says 1–1.
+    let layer = seedLayer(match([0, 0]))
+    layer = pressed(layer, { kind: 'score', side: 0, delta: 1 })
+    layer = pressed(layer, { kind: 'score', side: 0, delta: 1 })
+    const service = match([1, 1])
+    expect(disputes(layer, service)).toEqual([
+      { side: 0, service: 1, room: 2 },
+      { side: 1, service: 1, room: 0 },
+    ])
+    // A service that says what it said before, or what the room says, disputes nothing.
+    expect(disputes(layer, match([0, 0]))).toEqual([])
+    expect(disputes(layer, match([2, 0]))).toEqual([])
+    expect(disputes(layer, match([null, null]))).toEqual([])
+    const adopted = pressed(layer, { kind: 'adopt', side: 0, score: 1 })
+    expect(scoreOf(adopted)).toEqual([1, 0])
+    expect(disputes(adopted, service)).toEqual([{ side: 1, service: 1, room: 0 }])
+    const kept = pressed(adopted, { kind: 'keep', side: 1, score: 1 })
+    expect(scoreOf(kept)).toEqual([1, 0])
+    expect(disputes(kept, service)).toEqual([])
+    // The service moves again: a new line.
+    expect(disputes(kept, match([1, 2]))).toEqual([{ side: 1, service: 2, room: 0 }])
+    // Adopting what does not fit the best-of is refused in words.
+    expect(refusal(kept, { kind: 'adopt', side: 1, score: 3 })).toBe('3 and 1 games won do not fit a best of 3')
+  })
+
+  it('the service’s final result ends the layer unless the producer kept the room’s over exactly that result', () => {
+    let layer = seedLayer(match([0, 0]))
+    layer = pressed(layer, { kind: 'score', side: 0, delta: 1 })
+    const final = { ...match([2, 1]), status: 'completed' as const }
+    expect(layerHolds(layer, { ...match([2, 1]), status: 'running' })).toBe(true)
+    expect(layerHolds(layer, final)).toBe(false)
+    layer = pressed(layer, { kind: 'keep', side: 0, score: 2 })
+    layer = pressed(layer, { kind: 'keep', side: 1, score: 1 })
+    expect(layerHolds(layer, final)).toBe(true)
+    // A final that agrees with the room leaves the room's games and picks on air.
+    expect(
+      layerHolds(pressed(seedLayer(match([0, 0])), { kind: 'adopt', side: 0, score: 2 }), {
+        ...match([2, 0]),
+        status: 'completed',
+      }),
+    ).toBe(true)
   })
 })

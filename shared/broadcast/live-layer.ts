@@ -1,6 +1,7 @@
-// The live game layer of a stream's on-air match: the room's score, game by game, which the producer (or Companion)
-// moves at once, ahead of the service. Pure: a layer is seeded from the match as the service had it when it went on
-// air, changed by presses, and every state is the seed with the journal's presses replayed.
+// The live game layer of a stream's on-air match: the room's score, game by game, with maps and picks, which the
+// producer (or Companion, or a scorekeeper's tablet) moves at once, ahead of the service; and where the service
+// disagrees, the lines to answer. Pure: a layer is seeded from the match as the service had it when it went on air,
+// changed by presses, and every state is the seed with the journal's presses replayed.
 import { z } from 'zod'
 import type { FeedMatch } from './feed'
 
@@ -23,6 +24,9 @@ export const LiveGame = z.object({
 })
 export type LiveGame = z.infer<typeof LiveGame>
 
+const Wins = z.number().int().min(0).max(GAMES_MAX)
+type Score = [number | null, number | null]
+
 export const LiveLayer = z.object({
   matchId: z.string(),
   bestOf: z.number().int().min(1).max(GAMES_MAX),
@@ -30,32 +34,56 @@ export const LiveLayer = z.object({
   games: z.array(LiveGame).max(GAMES_MAX),
   /** True when the bracket's second opponent is shown on the left. */
   swapped: z.boolean(),
+  /**
+   * Each side's games won as the service said when the producer last answered it (seeded, adopted or kept): a
+   * service score that differs from this and from the room's is a line to answer (`disputes`). Null: no score from
+   * the service. Absent in layers kept before it existed: their seed's score.
+   */
+  heard: z.tuple([Wins.nullable(), Wins.nullable()]).optional(),
 })
 export type LiveLayer = z.infer<typeof LiveLayer>
 
 /** A screen side, as the producer sees the scoreboard. */
 export type ScreenSide = 'left' | 'right'
 
-/** What a producer (or Companion) does to the layer; sides are by bracket place (see `sideOnScreen`). */
+/** A game's number in the best-of, from 1. */
+const GameNumber = z
+  .number({ error: `game: 1 to ${GAMES_MAX}` })
+  .int(`game: 1 to ${GAMES_MAX}`)
+  .min(1, `game: 1 to ${GAMES_MAX}`)
+  .max(GAMES_MAX, `game: 1 to ${GAMES_MAX}`)
+
+/** A pick or a map as typed: one line of at most 40 characters, trimmed; empty clears it. */
+export const PickText = z
+  .string()
+  .trim()
+  .max(PICK_MAX, `at most ${PICK_MAX} characters`)
+  .regex(/^[^\p{Cc}]*$/u, 'one line, no control characters')
+  .transform((text) => (text === '' ? null : text))
+
+/** What a producer, Companion or a scorekeeper does to the layer; sides are by bracket place (see `sideOnScreen`). */
 export const LivePress = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('score'), side: Side, delta: z.union([z.literal(1), z.literal(-1)]) }),
-  z.strictObject({
-    kind: z.literal('winner'),
-    game: z
-      .number({ error: `game: 1 to ${GAMES_MAX}` })
-      .int(`game: 1 to ${GAMES_MAX}`)
-      .min(1, `game: 1 to ${GAMES_MAX}`)
-      .max(GAMES_MAX, `game: 1 to ${GAMES_MAX}`),
-    side: Side.nullable(),
-  }),
+  z.strictObject({ kind: z.literal('winner'), game: GameNumber, side: Side.nullable() }),
   z.strictObject({ kind: z.literal('swap') }),
+  z.strictObject({ kind: z.literal('map'), game: GameNumber, map: PickText.nullable() }),
+  z.strictObject({ kind: z.literal('pick'), game: GameNumber, side: Side, pick: PickText.nullable() }),
+  /** The service's games won for a side become the room's (given to the first open games, or taken from the last). */
+  z.strictObject({ kind: z.literal('adopt'), side: Side, score: Wins }),
+  /** The room's score for a side stays; the service's, now heard, is no longer a line to answer. */
+  z.strictObject({ kind: z.literal('keep'), side: Side, score: Wins.nullable() }),
 ])
 export type LivePress = z.infer<typeof LivePress>
 
 const noPicks = (): LiveGame => ({ winner: null, map: null, picks: [null, null] })
 
-/** The games each side has won on the service's data, as far as a score says it. */
-const wins = (match: FeedMatch, side: Side): number => Math.max(0, Math.floor(match.opponents[side]?.score ?? 0))
+/** Each side's games won on the service's data (null where it gives no score). */
+export function serviceScore(match: FeedMatch): Score {
+  return [0, 1].map((side) => {
+    const score = match.opponents[side]?.score
+    return score === null || score === undefined ? null : Math.min(GAMES_MAX, Math.max(0, Math.floor(score)))
+  }) as Score
+}
 
 /**
  * The layer a match starts with when it goes on air: as many rows as its best-of (three where the stage does not
@@ -64,16 +92,24 @@ const wins = (match: FeedMatch, side: Side): number => Math.max(0, Math.floor(ma
 export function seedLayer(match: FeedMatch): LiveLayer {
   const bestOf = Math.min(GAMES_MAX, match.bestOf ?? DEFAULT_BEST_OF)
   const games = Array.from({ length: bestOf }, noPicks)
+  const heard = serviceScore(match)
   let row = 0
   for (const side of [0, 1] as const)
-    for (let n = 0; n < wins(match, side) && row < games.length; n++) games[row++]!.winner = side
-  return { matchId: match.id, bestOf, games, swapped: false }
+    for (let n = 0; n < (heard[side] ?? 0) && row < games.length; n++) games[row++]!.winner = side
+  return { matchId: match.id, bestOf, games, swapped: false, heard }
 }
 
 /** Each side's games won, by bracket place. */
-export function scoreOf(layer: LiveLayer): [number, number] {
+export function scoreOf(layer: Pick<LiveLayer, 'games'>): [number, number] {
   return [0, 1].map((side) => layer.games.filter((g) => g.winner === side).length) as [number, number]
 }
+
+/** What the service said when the producer last answered it (a layer kept before `heard` existed: its seed's). */
+const heardOf = (layer: LiveLayer): Score => layer.heard ?? scoreOf(layer)
+
+const other = (side: Side): Side => (side === 0 ? 1 : 0)
+
+const withSide = <T>(pair: [T, T], side: Side, value: T): [T, T] => (side === 0 ? [value, pair[1]] : [pair[0], value])
 
 /** Why a press cannot be made (said to the producer), or null when it can. */
 export function refusal(layer: LiveLayer, press: LivePress): string | null {
@@ -81,8 +117,13 @@ export function refusal(layer: LiveLayer, press: LivePress): string | null {
     return `every game of the best of ${layer.bestOf} has a winner already`
   if (press.kind === 'score' && press.delta === -1 && !layer.games.some((g) => g.winner === press.side))
     return 'that side has no game won to take back'
-  if (press.kind === 'winner' && (press.game < 1 || press.game > layer.games.length))
+  if ('game' in press && press.game > layer.games.length)
     return `game: 1 to ${layer.games.length} (best of ${layer.bestOf})`
+  if (press.kind === 'adopt') {
+    const theirs = scoreOf(layer)[other(press.side)]
+    if (press.score + theirs > layer.games.length)
+      return `${press.score} and ${theirs} games won do not fit a best of ${layer.bestOf}`
+  }
   return null
 }
 
@@ -90,18 +131,68 @@ export function refusal(layer: LiveLayer, press: LivePress): string | null {
 export function pressed(layer: LiveLayer, press: LivePress): LiveLayer {
   if (refusal(layer, press)) return layer
   const games = layer.games.map((g) => ({ ...g, picks: [...g.picks] as LiveGame['picks'] }))
+  const give = (side: Side) => (games.find((g) => g.winner === null)!.winner = side)
+  const takeBack = (side: Side) => (games.findLast((g) => g.winner === side)!.winner = null)
   switch (press.kind) {
     case 'swap':
       return { ...layer, games, swapped: !layer.swapped }
     case 'winner':
       games[press.game - 1]!.winner = press.side
       return { ...layer, games }
-    case 'score': {
-      if (press.delta === 1) games.find((g) => g.winner === null)!.winner = press.side
-      else games.findLast((g) => g.winner === press.side)!.winner = null
+    case 'score':
+      if (press.delta === 1) give(press.side)
+      else takeBack(press.side)
       return { ...layer, games }
-    }
+    case 'map':
+      games[press.game - 1]!.map = press.map
+      return { ...layer, games }
+    case 'pick':
+      games[press.game - 1]!.picks[press.side] = press.pick
+      return { ...layer, games }
+    case 'adopt':
+      while (scoreOf({ games })[press.side] < press.score) give(press.side)
+      while (scoreOf({ games })[press.side] > press.score) takeBack(press.side)
+      return { ...layer, games, heard: withSide(heardOf(layer), press.side, press.score) }
+    case 'keep':
+      return { ...layer, games, heard: withSide(heardOf(layer), press.side, press.score) }
   }
+}
+
+/** Where the service and the room disagree on a side's games won, not answered yet. */
+export interface Dispute {
+  side: Side
+  /** The service's games won now. */
+  service: number
+  /** The room's, on air. */
+  room: number
+}
+
+/**
+ * The lines the desk asks the producer to answer: each side whose score on the service changed since it was last
+ * heard and differs from the room's. A service that gives no score never disputes the room.
+ */
+export function disputes(layer: LiveLayer, service: FeedMatch): Dispute[] {
+  const now = serviceScore(service)
+  const heard = heardOf(layer)
+  const room = scoreOf(layer)
+  return ([0, 1] as const).flatMap((side) => {
+    const said = now[side]
+    return said !== null && said !== heard[side] && said !== room[side]
+      ? [{ side, service: said, room: room[side] }]
+      : []
+  })
+}
+
+/**
+ * Whether the layer still goes on air over the service's match: not once the service has the final result and it
+ * differs from the room's, unless the producer kept the room's over exactly that result.
+ */
+export function layerHolds(layer: LiveLayer, service: FeedMatch): boolean {
+  if (service.status !== 'completed') return true
+  const now = serviceScore(service)
+  const room = scoreOf(layer)
+  const heard = heardOf(layer)
+  return ([0, 1] as const).every((side) => now[side] === null || now[side] === room[side] || now[side] === heard[side])
 }
 
 /** A match's opponents left to right as drawn: the feed keeps the bracket's order, the producer may swap them. */
@@ -116,13 +207,22 @@ export function sideOnScreen(layer: Pick<LiveLayer, 'swapped'>, screen: ScreenSi
 
 /** Words for the journal and the desk's announcement: "+1 Astrablade", "Game 2: Bolt", "Sides swapped". */
 export function pressWords(press: LivePress, names: readonly string[]): string {
+  const nameOf = (side: Side) => names[side] ?? `side ${side + 1}`
   switch (press.kind) {
     case 'swap':
       return 'Sides swapped'
     case 'winner':
-      return `Game ${press.game}: ${press.side === null ? 'no winner' : (names[press.side] ?? `side ${press.side + 1}`)}`
+      return `Game ${press.game}: ${press.side === null ? 'no winner' : nameOf(press.side)}`
     case 'score':
-      return `${press.delta === 1 ? '+1' : '−1'} ${names[press.side] ?? `side ${press.side + 1}`}`
+      return `${press.delta === 1 ? '+1' : '−1'} ${nameOf(press.side)}`
+    case 'map':
+      return `Game ${press.game} map: ${press.map ?? 'none'}`
+    case 'pick':
+      return `Game ${press.game}, ${nameOf(press.side)}: ${press.pick ?? 'no pick'}`
+    case 'adopt':
+      return `${nameOf(press.side)}: ${press.score}, as the service says`
+    case 'keep':
+      return `${nameOf(press.side)}: the room's score kept`
   }
 }
 
@@ -139,4 +239,58 @@ export function withLayer(match: FeedMatch, layer: LiveLayer): FeedMatch {
     games: layer.games.map((g) => ({ winner: g.winner, map: g.map, picks: g.picks })),
     swapped: layer.swapped,
   }
+}
+
+/** The most picks and maps a discipline's list holds. */
+export const PICK_LIST_MAX = 200
+
+const listOf = (what: string) =>
+  z
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1, `${what}: no empty entries`)
+        .max(PICK_MAX, `${what}: each at most ${PICK_MAX} characters`)
+        .regex(/^[^\p{Cc}]*$/u, `${what}: one line each, no control characters`),
+    )
+    .max(PICK_LIST_MAX, `${what}: at most ${PICK_LIST_MAX}`)
+    .transform((entries) => [...new Set(entries)])
+
+/** The picks (characters, agents, heroes, decks) and maps a producer keeps for one discipline, offered as they type. */
+export const PickLists = z.strictObject({ picks: listOf('picks'), maps: listOf('maps') })
+export type PickLists = z.infer<typeof PickLists>
+
+/**
+ * A side's pips on the scoreboard: one per game it needs to win the best-of (●●○ in a best of five), filled for the
+ * games won; null where the best-of is not known (or a single game).
+ */
+export function pipsOf(match: Pick<FeedMatch, 'bestOf' | 'opponents'>, side: Side): boolean[] | null {
+  if (match.bestOf === null || match.bestOf < 2) return null
+  const needed = Math.ceil(match.bestOf / 2)
+  const won = Math.max(0, Math.floor(match.opponents[side]?.score ?? 0))
+  return Array.from({ length: needed }, (_, i) => i < won)
+}
+
+/** Pips as text for OBS's text sources and the files: "●●○". */
+export const pipsText = (pips: readonly boolean[] | null): string =>
+  pips?.map((won) => (won ? '●' : '○')).join('') ?? ''
+
+/**
+ * The game being played, from the live layer: the first without a winner, or the last one played once the series is
+ * over; with its number from 1. Null while the scores are the service's.
+ */
+export function currentGame(match: Pick<FeedMatch, 'games'>): { n: number; game: LiveGame } | null {
+  const games = match.games
+  if (!games?.length) return null
+  const open = games.findIndex((g) => g.winner === null)
+  const index = open === -1 ? games.length - 1 : open
+  return { n: index + 1, game: games[index]! }
+}
+
+/** The games played or set so far (a winner, a map or a pick), with their numbers from 1. */
+export function gamesSoFar(match: Pick<FeedMatch, 'games'>): { n: number; game: LiveGame }[] {
+  return (match.games ?? []).flatMap((game, i) =>
+    game.winner !== null || game.map || game.picks.some(Boolean) ? [{ n: i + 1, game }] : [],
+  )
 }

@@ -3,8 +3,8 @@ import { z } from 'zod'
 import * as api from '../api'
 import { BracketFilters, ParticipantFilters, StreamFilters, TournamentFilters } from './filters'
 import { AuthStatus, ChosenTournament, ConnectionTestReport, ProfileInput, ProfileView } from './profiles'
-import { Casters, Feed, StreamState } from '../broadcast/feed'
-import { LivePress } from '../broadcast/live-layer'
+import { Casters, Feed, ScoreSource, StreamState } from '../broadcast/feed'
+import { LivePress, PickLists } from '../broadcast/live-layer'
 import { ObsPassword, ObsPreview, ObsSettings, ObsState, ObsTestReport } from '../broadcast/obs'
 import { AppNotice } from './events'
 import { CheckinOutcome, CheckinPerson } from '../checkin/outcome'
@@ -192,6 +192,11 @@ export const contract = {
   'broadcast:live': { input: ofStream.extend({ press: LivePress }), output: StreamState },
   /** Takes back the last press on the on-air match. */
   'broadcast:undo': { input: ofStream, output: StreamState },
+  /** Where the stream's on-air scores come from: the room's live layer, or the service only. */
+  'broadcast:scores': { input: ofStream.extend({ scores: ScoreSource }), output: StreamState },
+  /** The picks and maps kept for the tournament's discipline, offered as a producer types them. */
+  'broadcast:pick-lists': { input: ofTournament, output: PickLists },
+  'broadcast:set-pick-lists': { input: ofTournament.extend({ lists: PickLists }), output: PickLists },
 
   'hub:status': { input: none, output: HubStatus },
   'hub:configure': { input: HubConfigure, output: HubStatus },

@@ -4,7 +4,15 @@
 // changes, the streams someone follows rebuilt (a held one only restages). What is published, and to whom, is
 // `publication.ts`'s.
 import type { BracketNode, Stream } from '../../../shared/api'
-import { Casters, type Feed, type StreamState } from '../../../shared/broadcast/feed'
+import {
+  Casters,
+  type Feed,
+  type FeedMatch,
+  type LiveDesk,
+  type PressedBy,
+  type ScoreSource,
+  type StreamState,
+} from '../../../shared/broadcast/feed'
 import { AppError } from '../app-error'
 import type { Clock } from '../clock'
 import type { EventBus } from '../event-bus'
@@ -18,15 +26,18 @@ import { buildFeed, streamQueue, type TournamentSources } from './feed-builder'
 import { SourcesMemo } from './sources-memo'
 import { heldFeed, stagedChanges } from './hold'
 import {
+  disputes,
+  layerHolds,
+  pressWords,
   refusal,
   seedLayer,
   sideOnScreen,
   withLayer,
   type LivePress,
+  type PickLists,
   type ScreenSide,
   type Side,
 } from '../../../shared/broadcast/live-layer'
-import type { PressedBy } from '../store/live-layers'
 import { Publication, type FeedListener, type PublicationTarget, type SourceKind } from './publication'
 import { moduleLog } from '../log'
 
@@ -52,12 +63,20 @@ function versionOf(text: string): string {
 /** A stream the desk looked at stays watched (rebuilt on every change, kept fresh) this long. */
 const WATCH_MS = 10 * 60_000
 
+/** How many of the journal's last presses the desk shows. */
+const JOURNAL_SHOWN = 8
+
+/** The on-air score fields a press changes, approved with it on a held stream. */
+const LIVE_FIELDS = ['opponents.0.score', 'opponents.1.score', 'games', 'swapped']
+
 export class BroadcastDesk {
   private readonly watched = new Map<string, number>()
   private readonly follower: SessionFollower
   private readonly publication: Publication
   private readonly sources = new SourcesMemo()
   private readonly stopTicks: () => void
+  /** Each stream's live layer as its feed was last built (`current`), for the desk's state. */
+  private readonly liveDesks = new Map<string, LiveDesk | null>()
 
   constructor(private readonly ports: BroadcastDeskPorts) {
     this.publication = new Publication(ports.bus, () => this.session().producer, ports.targets)
@@ -132,24 +151,67 @@ export class BroadcastDesk {
   }
 
   /**
-   * A press on the live layer of the stream's on-air match (+1, −1, a game's winner, swap): published at once, held
-   * or not, since the room's score is the producer's own. `by` says who pressed, for the journal.
+   * A press on the live layer of the stream's on-air match (+1, −1, a game's winner, map or picks, swap, adopt or keep
+   * the service's score): the desk's and Companion's go on air at once, held or not, since the room's score is the
+   * producer's own; a tablet's wait in Hold's list on a held stream. `by` says who pressed, for the journal.
    */
   live(streamId: string, press: LivePress, by: PressedBy): StreamState {
+    const { stream, sources, onAir } = this.liveTarget(streamId)
+    return this.inOneTransaction(() => {
+      this.pressOn(stream, sources, onAir, press, by)
+      return this.liveAct(stream, sources, onAir, by)
+    })
+  }
+
+  /** Every line where the service and the room disagree, answered with the service's score (Companion's `adopt`). */
+  adoptAll(streamId: string, by: PressedBy): StreamState {
+    const { stream, sources, onAir } = this.liveTarget(streamId)
+    return this.inOneTransaction(() => {
+      this.current(stream, sources)
+      const lines = this.liveDesks.get(stream.id)?.disputes ?? []
+      if (lines.length === 0)
+        throw new AppError('validation', 'Nothing to adopt: the service and the room agree on the score.')
+      for (const line of lines)
+        this.pressOn(stream, sources, onAir, { kind: 'adopt', side: line.side, score: line.service }, by)
+      return this.liveAct(stream, sources, onAir, by)
+    })
+  }
+
+  /** Where a stream's on-air scores come from: the room's live layer, or the service only (the producer's own choice). */
+  scoreSource(streamId: string, scores: ScoreSource): StreamState {
     const stream = this.stream(streamId)
     const sources = this.sourcesOf(stream.tournament_id)
     const onAir = this.session().producer.desk(stream.id).onAir
-    if (!onAir) throw new AppError('validation', `Nothing is on air on “${stream.name}”: take a match first.`)
-    const layers = this.session().liveLayers
     return this.inOneTransaction(() => {
-      // A match put on air before the live layer existed is seeded now, from what the service says.
-      const layer = layers.layer(stream.id, onAir) ?? this.seedLive(stream, sources)
-      if (!layer) throw new AppError('validation', 'The live score is for duels: this match has more than two sides.')
-      const refused = refusal(layer, press)
-      if (refused) throw new AppError('validation', `Not changed: ${refused}.`, { [press.kind]: refused })
-      layers.press(stream.id, onAir, press, by, this.ports.clock.now())
-      return this.liveAct(stream, sources, onAir)
+      this.session().producer.setScores(stream.id, scores)
+      return onAir ? this.liveAct(stream, sources, onAir, 'desk') : this.act(stream, sources)
     })
+  }
+
+  /** The stream, its sources and its on-air match, for a press; refused when nothing is on air or scores are the service's. */
+  private liveTarget(streamId: string) {
+    const stream = this.stream(streamId)
+    const sources = this.sourcesOf(stream.tournament_id)
+    const desk = this.session().producer.desk(stream.id)
+    if (!desk.onAir) throw new AppError('validation', `Nothing is on air on “${stream.name}”: take a match first.`)
+    if (desk.scores === 'service')
+      throw new AppError(
+        'validation',
+        `“${stream.name}” shows scores from the service only: switch it to live scores to press.`,
+        { scores: 'scores from the service only' },
+      )
+    return { stream, sources, onAir: desk.onAir }
+  }
+
+  /** Journals one press on the on-air match, seeding its layer first if it has none; refused presses say why. */
+  private pressOn(stream: Stream, sources: TournamentSources, onAir: string, press: LivePress, by: PressedBy): void {
+    const layers = this.session().liveLayers
+    // A match put on air before the live layer existed is seeded now, from what the service says.
+    const layer = layers.layer(stream.id, onAir) ?? this.seedLive(stream, sources)
+    if (!layer) throw new AppError('validation', 'The live score is for duels: this match has more than two sides.')
+    const refused = refusal(layer, press)
+    if (refused) throw new AppError('validation', `Not changed: ${refused}.`, { [press.kind]: refused })
+    layers.press(stream.id, onAir, press, by, this.ports.clock.now())
   }
 
   /** The bracket side drawn on a screen side of the stream's on-air match (the producer may have swapped them). */
@@ -160,16 +222,13 @@ export class BroadcastDesk {
     return sideOnScreen(layer ?? { swapped: false }, screen)
   }
 
-  /** Takes back the last press on the on-air match's live layer (from the desk or Companion alike). */
-  undo(streamId: string): StreamState {
-    const stream = this.stream(streamId)
-    const sources = this.sourcesOf(stream.tournament_id)
-    const onAir = this.session().producer.desk(stream.id).onAir
-    if (!onAir) throw new AppError('validation', `Nothing is on air on “${stream.name}”.`)
+  /** Takes back the last press on the on-air match's live layer, whoever made it. */
+  undo(streamId: string, by: PressedBy = 'desk'): StreamState {
+    const { stream, sources, onAir } = this.liveTarget(streamId)
     return this.inOneTransaction(() => {
       if (!this.session().liveLayers.undo(stream.id, onAir))
         throw new AppError('validation', 'Nothing to undo: no press on this match still holds.')
-      return this.liveAct(stream, sources, onAir)
+      return this.liveAct(stream, sources, onAir, by)
     })
   }
 
@@ -182,14 +241,17 @@ export class BroadcastDesk {
     return layers.layer(stream.id, onAir.id)
   }
 
-  /** A press publishes at once: on a held stream, the on-air match's scores and games are approved with it. */
-  private liveAct(stream: Stream, sources: TournamentSources, onAir: string): StreamState {
+  /**
+   * A press publishes at once: on a held stream, the on-air match's scores, games and sides are approved with it —
+   * unless a tablet pressed, whose edits wait in Hold's list like the service's changes.
+   */
+  private liveAct(stream: Stream, sources: TournamentSources, onAir: string, by: PressedBy): StreamState {
     const held = this.session().producer.desk(stream.id).held
     const shown = this.publication.shown(stream.id)
-    if (!held || !shown) return this.act(stream, sources)
+    if (!held || !shown || by === 'tablet') return this.act(stream, sources)
     const current = this.current(stream, sources)
-    const scores = [0, 1].map((i) => ({ matchId: onAir, field: `opponents.${i}.score` }))
-    return this.answer(stream.id, current, heldFeed(shown, current, scores))
+    const approved = LIVE_FIELDS.map((field) => ({ matchId: onAir, field }))
+    return this.answer(stream.id, current, heldFeed(shown, current, approved))
   }
 
   next(streamId: string): StreamState {
@@ -254,6 +316,24 @@ export class BroadcastDesk {
       this.session().producer.setCasters(stream.id, parsed.data)
       return this.act(stream, this.sourcesOf(stream.tournament_id))
     })
+  }
+
+  /** The picks and maps kept for a tournament's discipline (empty lists until the producer keeps some). */
+  pickLists(tournamentId: string): PickLists {
+    return this.session().pickLists.of(this.disciplineOf(tournamentId))
+  }
+
+  setPickLists(tournamentId: string, lists: PickLists): PickLists {
+    const discipline = this.disciplineOf(tournamentId)
+    this.session().pickLists.set(discipline, lists)
+    return this.session().pickLists.of(discipline)
+  }
+
+  private disciplineOf(tournamentId: string): string {
+    const tournament = this.session().cache.get('tournaments', tournamentId)
+    if (!tournament)
+      throw new AppError('not_found', `Tournament ${tournamentId} is not in the local copy: open it first.`)
+    return tournament.discipline
   }
 
   /** The tournament's logo as kept in the local copy (the hub serves it to overlays). */
@@ -344,6 +424,7 @@ export class BroadcastDesk {
       held: desk.held,
       staged: desk.held ? stagedChanges(shown, current) : [],
       sources: this.publication.sources(streamId),
+      live: this.liveDesks.get(streamId) ?? null,
       feed: shown,
     }
   }
@@ -409,8 +490,9 @@ export class BroadcastDesk {
   }
 
   /**
-   * The stream's feed as the local copy has it now (built once per action), the on-air match's scores from the live
-   * layer once the producer pressed on it (until then, the service's).
+   * The stream's feed as the local copy has it now (built once per action): the on-air duel's scores from the live
+   * layer once pressed on (until then, the service's), unless the stream takes scores from the service only or the
+   * service's final result ended the layer. What the desk shows of the layer is kept for `stateOf`.
    */
   private current(stream: Stream, sources: TournamentSources): Feed {
     const session = this.session()
@@ -423,9 +505,28 @@ export class BroadcastDesk {
       online: session.connectivity.state === 'online',
     })
     const onAir = feed.onAir
-    if (!onAir || !session.liveLayers.pressedOn(stream.id, onAir.id)) return feed
-    const layer = session.liveLayers.layer(stream.id, onAir.id)
-    return layer ? { ...feed, onAir: withLayer(onAir, layer) } : feed
+    const live = onAir && onAir.opponents.length === 2 ? this.liveOf(stream.id, onAir) : null
+    this.liveDesks.set(stream.id, live?.desk ?? null)
+    return live?.shown ? { ...feed, onAir: live.shown } : feed
+  }
+
+  /** The on-air duel's live layer: what the desk shows of it, and the match as it goes on air when the layer holds. */
+  private liveOf(streamId: string, service: FeedMatch): { desk: LiveDesk; shown: FeedMatch | null } {
+    const session = this.session()
+    const scores = session.producer.desk(streamId).scores
+    const kept = scores === 'live' ? session.liveLayers.read(streamId, service.id) : undefined
+    const pressed = kept?.journal.some((entry) => !entry.undone) ?? false
+    if (!kept || !pressed) return { desk: { scores, disputes: [], ended: false, journal: [] }, shown: null }
+    const names = service.opponents.map((o) => o.name)
+    const journal = kept.journal
+      .slice(-JOURNAL_SHOWN)
+      .reverse()
+      .map((entry) => ({ at: entry.at, by: entry.by, words: pressWords(entry.press, names), undone: entry.undone }))
+    const holds = layerHolds(kept.layer, service)
+    return {
+      desk: { scores, disputes: disputes(kept.layer, service), ended: !holds, journal },
+      shown: holds ? withLayer(service, kept.layer) : null,
+    }
   }
 
   private deskState(streamId: string) {

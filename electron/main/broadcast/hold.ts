@@ -4,12 +4,17 @@ import type { Feed, FeedMatch, StagedChange } from '../../../shared/broadcast/fe
 
 const matchesOf = (feed: Feed) => [...(feed.onAir ? [feed.onAir] : []), ...feed.next]
 
-/** The fields a producer sees change, as [field, value] pairs: status, label, time and each opponent's values. */
+/**
+ * The fields a producer sees change, as [field, value] pairs: status, label, time, each opponent's values, and the
+ * live layer's games and sides (a tablet's edits wait like the service's).
+ */
 function fieldsOf(match: FeedMatch): [string, unknown][] {
   return [
     ['label', match.label],
     ['status', match.status],
     ['scheduledAt', match.scheduledAt],
+    ['games', match.games],
+    ['swapped', match.swapped],
     ...match.opponents.flatMap((o, i): [string, unknown][] => [
       [`opponents.${i}.name`, o.name],
       [`opponents.${i}.score`, o.score],
@@ -65,9 +70,8 @@ function approved(old: FeedMatch, current: FeedMatch, fields: ReadonlySet<string
     opponents,
     estimatedStart: current.estimatedStart,
     decided: current.decided,
-    // The live layer's games and swap are the producer's own: never held back.
-    games: current.games,
-    swapped: current.swapped,
+    games: fields.has('games') ? current.games : old.games,
+    swapped: fields.has('swapped') ? current.swapped : old.swapped,
   }
 }
 

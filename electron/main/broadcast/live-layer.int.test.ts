@@ -1,6 +1,7 @@
 // The live game layer on the Demo venue: seeded from the service when a match goes on air, moved by the desk and by
 // Companion over real HTTP (by screen side, through a swap), undone, published at once on a held stream, left to the
-// service until the producer presses, and kept across a restart.
+// service until the producer presses, reconciled with the service (a line per side, adopt or keep; scores from the
+// service only; the final result ends it), and kept across a restart.
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -37,10 +38,20 @@ const companion = async (path: string, token = services.registry.controlToken) =
   return { status: answer.status, body: (await answer.json()) as StreamState & { error?: string; fields?: object } }
 }
 
+/** The service's data for the on-air match changes (a referee reported), and the desk's local copy reads it. */
+async function serviceSays(score: [number, number], status: 'running' | 'completed' = 'running') {
+  const sandbox = services.connections.sandbox
+  const node = sandbox.store.nodes.get(matchId)!
+  node.opponents.forEach((o, i) => (o.score = score[i]!))
+  node.status = status
+  await services.connections.active.offline.reads.refresh('nodes', tournamentId)
+}
+let tournamentId = ''
+
 beforeAll(async () => {
   services = await start()
   const sandbox = services.connections.sandbox
-  const tournamentId = [...sandbox.store.tournaments.values()].find((t) => t.name === 'Lyon LAN Winter Cup')!.id
+  tournamentId = [...sandbox.store.tournaments.values()].find((t) => t.name === 'Lyon LAN Winter Cup')!.id
   await value('tournaments:list', { filters: {} })
   await value('participants:list', { tournamentId, filters: {} })
   const streams = await value<{ items: { id: string; name: string }[] }>('streams:list', { tournamentId, filters: {} })
@@ -121,6 +132,78 @@ describe('the live game layer', () => {
     await value('broadcast:hold', { streamId, held: false })
   })
 
+  it('names a line per side where the service’s score changed and differs; Companion adopts, the desk keeps', async () => {
+    const room = scores({ feed: await value<Feed>('broadcast:feed', { streamId }) }) as [number, number]
+    // The service learns a result that differs from the room's on both sides.
+    const service: [number, number] = [room[0] === 0 ? 1 : 0, room[1] === 0 ? 1 : 0]
+    await serviceSays(service)
+    const status = async () =>
+      (await value<{ streams: StreamState[] }>('broadcast:status', { tournamentId })).streams.find(
+        (s) => s.streamId === streamId,
+      )!
+    await expect
+      .poll(async () => (await status()).live?.disputes)
+      .toEqual([
+        { side: 0, service: service[0], room: room[0] },
+        { side: 1, service: service[1], room: room[1] },
+      ])
+    // The room's score stays on air until answered.
+    expect(scores(await status())).toEqual(room)
+    const kept = await value<StreamState>('broadcast:live', {
+      streamId,
+      press: { kind: 'keep', side: 1, score: service[1] },
+    })
+    expect(kept.live!.disputes.map((d) => d.side)).toEqual([0])
+    const adopted = await companion('adopt')
+    expect(adopted.status).toBe(200)
+    expect(scores(adopted.body)).toEqual([service[0], room[1]])
+    expect(adopted.body.live!.disputes).toEqual([])
+    expect((await companion('adopt')).body.error).toContain('Nothing to adopt')
+    // The journal names who did what, newest first.
+    expect(adopted.body.live!.journal.slice(0, 2).map((e) => [e.by, e.words])).toEqual([
+      ['companion', `${names[0]}: ${service[0]}, as the service says`],
+      ['desk', `${names[1]}: the room's score kept`],
+    ])
+  })
+
+  it('scores from the service only: the service’s on air, presses refused; live scores bring the room’s back', async () => {
+    const room = scores({ feed: await value<Feed>('broadcast:feed', { streamId }) })
+    await serviceSays([0, 0])
+    const serviceOnly = await value<StreamState>('broadcast:scores', { streamId, scores: 'service' })
+    expect(serviceOnly.live!.scores).toBe('service')
+    expect(scores(serviceOnly)).toEqual([0, 0])
+    expect(serviceOnly.feed.onAir!.games).toBeNull()
+    const refused = await services.dispatch('broadcast:live', { streamId, press: { kind: 'swap' } })
+    expect(refused.ok || refused.error.message).toContain('shows scores from the service only')
+    expect((await companion('score/left/+1')).status).toBe(422)
+    const live = await value<StreamState>('broadcast:scores', { streamId, scores: 'live' })
+    expect(scores(live)).toEqual(room)
+  })
+
+  it('keeps maps and picks per game and puts them on air with the games', async () => {
+    const map = await value<StreamState>('broadcast:live', {
+      streamId,
+      press: { kind: 'map', game: 1, map: 'Inferno' },
+    })
+    expect(map.feed.onAir!.games![0]!.map).toBe('Inferno')
+    const pick = await value<StreamState>('broadcast:live', {
+      streamId,
+      press: { kind: 'pick', game: 1, side: 1, pick: 'Ryu' },
+    })
+    expect(pick.feed.onAir!.games![0]!.picks).toEqual([null, 'Ryu'])
+    const tooLong = await services.dispatch('broadcast:live', {
+      streamId,
+      press: { kind: 'pick', game: 1, side: 1, pick: 'x'.repeat(41) },
+    })
+    expect(tooLong.ok).toBe(false)
+    const lists = await value('broadcast:set-pick-lists', {
+      tournamentId,
+      lists: { picks: ['Ryu', 'Ken', 'Ryu'], maps: ['Inferno'] },
+    })
+    expect(lists).toEqual({ picks: ['Ryu', 'Ken'], maps: ['Inferno'] })
+    expect(await value('broadcast:pick-lists', { tournamentId })).toEqual(lists)
+  })
+
   it('keeps the layer and its journal across a restart', async () => {
     const shown = scores({ feed: await value<Feed>('broadcast:feed', { streamId }) })
     await services.close()
@@ -131,5 +214,24 @@ describe('the live game layer', () => {
     expect(feed.onAir!.opponents.map((o) => o.score)).toEqual(shown)
     expect(feed.onAir!.opponents.map((o) => o.name)).toEqual(names)
     expect(feed.onAir!.swapped).toBe(true)
+  })
+
+  it('the service’s final result ends the layer, unless the producer keeps the room’s over it', async () => {
+    const room = scores({ feed: await value<Feed>('broadcast:feed', { streamId }) }) as [number, number]
+    const final: [number, number] = [room[0] + 1, room[1]]
+    await serviceSays(final, 'completed')
+    const status = async () =>
+      (await value<{ streams: StreamState[] }>('broadcast:status', { tournamentId })).streams.find(
+        (s) => s.streamId === streamId,
+      )!
+    await expect.poll(async () => scores(await status())).toEqual(final)
+    expect((await status()).live!.ended).toBe(true)
+    expect((await status()).live!.disputes).toEqual([{ side: 0, service: final[0], room: room[0] }])
+    const kept = await value<StreamState>('broadcast:live', {
+      streamId,
+      press: { kind: 'keep', side: 0, score: final[0] },
+    })
+    expect(kept.live!.ended).toBe(false)
+    expect(scores(kept)).toEqual(room)
   })
 })

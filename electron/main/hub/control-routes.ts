@@ -55,7 +55,7 @@ export function controlRoutes(server: FastifyInstance, { desk, obs }: HubContext
     desk.casters(streamId, (body as { casters?: unknown } | undefined)?.casters)
   route('casters', setCasters)
   route('casters', setCasters, 'PUT')
-  // The live score, by screen side as the scoreboard shows it: +1/−1, a game's winner, swap sides, undo.
+  // The live score, by screen side as the scoreboard shows it: +1/−1, a game's winner, swap sides, undo, adopt.
   route('score/:side/:delta', (streamId, { side, delta }) => {
     if (delta !== '+1' && delta !== '-1') throw new AppError('validation', 'delta: +1 or -1', { delta: '+1 or -1' })
     const press = { kind: 'score', side: desk.sideOnScreen(streamId, screenSide(side)), delta: delta === '+1' ? 1 : -1 }
@@ -68,7 +68,9 @@ export function controlRoutes(server: FastifyInstance, { desk, obs }: HubContext
     return desk.live(streamId, parsed.data, 'companion')
   })
   route('swap', (streamId) => desk.live(streamId, { kind: 'swap' }, 'companion'))
-  route('undo', (streamId) => desk.undo(streamId))
+  route('undo', (streamId) => desk.undo(streamId, 'companion'))
+  // Every line where the service's score differs from the room's: the service's taken.
+  route('adopt', (streamId) => desk.adoptAll(streamId, 'companion'))
 
   type SceneParams = { Params: { streamId: string; name?: string } }
   const obsRoute = (path: string, action: (params: SceneParams['Params']) => Promise<ObsState>) =>

@@ -20,5 +20,8 @@ export function broadcastHandlers({ desk, hubUrl }: BroadcastPorts): HandlersOf<
     'broadcast:casters': ({ streamId, casters }) => desk.casters(streamId, casters),
     'broadcast:live': ({ streamId, press }) => desk.live(streamId, press, 'desk'),
     'broadcast:undo': ({ streamId }) => desk.undo(streamId),
+    'broadcast:scores': ({ streamId, scores }) => desk.scoreSource(streamId, scores),
+    'broadcast:pick-lists': ({ tournamentId }) => desk.pickLists(tournamentId),
+    'broadcast:set-pick-lists': ({ tournamentId, lists }) => desk.setPickLists(tournamentId, lists),
   }
 }

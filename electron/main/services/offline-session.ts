@@ -19,6 +19,7 @@ import { CheckinPlaces } from '../store/checkin-places'
 import { ProducerStore, type ProducerPart } from '../store/producer-store'
 import { FloorStore } from '../store/floor-store'
 import { LiveLayers } from '../store/live-layers'
+import { PickListStore } from '../store/pick-lists'
 import { DeskChoice } from '../store/desk-choice'
 import { TournamentLooks } from '../store/tournament-looks'
 import { WalSync, type FlushFile } from '../db/wal-sync'
@@ -83,6 +84,8 @@ export class OfflineSession {
   readonly writes: OfflineWrites
   readonly producer: ProducerStore
   readonly liveLayers: LiveLayers
+  /** The picks and maps the producer keeps per discipline. */
+  readonly pickLists: PickListStore
   /** The venue floor: stations, their matches and calls, the webhook's queue. */
   readonly floor: FloorStore
   /** Where and when each participant was checked in at this venue (the doors' "10:02 (Door 2)"). */
@@ -166,6 +169,7 @@ export class OfflineSession {
       if (tournamentId) this.changes.emit({ resource: 'producer', part, tournamentId, ids: [streamId] })
     })
     this.liveLayers = new LiveLayers(this.db)
+    this.pickLists = new PickListStore(this.db)
     this.floor = new FloorStore(this.db)
     this.places = new CheckinPlaces(this.db)
     this.looks = new TournamentLooks(this.db)

@@ -5,12 +5,12 @@ import type { TableRecovery } from '../db/table-recovery'
 import type { Db } from '../db/db'
 import { prepared } from '../db/prepared'
 import { LiveLayer, pressed, type LivePress } from '../../../shared/broadcast/live-layer'
+import type { PressedBy } from '../../../shared/broadcast/feed'
 
 /** The producer's presses: kept through a recovery. */
 export const LIVE_LAYER_TABLES = { live_layers: 'kept', live_journal: 'kept' } as const satisfies TableRecovery
 
-/** Who pressed: the desk, Companion (a tablet later). */
-export type PressedBy = 'desk' | 'companion'
+export type { PressedBy }
 
 export interface JournalEntry {
   seq: number
@@ -42,15 +42,23 @@ export class LiveLayers {
 
   /** The layer of a match on a stream (its seed, the presses replayed), or undefined when it never went on air. */
   layer(streamId: string, matchId: string): LiveLayer | undefined {
+    return this.read(streamId, matchId)?.layer
+  }
+
+  /**
+   * The layer and its journal in one read (undefined when the match never went on air on the stream): what the desk
+   * builds a stream's on-air match from.
+   */
+  read(streamId: string, matchId: string): { layer: LiveLayer; journal: JournalEntry[] } | undefined {
     const raw = prepared(this.db, 'SELECT seed FROM live_layers WHERE stream_id = ? AND match_id = ?').get(
       streamId,
       matchId,
     ) as { seed: string } | undefined
     const seed = raw && LiveLayer.safeParse(JSON.parse(raw.seed))
     if (!seed?.success) return undefined
-    return this.journal(streamId, matchId)
-      .filter((entry) => !entry.undone)
-      .reduce((layer, entry) => pressed(layer, entry.press), seed.data)
+    const journal = this.journal(streamId, matchId)
+    const layer = journal.filter((entry) => !entry.undone).reduce((at, entry) => pressed(at, entry.press), seed.data)
+    return { layer, journal }
   }
 
   /** Every press on a match on a stream, oldest first, undone ones marked. */

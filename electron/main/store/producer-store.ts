@@ -3,7 +3,7 @@
 import type { TableRecovery } from '../db/table-recovery'
 import type { Db } from '../db/db'
 import { prepared } from '../db/prepared'
-import { Feed, type Caster } from '../../../shared/broadcast/feed'
+import { Feed, type Caster, type ScoreSource } from '../../../shared/broadcast/feed'
 
 /** The producer's choices: kept through a recovery. */
 export const PRODUCER_TABLES = {
@@ -17,16 +17,19 @@ export interface DeskRow {
   /** When the on-air match was taken (epoch ms). */
   takenAt: number | null
   held: boolean
+  /** Where the on-air scores come from: the room's live layer once pressed, or the service only. */
+  scores: ScoreSource
 }
 
 interface Raw {
   on_air: string | null
   taken_at: number | null
   held: number
+  scores: string
 }
 
 /** What part of a stream's desk a change touched. */
-export type ProducerPart = 'on-air' | 'held' | 'published' | 'queue' | 'casters'
+export type ProducerPart = 'on-air' | 'held' | 'published' | 'queue' | 'casters' | 'scores'
 
 export class ProducerStore {
   /** `changed` is told of every change, by stream and part (a Take is 'on-air': the floor's stations follow it). */
@@ -36,10 +39,16 @@ export class ProducerStore {
   ) {}
 
   desk(streamId: string): DeskRow {
-    const raw = prepared(this.db, 'SELECT on_air, taken_at, held FROM producer_streams WHERE stream_id = ?').get(
-      streamId,
-    ) as Raw | undefined
-    return { onAir: raw?.on_air ?? null, takenAt: raw?.taken_at ?? null, held: raw?.held === 1 }
+    const raw = prepared(
+      this.db,
+      'SELECT on_air, taken_at, held, scores FROM producer_streams WHERE stream_id = ?',
+    ).get(streamId) as Raw | undefined
+    return {
+      onAir: raw?.on_air ?? null,
+      takenAt: raw?.taken_at ?? null,
+      held: raw?.held === 1,
+      scores: raw?.scores === 'service' ? 'service' : 'live',
+    }
   }
 
   /** What the stream last published (a held stream keeps showing it); null when nothing readable was kept. */
@@ -71,6 +80,12 @@ export class ProducerStore {
     this.upsert(streamId)
     prepared(this.db, 'UPDATE producer_streams SET held = ? WHERE stream_id = ?').run(held ? 1 : 0, streamId)
     this.changed(streamId, 'held')
+  }
+
+  setScores(streamId: string, scores: ScoreSource): void {
+    this.upsert(streamId)
+    prepared(this.db, 'UPDATE producer_streams SET scores = ? WHERE stream_id = ?').run(scores, streamId)
+    this.changed(streamId, 'scores')
   }
 
   setPublished(streamId: string, feed: Feed): void {

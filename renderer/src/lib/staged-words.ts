@@ -1,5 +1,5 @@
 // A held stream's staged changes in a producer's words: "Nova renamed to Nova Prime", "score 2 → 3".
-import type { Feed, StagedChange } from '../../../shared/broadcast/feed'
+import type { Feed, FeedGame, FeedMatch, StagedChange } from '../../../shared/broadcast/feed'
 import { dayAndTime } from './broadcast-time'
 
 const shown = (value: unknown): string => {
@@ -7,6 +7,20 @@ const shown = (value: unknown): string => {
   if (typeof value === 'string') return value
   if (typeof value === 'number' || typeof value === 'boolean') return `${value}`
   return JSON.stringify(value)
+}
+
+/** A match's games in a line: each game's winner, its map and picks where set ("Bolt (Inferno)"). */
+function gamesLine(games: FeedGame[] | null, match: FeedMatch | null | undefined): string {
+  if (!games) return 'the service\'s score'
+  const played = games.filter((g) => g.winner !== null || g.map || g.picks.some(Boolean))
+  if (played.length === 0) return 'none played'
+  return played
+    .map((g) => {
+      const who = g.winner === null ? '–' : (match?.opponents[g.winner]?.name ?? `side ${g.winner + 1}`)
+      const extra = [g.map, ...g.picks].filter(Boolean).join(', ')
+      return extra ? `${who} (${extra})` : who
+    })
+    .join(' · ')
 }
 
 /** One change as a sentence; `feed` (the published one) names the side whose score or check-in changed. */
@@ -27,6 +41,10 @@ export function describeChange(change: StagedChange, feed: Feed | undefined): st
       return `status ${shown(change.from)} → ${shown(change.to)}`
     case 'scheduledAt':
       return `time ${dayAndTime(change.from as string | null)} → ${dayAndTime(change.to as string | null)}`
+    case 'games':
+      return `games: ${gamesLine(change.from as FeedGame[] | null, match)} → ${gamesLine(change.to as FeedGame[] | null, match)}`
+    case 'swapped':
+      return change.to === true ? 'sides swapped' : 'sides back in bracket order'
     default:
       return `${change.field}: ${shown(change.from)} → ${shown(change.to)}`
   }

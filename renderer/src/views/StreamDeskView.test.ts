@@ -156,6 +156,65 @@ describe('stream desk', () => {
     ).toEqual(['Bo', 'Ana'])
   })
 
+  it('answers the service’s lines with Adopt or Keep, edits a game’s map and picks, and switches to the service’s scores', async () => {
+    const live = {
+      scores: 'live',
+      disputes: [{ side: 1, service: 2, room: 1 }],
+      ended: false,
+      journal: [{ at: Date.parse('2026-11-27T15:01:00Z'), by: 'companion', words: '+1 Bo', undone: false }],
+    }
+    const games = [
+      { winner: 0, map: null, picks: [null, null] },
+      { winner: null, map: null, picks: [null, null] },
+      { winner: null, map: null, picks: [null, null] },
+    ]
+    const state = {
+      streamId: 's0',
+      onAir: 'm1',
+      next: [],
+      held: false,
+      staged: [],
+      live,
+      feed: { ...feed, held: false, next: [], onAir: { ...feed.onAir, bestOf: 3, games } },
+    }
+    answer('broadcast:status', () => ({ hub: '', streams: [state] }))
+    answer('broadcast:pick-lists', () => ({ picks: ['Ryu', 'Ken'], maps: ['Suzaku Castle'] }))
+    answer('broadcast:live', () => state)
+    answer('broadcast:scores', () => ({ ...state, live: { ...live, scores: 'service', disputes: [] } }))
+    render(StreamDeskView)
+    const user = userEvent.setup()
+    const column = await screen.findByTestId('stream-column')
+    const lines = within(column).getByTestId('live-disputes')
+    expect(lines.textContent).toMatch(/Bo: service says 2, on air 1/)
+    await user.click(within(lines).getByRole('button', { name: 'Adopt the service’s 2 for Bo' }))
+    await user.click(within(lines).getByRole('button', { name: 'Keep the room’s 1 for Bo' }))
+    const presses = () =>
+      calls.filter((c) => c.channel === 'broadcast:live').map((c) => (c.input as { press: object }).press)
+    expect(presses()).toEqual([
+      { kind: 'adopt', side: 1, score: 2 },
+      { kind: 'keep', side: 1, score: 2 },
+    ])
+    // Game 2's map typed and left with Tab; Bo's pick chosen from the discipline's list.
+    await user.click(within(column).getByText('Games, maps and picks'))
+    await user.type(within(column).getByRole('combobox', { name: 'Game 2 map' }), 'Suzaku Castle')
+    await user.tab()
+    await user.type(within(column).getByRole('combobox', { name: 'Game 2 pick, Bo' }), 'Ken')
+    await user.tab()
+    await user.selectOptions(within(column).getByRole('combobox', { name: 'Game 2 winner' }), 'Bo')
+    expect(presses().slice(2)).toEqual([
+      { kind: 'map', game: 2, map: 'Suzaku Castle' },
+      { kind: 'pick', game: 2, side: 1, pick: 'Ken' },
+      { kind: 'winner', game: 2, side: 1 },
+    ])
+    expect(within(column).getByTestId('desk-said').textContent).toBe('Game 2: Bo')
+    // Who pressed what, newest first.
+    expect(within(column).getByTestId('live-journal').textContent).toMatch(/Companion\s*\+1 Bo/)
+    await user.click(within(column).getByRole('radio', { name: 'From the service only' }))
+    expect(calls.find((c) => c.channel === 'broadcast:scores')!.input).toEqual({ streamId: 's0', scores: 'service' })
+    expect(await within(column).findByText(/shows what the service says/)).toBeTruthy()
+    expect(within(column).queryByRole('button', { name: '+1 Bo' })).toBeNull()
+  })
+
   it('shows a stream on air and its queue, takes the next with a click or N, and holds with H', async () => {
     const afterTake = { ...feed, onAir: feed.next[0]!, next: [] }
     answer('broadcast:status', () => ({

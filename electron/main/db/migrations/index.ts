@@ -7,6 +7,7 @@ import { migration as castersAndLooks } from './0005-casters-and-looks'
 import { migration as venueFloor } from './0006-venue-floor'
 import { migration as deskChoice } from './0007-desk-choice'
 import { migration as liveLayer } from './0008-live-layer'
+import { migration as scoreSourceAndPicks } from './0009-score-source-and-picks'
 
 /** Entry n moves the schema from version n to n + 1 (user_version). */
 export const MIGRATIONS: readonly string[] = [
@@ -18,4 +19,5 @@ export const MIGRATIONS: readonly string[] = [
   venueFloor,
   deskChoice,
   liveLayer,
+  scoreSourceAndPicks,
 ]

@@ -2,8 +2,8 @@
 // once when the tournament (or its streams and links) change; after that every action's answer and every
 // `broadcast:changed` carries a stream's new state, which is laid over what is shown: nothing is read again.
 import { untrack } from 'svelte'
-import type { Caster, Feed, StreamDesk, StreamState } from '../../../../shared/broadcast/feed'
-import type { LivePress } from '../../../../shared/broadcast/live-layer'
+import type { Caster, Feed, ScoreSource, StreamDesk, StreamState } from '../../../../shared/broadcast/feed'
+import type { LivePress, PickLists } from '../../../../shared/broadcast/live-layer'
 import type { Result } from '../../../../shared/ipc/result'
 import { invoke, subscribe } from '../ipc/ipc'
 import { write } from '../ipc/write'
@@ -14,6 +14,7 @@ export class ProducerDesk {
   #feeds = $state.raw<Readonly<Record<string, Feed>>>({})
   #error = $state<string | null>(null)
   #loaded = $state(false)
+  #pickLists = $state.raw<PickLists>({ picks: [], maps: [] })
   #tournamentId: string | undefined
   #reads = 0
 
@@ -63,14 +64,33 @@ export class ProducerDesk {
     const tournamentId = this.#tournamentId
     if (!tournamentId) return
     const read = ++this.#reads
-    const status = await invoke('broadcast:status', { tournamentId })
+    // The discipline's picks and maps are read alongside: the desk is whole when it shows.
+    const [status, lists] = await Promise.all([
+      invoke('broadcast:status', { tournamentId }),
+      invoke('broadcast:pick-lists', { tournamentId }),
+    ])
     if (read !== this.#reads) return
+    if (lists.ok) this.#pickLists = lists.value
     if (!status.ok) return void (this.#error = status.error.message)
     this.#error = null
     this.#hub = status.value.hub
     this.#loaded = true
     this.#streams = status.value.streams.map(deskOf)
     this.#feeds = Object.fromEntries(status.value.streams.map((s) => [s.streamId, s.feed]))
+  }
+
+  /** The picks and maps kept for this tournament's discipline, offered as the producer types. */
+  get pickLists(): PickLists {
+    return this.#pickLists
+  }
+
+  /** Keeps the discipline's lists; the answer, so the form can show a refusal under its field. */
+  async setPickLists(lists: PickLists): Promise<Result<PickLists>> {
+    const tournamentId = this.#tournamentId
+    if (!tournamentId) return { ok: false, error: { code: 'validation', message: 'No tournament is open.' } }
+    const answer = await write('broadcast:set-pick-lists', { tournamentId, lists }, 'Picks and maps kept')
+    if (answer.ok) this.#pickLists = answer.value
+    return answer
   }
 
   /** `undecided`: the producer confirmed putting on air a match whose opponents are not all known. */
@@ -112,6 +132,12 @@ export class ProducerDesk {
   /** A press on the live score of the stream's on-air match (sides by bracket place). */
   live(streamId: string, press: LivePress): Promise<boolean> {
     return this.#act(write('broadcast:live', { streamId, press }, null))
+  }
+
+  /** Where the stream's on-air scores come from: the room's live score, or the service only. */
+  scores(streamId: string, scores: ScoreSource): Promise<boolean> {
+    const said = scores === 'live' ? 'Live scores: the room’s score goes on air' : 'Scores from the service only'
+    return this.#act(write('broadcast:scores', { streamId, scores }, said))
   }
 
   /** Takes back the last press on the on-air match's live score. */
