@@ -12,6 +12,12 @@ export const OBS_FIELDS = [
   { field: 'up-next', source: 'Up next', title: 'Up next' },
   { field: 'countdown', source: 'Countdown', title: 'Countdown to the next match' },
   { field: 'last-result', source: 'Last result', title: 'Last result' },
+  { field: 'left-games', source: 'Left games', title: 'Left games won, as pips (●●○)' },
+  { field: 'right-games', source: 'Right games', title: 'Right games won, as pips (●●○)' },
+  { field: 'left-pick', source: 'Left pick', title: 'Left pick in the current game' },
+  { field: 'right-pick', source: 'Right pick', title: 'Right pick in the current game' },
+  { field: 'map', source: 'Map', title: 'Map of the current game' },
+  { field: 'games', source: 'Games', title: 'Each game so far, a line each' },
 ] as const
 
 export type ObsField = (typeof OBS_FIELDS)[number]['field']

@@ -271,4 +271,40 @@ describe('OBS’s texts say what the overlays say', () => {
     const swapped = obsFields({ ...feed, onAir: { ...feed.onAir!, swapped: true } }, NOW)
     expect([swapped['left-name'], swapped['right-name']]).toEqual([second!.name, first!.name])
   })
+
+  it('gives the live layer’s pips, current picks and map, and each game so far, by screen side', async () => {
+    const { obsFields } = await import('./obs-fields')
+    const feed = buildFeed(sources([node('m1', 1, 1, 'running')], { m1: ['st'] }, { onAir: 'm1', takenAt: NOW }))
+    const [first, second] = feed.onAir!.opponents
+    const onAir = {
+      ...feed.onAir!,
+      bestOf: 5,
+      opponents: [
+        { ...first!, score: 2 },
+        { ...second!, score: 1 },
+      ],
+      games: [
+        { winner: 0 as const, map: 'Inferno', picks: ['Ryu', 'Ken'] as [string, string] },
+        { winner: 1 as const, map: null, picks: [null, null] as [null, null] },
+        { winner: 0 as const, map: null, picks: [null, null] as [null, null] },
+        { winner: null, map: 'Nuke', picks: ['Chun-Li', null] as [string, null] },
+        { winner: null, map: null, picks: [null, null] as [null, null] },
+      ],
+    }
+    const plain = obsFields({ ...feed, onAir }, NOW)
+    expect([plain['left-games'], plain['right-games']]).toEqual(['●●○', '●○○'])
+    expect([plain['left-pick'], plain['right-pick'], plain.map]).toEqual(['Chun-Li', '', 'Nuke'])
+    expect(plain.games.split('\n')).toEqual([
+      `Game 1: ${first!.name} · Inferno · Ryu – Ken`,
+      `Game 2: ${second!.name}`,
+      `Game 3: ${first!.name}`,
+      'Game 4: Nuke · Chun-Li – –',
+    ])
+    const swapped = obsFields({ ...feed, onAir: { ...onAir, swapped: true } }, NOW)
+    expect([swapped['left-games'], swapped['right-games']]).toEqual(['●○○', '●●○'])
+    expect([swapped['left-pick'], swapped['right-pick']]).toEqual(['', 'Chun-Li'])
+    // The service's scores only: no pips beyond the best-of's, no picks, no games.
+    const service = obsFields(feed, NOW)
+    expect([service['left-pick'], service.map, service.games]).toEqual(['', '', ''])
+  })
 })

@@ -24,7 +24,7 @@ export const ar: Catalogue = {
   slot: { winnerOf: 'الفائز في {match}', loserOf: 'الخاسر في {match}', toBeDecided: 'يحدد لاحقًا' },
   upNext: { title: 'التالي', nextUp: 'التالي مباشرة', toBeDecided: 'يحدد لاحقًا', onStream: 'على البث {when}' },
   versus: 'ضد',
-  scoreboard: { final: 'انتهت' },
+  scoreboard: { final: 'انتهت', game: 'الجولة {n}' },
   series: {
     short: 'Bo{n}',
     long: {

@@ -42,6 +42,8 @@ export interface Catalogue {
   scoreboard: {
     /** Said of a match that has its result. */
     final: string
+    /** {n}: one game of a series ("Game 2"), on the break screen and OBS's games line. */
+    game: string
   }
   series: {
     /** {n}: "Bo3". */

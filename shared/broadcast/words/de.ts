@@ -24,7 +24,7 @@ export const de: Catalogue = {
   slot: { winnerOf: 'Sieger von {match}', loserOf: 'Verlierer von {match}', toBeDecided: 'Noch offen' },
   upNext: { title: 'Als Nächstes', nextUp: 'als Nächstes', toBeDecided: 'noch offen', onStream: 'auf Sendung {when}' },
   versus: 'vs',
-  scoreboard: { final: 'beendet' },
+  scoreboard: { final: 'beendet', game: 'Spiel {n}' },
   series: { short: 'Bo{n}', long: { one: 'Best of {n}', other: 'Best of {n}' } },
   path: { title: 'Turnierweg', winner: 'Sieger', loser: 'Verlierer', winsBracket: 'gewinnt das Turnier' },
   break: { title: 'Pause', nextMatch: 'Nächstes Spiel', next: 'als Nächstes', lastResult: 'Letztes Ergebnis' },

@@ -24,7 +24,7 @@ export const enUS: Catalogue = {
   slot: { winnerOf: 'Winner of {match}', loserOf: 'Loser of {match}', toBeDecided: 'To be decided' },
   upNext: { title: 'Up next', nextUp: 'next up', toBeDecided: 'to be decided', onStream: 'on stream {when}' },
   versus: 'vs',
-  scoreboard: { final: 'final' },
+  scoreboard: { final: 'final', game: 'Game {n}' },
   series: { short: 'Bo{n}', long: { one: 'Best of {n}', other: 'Best of {n}' } },
   path: { title: 'Bracket path', winner: 'Winner', loser: 'Loser', winsBracket: 'wins the bracket' },
   break: { title: 'Break', nextMatch: 'Next match', next: 'next', lastResult: 'Last result' },

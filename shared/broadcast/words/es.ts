@@ -29,7 +29,7 @@ export const es: Catalogue = {
     onStream: 'en directo {when}',
   },
   versus: 'vs',
-  scoreboard: { final: 'terminada' },
+  scoreboard: { final: 'terminada', game: 'Partida {n}' },
   series: { short: 'Bo{n}', long: { one: 'Al mejor de {n}', many: 'Al mejor de {n}', other: 'Al mejor de {n}' } },
   path: { title: 'Camino en el cuadro', winner: 'Ganador', loser: 'Perdedor', winsBracket: 'gana el torneo' },
   break: { title: 'Descanso', nextMatch: 'Próxima partida', next: 'a continuación', lastResult: 'Último resultado' },

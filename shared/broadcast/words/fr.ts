@@ -24,7 +24,7 @@ export const fr: Catalogue = {
   slot: { winnerOf: 'Vainqueur de {match}', loserOf: 'Perdant de {match}', toBeDecided: 'À déterminer' },
   upNext: { title: 'À suivre', nextUp: 'juste après', toBeDecided: 'à déterminer', onStream: 'à l’antenne {when}' },
   versus: 'vs',
-  scoreboard: { final: 'terminé' },
+  scoreboard: { final: 'terminé', game: 'Manche {n}' },
   series: {
     short: 'BO{n}',
     long: { one: 'En {n} manche', many: 'Au meilleur des {n} manches', other: 'Au meilleur des {n} manches' },

@@ -24,7 +24,7 @@ export const id: Catalogue = {
   slot: { winnerOf: 'Pemenang {match}', loserOf: 'Yang kalah di {match}', toBeDecided: 'Belum ditentukan' },
   upNext: { title: 'Berikutnya', nextUp: 'berikutnya', toBeDecided: 'belum ditentukan', onStream: 'tayang {when}' },
   versus: 'vs',
-  scoreboard: { final: 'selesai' },
+  scoreboard: { final: 'selesai', game: 'Game {n}' },
   series: { short: 'Bo{n}', long: { other: 'Best of {n}' } },
   path: { title: 'Jalur bracket', winner: 'Pemenang', loser: 'Kalah', winsBracket: 'juara turnamen' },
   break: { title: 'Jeda', nextMatch: 'Laga berikutnya', next: 'berikutnya', lastResult: 'Hasil terakhir' },

@@ -2,7 +2,7 @@
 // for what changes with numbers (plural rules, relative time, lists). Overlays, the break screen, OBS's text sources and
 // the desk's previews all say things through here.
 import { LOCALES } from '../../api/enums'
-import type { Feed, FeedMatch, FeedOpponent, MatchName } from '../feed'
+import type { Feed, FeedGame, FeedMatch, FeedOpponent, MatchName } from '../feed'
 import { ar } from './ar'
 import type { Catalogue, PluralMessage } from './catalogue'
 import { de } from './de'
@@ -185,6 +185,18 @@ export class Words {
     const name = (opponent: FeedOpponent) => this.opponentName(opponent)
     if (!left || !right) return match.opponents.map((o) => `${name(o)} ${o.score ?? ''}`.trim()).join(', ')
     return `${name(left)} ${left.score ?? 0} – ${right.score ?? 0} ${name(right)}`
+  }
+
+  /**
+   * One game of the live layer as a line: "Game 2: Bolt · Suzaku Castle · Ryu – Ken" (winner, map, picks in bracket
+   * order; each where set).
+   */
+  gameLine(match: Pick<FeedMatch, 'opponents'>, n: number, game: FeedGame): string {
+    const winner = game.winner === null ? null : match.opponents[game.winner]
+    const picks = game.picks.some(Boolean) ? game.picks.map((pick) => pick ?? '–').join(' – ') : null
+    const parts = [winner ? this.opponentName(winner) : null, game.map, picks].filter(Boolean)
+    const title = this.say(this.words.scoreboard.game, { n })
+    return parts.length ? `${title}: ${parts.join(' · ')}` : title
   }
 
   /** The casters' heading for how many there are ("Caster", "Casters"). */

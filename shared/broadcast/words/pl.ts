@@ -24,7 +24,7 @@ export const pl: Catalogue = {
   slot: { winnerOf: 'Zwycięzca {match}', loserOf: 'Przegrany {match}', toBeDecided: 'Do ustalenia' },
   upNext: { title: 'Następnie', nextUp: 'następny', toBeDecided: 'do ustalenia', onStream: 'na antenie {when}' },
   versus: 'vs',
-  scoreboard: { final: 'koniec' },
+  scoreboard: { final: 'koniec', game: 'Gra {n}' },
   series: {
     short: 'Bo{n}',
     long: { one: 'Seria na {n} grę', few: 'Seria na {n} gry', many: 'Seria na {n} gier', other: 'Seria na {n} gry' },

@@ -24,7 +24,7 @@ export const ptBR: Catalogue = {
   slot: { winnerOf: 'Vencedor de {match}', loserOf: 'Perdedor de {match}', toBeDecided: 'A definir' },
   upNext: { title: 'A seguir', nextUp: 'a seguir', toBeDecided: 'a definir', onStream: 'no ar {when}' },
   versus: 'vs',
-  scoreboard: { final: 'encerrada' },
+  scoreboard: { final: 'encerrada', game: 'Partida {n}' },
   series: { short: 'MD{n}', long: { one: 'Melhor de {n}', many: 'Melhor de {n}', other: 'Melhor de {n}' } },
   path: { title: 'Caminho na chave', winner: 'Vencedor', loser: 'Perdedor', winsBracket: 'vence o torneio' },
   break: { title: 'Intervalo', nextMatch: 'Próxima partida', next: 'a seguir', lastResult: 'Último resultado' },

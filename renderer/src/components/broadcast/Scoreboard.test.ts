@@ -41,4 +41,20 @@ describe('the scoreboard', () => {
     expect(screen.getAllByTestId('scoreboard-name').map((n) => n.textContent)).toEqual(['Bolt', 'Astrablade'])
     expect(screen.getByTestId('scoreboard-series').textContent).toBe('Bo5 · 1–2')
   })
+
+  it('shows a pip per game to win, the current game’s picks under the names and its map, in screen order', () => {
+    const base = feed(true)
+    const games = [
+      { winner: 0 as const, map: 'Inferno', picks: ['Ryu', 'Ken'] as [string, string] },
+      { winner: 0 as const, map: null, picks: [null, null] as [null, null] },
+      { winner: 1 as const, map: null, picks: [null, null] as [null, null] },
+      { winner: null, map: 'Suzaku Castle', picks: [null, 'Guile'] as [null, string] },
+      { winner: null, map: null, picks: [null, null] as [null, null] },
+    ]
+    render(Scoreboard, { feed: { ...base, onAir: { ...base.onAir!, games } } })
+    // Swapped: Bolt (1 game of 3 needed) on the left.
+    expect(screen.getAllByTestId('scoreboard-pips').map((p) => p.textContent)).toEqual(['●○○', '●●○'])
+    expect(screen.getAllByTestId('scoreboard-pick').map((p) => p.textContent)).toEqual(['Guile'])
+    expect(screen.getByTestId('scoreboard-map').textContent).toBe('Game 4 · Suzaku Castle')
+  })
 })

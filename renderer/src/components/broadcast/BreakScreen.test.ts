@@ -1,0 +1,45 @@
+// The break screen after a match: the last result with each game the live layer kept (winner, map, picks), in the
+// viewers' language; nothing of games while the scores were the service's.
+import { render, screen } from '@testing-library/svelte'
+import { describe, expect, it } from 'vitest'
+import type { Feed } from '../../../../shared/broadcast/feed'
+import { wordsFor } from '../../../../shared/broadcast/words'
+import { duel } from '../../../../tests/support/feed-match'
+import BreakScreen from './BreakScreen.svelte'
+
+const finished = (games: Feed['next'][number]['games']): Feed => ({
+  stream: { id: 's', name: 'Main', url: 'https://x.tv', language: 'en' },
+  tournament: { id: 't', name: 'Cup', locale: null, logo: null },
+  casters: [],
+  onAir: { ...duel([2, 1], 3, ['Astrablade', 'Bolt']), status: 'completed', games },
+  next: [],
+  onAirPath: null,
+  held: false,
+  updatedAt: '2026-11-27T12:00:00Z',
+})
+
+describe('the break screen', () => {
+  it('lists the last match’s games under its result, each as far as it was kept', () => {
+    const { unmount } = render(BreakScreen, {
+      feed: finished([
+        { winner: 0, map: 'Inferno', picks: ['Ryu', 'Ken'] },
+        { winner: 1, map: null, picks: [null, null] },
+        { winner: 0, map: null, picks: [null, 'Guile'] },
+      ]),
+    })
+    expect(screen.getByTestId('break-last').textContent).toMatch(/Astrablade 2 – 1 Bolt/)
+    expect([...screen.getByTestId('break-games').querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'Game 1: Astrablade · Inferno · Ryu – Ken',
+      'Game 2: Bolt',
+      'Game 3: Astrablade · – – Guile',
+    ])
+    unmount()
+    render(BreakScreen, { feed: finished(null), words: wordsFor('fr') })
+    expect(screen.queryByTestId('break-games')).toBeNull()
+  })
+
+  it('says a game in the viewers’ language', () => {
+    render(BreakScreen, { feed: finished([{ winner: 1, map: null, picks: [null, null] }]), words: wordsFor('de') })
+    expect(screen.getByTestId('break-games').textContent).toBe('Spiel 1: Bolt')
+  })
+})
