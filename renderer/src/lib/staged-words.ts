@@ -11,7 +11,7 @@ const shown = (value: unknown): string => {
 
 /** A match's games in a line: each game's winner, its map and picks where set ("Bolt (Inferno)"). */
 function gamesLine(games: FeedGame[] | null, match: FeedMatch | null | undefined): string {
-  if (!games) return 'the service\'s score'
+  if (!games) return "the service's score"
   const played = games.filter((g) => g.winner !== null || g.map || g.picks.some(Boolean))
   if (played.length === 0) return 'none played'
   return played
