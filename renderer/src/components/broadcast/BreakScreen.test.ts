@@ -4,14 +4,28 @@ import { render, screen } from '@testing-library/svelte'
 import { describe, expect, it } from 'vitest'
 import type { Feed } from '../../../../shared/broadcast/feed'
 import { wordsFor } from '../../../../shared/broadcast/words'
-import { duel } from '../../../../tests/support/feed-match'
 import BreakScreen from './BreakScreen.svelte'
 
 const finished = (games: Feed['next'][number]['games']): Feed => ({
   stream: { id: 's', name: 'Main', url: 'https://x.tv', language: 'en' },
   tournament: { id: 't', name: 'Cup', locale: null, logo: null },
   casters: [],
-  onAir: { ...duel([2, 1], 3, ['Astrablade', 'Bolt']), status: 'completed', games },
+  onAir: {
+    id: 'm',
+    label: 'Grand final',
+    name: null,
+    status: 'completed',
+    scheduledAt: null,
+    estimatedStart: null,
+    opponents: [
+      { name: 'Astrablade', score: 2, result: 'win', checkedIn: true, country: null, waitsFor: null },
+      { name: 'Bolt', score: 1, result: 'loss', checkedIn: true, country: null, waitsFor: null },
+    ],
+    decided: true,
+    bestOf: 3,
+    games,
+    swapped: false,
+  },
   next: [],
   onAirPath: null,
   held: false,
