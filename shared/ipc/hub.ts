@@ -16,6 +16,8 @@ export const PairInput = z.strictObject({
   kind: DeviceKind,
   /** The tournament a door checks in for or a board shows (required for those, ignored for others). */
   tournamentId: IdInput.optional(),
+  /** The stream a scorekeeper's or caster's tablet serves (required for those, ignored for others). */
+  streamId: IdInput.optional(),
 })
 
 /** A network interface's name as the OS gives it ("eth0", "Wi-Fi", "Ethernet 2", "vEthernet (WSL)"). */

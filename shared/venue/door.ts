@@ -7,12 +7,15 @@ import { CheckinOutcome, CheckinPerson } from '../checkin/outcome'
 export { whenAndWhere } from '../checkin/outcome'
 
 /**
- * What a paired device is for: a door (check-in), an overlay (OBS on another PC), control (Companion), or a venue
- * board (a TV showing the floor). A door and a board serve one tournament.
+ * What a paired device is for: a door (check-in), an overlay (OBS on another PC), control (Companion), a venue board
+ * (a TV showing the floor), or a tablet at a stream: a scorekeeper's (the on-air score, games and picks) or a
+ * caster's (the stream's casters). A door and a board serve one tournament; a tablet one stream.
  */
-export const DeviceKind = z.enum(['door', 'overlay', 'control', 'board'])
+export const DeviceKind = z.enum(['door', 'overlay', 'control', 'board', 'scorekeeper', 'caster'])
 /** The kinds of device that serve one tournament, chosen when they are paired. */
 export const TOURNAMENT_KINDS: readonly DeviceKind[] = ['door', 'board']
+/** The kinds of device that serve one stream, chosen when they are paired. */
+export const STREAM_KINDS: readonly DeviceKind[] = ['scorekeeper', 'caster']
 export type DeviceKind = z.infer<typeof DeviceKind>
 
 /** A door shows people and outcomes as every place of check-in does (shared/checkin/outcome.ts). */

@@ -40,6 +40,7 @@ import {
 } from '../../../shared/broadcast/live-layer'
 import { Publication, type FeedListener, type PublicationTarget, type SourceKind } from './publication'
 import { moduleLog } from '../log'
+import type { TabletView } from '../../../shared/venue/tablet'
 
 const log = moduleLog('broadcast-desk')
 
@@ -334,6 +335,34 @@ export class BroadcastDesk {
     if (!tournament)
       throw new AppError('not_found', `Tournament ${tournamentId} is not in the local copy: open it first.`)
     return tournament.discipline
+  }
+
+  /**
+   * What a stream's tablet sees: the on-air match as the room's layer has it (a held stream's waiting edits included,
+   * so a scorekeeper sees what they pressed), the casters and the discipline's lists.
+   */
+  tabletView(streamId: string, device: TabletView['device']): TabletView {
+    const stream = this.stream(streamId)
+    const current = this.current(stream, this.sourcesOf(stream.tournament_id))
+    const desk = this.session().producer.desk(stream.id)
+    const shown = this.publication.shown(stream.id)
+    return {
+      device,
+      stream: { id: stream.id, name: stream.name },
+      onAir: current.onAir,
+      scores: desk.scores,
+      held: desk.held,
+      waiting: desk.held && shown ? stagedChanges(shown, current).length : 0,
+      casters: current.casters,
+      lists: this.session().pickLists.of(this.disciplineOf(stream.tournament_id)),
+    }
+  }
+
+  /** Hears each new state of one stream (an action's, or a rebuild's), as the desk's windows do. */
+  onStreamChanged(streamId: string, listener: () => void): () => void {
+    return this.ports.bus.subscribe((event, payload) => {
+      if (event === 'broadcast:changed' && (payload as StreamState).streamId === streamId) listener()
+    })
   }
 
   /** The tournament's logo as kept in the local copy (the hub serves it to overlays). */

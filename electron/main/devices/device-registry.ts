@@ -1,4 +1,4 @@
-// Who may use the hub beyond this machine: paired devices (door, board, overlay, control) with revocable keys, the single-use
+// Who may use the hub beyond this machine: paired devices (door, board, overlay, control, tablets) with revocable keys, the single-use
 // pairing codes that make them, the control token Companion sends, and whether the hub is open to the venue network.
 // Kept in venue.json (0600) beside the profiles, device keys only as hashes; the control token in the OS keychain.
 import { createHash, randomBytes, randomInt } from 'node:crypto'
@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import writeFileAtomic from 'write-file-atomic'
 import { join } from 'node:path'
 import { z } from 'zod'
-import { DeviceKind, TOURNAMENT_KINDS } from '../../../shared/venue/door'
+import { DeviceKind, STREAM_KINDS, TOURNAMENT_KINDS } from '../../../shared/venue/door'
 import { AppError } from '../app-error'
 import type { Clock } from '../clock'
 import { setAside } from '../set-aside'
@@ -33,6 +33,8 @@ const StoredDevice = z.object({
   kind: DeviceKind,
   /** The tournament a door checks in for. */
   tournamentId: z.string().nullable(),
+  /** The stream a scorekeeper's or caster's tablet serves (null for other kinds, and in files from before). */
+  streamId: z.string().nullable().default(null),
   /** The connection it was paired on: a door keeps checking in there whatever the desk shows (absent: paired earlier). */
   profileId: z.string().optional(),
   keyHash: z.string(),
@@ -49,7 +51,10 @@ const VenueFile = z.object({
 })
 
 export type Device = z.infer<typeof StoredDevice>
-export type DeviceView = Pick<Device, 'id' | 'name' | 'kind' | 'tournamentId' | 'pairedAt' | 'lastSeen'> & {
+export type DeviceView = Pick<
+  Device,
+  'id' | 'name' | 'kind' | 'tournamentId' | 'streamId' | 'pairedAt' | 'lastSeen'
+> & {
   profileId?: string
 }
 
@@ -57,6 +62,7 @@ interface PendingCode {
   name: string
   kind: DeviceKind
   tournamentId: string | null
+  streamId: string | null
   profileId?: string
   expiresAt: number
   usedAt?: number
@@ -147,11 +153,12 @@ export class DeviceRegistry {
   }
 
   devices(): DeviceView[] {
-    return this.data.devices.map(({ id, name, kind, tournamentId, pairedAt, lastSeen }) => ({
+    return this.data.devices.map(({ id, name, kind, tournamentId, streamId, pairedAt, lastSeen }) => ({
       id,
       name,
       kind,
       tournamentId,
+      streamId,
       pairedAt,
       lastSeen,
     }))
@@ -163,17 +170,30 @@ export class DeviceRegistry {
     kind: DeviceKind,
     tournamentId: string | null,
     profileId?: string,
+    streamId: string | null = null,
   ): { code: string; expiresAt: number } {
     if (TOURNAMENT_KINDS.includes(kind) && !tournamentId) {
       const message = `a ${kind} serves one tournament: choose it first`
       throw new AppError('validation', message, { tournamentId: message })
+    }
+    if (STREAM_KINDS.includes(kind) && !streamId) {
+      const message = `a ${kind}’s tablet serves one stream: choose it first`
+      throw new AppError('validation', message, { streamId: message })
     }
     const now = this.clock.now()
     for (const [code, pending] of this.codes) if (pending.expiresAt < now) this.codes.delete(code)
     const code = Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('')
     const expiresAt = now + PAIRING_VALID_MS
     const tournament = TOURNAMENT_KINDS.includes(kind) ? tournamentId : null
-    this.codes.set(code, { name, kind, tournamentId: tournament, ...(profileId && { profileId }), expiresAt })
+    const stream = STREAM_KINDS.includes(kind) ? streamId : null
+    this.codes.set(code, {
+      name,
+      kind,
+      tournamentId: tournament,
+      streamId: stream,
+      ...(profileId && { profileId }),
+      expiresAt,
+    })
     return { code: `${code.slice(0, 4)}-${code.slice(4)}`, expiresAt }
   }
 
@@ -202,6 +222,7 @@ export class DeviceRegistry {
       name: pending.name,
       kind: pending.kind,
       tournamentId: pending.tournamentId,
+      streamId: pending.streamId,
       ...(pending.profileId && { profileId: pending.profileId }),
       keyHash: hashOf(key),
       pairedAt: now,

@@ -13,7 +13,7 @@ import type { DeviceRegistry, DeviceView } from '../devices/device-registry'
 export const DEVICE_HEADER = 'x-matchdesk-key'
 
 /** The hub's access rules by name, as routes declare them in `config.allow`. */
-export const HUB_RULES = ['viewer', 'door', 'board', 'control', 'pairing'] as const
+export const HUB_RULES = ['viewer', 'door', 'board', 'control', 'pairing', 'tablet', 'scorekeeper', 'caster'] as const
 export type HubRule = (typeof HUB_RULES)[number]
 
 /** What a hub route declares in `config`: one of the hub's rules, or 'public' (built code that holds no data). */
@@ -46,7 +46,9 @@ export function deviceOf(request: FastifyRequest, registry: DeviceRegistry): Dev
  * - door (the door page and its API): a paired door, from anywhere (a door needs a name and a tournament);
  * - board (the venue board's data): this machine, or a paired board (a TV beyond this machine);
  * - control (Companion): the control token as a bearer, and beyond this machine a paired control device's key too;
- * - pairing (the pairing and door pages, the code exchange): anyone who reaches the hub; exchanges rate-limited.
+ * - pairing (the pairing and door pages, the code exchange): anyone who reaches the hub; exchanges rate-limited;
+ * - tablet (what a stream's tablet sees): a paired scorekeeper's or caster's tablet, from anywhere;
+ * - scorekeeper, caster (a tablet's edits): that kind of tablet only (each acts on its own stream).
  */
 export function hubRules(registry: DeviceRegistry): Record<HubRule, AccessRule> {
   const ofKind = (request: FastifyRequest, ...kinds: DeviceKind[]) => {
@@ -60,5 +62,8 @@ export function hubRules(registry: DeviceRegistry): Record<HubRule, AccessRule> 
     board: (request) => fromLoopback(request) || ofKind(request, 'board'),
     control: (request) => controlToken(request) && (fromLoopback(request) || ofKind(request, 'control')),
     pairing: () => true,
+    tablet: (request) => ofKind(request, 'scorekeeper', 'caster'),
+    scorekeeper: (request) => ofKind(request, 'scorekeeper'),
+    caster: (request) => ofKind(request, 'caster'),
   }
 }

@@ -15,6 +15,7 @@ import type { DoorDesk } from '../devices/door-desk'
 import type { FloorDesk } from '../floor/floor-desk'
 import { controlRoutes } from './control-routes'
 import { doorRoutes } from './door-routes'
+import { tabletRoutes } from './tablet-routes'
 import { feedDataRoutes, feedRoutes } from './feed-routes'
 import { floorRoutes } from './floor-routes'
 import { layoutRoutes } from './layout-routes'
@@ -159,6 +160,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   feedRoutes(server, context)
   controlRoutes(server, context)
   doorRoutes(server, context)
+  tabletRoutes(server, context)
   floorRoutes(server, context)
   pairingRoutes(server, context)
   // Producers' layouts run their own code: they get an origin (a port) of their own, with the feed and nothing else,

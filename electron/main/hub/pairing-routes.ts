@@ -10,8 +10,9 @@ const pairing = access('pairing')
 
 export function pairingRoutes(server: FastifyInstance, { registry, pagesDir }: HubContext): void {
   server.get('/pair', { config: pairing }, (_request, reply) => sendPage(reply, pagesDir, 'door.html'))
-  // The door page is the same built page: it holds no data, and its calls carry the door's key.
+  // The door and tablet pages are the same built page: it holds no data, and its calls carry the device's key.
   server.get('/door', { config: pairing }, (_request, reply) => sendPage(reply, pagesDir, 'door.html'))
+  server.get('/tablet', { config: pairing }, (_request, reply) => sendPage(reply, pagesDir, 'door.html'))
   // The pairing and door pages' scripts and styles: built code, no data.
   server.get<{ Params: { '*': string } }>('/assets/*', { config: pairing }, (request, reply) =>
     sendAsset(reply, pagesDir, request.params['*']),

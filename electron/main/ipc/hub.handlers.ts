@@ -38,8 +38,8 @@ export function hubHandlers({ hub, registry, activeProfileId }: HubPorts): Handl
       await running().setLan(lan, interfaces)
       return status()
     },
-    'hub:pair': async ({ name, kind, tournamentId }) => {
-      const { code, expiresAt } = registry.pair(name, kind, tournamentId ?? null, activeProfileId())
+    'hub:pair': async ({ name, kind, tournamentId, streamId }) => {
+      const { code, expiresAt } = registry.pair(name, kind, tournamentId ?? null, activeProfileId(), streamId ?? null)
       // The code rides in the fragment: a browser never sends it over the network, not even to the hub.
       const url = `${running().deviceUrl()}/pair#code=${code}`
       return { code, url, expiresAt, qrSvg: await qrSvg(url) }

@@ -1,6 +1,9 @@
 // The door page's calls to the hub it was served by: same origin, the device key in the X-Matchdesk-Key header (kept
 // in this origin's storage, which no other port of the address can read: a cookie would reach them all), JSON.
 import { DoorOutcome, DoorParticipant, DoorSession, PairingAnswer } from '../../../shared/venue/door'
+import { TabletView } from '../../../shared/venue/tablet'
+import type { Caster } from '../../../shared/broadcast/feed'
+import type { LivePress } from '../../../shared/broadcast/live-layer'
 import { z } from 'zod'
 
 const KEY_ITEM = 'matchdesk.deviceKey'
@@ -66,6 +69,14 @@ export const doorApi = {
       z.object({ streams: z.array(z.object({ id: z.string(), name: z.string(), tournament: z.string() })) }),
       '/feed/v1/streams',
     ),
+}
+
+/** A stream's tablet: what it sees, a scorekeeper's presses and undo, a caster's casters. */
+export const tabletApi = {
+  session: () => call(TabletView, '/tablet/v1/session'),
+  press: (press: LivePress) => call(TabletView, '/tablet/v1/press', { press }),
+  undo: () => call(TabletView, '/tablet/v1/undo', {}),
+  casters: (casters: Caster[]) => call(TabletView, '/tablet/v1/casters', { casters }),
 }
 
 export function parseParticipants(data: string): DoorParticipant[] {

@@ -2,7 +2,7 @@
 // paired devices), kept current by main's hub:changed, and the admin's actions, each through write() so a refusal is
 // said the same way as everywhere.
 import type { HubStatus, PairingCode } from '../../../../shared/ipc/hub'
-import { TOURNAMENT_KINDS, type DeviceKind } from '../../../../shared/venue/door'
+import { STREAM_KINDS, TOURNAMENT_KINDS, type DeviceKind } from '../../../../shared/venue/door'
 import { invoke, subscribe } from '../ipc/ipc'
 import { write } from '../ipc/write'
 
@@ -66,15 +66,26 @@ export class VenueDesk {
     this.#take(await write('hub:rotate-control-token', {}, 'New control token made: paste it into Companion’s header.'))
   }
 
-  /** Asks for a pairing code; a door or a board needs the tournament it serves. */
-  async pair(name: string, kind: DeviceKind, tournamentId: string | undefined): Promise<boolean> {
+  /** Asks for a pairing code; a door or a board needs the tournament it serves, a tablet its stream. */
+  async pair(name: string, kind: DeviceKind, tournamentId: string | undefined, streamId?: string): Promise<boolean> {
     this.#fieldErrors = {}
     const forOne = TOURNAMENT_KINDS.includes(kind)
     if (forOne && !tournamentId) {
       this.#fieldErrors = { tournamentId: `A ${kind} serves one tournament: choose it in Tournaments first.` }
       return false
     }
-    const result = await write('hub:pair', { name, kind, ...(forOne && tournamentId && { tournamentId }) }, null)
+    const forStream = STREAM_KINDS.includes(kind)
+    if (forStream && !streamId) {
+      this.#fieldErrors = { streamId: `A ${kind}’s tablet serves one stream: choose it (streams are in Streams).` }
+      return false
+    }
+    const input = {
+      name,
+      kind,
+      ...(forOne && tournamentId && { tournamentId }),
+      ...(forStream && streamId && { streamId }),
+    }
+    const result = await write('hub:pair', input, null)
     if (result.ok) this.#pairing = result.value
     else this.#fieldErrors = result.error.fields ?? {}
     return result.ok

@@ -1,0 +1,86 @@
+// The tablet API for a stream's paired tablets (the page itself is built code, served with pairing's): what the
+// tablet sees, a scorekeeper's presses and undo on the on-air duel, a caster's casters, and each change over
+// Server-Sent Events. A tablet acts only on the stream it was paired for; a scorekeeper's presses on a held stream wait
+// in the producer's Hold list.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { TabletPress } from '../../../shared/venue/tablet'
+import type { DeviceView } from '../devices/device-registry'
+import { access, deviceOf } from './hub-access'
+import { sendAppError, type HubContext } from './hub-context'
+
+const tablet = access('tablet')
+const scorekeeper = access('scorekeeper')
+const caster = access('caster')
+
+export function tabletRoutes(server: FastifyInstance, { desk, registry, streams }: HubContext): void {
+  /** The tablet device the guard let in (a tablet always has one stream). */
+  const tabletOf = (request: FastifyRequest): DeviceView & { streamId: string } => {
+    const device = deviceOf(request, registry)!
+    return { ...device, streamId: device.streamId ?? '' }
+  }
+  const view = (device: DeviceView & { streamId: string }) =>
+    desk.tabletView(device.streamId, { name: device.name, kind: device.kind })
+  const answer = (reply: FastifyReply, work: () => unknown) => {
+    try {
+      return reply.header('cache-control', 'no-store').send(work())
+    } catch (error) {
+      return sendAppError(reply, error)
+    }
+  }
+
+  server.get('/tablet/v1/session', { config: tablet }, (request, reply) => answer(reply, () => view(tabletOf(request))))
+
+  server.post('/tablet/v1/press', { config: scorekeeper }, (request, reply) => {
+    const body = TabletPress.safeParse(request.body)
+    if (!body.success) {
+      const issue = body.error.issues[0]
+      return reply.code(400).send({ error: `press: ${issue?.message ?? 'not a press the live score knows'}` })
+    }
+    const device = tabletOf(request)
+    return answer(reply, () => {
+      desk.live(device.streamId, body.data.press, 'tablet')
+      return view(device)
+    })
+  })
+
+  server.post('/tablet/v1/undo', { config: scorekeeper }, (request, reply) => {
+    const device = tabletOf(request)
+    return answer(reply, () => {
+      desk.undo(device.streamId, 'tablet')
+      return view(device)
+    })
+  })
+
+  server.post('/tablet/v1/casters', { config: caster }, (request, reply) => {
+    const device = tabletOf(request)
+    return answer(reply, () => {
+      desk.casters(device.streamId, (request.body as { casters?: unknown } | undefined)?.casters)
+      return view(device)
+    })
+  })
+
+  server.get('/tablet/v1/events', { config: tablet }, (request, reply) => {
+    const device = tabletOf(request)
+    let first
+    try {
+      first = view(device)
+    } catch (error) {
+      return sendAppError(reply, error)
+    }
+    streams.serve(
+      request,
+      reply,
+      (send) => {
+        send('view', first)
+        return desk.onStreamChanged(device.streamId, () => {
+          try {
+            send('view', view(device))
+          } catch {
+            // The stream left the local copy: the tablet keeps what it showed until it comes back.
+          }
+        })
+      },
+      device.id,
+    )
+  })
+}

@@ -1,0 +1,124 @@
+/// <reference lib="dom" />
+// A scorekeeper's tablet on a phone, paired from the Venue view for one stream: it presses +1, a game's map and a
+// pick on the on-air duel of the hardest names (40 characters, right to left), the desk's feed follows at once, and
+// the page is axe-clean in both themes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { axeViolations } from './support/axe'
+import { launchBrowser, screenshotPath } from './support/browser'
+import { demoService, type DemoService } from './support/demo-service'
+import { startWebMode, tournamentNamed, type WebMode } from './support/web-mode'
+
+const TOURNAMENT = 'Lyon LAN Winter Cup'
+const LONG = 'Wolfeschlegelsteinhausenbergerdorff Tea'.padEnd(40, 'm')
+const RTL = 'فريق النجوم الساطعة من الدار البيضاء'
+let web: WebMode
+let browser: Browser
+let desk: Page
+let service: DemoService
+let streamId = ''
+let streamName = ''
+
+type Feed = { onAir: { opponents: { name: string; score: number | null }[]; games: { map: string | null }[] | null } }
+
+beforeAll(async () => {
+  web = await startWebMode(['--demo-simulate', '0', '--demo-control'])
+  service = await demoService(web.demo!)
+  browser = await launchBrowser()
+  const tournamentId = await tournamentNamed(web, TOURNAMENT)
+  const streams = await web.ipc<{ items: { id: string; name: string }[] }>('streams:list', {
+    tournamentId,
+    filters: {},
+  })
+  ;({ id: streamId, name: streamName } = streams.items[0]!)
+  type Node = { id: string; status: string; opponents: { participant: { id: string } | null }[] }
+  const nodes = await web.ipc<{ items: Node[] }>('bracket:nodes', { tournamentId, filters: {} })
+  const match = nodes.items.find(
+    (n) => n.status !== 'completed' && n.opponents.length === 2 && n.opponents.every((o) => o.participant),
+  )!
+  for (const [i, opponent] of match.opponents.entries()) {
+    const answer = await service(`/organizer/v2/participants/${opponent.participant!.id}`, {
+      method: 'PATCH',
+      body: JSON.stringify({ name: i === 0 ? LONG : RTL }),
+    })
+    expect(answer.status).toBe(200)
+  }
+  await web.ipc('cache:refresh', { resource: 'participants', scope: tournamentId, full: true })
+  await web.ipc('cache:refresh', { resource: 'nodes', scope: tournamentId, full: true })
+  await web.ipc('match-streams:replace', { matchId: match.id, streamIds: [streamId] })
+  await web.ipc('broadcast:take', { streamId, matchId: match.id })
+  await web.ipc('broadcast:set-pick-lists', { tournamentId, lists: { picks: ['Ryu', 'Ken'], maps: ['Suzaku Castle'] } })
+  desk = await browser.newPage({ viewport: { width: 1300, height: 900 } })
+  desk.setDefaultTimeout(10_000)
+  await desk.goto(web.url)
+})
+afterAll(async () => {
+  await browser?.close()
+  await web?.stop()
+})
+
+/** Pairs a scorekeeper's tablet for the stream from the Venue view; answers the phone's page on /tablet. */
+async function pairTablet(name: string, colorScheme: 'dark' | 'light'): Promise<Page> {
+  await desk.getByLabel('Name').fill(name)
+  await desk.getByLabel('Kind').selectOption({ label: 'Scorekeeper tablet (one stream’s score)' })
+  await expect.poll(() => desk.getByLabel('Serves the stream').locator('option').count()).toBeGreaterThan(0)
+  await desk.getByLabel('Serves the stream').selectOption({ label: streamName })
+  const before = await desk
+    .getByTestId('pairing-code')
+    .textContent()
+    .catch(() => '')
+  await desk.getByRole('button', { name: 'Add a device' }).click()
+  await expect.poll(() => desk.getByTestId('pairing-code').textContent()).not.toBe(before)
+  const code = (await desk.getByTestId('pairing-code').textContent())!
+  // The hub's pages allow no inline script: axe is let in by bypassing the CSP for the test only.
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme, bypassCSP: true })
+  const page = await context.newPage()
+  page.setDefaultTimeout(10_000)
+  await page.goto(`${web.hub}/pair#code=${code}`)
+  await page.waitForURL(`${web.hub}/tablet`, { waitUntil: 'commit' })
+  await expect.poll(() => page.getByRole('status').first().textContent()).toBe('Connected')
+  return page
+}
+
+describe('a scorekeeper’s tablet', () => {
+  it('is paired for one stream from the Venue view and presses on its on-air duel; the feed follows', async () => {
+    await desk
+      .getByRole('row', { name: new RegExp(TOURNAMENT) })
+      .getByRole('button', { name: 'Open' })
+      .click()
+    await desk.keyboard.press('Control+0')
+    await expect.poll(() => desk.getByRole('heading', { level: 1 }).textContent()).toBe('Venue')
+    const tablet = await pairTablet('Scorekeeper 1', 'dark')
+    await expect.poll(() => tablet.getByRole('heading', { level: 1 }).textContent()).toBe(streamName)
+    await tablet.getByRole('button', { name: `+1 ${RTL}` }).click()
+    await expect.poll(() => tablet.getByTestId('tablet-score').allTextContents()).toEqual(['0', '1'])
+    await tablet.getByRole('combobox', { name: 'Map' }).first().fill('Suzaku Castle')
+    await tablet.getByRole('combobox', { name: 'Map' }).first().press('Tab')
+    await tablet
+      .getByRole('combobox', { name: `Pick, ${LONG}` })
+      .first()
+      .fill('Ryu')
+    await tablet
+      .getByRole('combobox', { name: `Pick, ${LONG}` })
+      .first()
+      .press('Tab')
+    const feed = async () => web.ipc<Feed>('broadcast:feed', { streamId })
+    await expect.poll(async () => (await feed()).onAir.opponents.map((o) => o.score)).toEqual([0, 1])
+    await expect.poll(async () => (await feed()).onAir.games?.[0]?.map).toBe('Suzaku Castle')
+    await tablet.getByTestId('tablet-games').scrollIntoViewIfNeeded()
+    expect(await axeViolations(tablet)).toEqual([])
+    await tablet.screenshot({ path: screenshotPath('tablet-dark'), fullPage: true })
+  })
+
+  it('is axe-clean in the light theme too, and says when the producer holds the stream', async () => {
+    await web.ipc('broadcast:hold', { streamId, held: true })
+    const tablet = await pairTablet('Scorekeeper 2', 'light')
+    await tablet.getByRole('button', { name: `+1 ${LONG}` }).click()
+    await expect.poll(() => tablet.getByTestId('tablet-held').textContent()).toMatch(/wait for them to apply/)
+    expect(await axeViolations(tablet)).toEqual([])
+    // The hardest names never push the page wider than the phone.
+    expect(await tablet.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    await tablet.screenshot({ path: screenshotPath('tablet-light'), fullPage: true })
+    await web.ipc('broadcast:hold', { streamId, held: false })
+  })
+})
