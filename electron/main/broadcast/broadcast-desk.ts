@@ -303,8 +303,11 @@ export class BroadcastDesk {
     })
   }
 
-  /** Who casts the stream, in order (at most four): published at once, held or not, since it is the producer's own. */
-  casters(streamId: string, casters: unknown): StreamState {
+  /**
+   * Who casts the stream, in order (at most four): the desk's and Companion's published at once, held or not, since
+   * they are the producer's own; a caster tablet's wait in Hold's list on a held stream.
+   */
+  casters(streamId: string, casters: unknown, by: PressedBy = 'desk'): StreamState {
     const stream = this.stream(streamId)
     const parsed = Casters.safeParse(casters)
     if (!parsed.success) {
@@ -315,7 +318,11 @@ export class BroadcastDesk {
     }
     return this.inOneTransaction(() => {
       this.session().producer.setCasters(stream.id, parsed.data)
-      return this.act(stream, this.sourcesOf(stream.tournament_id))
+      const sources = this.sourcesOf(stream.tournament_id)
+      const shown = this.publication.shown(stream.id)
+      if (by === 'tablet' || !this.session().producer.desk(stream.id).held || !shown) return this.act(stream, sources)
+      const current = this.current(stream, sources)
+      return this.answer(stream.id, current, heldFeed(shown, current, [{ matchId: stream.id, field: 'casters' }]))
     })
   }
 
@@ -377,7 +384,8 @@ export class BroadcastDesk {
     if (!this.session().producer.desk(stream.id).held) {
       throw new AppError('validation', `“${stream.name}” is not held: its changes are published as they come.`)
     }
-    if (matchId !== undefined) this.match(sources, matchId)
+    // The stream's own id names a change of the stream itself (its casters); any other, a match of it.
+    if (matchId !== undefined && matchId !== stream.id) this.match(sources, matchId)
     const current = this.current(stream, sources)
     const shown = this.publication.shown(stream.id) ?? current
     const approved = matchId === undefined ? 'all' : [{ matchId, ...(field !== undefined && { field }) }]

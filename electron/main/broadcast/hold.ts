@@ -1,5 +1,6 @@
-// Hold, the on-air lock: a held stream keeps its last published feed; what the service changed since is listed as
-// staged changes, applied by the producer one match at a time or all at once.
+// Hold, the on-air lock: a held stream keeps its last published feed; what the service (or a tablet) changed since is
+// listed as staged changes, applied by the producer one match at a time or all at once. The stream's casters are a
+// change of the stream itself: its `matchId` is the stream's id.
 import type { Feed, FeedMatch, StagedChange } from '../../../shared/broadcast/feed'
 
 const matchesOf = (feed: Feed) => [...(feed.onAir ? [feed.onAir] : []), ...feed.next]
@@ -24,10 +25,15 @@ function fieldsOf(match: FeedMatch): [string, unknown][] {
   ]
 }
 
-/** What differs between the published feed and the current one, for matches both show. */
+/** The casters as a staged change says them: "Ana (she/her), Bo". */
+const castersOf = (feed: Feed) => feed.casters.map((c) => c.name).join(', ')
+
+/** What differs between the published feed and the current one: the casters, and fields of matches both show. */
 export function stagedChanges(published: Feed, current: Feed): StagedChange[] {
   const before = new Map(matchesOf(published).map((m) => [m.id, m]))
   const changes: StagedChange[] = []
+  if (JSON.stringify(published.casters) !== JSON.stringify(current.casters))
+    changes.push({ matchId: current.stream.id, field: 'casters', from: castersOf(published), to: castersOf(current) })
   for (const match of matchesOf(current)) {
     const old = before.get(match.id)
     if (!old) continue
@@ -82,6 +88,7 @@ function approved(old: FeedMatch, current: FeedMatch, fields: ReadonlySet<string
  */
 export function heldFeed(published: Feed, current: Feed, apply: readonly Approval[] | 'all' = []): Feed {
   if (apply === 'all') return { ...current, held: true }
+  const castersApproved = apply.some((a) => a.matchId === current.stream.id && (a.field ?? 'casters') === 'casters')
   const shown = new Map(matchesOf(published).map((m) => [m.id, m]))
   const whole = new Set(apply.filter((a) => a.field === undefined).map((a) => a.matchId))
   const keep = (match: FeedMatch): FeedMatch => {
@@ -92,6 +99,7 @@ export function heldFeed(published: Feed, current: Feed, apply: readonly Approva
   }
   return {
     ...current,
+    casters: castersApproved ? current.casters : published.casters,
     onAir: current.onAir && keep(current.onAir),
     next: current.next.map(keep),
     held: true,

@@ -54,7 +54,7 @@ export function tabletRoutes(server: FastifyInstance, { desk, registry, streams 
   server.post('/tablet/v1/casters', { config: caster }, (request, reply) => {
     const device = tabletOf(request)
     return answer(reply, () => {
-      desk.casters(device.streamId, (request.body as { casters?: unknown } | undefined)?.casters)
+      desk.casters(device.streamId, (request.body as { casters?: unknown } | undefined)?.casters, 'tablet')
       return view(device)
     })
   })

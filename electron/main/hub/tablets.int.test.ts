@@ -149,6 +149,29 @@ describe('a stream’s tablets', () => {
     await value('broadcast:hold', { streamId, held: false })
   })
 
+  it('on a held stream a caster tablet’s casters wait in Hold’s list too; the desk’s own go on air at once', async () => {
+    const caster = await paired('caster')
+    await value('broadcast:hold', { streamId, held: true })
+    const published = async () => (await (await fetch(`${hub()}/feed/v1/streams/${streamId}`)).json()) as Feed
+    const before = (await published()).casters
+    const set = await call('/tablet/v1/casters', caster, {
+      casters: [{ name: 'Held Caster', handle: '', pronouns: '' }],
+    })
+    expect(set.body.waiting).toBeGreaterThan(0)
+    expect((await published()).casters).toEqual(before)
+    const state = await value<StreamState>('broadcast:feed', { streamId })
+    expect((state as unknown as Feed).casters).toEqual(before)
+    const applied = await value<StreamState>('broadcast:apply', { streamId, matchId: streamId, field: 'casters' })
+    expect(applied.feed.casters.map((c) => c.name)).toEqual(['Held Caster'])
+    const desk = await value<StreamState>('broadcast:casters', {
+      streamId,
+      casters: [{ name: 'Desk Caster', handle: '', pronouns: '' }],
+    })
+    expect(desk.feed.casters.map((c) => c.name)).toEqual(['Desk Caster'])
+    expect(desk.staged.filter((c) => c.field === 'casters')).toEqual([])
+    await value('broadcast:hold', { streamId, held: false })
+  })
+
   it('hears each change of its stream over its event stream, the desk’s presses too', async () => {
     const key = await paired('scorekeeper')
     const controller = new AbortController()
