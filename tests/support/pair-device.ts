@@ -8,10 +8,16 @@ export async function pairDevice(
   value: Value,
   hub: string,
   name: string,
-  kind: 'door' | 'board' | 'overlay' | 'control',
+  kind: 'door' | 'board' | 'overlay' | 'control' | 'scorekeeper' | 'caster',
   tournamentId?: string,
+  streamId?: string,
 ): Promise<string> {
-  const code = await value<PairingCode>('hub:pair', { name, kind, ...(tournamentId && { tournamentId }) })
+  const code = await value<PairingCode>('hub:pair', {
+    name,
+    kind,
+    ...(tournamentId && { tournamentId }),
+    ...(streamId && { streamId }),
+  })
   const answer = await fetch(`${hub}/pair/v1/exchange`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
