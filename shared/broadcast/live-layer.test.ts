@@ -5,6 +5,7 @@ import {
   PickLists,
   disputes,
   layerHolds,
+  pipsOf,
   pressed,
   pressWords,
   refusal,
@@ -123,5 +124,12 @@ describe('the live layer', () => {
         status: 'completed',
       }),
     ).toBe(true)
+  })
+
+  it('draws pips for the best-of, or the layer’s rows where the stage does not say', () => {
+    expect(pipsOf(match([1, 0], 5), 0)).toEqual([true, false, false])
+    const unsaid = withLayer(match([1, 0], null), seedLayer(match([1, 0], null)))
+    expect(pipsOf(unsaid, 0)).toEqual([true, false])
+    expect(pipsOf(match([1, 0], null), 0)).toBeNull()
   })
 })

@@ -263,11 +263,13 @@ export type PickLists = z.infer<typeof PickLists>
 
 /**
  * A side's pips on the scoreboard: one per game it needs to win the best-of (●●○ in a best of five), filled for the
- * games won; null where the best-of is not known (or a single game).
+ * games won; the best-of is the stage's, else the live layer's rows (three where the stage does not say); null where
+ * neither is known (or a single game).
  */
-export function pipsOf(match: Pick<FeedMatch, 'bestOf' | 'opponents'>, side: Side): boolean[] | null {
-  if (match.bestOf === null || match.bestOf < 2) return null
-  const needed = Math.ceil(match.bestOf / 2)
+export function pipsOf(match: Pick<FeedMatch, 'bestOf' | 'opponents' | 'games'>, side: Side): boolean[] | null {
+  const bestOf = match.bestOf ?? match.games?.length ?? null
+  if (bestOf === null || bestOf < 2) return null
+  const needed = Math.ceil(bestOf / 2)
   const won = Math.max(0, Math.floor(match.opponents[side]?.score ?? 0))
   return Array.from({ length: needed }, (_, i) => i < won)
 }

@@ -17,6 +17,8 @@ const missing = obsMissing()
 if (missing) console.warn(`OBS tests skipped: ${missing}`)
 
 const TEXTS = ['Left name', 'Right name', 'Left score', 'Right score', 'Round', 'Up next', 'Countdown', 'Last result']
+/** The live score's own text sources. */
+const LIVE_TEXTS = ['Left games', 'Right games', 'Left pick', 'Right pick', 'Map', 'Games']
 type Node = { id: string; status: string; opponents: { participant: { id: string; name: string } | null }[] }
 
 describe.skipIf(missing !== undefined)('driving a real OBS Studio', () => {
@@ -64,7 +66,7 @@ describe.skipIf(missing !== undefined)('driving a real OBS Studio', () => {
 
   beforeAll(async () => {
     obs = await startObsStudio()
-    await prepareShow(obs, ['Match', 'Break', 'Main match'], [...TEXTS, 'Main left name'])
+    await prepareShow(obs, ['Match', 'Break', 'Main match'], [...TEXTS, ...LIVE_TEXTS, 'Main left name'])
     eyes = await obsEyes(obs)
     dataDir = mkdtempSync(join(tmpdir(), 'matchdesk-obs-desk-'))
     folder = join(dataDir, 'show-files')
@@ -154,6 +156,26 @@ describe.skipIf(missing !== undefined)('driving a real OBS Studio', () => {
     expect(leftPicture).not.toBe(rightPicture)
   })
 
+  it('a live press reaches OBS’s text sources and the files at once: the score, its pips, a pick and the map', async () => {
+    const before = Number((await text('Left score')) || 0)
+    type Live = { feed: { onAir: { games: { winner: number | null }[] | null } } }
+    const pressed = await value<Live>('broadcast:live', { streamId, press: { kind: 'score', side: 0, delta: 1 } })
+    await expect.poll(() => text('Left score'), { timeout: 5000 }).toBe(String(before + 1))
+    expect(await text('Left games')).toMatch(/^●+○*$/)
+    expect(readFileSync(join(folder, 'left-score.txt'), 'utf8')).toBe(String(before + 1))
+    // The game being played is the first without a winner: its pick and map are what OBS shows.
+    const game = pressed.feed.onAir.games!.findIndex((g) => g.winner === null) + 1
+    await value('broadcast:live', { streamId, press: { kind: 'pick', game, side: 0, pick: 'Ryu' } })
+    await value('broadcast:live', { streamId, press: { kind: 'map', game, map: 'Inferno' } })
+    await expect.poll(() => text('Map'), { timeout: 5000 }).toBe('Inferno')
+    expect(await text('Left pick')).toBe('Ryu')
+    expect(await text('Games')).toContain(`Game ${game}: Inferno · Ryu – –`)
+    expect(readFileSync(join(folder, 'map.txt'), 'utf8')).toBe('Inferno')
+    // Undone, the map goes from OBS as from the overlays.
+    await value('broadcast:undo', { streamId })
+    await expect.poll(() => text('Map'), { timeout: 5000 }).toBe('')
+  })
+
   it('Hold keeps OBS’s scene; its texts say what the overlays say, so a Take while held changes them', async () => {
     await eyes.call('SetCurrentProgramScene', { sceneName: 'Main match' })
     await value('broadcast:hold', { streamId, held: true })
@@ -238,7 +260,7 @@ describe.skipIf(missing !== undefined)('driving a real OBS Studio', () => {
     expect(Date.now() - started).toBeLessThan(1000)
     await eyes.disconnect().catch(() => undefined)
     await obs.start()
-    await prepareShow(obs, ['Match', 'Break', 'Main match'], [...TEXTS, 'Main left name'])
+    await prepareShow(obs, ['Match', 'Break', 'Main match'], [...TEXTS, ...LIVE_TEXTS, 'Main left name'])
     eyes = await obsEyes(obs)
     await expect.poll(async () => (await state()).link, { timeout: 15_000 }).toBe('connected')
     await expect.poll(() => text('Left name'), { timeout: 10_000 }).toBe(names(matches[2]!)[0])
