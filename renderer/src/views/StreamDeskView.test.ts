@@ -200,7 +200,7 @@ describe('stream desk', () => {
     await user.tab()
     await user.type(within(column).getByRole('combobox', { name: 'Game 2 pick, Bo' }), 'Ken')
     await user.tab()
-    await user.selectOptions(within(column).getByRole('combobox', { name: 'Game 2 winner' }), 'Bo')
+    await user.selectOptions(within(column).getByRole('combobox', { name: 'Game 2 winner' }), 'Won by Bo')
     expect(presses().slice(2)).toEqual([
       { kind: 'map', game: 2, map: 'Suzaku Castle' },
       { kind: 'pick', game: 2, side: 1, pick: 'Ken' },
