@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Feed, StreamDesk } from '../../../shared/broadcast/feed'
 import { encodedVariants } from '../../../tests/support/encoded-paths'
 import { rawRequest } from '../../../tests/support/raw-http'
+import { readEvents } from '../../../tests/support/event-stream-reader'
 import { dispatchValue } from '../../../tests/support/dispatch-value'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import { createMainServices, type MainServices } from '../composition'
@@ -171,22 +172,8 @@ describe('the producer desk', () => {
     const controller = new AbortController()
     const response = await fetch(`${hub()}/feed/v1/streams/${streamId}/events`, { signal: controller.signal })
     expect(response.headers.get('content-type')).toMatch(/text\/event-stream/)
-    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
-    let buffer = ''
-    const nextFeed = async (): Promise<Feed> => {
-      for (;;) {
-        const end = buffer.indexOf('\n\n')
-        if (end >= 0) {
-          const block = buffer.slice(0, end)
-          buffer = buffer.slice(end + 2)
-          const data = block.split('\n').find((line) => line.startsWith('data: '))
-          if (block.includes('event: feed') && data) return JSON.parse(data.slice(6)) as Feed
-          continue
-        }
-        const { value: chunk } = await reader.read()
-        buffer += chunk
-      }
-    }
+    const events = readEvents(response)
+    const nextFeed = () => events.next<Feed>('feed')
     expect((await nextFeed()).onAir?.id).toBe(matches[2]!.id)
     const took = Date.now()
     await value('broadcast:take', { streamId, matchId: matches[0]!.id })

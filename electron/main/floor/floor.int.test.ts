@@ -14,6 +14,7 @@ import { pairDevice } from '../../../tests/support/pair-device'
 import { systemClock } from '../clock'
 import { createMainServices, type MainPorts, type MainServices } from '../composition'
 import { MemoryCredentialStore } from '../secrets/memory-store'
+import { readEvents } from '../../../tests/support/event-stream-reader'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'matchdesk-floor-'))
 const pagesDir = mkdtempSync(join(tmpdir(), 'matchdesk-floor-pages-'))
@@ -50,19 +51,7 @@ const received: { content: string; allowed_mentions: unknown }[] = []
 async function follow(path: string, headers: Record<string, string> = {}) {
   const response = await fetch(`${hub()}${path}`, { headers })
   expect(response.status).toBe(200)
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
-  let text = ''
-  return {
-    until: async (pattern: RegExp) => {
-      while (!pattern.test(text)) {
-        const { value: chunk, done } = await reader.read()
-        if (done) return 'closed'
-        text += chunk
-      }
-      return 'seen'
-    },
-    close: () => reader.cancel(),
-  }
+  return readEvents(response)
 }
 
 async function until(check: () => boolean, ms = 5000): Promise<void> {

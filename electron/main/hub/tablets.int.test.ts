@@ -9,6 +9,7 @@ import type { Feed, StreamState } from '../../../shared/broadcast/feed'
 import type { PairingCode } from '../../../shared/ipc/hub'
 import type { TabletView } from '../../../shared/venue/tablet'
 import { dispatchValue } from '../../../tests/support/dispatch-value'
+import { readEvents } from '../../../tests/support/event-stream-reader'
 import { createMainServices, type MainServices } from '../composition'
 import { MemoryCredentialStore } from '../secrets/memory-store'
 
@@ -176,21 +177,8 @@ describe('a stream’s tablets', () => {
     const key = await paired('scorekeeper')
     const controller = new AbortController()
     const response = await fetch(`${hub()}/tablet/v1/events?key=${key}`, { signal: controller.signal })
-    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
-    let buffer = ''
-    const nextView = async (): Promise<TabletView> => {
-      for (;;) {
-        const end = buffer.indexOf('\n\n')
-        if (end >= 0) {
-          const block = buffer.slice(0, end)
-          buffer = buffer.slice(end + 2)
-          const data = block.split('\n').find((line) => line.startsWith('data: '))
-          if (block.includes('event: view') && data) return JSON.parse(data.slice(6)) as TabletView
-          continue
-        }
-        buffer += (await reader.read()).value
-      }
-    }
+    const events = readEvents(response)
+    const nextView = () => events.next<TabletView>('view')
     const first = await nextView()
     await value('broadcast:live', { streamId, press: { kind: 'swap' } })
     const after = await nextView()

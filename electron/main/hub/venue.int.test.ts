@@ -9,6 +9,7 @@ import type { HubStatus, PairingCode } from '../../../shared/ipc/hub'
 import type { DoorOutcome, DoorParticipant } from '../../../shared/venue/door'
 import { encodedVariants } from '../../../tests/support/encoded-paths'
 import { rawRequest } from '../../../tests/support/raw-http'
+import { readEvents } from '../../../tests/support/event-stream-reader'
 import { systemClock } from '../clock'
 import { createMainServices, type MainServices } from '../composition'
 import { MemoryCredentialStore } from '../secrets/memory-store'
@@ -252,16 +253,8 @@ describe('doors, the one writer', () => {
     const door = await paired('Door G', 'door')
     const other = await paired('Door H', 'door')
     const response = await fetch(`${hub()}/door/v1/events`, { headers: asDevice(door.key) })
-    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
-    let text = ''
-    const until = async (pattern: RegExp) => {
-      while (!pattern.test(text)) {
-        const { value: chunk, done } = await reader.read()
-        if (done) return 'closed'
-        text += chunk
-      }
-      return 'seen'
-    }
+    const events = readEvents(response)
+    const until = (pattern: RegExp) => events.until(pattern)
     expect(await until(/event: list/)).toBe('seen')
     const target = people.find((p) => !services.connections.sandbox.store.participants.get(p.id)!.checked_in)!
     await post('/door/v1/checkin', { participantId: target.id, checkedIn: true }, asDevice(other.key))
