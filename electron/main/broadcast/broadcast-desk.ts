@@ -367,8 +367,25 @@ export class BroadcastDesk {
 
   /** Hears each new state of one stream (an action's, or a rebuild's), as the desk's windows do. */
   onStreamChanged(streamId: string, listener: () => void): () => void {
+    return this.onAnyStreamChanged((state) => {
+      if (state.streamId === streamId) listener()
+    })
+  }
+
+  /** Hears each new state of every stream, as the desk's windows do (Companion's event stream). */
+  onAnyStreamChanged(listener: (state: StreamState) => void): () => void {
     return this.ports.bus.subscribe((event, payload) => {
-      if (event === 'broadcast:changed' && (payload as StreamState).streamId === streamId) listener()
+      if (event === 'broadcast:changed') listener(payload as StreamState)
+    })
+  }
+
+  /** The state of every stream the desk publishes or looks at now: what a new follower is told first. */
+  followedStates(): StreamState[] {
+    return this.followed().flatMap(({ id }) => {
+      const stream = this.session().cache.get('streams', id)
+      if (!stream) return []
+      const current = this.current(stream, this.sourcesOf(stream.tournament_id))
+      return [this.stateOf(id, current, this.publication.shown(id) ?? current)]
     })
   }
 

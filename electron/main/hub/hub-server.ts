@@ -16,6 +16,7 @@ import type { FloorDesk } from '../floor/floor-desk'
 import { controlRoutes } from './control-routes'
 import { doorRoutes } from './door-routes'
 import { tabletRoutes } from './tablet-routes'
+import { controlEvents } from './control-events'
 import { feedDataRoutes, feedRoutes } from './feed-routes'
 import { floorRoutes } from './floor-routes'
 import { layoutRoutes } from './layout-routes'
@@ -159,6 +160,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   const context: HubContext = { ...options, streams }
   feedRoutes(server, context)
   controlRoutes(server, context)
+  controlEvents(server, context)
   doorRoutes(server, context)
   tabletRoutes(server, context)
   floorRoutes(server, context)

@@ -1,0 +1,74 @@
+// Companion's event stream over real HTTP on the Demo venue: a control client is told every followed stream's state
+// at once, then each new one as it happens (a Companion press, a desk Take); the control token is required.
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { StreamState } from '../../../shared/broadcast/feed'
+import { dispatchValue } from '../../../tests/support/dispatch-value'
+import { readEvents } from '../../../tests/support/event-stream-reader'
+import { createMainServices, type MainServices } from '../composition'
+import { MemoryCredentialStore } from '../secrets/memory-store'
+
+const pagesDir = mkdtempSync(join(tmpdir(), 'matchdesk-control-events-pages-'))
+writeFileSync(join(pagesDir, 'overlay.html'), '<!doctype html><title>overlay</title>')
+let services: MainServices
+let streamId = ''
+let matchIds: string[] = []
+const value = dispatchValue(() => services)
+const hub = () => services.hub!.url
+const bearer = () => ({ authorization: `Bearer ${services.registry.controlToken}` })
+
+beforeAll(async () => {
+  services = await createMainServices({
+    version: 't',
+    dataDir: mkdtempSync(join(tmpdir(), 'matchdesk-control-events-')),
+    credentials: new MemoryCredentialStore(),
+    demo: { seed: 1 },
+    hub: { port: 0, pagesDir },
+    broadcastRefreshMs: 0,
+  })
+  const sandbox = services.connections.sandbox
+  const tournamentId = [...sandbox.store.tournaments.values()].find((t) => t.name === 'Lyon LAN Winter Cup')!.id
+  await value('tournaments:list', { filters: {} })
+  await value('participants:list', { tournamentId, filters: {} })
+  const streams = await value<{ items: { id: string; name: string }[] }>('streams:list', { tournamentId, filters: {} })
+  streamId = streams.items.find((s) => s.name === 'B stream')!.id
+  type Node = { id: string; status: string; opponents: { participant: unknown }[] }
+  const nodes = await value<{ items: Node[] }>('bracket:nodes', { tournamentId, filters: {} })
+  matchIds = nodes.items
+    .filter((n) => n.status !== 'completed' && n.opponents.length === 2 && n.opponents.every((o) => o.participant))
+    .slice(0, 2)
+    .map((n) => n.id)
+  for (const matchId of matchIds) await value('match-streams:replace', { matchId, streamIds: [streamId] })
+  await value('broadcast:take', { streamId, matchId: matchIds[0] })
+})
+afterAll(() => services.close())
+
+describe('Companion’s event stream', () => {
+  it('tells every followed stream’s state at once, then each change as it happens', async () => {
+    const controller = new AbortController()
+    const response = await fetch(`${hub()}/control/v1/events`, { headers: bearer(), signal: controller.signal })
+    expect(response.status).toBe(200)
+    const events = readEvents(response)
+    const first = await events.next<StreamState>('stream')
+    expect(first).toMatchObject({ streamId, onAir: matchIds[0] })
+    await events.next('ready')
+    // Companion presses +1 on the left: the new score comes over the stream.
+    const before = first.feed.onAir!.opponents.map((o) => o.score ?? 0)
+    await fetch(`${hub()}/control/v1/streams/${streamId}/score/left/+1`, { method: 'POST', headers: bearer() })
+    const pressed = await events.next<StreamState>('stream')
+    expect(pressed.feed.onAir!.opponents.map((o) => o.score ?? 0)).toEqual([before[0]! + 1, before[1]])
+    expect(pressed.live!.journal[0]!.by).toBe('companion')
+    // A Take at the desk comes too.
+    await value('broadcast:take', { streamId, matchId: matchIds[1] })
+    expect((await events.next<StreamState>('stream')).onAir).toBe(matchIds[1])
+    controller.abort()
+  })
+
+  it('needs the control token', async () => {
+    expect((await fetch(`${hub()}/control/v1/events`)).status).toBe(401)
+    const wrong = await fetch(`${hub()}/control/v1/events`, { headers: { authorization: 'Bearer not-the-token' } })
+    expect(wrong.status).toBe(401)
+  })
+})
