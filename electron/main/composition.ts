@@ -173,6 +173,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
   const hub =
     ports.hub &&
     (await startHub({
+      bus,
       desk: broadcast,
       obs,
       doors,

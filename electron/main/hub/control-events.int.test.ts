@@ -1,10 +1,12 @@
 // Companion's event stream over real HTTP on the Demo venue: a control client is told every followed stream's state
-// at once, then each new one as it happens (a Companion press, a desk Take); the control token is required.
+// and OBS at once, then each new one as it happens (a Companion press, a desk Take, the floor); the control token is
+// required.
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { StreamState } from '../../../shared/broadcast/feed'
+import type { ObsState } from '../../../shared/broadcast/obs'
 import { dispatchValue } from '../../../tests/support/dispatch-value'
 import { readEvents } from '../../../tests/support/event-stream-reader'
 import { createMainServices, type MainServices } from '../composition'
@@ -15,6 +17,7 @@ writeFileSync(join(pagesDir, 'overlay.html'), '<!doctype html><title>overlay</ti
 let services: MainServices
 let streamId = ''
 let matchIds: string[] = []
+let tournamentId = ''
 const value = dispatchValue(() => services)
 const hub = () => services.hub!.url
 const bearer = () => ({ authorization: `Bearer ${services.registry.controlToken}` })
@@ -29,7 +32,7 @@ beforeAll(async () => {
     broadcastRefreshMs: 0,
   })
   const sandbox = services.connections.sandbox
-  const tournamentId = [...sandbox.store.tournaments.values()].find((t) => t.name === 'Lyon LAN Winter Cup')!.id
+  tournamentId = [...sandbox.store.tournaments.values()].find((t) => t.name === 'Lyon LAN Winter Cup')!.id
   await value('tournaments:list', { filters: {} })
   await value('participants:list', { tournamentId, filters: {} })
   const streams = await value<{ items: { id: string; name: string }[] }>('streams:list', { tournamentId, filters: {} })
@@ -53,6 +56,8 @@ describe('Companion’s event stream', () => {
     const events = readEvents(response)
     const first = await events.next<StreamState>('stream')
     expect(first).toMatchObject({ streamId, onAir: matchIds[0] })
+    // Each stream's OBS comes with it (none set up here: it says so).
+    expect(await events.next<ObsState>('obs')).toMatchObject({ streamId, link: expect.any(String) })
     await events.next('ready')
     // Companion presses +1 on the left: the new score comes over the stream.
     const before = first.feed.onAir!.opponents.map((o) => o.score ?? 0)
@@ -63,6 +68,10 @@ describe('Companion’s event stream', () => {
     // A Take at the desk comes too.
     await value('broadcast:take', { streamId, matchId: matchIds[1] })
     expect((await events.next<StreamState>('stream')).onAir).toBe(matchIds[1])
+    // And a change of the floor: a station added at the desk.
+    await value('floor:state', { tournamentId })
+    await value('floor:create-stations', { tournamentId, prefix: 'Station', from: 1, to: 2 })
+    expect(await events.next<{ stations: unknown[] }>('floor')).toMatchObject({ stations: expect.any(Array) })
     controller.abort()
   })
 

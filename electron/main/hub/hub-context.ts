@@ -8,10 +8,13 @@ import type { EventStreams } from '../local-server/event-stream'
 import { IdInput } from '../../../shared/api/formats'
 import { readStaticFile } from '../local-server/static-files'
 import type { DeviceRegistry } from '../devices/device-registry'
+import type { EventBus } from '../event-bus'
 import type { DoorDesk } from '../devices/door-desk'
 import type { FloorDesk } from '../floor/floor-desk'
 
 export interface HubContext {
+  /** What the desk announces (streams, OBS, the floor), for Companion's event stream. */
+  bus: EventBus
   desk: BroadcastDesk
   /** Each stream's OBS, for Companion's scene and break buttons. */
   obs: ObsTarget

@@ -11,6 +11,7 @@ import { EventStreams } from '../local-server/event-stream'
 import { mainLoad } from '../main-load'
 import { guardRoutes } from '../local-server/route-guard'
 import type { DeviceRegistry } from '../devices/device-registry'
+import type { EventBus } from '../event-bus'
 import type { DoorDesk } from '../devices/door-desk'
 import type { FloorDesk } from '../floor/floor-desk'
 import { controlRoutes } from './control-routes'
@@ -33,6 +34,8 @@ export const DEVICE_STREAM_CAPS = { perOwner: 32, total: 512 }
 export const DEFAULT_HUB_PORT = 7310
 
 export interface HubOptions {
+  /** What the desk announces (streams, OBS, the floor): Companion's event stream passes it on. */
+  bus: EventBus
   desk: BroadcastDesk
   obs: ObsTarget
   doors: DoorDesk
