@@ -172,5 +172,12 @@ export const StreamDesk = z.object({
 export type StreamDesk = z.infer<typeof StreamDesk>
 
 /** What a producer's action answers and `broadcast:changed` carries: the stream's desk and what it publishes now. */
-export const StreamState = StreamDesk.extend({ feed: Feed })
+export const StreamState = StreamDesk.extend({
+  feed: Feed,
+  /**
+   * When main worked it out, as a number that only grows (from the clock at start, so a restarted main's are later):
+   * a window keeps the latest state of each stream, whichever way (an answer, an event) it arrived first.
+   */
+  revision: z.number().int().min(0),
+})
 export type StreamState = z.infer<typeof StreamState>

@@ -78,8 +78,11 @@ export class BroadcastDesk {
   private readonly stopTicks: () => void
   /** Each stream's live layer as its feed was last built (`current`), for the desk's state. */
   private readonly liveDesks = new Map<string, LiveDesk | null>()
+  /** The next state's revision (see StreamState): microseconds of the clock at start, then one more each state. */
+  private revision: number
 
   constructor(private readonly ports: BroadcastDeskPorts) {
+    this.revision = Math.max(0, Math.floor(ports.clock.now())) * 1000
     this.publication = new Publication(ports.bus, () => this.session().producer, ports.targets)
     this.follower = new SessionFollower({
       connections: ports.connections,
@@ -107,8 +110,9 @@ export class BroadcastDesk {
       this.watched.set(stream.id, this.ports.clock.now())
       const current = this.current(stream, sources)
       const desk = this.session().producer.desk(stream.id)
-      // A stream with something on air or queued goes live; an empty one shows what it would.
-      const feed = desk.onAir || current.next.length > 0 ? this.liveFeed(stream.id, current) : current
+      // A stream with something on air or queued goes live (one live already stays so); an empty one shows what it would.
+      const live = desk.onAir || current.next.length > 0 || this.publication.isLive(stream.id)
+      const feed = live ? this.liveFeed(stream.id, current) : current
       return this.stateOf(stream.id, current, feed)
     })
   }
@@ -480,6 +484,7 @@ export class BroadcastDesk {
       sources: this.publication.sources(streamId),
       live: this.liveDesks.get(streamId) ?? null,
       feed: shown,
+      revision: this.revision++,
     }
   }
 
@@ -492,13 +497,14 @@ export class BroadcastDesk {
     this.publication.announce(this.stateOf(streamId, current, this.publication.shown(streamId) ?? current))
   }
 
-  /** Makes a stream live: a held one publishes the feed it kept, any other its current one. */
+  /**
+   * Makes a stream live with what it shows now: a held one the feed it kept, any other its current one (never the one
+   * published before the last change: a read between a change and the desk's rebuild answers the change). A feed that
+   * changed is announced here, since the rebuild after it will find nothing new to tell.
+   */
   private liveFeed(streamId: string, current: Feed): Feed {
-    const live = this.publication.live(streamId)
-    if (live) return live
-    const store = this.session().producer
-    const feed = (store.desk(streamId).held && store.published(streamId)) || current
-    this.publication.publish(streamId, feed)
+    const feed = (this.session().producer.desk(streamId).held && this.publication.shown(streamId)) || current
+    if (this.publication.publish(streamId, feed)) this.publication.announce(this.stateOf(streamId, current, feed))
     return feed
   }
 

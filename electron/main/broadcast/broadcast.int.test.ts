@@ -129,6 +129,32 @@ describe('the producer desk', () => {
     })
   })
 
+  it('shows a match linked a moment ago in the status read at once, before the desk’s own rebuild', async () => {
+    const streams = await value<{ items: { id: string; name: string }[] }>('streams:list', {
+      tournamentId,
+      filters: {},
+    })
+    const other = streams.items.find((s) => s.name === 'Escenario')!.id
+    const nodes = await value<{ items: Node[] }>('bracket:nodes', { tournamentId, filters: {} })
+    const taken = new Set(matches.map((m) => m.id))
+    const [first, second] = nodes.items.filter((n) => n.status !== 'completed' && !taken.has(n.id))
+    const queueOf = async () => {
+      const status = await value<{ streams: (StreamDesk & { feed: Feed })[] }>('broadcast:status', { tournamentId })
+      const desk = status.streams.find((s) => s.streamId === other)!
+      return { next: desk.next, shown: desk.feed.next.map((m) => m.id) }
+    }
+    await value('match-streams:replace', { matchId: first!.id, streamIds: [other] })
+    expect(await queueOf()).toEqual({ next: [first!.id], shown: [first!.id] })
+    // The second link and the read that follows it come within the desk's settle time: the answer is the new queue,
+    // not the feed published for the first link (which a page would lay over the event that comes after it).
+    await value('match-streams:replace', { matchId: second!.id, streamIds: [other] })
+    const after = await queueOf()
+    expect(after.shown).toEqual(after.next)
+    expect(after.next).toEqual(expect.arrayContaining([first!.id, second!.id]))
+    await value('match-streams:replace', { matchId: first!.id, streamIds: [] })
+    await value('match-streams:replace', { matchId: second!.id, streamIds: [] })
+  })
+
   it('keeps the producer order, and takes the first of it with Take next', async () => {
     await value('match-streams:replace', { matchId: matches[2]!.id, streamIds: [streamId] })
     const ordered = await value<StreamDesk>('broadcast:order', { streamId, matchIds: [matches[2]!.id, matches[0]!.id] })

@@ -180,6 +180,12 @@ export class OfflineSession {
       clock,
       changed: (tournamentId) => this.changes.emit({ resource: 'tournaments', tournamentId }),
     })
+    // A match's links changed (written here, read from the service, acknowledged): the tournament's views read them
+    // again. Reads tell of other lists themselves; links have no list of their own to be read through.
+    this.changes.on((change) => {
+      if (change.resource === 'match-streams')
+        bus.publish('cache:updated', { resource: 'match-streams', scope: change.tournamentId })
+    })
     this.replayer.kick()
   }
 

@@ -233,6 +233,31 @@ describe('offline tolerance', () => {
     expect(sandbox.store.streams.has(others[0]!.id)).toBe(false)
     expect([...sandbox.store.streams.values()].filter((s) => s.name === 'Shifted cam')).toHaveLength(1)
   })
+  it('tells the views when a match’s links change: written here, or read from the service as someone else made them', async () => {
+    const heard: { resource: string; scope: string }[] = []
+    const stop = services.bus.subscribe((event, payload) => {
+      if (event === 'cache:updated' && (payload as { resource: string }).resource === 'match-streams')
+        heard.push(payload as { resource: string; scope: string })
+    })
+    const streams = await value<{ items: S[] }>('streams:list', { tournamentId, filters: {} })
+    const nodes = await value<{ items: { id: string; status: string }[] }>('bracket:nodes', {
+      tournamentId,
+      filters: {},
+    })
+    const [here, elsewhere] = nodes.items.filter((n) => n.status !== 'completed')
+    await value('match-streams:replace', { matchId: here!.id, streamIds: [streams.items[0]!.id] })
+    expect(heard).toEqual([{ resource: 'match-streams', scope: tournamentId }])
+    await drained()
+    // Linked on the service by someone else: read into the local copy, and told.
+    const told = heard.length
+    sandbox.store.matchStreams.set(elsewhere!.id, [streams.items[0]!.id])
+    expect(await value<{ streamIds: string[] }>('match-streams:get', { matchId: elsewhere!.id })).toMatchObject({
+      streamIds: [streams.items[0]!.id],
+    })
+    expect(heard.slice(told)).toEqual([{ resource: 'match-streams', scope: tournamentId }])
+    stop()
+  })
+
   it('a delete answered 404 is done', async () => {
     const { items } = await value<{ items: S[] }>('streams:list', { tournamentId, filters: {} })
     const doomed = items.find((s) => !s.id.startsWith('local-'))!

@@ -106,6 +106,23 @@ describe('stream desk', () => {
     expect(within(await screen.findByTestId('desk-match')).getAllByText(/^Cam /)).toHaveLength(32)
   })
 
+  it('opens the link picker on the links main has now, so saving keeps a stream linked since the list was read', async () => {
+    // The list read m1 with no stream; since then it was put on Cam 1 (a sweep of the service, another desk).
+    answer('match-streams:get', () => ({ streamIds: ['s1'], refreshedAt: Date.now() }))
+    render(StreamDeskView)
+    const user = userEvent.setup()
+    const match = await screen.findByTestId('desk-match')
+    expect(within(match).getByText('no stream')).toBeTruthy()
+    await user.click(within(match).getByRole('button', { name: /^Link streams/ }))
+    const box = (name: string) => within(match).getByRole('checkbox', { name: new RegExp(`^${name} `) })
+    await expect.poll(() => (box('Cam 1') as HTMLInputElement).checked).toBe(true)
+    expect(within(match).getByText('Cam 1', { selector: '.chip' })).toBeTruthy()
+    await user.click(box('Cam 0'))
+    await user.click(within(match).getByRole('button', { name: 'Save links' }))
+    const saved = calls.find((c) => c.channel === 'match-streams:replace')!.input as { streamIds: string[] }
+    expect(saved.streamIds).toEqual(['s1', 's0'])
+  })
+
   it('moves the live score by screen side from buttons and keys, through a swap, and undoes with Ctrl+Z', async () => {
     const state = (onAir: object) => ({
       streamId: 's0',
@@ -407,6 +424,42 @@ describe('stream desk', () => {
     })
     await expect.poll(() => within(within(column).getByTestId('on-air')).queryByText('Cy')).toBeTruthy()
     expect(calls.slice(before).filter((c) => c.channel.startsWith('broadcast:'))).toEqual([])
+  })
+
+  it('keeps a state main announced after a read was answered, when that answer arrives later', async () => {
+    const state = (next: string[], revision: number) => ({
+      streamId: 's0',
+      onAir: null,
+      next,
+      held: false,
+      staged: [],
+      feed: { ...feed, onAir: null, next: next.map((id) => feedMatch(id, [`${id} a`, `${id} b`])) },
+      revision,
+    })
+    let answerLater: (value: unknown) => void = () => undefined
+    answer('broadcast:status', () => ({ hub: '', streams: [state(['m2'], 10)] }))
+    render(StreamDeskView)
+    const column = await screen.findByTestId('stream-column')
+    const queued = () =>
+      within(column)
+        .queryAllByTestId('queued')
+        .map((li) => li.dataset['matchId'])
+    await expect.poll(queued).toEqual(['m2'])
+    // The desk is read again (a link changed); main works out that answer (revision 11), but it is slow to arrive…
+    answer('broadcast:status', () => new Promise((resolve) => (answerLater = resolve)))
+    answer('match-streams:of-tournament', () => ({ m1: ['s0'] }))
+    emit('cache:updated', { resource: 'match-streams', scope: 't1' })
+    await expect.poll(() => calls.filter((c) => c.channel === 'broadcast:status').length).toBe(2)
+    // …and a second link's event (revision 12) comes first. The answer that follows is older: the event stays shown.
+    emit('broadcast:changed', state(['m2', 'm3'], 12))
+    await expect.poll(queued).toEqual(['m2', 'm3'])
+    answerLater({ hub: '', streams: [state(['m2'], 11)] })
+    await new Promise((resolve) => setTimeout(resolve, 30))
+    expect(queued()).toEqual(['m2', 'm3'])
+    // An older event is not laid over it either; a newer one is.
+    emit('broadcast:changed', state(['m2'], 11))
+    emit('broadcast:changed', state(['m3'], 13))
+    await expect.poll(queued).toEqual(['m3'])
   })
 
   it('lists what a held stream has not published, in words, and applies one change or all', async () => {

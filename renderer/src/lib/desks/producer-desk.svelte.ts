@@ -17,6 +17,11 @@ export class ProducerDesk {
   #pickLists = $state.raw<PickLists>({ picks: [], maps: [] })
   #tournamentId: string | undefined
   #reads = 0
+  /**
+   * The revision of each stream's state shown: an answer or event worked out before it is not laid over it (a read's
+   * answer can arrive after an event main sent later, over another connection in web mode).
+   */
+  #shownRevision: Record<string, number> = {}
 
   /** Create it while a component initialises: it follows `tournamentId` and stops with the component. */
   constructor(tournamentId: () => string | undefined) {
@@ -26,6 +31,7 @@ export class ProducerDesk {
         this.#tournamentId = id
         this.#streams = []
         this.#feeds = {}
+        this.#shownRevision = {}
         this.#loaded = false
         void this.reload()
       })
@@ -75,8 +81,27 @@ export class ProducerDesk {
     this.#error = null
     this.#hub = status.value.hub
     this.#loaded = true
-    this.#streams = status.value.streams.map(deskOf)
-    this.#feeds = Object.fromEntries(status.value.streams.map((s) => [s.streamId, s.feed]))
+    // A stream whose event came after this answer was worked out keeps what that event showed.
+    const states = status.value.streams.map((state) => {
+      const shown = this.#isNewer(state) ? null : this.#stateShown(state.streamId)
+      return shown ?? state
+    })
+    this.#shownRevision = Object.fromEntries(states.map((state) => [state.streamId, state.revision]))
+    this.#streams = states.map(deskOf)
+    this.#feeds = Object.fromEntries(states.map((s) => [s.streamId, s.feed]))
+  }
+
+  /** True unless the stream shows a state main worked out after this one. */
+  #isNewer(state: StreamState): boolean {
+    const shown = this.#shownRevision[state.streamId]
+    return shown === undefined || !(state.revision < shown)
+  }
+
+  /** The stream's state as shown now, if it is on the desk. */
+  #stateShown(streamId: string): StreamState | null {
+    const desk = this.#streams.find((s) => s.streamId === streamId)
+    const feed = this.#feeds[streamId]
+    return desk && feed ? { ...desk, feed, revision: this.#shownRevision[streamId] ?? 0 } : null
   }
 
   /** The picks and maps kept for this tournament's discipline, offered as the producer types. */
@@ -161,10 +186,11 @@ export class ProducerDesk {
 
   /** Lays one stream's new state over what is shown (a stream of another tournament is not on this desk). */
   #apply(state: StreamState): void {
-    if (!this.#streams.some((s) => s.streamId === state.streamId)) return
+    if (!this.#streams.some((s) => s.streamId === state.streamId) || !this.#isNewer(state)) return
+    this.#shownRevision[state.streamId] = state.revision
     this.#streams = this.#streams.map((s) => (s.streamId === state.streamId ? deskOf(state) : s))
     this.#feeds = { ...this.#feeds, [state.streamId]: state.feed }
   }
 }
 
-const deskOf = ({ feed: _feed, ...desk }: StreamState): StreamDesk => desk
+const deskOf = ({ feed: _feed, revision: _revision, ...desk }: StreamState): StreamDesk => desk
