@@ -413,6 +413,16 @@ export class BroadcastDesk {
     return this.inOneTransaction(() => this.answer(stream.id, current, heldFeed(shown, current, approved)))
   }
 
+  /** Publishes the first change a held stream has staged (Companion's "apply the first line"). */
+  applyFirst(streamId: string): StreamState {
+    const stream = this.stream(streamId)
+    const current = this.current(stream, this.sourcesOf(stream.tournament_id))
+    const shown = this.publication.shown(stream.id) ?? current
+    const first = this.session().producer.desk(stream.id).held ? stagedChanges(shown, current)[0] : undefined
+    if (!first) throw new AppError('validation', `Nothing waits to be applied on “${stream.name}”.`)
+    return this.apply(streamId, first.matchId, first.field)
+  }
+
   /** The streams the desk publishes or the producer looks at, for a paired overlay device to pick from. */
   followed(): { id: string; name: string; tournament: string }[] {
     const { cache } = this.session()

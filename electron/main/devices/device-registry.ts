@@ -82,6 +82,8 @@ export class PairingRefused extends Error {
 export class DeviceRegistry {
   /** Told when a device is revoked (its open streams are closed at once) and when the venue setting changes. */
   readonly revoked = new Signal<string>()
+  /** A new control token was made: whatever the old one opened ends. */
+  readonly rotated = new Signal<void>()
   readonly changed = new Signal<void>()
   private readonly codes = new Map<string, PendingCode>()
   private readonly attempts = new PairingAttempts()
@@ -148,6 +150,7 @@ export class DeviceRegistry {
     const token = newSecret()
     await this.credentials.set(VENUE_SECRETS, 'control-token', token)
     this.token = token
+    this.rotated.emit()
     this.changed.emit()
     return token
   }

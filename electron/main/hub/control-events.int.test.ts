@@ -75,6 +75,30 @@ describe('Companion’s event stream', () => {
     controller.abort()
   })
 
+  it('tells each stream’s OBS fields, in the tournament’s language, and every followed floor at once', async () => {
+    const controller = new AbortController()
+    const response = await fetch(`${hub()}/control/v1/events`, { headers: bearer(), signal: controller.signal })
+    const events = readEvents(response)
+    const state = await events.next<StreamState & { fields: Record<string, string> }>('stream')
+    const names = state.feed.onAir!.opponents.map((o) => o.name)
+    expect(state.fields).toMatchObject({ 'left-name': names[0], 'right-name': names[1], round: expect.any(String) })
+    // The floor opened at the desk (the test before) is told before `ready`.
+    expect(await events.next<{ tournamentId: string }>('floor')).toMatchObject({ tournamentId })
+    controller.abort()
+  })
+
+  it('ends the streams opened with the old token when a new one is made', async () => {
+    const response = await fetch(`${hub()}/control/v1/events`, { headers: bearer() })
+    const events = readEvents(response)
+    await events.next('ready')
+    await value('hub:rotate-control-token', {})
+    expect(await events.until(/never/)).toBe('closed')
+    // The new token opens it again.
+    const again = await fetch(`${hub()}/control/v1/events`, { headers: bearer() })
+    expect(again.status).toBe(200)
+    await again.body!.cancel()
+  })
+
   it('needs the control token', async () => {
     expect((await fetch(`${hub()}/control/v1/events`)).status).toBe(401)
     const wrong = await fetch(`${hub()}/control/v1/events`, { headers: { authorization: 'Bearer not-the-token' } })

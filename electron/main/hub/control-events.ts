@@ -1,24 +1,29 @@
 // Companion's event stream: one Server-Sent Events connection that tells a control client (the Matchdesk Companion
-// module) every followed stream's state and its OBS at once, then each new one as the desk announces it, and each
-// change of a tournament's floor, so buttons show the show without polling. Behind the control rule, as every control
-// route.
+// module) every followed stream's state and its OBS, and every followed tournament's floor, at once; then each new one
+// as the desk announces it, so buttons show the show without polling. Each stream's state carries its OBS fields
+// (names, scores, round, up next, countdown… in the tournament's language, the texts OBS's sources show), worked out
+// again every half minute so the countdown keeps moving. Behind the control rule, as every control route.
 import type { FastifyInstance } from 'fastify'
+import type { StreamState } from '../../../shared/broadcast/feed'
 import type { ObsState } from '../../../shared/broadcast/obs'
-import { access } from './hub-access'
+import { access, deviceOf } from './hub-access'
 import { sendAppError, type HubContext } from './hub-context'
+import { withFields } from './control-state'
 
 const control = access('control')
 
-/** What the desk announces, by the name the event stream gives it. */
-const PASSED_ON = { 'broadcast:changed': 'stream', 'obs:changed': 'obs', 'floor:changed': 'floor' } as const
+/** How often each followed stream's state (and so its countdown) is told again. */
+export const CONTROL_REFRESH_MS = 30_000
 
-export function controlEvents(server: FastifyInstance, { bus, desk, obs, streams }: HubContext): void {
+export function controlEvents(server: FastifyInstance, { bus, desk, obs, floor, streams, registry }: HubContext): void {
   server.get('/control/v1/events', { config: control }, async (request, reply) => {
     let states
     let links: ObsState[]
+    let floors
     try {
       states = desk.followedStates()
       links = await Promise.all(states.map((state) => obs.state(state.streamId)))
+      floors = floor.following().map((tournamentId) => floor.state(tournamentId))
     } catch (error) {
       return sendAppError(reply, error)
     }
@@ -26,15 +31,26 @@ export function controlEvents(server: FastifyInstance, { bus, desk, obs, streams
       request,
       reply,
       (send) => {
-        for (const state of states) send('stream', state)
+        for (const state of states) send('stream', withFields(state))
         for (const link of links) send('obs', link)
-        send('ready', { streams: states.length })
-        return bus.subscribe((event, payload) => {
-          const name = PASSED_ON[event as keyof typeof PASSED_ON]
-          if (name) send(name, payload)
+        for (const state of floors) send('floor', state)
+        send('ready', { streams: states.length, floors: floors.length })
+        const stop = bus.subscribe((event, payload) => {
+          if (event === 'broadcast:changed') send('stream', withFields(payload as StreamState))
+          else if (event === 'obs:changed') send('obs', payload)
+          else if (event === 'floor:changed') send('floor', payload)
         })
+        const refresh = setInterval(() => {
+          for (const state of desk.followedStates()) send('stream', withFields(state))
+        }, CONTROL_REFRESH_MS)
+        refresh.unref()
+        return () => {
+          clearInterval(refresh)
+          stop()
+        }
       },
-      'control',
+      // A paired control device's stream is its own: revoking the device closes it.
+      deviceOf(request, registry)?.id ?? 'control',
     )
     return reply
   })

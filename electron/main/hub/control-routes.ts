@@ -1,5 +1,5 @@
 // The control API for Stream Deck through Bitfocus Companion (generic HTTP POSTs): take next, take a match, hold,
-// release and apply on one stream, its casters (a JSON body) and the live score (+1/−1 by screen side, a game's
+// release and apply (all, or the first line) on one stream, its casters (a JSON body) and the live score (+1/−1 by screen side, a game's
 // winner, swap, undo), each answering the stream's new state; a scene or
 // the break scene in the stream's OBS, answering its OBS state. The control token is always required.
 import type { FastifyInstance } from 'fastify'
@@ -9,6 +9,7 @@ import { GAMES_MAX, LivePress, type ScreenSide } from '../../../shared/broadcast
 import { AppError } from '../app-error'
 import { idsOrRefuse, sendAppError, type HubContext } from './hub-context'
 import { access } from './hub-access'
+import { withFields } from './control-state'
 
 const control = access('control')
 
@@ -24,7 +25,7 @@ function screenSide(side: string | undefined): ScreenSide {
 }
 
 export function controlRoutes(server: FastifyInstance, { desk, obs }: HubContext): void {
-  /** A desk action answers the stream's new state (on air, queue, hold, staged, feed), or the refusal in words. */
+  /** A desk action answers the stream's new state (on air, queue, hold, staged, feed, OBS fields), or the refusal. */
   const route = (
     path: string,
     action: (streamId: string, params: StreamParams['Params'], body: unknown) => StreamState,
@@ -38,7 +39,7 @@ export function controlRoutes(server: FastifyInstance, { desk, obs }: HubContext
         const { streamId } = request.params
         if (!idsOrRefuse(reply, request.params, ['streamId', 'matchId'])) return reply
         try {
-          return reply.send(action(streamId, request.params, request.body))
+          return reply.send(withFields(action(streamId, request.params, request.body)))
         } catch (error) {
           return sendAppError(reply, error)
         }
@@ -50,6 +51,7 @@ export function controlRoutes(server: FastifyInstance, { desk, obs }: HubContext
   route('hold', (streamId) => desk.hold(streamId, true))
   route('release', (streamId) => desk.hold(streamId, false))
   route('apply', (streamId) => desk.apply(streamId))
+  route('apply/first', (streamId) => desk.applyFirst(streamId))
   // Companion's HTTP actions send a body with POST or PUT: {"casters": [{"name": "…", "handle": "…", "pronouns": "…"}]}.
   const setCasters = (streamId: string, _params: unknown, body: unknown) =>
     desk.casters(streamId, (body as { casters?: unknown } | undefined)?.casters)

@@ -154,6 +154,11 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   const { server } = hub
   const streams = new EventStreams(DEVICE_STREAM_CAPS)
   const stopRevoked = registry.revoked.on((deviceId) => streams.closeOwnedBy(deviceId))
+  // Companion's event streams were opened with the control token: a new token ends them, as it refuses their calls.
+  const stopRotated = registry.rotated.on(() => {
+    streams.closeOwnedBy('control')
+    for (const device of registry.devices()) if (device.kind === 'control') streams.closeOwnedBy(device.id)
+  })
 
   const routes: HubRoute[] = []
   server.addHook('onRoute', (route) => {
@@ -232,6 +237,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     routes: () => routes,
     close: async () => {
       stopRevoked()
+      stopRotated()
       streams.closeAll()
       await layouts?.close()
       await hub.close()
