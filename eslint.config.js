@@ -86,7 +86,16 @@ const noElectronOrNode = [
 ]
 
 export default tseslint.config(
-  { ignores: ['out/**', 'node_modules/**', 'bench/results/**', 'test-results/**', 'release/**'] },
+  {
+    ignores: [
+      'out/**',
+      'node_modules/**',
+      'bench/results/**',
+      'test-results/**',
+      'release/**',
+      'companion-module/{dist,pkg,node_modules}/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   ...svelte.configs['flat/recommended'],

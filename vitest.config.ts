@@ -9,7 +9,10 @@ export default defineConfig({
       {
         test: {
           name: 'node',
-          include: ['{electron,shared,sandbox,build,tests/lint,tests/security,tests/torture}/**/*.test.ts'],
+          include: [
+            '{electron,shared,sandbox,build,tests/lint,tests/security,tests/torture}/**/*.test.ts',
+            'companion-module/src/**/*.test.ts',
+          ],
           exclude: ['**/node_modules/**', '**/*.keychain.test.ts', '**/*.obs.test.ts'],
           testTimeout: 20_000,
         },

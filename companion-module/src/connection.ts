@@ -1,0 +1,140 @@
+// One Companion connection to a Matchdesk hub: follows the hub's events into the show, and keeps Companion's
+// variables, feedbacks, actions, presets and status up to date. `Host` is what it asks of Companion (InstanceBase's
+// own methods); main.ts passes the instance itself, the tests a harness.
+import type {
+  CompanionActionDefinitions,
+  CompanionFeedbackDefinitions,
+  CompanionPresetDefinitions,
+  CompanionVariableDefinition,
+  CompanionVariableValues,
+  InstanceStatus,
+  LogLevel,
+} from '@companion-module/base'
+import { actionDefinitions } from './actions.js'
+import { checkConfig, type ModuleConfig } from './config.js'
+import { feedbackDefinitions } from './feedbacks.js'
+import { HubApi, type HubAddress } from './hub-api.js'
+import { HubEvents, type HubHealth } from './hub-events.js'
+import { presetDefinitions } from './presets.js'
+import { ShowState } from './show-state.js'
+import { variableDefinitions, variableValues } from './variables.js'
+
+/** What the connection asks of Companion. */
+export interface Host {
+  readonly label: string
+  setActionDefinitions(actions: CompanionActionDefinitions): void
+  setFeedbackDefinitions(feedbacks: CompanionFeedbackDefinitions): void
+  setVariableDefinitions(variables: CompanionVariableDefinition[]): void
+  setPresetDefinitions(presets: CompanionPresetDefinitions): void
+  setVariableValues(values: CompanionVariableValues): void
+  checkFeedbacks(...feedbackIds: string[]): void
+  updateStatus(status: InstanceStatus, message?: string | null): void
+  log(level: LogLevel, message: string): void
+}
+
+/** Companion's status names (InstanceStatus's values, spelled out: the enum is not loaded outside Companion). */
+const STATUS = {
+  connecting: 'connecting',
+  ok: 'ok',
+  unreachable: 'connection_failure',
+  refused: 'authentication_failure',
+  revoked: 'authentication_failure',
+  badConfig: 'bad_config',
+} as const
+
+/** Stations' countdowns and call feedbacks tick this often (ms). */
+const TICK_MS = 1000
+
+export class MatchdeskConnection {
+  readonly show = new ShowState()
+  private address: HubAddress | null = null
+  private readonly events: HubEvents
+  private readonly api = new HubApi(() => this.address!)
+  private tick: ReturnType<typeof setInterval> | undefined
+  /** Values last told to Companion: only changed ones are told again. */
+  private told: CompanionVariableValues = {}
+
+  constructor(
+    private readonly host: Host,
+    options: { retry?: ConstructorParameters<typeof HubEvents>[0]['retry'] } = {},
+  ) {
+    this.events = new HubEvents({
+      address: () => this.address!,
+      onEvent: (name, data) => {
+        if (name === 'ready') return
+        this.changed(this.show.apply(name, data))
+      },
+      onHealth: (health) => this.health(health),
+      ...(options.retry && { retry: options.retry }),
+    })
+  }
+
+  /** Takes a configuration (at start, and each time the user saves one): connects to the hub it names. */
+  configure(config: Partial<ModuleConfig>): void {
+    this.events.stop()
+    this.show.clear()
+    this.told = {}
+    this.define()
+    const checked = checkConfig(config)
+    if (!checked.ok) {
+      this.address = null
+      this.host.updateStatus(STATUS.badConfig as InstanceStatus, checked.problem)
+      return
+    }
+    this.address = checked.address
+    this.events.start()
+    clearInterval(this.tick)
+    this.tick = setInterval(() => this.ticked(), TICK_MS)
+  }
+
+  destroy(): void {
+    this.events.stop()
+    clearInterval(this.tick)
+  }
+
+  /** The show changed: its shape redefines what Companion offers; values and feedbacks follow either way. */
+  private changed(shape: boolean): void {
+    if (shape) this.define()
+    this.tell()
+    this.host.checkFeedbacks()
+  }
+
+  private define(): void {
+    this.host.setVariableDefinitions(variableDefinitions(this.show))
+    this.host.setFeedbackDefinitions(feedbackDefinitions(this.show))
+    this.host.setActionDefinitions(
+      actionDefinitions({
+        api: this.api,
+        show: this.show,
+        changed: (shape) => this.changed(shape),
+        warn: (message) => this.host.log('warn', message),
+      }),
+    )
+    this.host.setPresetDefinitions(presetDefinitions(this.show, this.host.label))
+  }
+
+  private tell(): void {
+    const values = variableValues(this.show)
+    const fresh: CompanionVariableValues = {}
+    for (const [id, value] of Object.entries(values)) if (this.told[id] !== value) fresh[id] = value
+    if (Object.keys(fresh).length === 0) return
+    this.told = values
+    this.host.setVariableValues(fresh)
+  }
+
+  /** Each second: stations' seconds left, and the call feedbacks that depend on them. */
+  private ticked(): void {
+    if (this.show.floors.size === 0) return
+    this.tell()
+    this.host.checkFeedbacks('call_soon', 'call_late')
+  }
+
+  private health(health: HubHealth): void {
+    if (health.kind === 'ok') this.host.updateStatus(STATUS.ok as InstanceStatus)
+    else if (health.kind === 'connecting') this.host.updateStatus(STATUS.connecting as InstanceStatus)
+    else {
+      this.host.updateStatus(STATUS[health.kind] as InstanceStatus, health.message)
+      this.host.log('warn', health.message)
+    }
+  }
+}

@@ -1,0 +1,81 @@
+// The show as the hub last told it: each stream's state and OBS, each tournament's floor with its clock offset. Says
+// whether an event changed the show's shape (a stream or station came or went, a queue changed), which redefines
+// the module's variables, actions and presets, or only values, which only updates them.
+import type { WireFloor, WireObs, WireStation, WireStream } from './wire.js'
+
+export interface StationSeen {
+  tournamentId: string
+  tournament: string
+  station: WireStation
+}
+
+export class ShowState {
+  readonly streams = new Map<string, WireStream>()
+  readonly obs = new Map<string, WireObs>()
+  readonly floors = new Map<string, WireFloor>()
+  /** Per tournament, this machine's clock minus the hub's when its floor was told (ms). */
+  private readonly offsets = new Map<string, number>()
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /** Takes one event in; true when the show's shape changed. Unknown events change nothing. */
+  apply(name: string, data: unknown): boolean {
+    if (name === 'stream') return this.applyStream(data as WireStream)
+    if (name === 'obs') return this.applyObs(data as WireObs)
+    if (name === 'floor') return this.applyFloor(data as WireFloor)
+    return false
+  }
+
+  /** An action's answer is the same state an event would carry. */
+  applyStream(state: WireStream): boolean {
+    if (typeof state?.streamId !== 'string' || !state.feed) return false
+    const before = this.streams.get(state.streamId)
+    this.streams.set(state.streamId, state)
+    return !before || before.feed.stream.name !== state.feed.stream.name || shapeOf(before) !== shapeOf(state)
+  }
+
+  applyObs(state: WireObs): boolean {
+    if (typeof state?.streamId !== 'string') return false
+    const before = this.obs.get(state.streamId)
+    this.obs.set(state.streamId, state)
+    return !before || before.scenes.join('\n') !== (state.scenes ?? []).join('\n')
+  }
+
+  applyFloor(state: WireFloor): boolean {
+    if (typeof state?.tournamentId !== 'string' || !Array.isArray(state.stations)) return false
+    const before = this.floors.get(state.tournamentId)
+    this.floors.set(state.tournamentId, state)
+    this.offsets.set(state.tournamentId, this.now() - state.now)
+    const numbers = (floor: WireFloor | undefined) => floor?.stations.map((s) => `${s.number}:${s.name}`).join() ?? ''
+    return numbers(before) !== numbers(state)
+  }
+
+  /** Streams in a stable order (by name): the order of variables, dropdowns and presets. */
+  streamList(): WireStream[] {
+    return [...this.streams.values()].sort((a, b) => a.feed.stream.name.localeCompare(b.feed.stream.name))
+  }
+
+  /** Every station of every tournament followed. */
+  stations(): StationSeen[] {
+    return [...this.floors.values()].flatMap((floor) =>
+      floor.stations.map((station) => ({ tournamentId: floor.tournamentId, tournament: floor.tournament, station })),
+    )
+  }
+
+  /** Seconds left before a called station's players are late (negative: late), or null when no call stands. */
+  dqSecondsLeft(tournamentId: string, station: WireStation): number | null {
+    if (!station.call) return null
+    const hubNow = this.now() - (this.offsets.get(tournamentId) ?? 0)
+    return Math.ceil((station.call.deadline - hubNow) / 1000)
+  }
+
+  clear(): void {
+    this.streams.clear()
+    this.obs.clear()
+    this.floors.clear()
+    this.offsets.clear()
+  }
+}
+
+/** What dropdowns are made of: a stream's queue (take a match) and what it has on air. */
+const shapeOf = (state: WireStream) => `${state.onAir}|${state.next.join()}`
