@@ -8,6 +8,7 @@ import { streamKey } from '../companion-module/src/variables'
 import type { HubStatus } from '../shared/ipc/hub'
 import { HostHarness } from '../tests/companion/host-harness'
 import { startWebMode } from '../tests/e2e/support/web-mode'
+import { linkedDuels } from '../tests/support/linked-duels'
 import { percentile, round } from './support/stats'
 
 const TAKES = 200
@@ -15,20 +16,10 @@ const GOAL_MS = 100
 const POLL_MS = 5000
 
 const web = await startWebMode(['--demo-simulate', '0', '--broadcast-refresh', '0'])
-const list = await web.ipc<{ items: { id: string; name: string }[] }>('tournaments:list', { filters: {} })
-const tournamentId = list.items.find((t) => t.name === 'Lyon LAN Winter Cup')!.id
-await web.ipc('participants:list', { tournamentId, filters: {} })
-const streams = await web.ipc<{ items: { id: string; name: string }[] }>('streams:list', { tournamentId, filters: {} })
-const streamId = streams.items.find((s) => s.name === 'B stream')!.id
-type Node = { id: string; status: string; opponents: { participant: { name: string } | null }[] }
-const nodes = await web.ipc<{ items: Node[] }>('bracket:nodes', { tournamentId, filters: {} })
-const matches = nodes.items
-  .filter((n) => n.status !== 'completed' && n.opponents.length === 2 && n.opponents.every((o) => o.participant))
-  .slice(0, 2)
+const { tournamentId, streamId, duels: matches } = await linkedDuels(web.ipc, 2)
 // Names that differ on the left, so each Take changes the variable.
 if (matches[0]!.opponents[0]!.participant!.name === matches[1]!.opponents[0]!.participant!.name)
   throw new Error('the two matches have the same left name')
-for (const match of matches) await web.ipc('match-streams:replace', { matchId: match.id, streamIds: [streamId] })
 await web.ipc('broadcast:status', { tournamentId })
 const token = (await web.ipc<HubStatus>('hub:status', {})).controlToken
 

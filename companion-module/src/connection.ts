@@ -72,6 +72,7 @@ export class MatchdeskConnection {
   /** Takes a configuration (at start, and each time the user saves one): connects to the hub it names. */
   configure(config: Partial<ModuleConfig>): void {
     this.events.stop()
+    clearInterval(this.tick)
     this.show.clear()
     this.told = {}
     this.define()
@@ -83,7 +84,6 @@ export class MatchdeskConnection {
     }
     this.address = checked.address
     this.events.start()
-    clearInterval(this.tick)
     this.tick = setInterval(() => this.ticked(), TICK_MS)
   }
 

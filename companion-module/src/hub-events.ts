@@ -128,7 +128,9 @@ export class HubEvents {
 
   private refused(address: HubAddress): void {
     const message = !address.deviceKey
-      ? 'The hub refused the control token: copy it again from Matchdesk (Venue → Control token)'
+      ? onThisPc(address.url)
+        ? 'The hub refused the control token: copy it again from Matchdesk (Venue → Control token)'
+        : 'The hub refused the control token, or wants a device key: from another PC, pair it as a control device (Venue → Add a device) and paste its key'
       : this.admitted
         ? 'The hub refused this device: it was revoked in Matchdesk (Venue → Paired devices); pair it again'
         : 'The hub refused the token or the device key: pair this PC as a control device and copy both again'
@@ -152,4 +154,10 @@ export class HubEvents {
 function reason(error: unknown): string {
   const cause = (error as { cause?: { code?: string } })?.cause?.code
   return cause ?? (error instanceof Error ? error.message : String(error))
+}
+
+/** True when the hub's address is this machine's own (no device key needed there). */
+function onThisPc(url: string): boolean {
+  const host = new URL(url).hostname
+  return host === 'localhost' || host === '[::1]' || /^127\./.test(host)
 }

@@ -8,6 +8,7 @@ import { streamKey } from '../../companion-module/src/variables'
 import type { HubStatus } from '../../shared/ipc/hub'
 import { buttonPageHtml } from '../companion/button-page'
 import { HostHarness } from '../companion/host-harness'
+import { linkedDuels, type Duel } from '../support/linked-duels'
 import { launchBrowser, screenshotPath } from './support/browser'
 import { demoService, type DemoService } from './support/demo-service'
 import { startWebMode, type WebMode } from './support/web-mode'
@@ -19,27 +20,16 @@ let connection: MatchdeskConnection
 let token = ''
 let tournamentId = ''
 let streamId = ''
-type Node = { id: string; status: string; opponents: { participant: { id: string; name: string } | null }[] }
-let matches: Node[] = []
+let matches: Duel[] = []
 const fast = { first: 50, last: 200, refused: 200 }
 const variable = (name: string) => host.values[`${streamKey(streamId)}_${name}`]
 
 beforeAll(async () => {
   web = await startWebMode(['--demo-simulate', '0', '--demo-control', '--broadcast-refresh', '300'])
   service = await demoService(web.demo!)
-  const list = await web.ipc<{ items: { id: string; name: string }[] }>('tournaments:list', { filters: {} })
-  tournamentId = list.items.find((t) => t.name === 'Lyon LAN Winter Cup')!.id
-  await web.ipc('participants:list', { tournamentId, filters: {} })
-  const streams = await web.ipc<{ items: { id: string; name: string }[] }>('streams:list', {
-    tournamentId,
-    filters: {},
-  })
-  streamId = streams.items.find((s) => s.name === 'B stream')!.id
-  const nodes = await web.ipc<{ items: Node[] }>('bracket:nodes', { tournamentId, filters: {} })
-  matches = nodes.items
-    .filter((n) => n.status !== 'completed' && n.opponents.length === 2 && n.opponents.every((o) => o.participant))
-    .slice(0, 2)
-  for (const match of matches) await web.ipc('match-streams:replace', { matchId: match.id, streamIds: [streamId] })
+  const linked = await linkedDuels(web.ipc, 2)
+  ;({ tournamentId, streamId } = linked)
+  matches = linked.duels
   // The producer has the desk open: its streams are followed.
   await web.ipc('broadcast:status', { tournamentId })
   token = (await web.ipc<HubStatus>('hub:status', {})).controlToken
@@ -74,7 +64,7 @@ describe('the Companion module', () => {
   })
 
   it('follows a Take at the desk: names, round and the on-air feedback', async () => {
-    const names = matches[0]!.opponents.map((o) => o.participant!.name)
+    const names = matches[0]!.names
     expect(await host.feedback('on_air', { stream: streamId })).toBe(false)
     await web.ipc('broadcast:take', { streamId, matchId: matches[0]!.id })
     await expect.poll(() => [variable('left_name'), variable('right_name')]).toEqual(names)
@@ -92,7 +82,7 @@ describe('the Companion module', () => {
     expect([variable('left_score'), variable('right_score')]).toEqual(['0', '1'])
     await host.press('swap', { stream: streamId })
     await host.press('take_next', { stream: streamId })
-    expect(variable('left_name')).toBe(matches[1]!.opponents[0]!.participant!.name)
+    expect(variable('left_name')).toBe(matches[1]!.names[0])
     const desk = await web.ipc<{ streams: { streamId: string; onAir: string | null }[] }>('broadcast:status', {
       tournamentId,
     })

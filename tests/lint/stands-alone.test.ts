@@ -15,6 +15,8 @@ const CODE_PATHS =
   /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\(\s*|\b(?:resolve|join|readFileSync|readdirSync)\([^)'"`]*?)['"`]((?:\.\.\/)+[^'"`]*)['"`]/g
 /** Prose and configuration: any relative path, written from the file's folder or the project's root. */
 const ANY_PATH = /(?:\.\.\/)+[\w.@-][\w./@-]*/g
+/** JSON configuration (a manifest, a tsconfig): its relative paths are written from its own folder, never the root. */
+const FROM_ITS_FOLDER = new Set(['.json'])
 
 function projectFiles(folder = PROJECT_ROOT): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
@@ -35,7 +37,8 @@ function pathsOutside(file: string, text = readFileSync(file, 'utf8')): string[]
   const code = CODE.has(extname(file))
   for (const match of text.matchAll(code ? CODE_PATHS : ANY_PATH)) {
     const path = code ? match[1]! : match[0]
-    if (outside(resolve(dirname(file), path)) || (!code && outside(resolve(PROJECT_ROOT, path)))) found.add(path)
+    const fromRoot = !code && !FROM_ITS_FOLDER.has(extname(file))
+    if (outside(resolve(dirname(file), path)) || (fromRoot && outside(resolve(PROJECT_ROOT, path)))) found.add(path)
   }
   for (const [, path] of text.matchAll(/(?:resolve|join)\(PROJECT_ROOT,\s*'([^']+)'/g))
     if (outside(resolve(PROJECT_ROOT, path!))) found.add(path!)
@@ -60,6 +63,10 @@ describe('the project stands on its own', () => {
     expect(pathsOutside(support, "resolve(PROJECT_ROOT, '../shared/fixtures/real')")).toHaveLength(1)
     const doc = join(PROJECT_ROOT, 'docs/ARCHITECTURE.md')
     expect(pathsOutside(doc, 'two real bracket dumps (`../shared/fixtures/real/`)')).toHaveLength(1)
+    // A manifest's paths lead from its own folder: into the module's build, or out of the project.
+    const manifest = join(PROJECT_ROOT, 'companion-module/companion/manifest.json')
+    expect(pathsOutside(manifest, '{"entrypoint": "../dist/main.js"}')).toEqual([])
+    expect(pathsOutside(manifest, '{"entrypoint": "../../../shared/main.js"}')).toHaveLength(1)
   })
 
   it('the release workflow checks out the project alone', () => {

@@ -23,15 +23,20 @@ const NAMESPACE_SETUP = [
 const probe = spawnSync('unshare', ['-rn', 'sh', '-c', NAMESPACE_SETUP], { encoding: 'utf8' })
 const why = probe.error ? String(probe.error) : probe.status !== 0 ? probe.stderr.trim() : ''
 
+/** Runs a scenario in its own namespace: what it saw (its last line, JSON), after checking it printed no error. */
+function scenario(name: string): unknown {
+  const run = spawnSync(
+    'unshare',
+    ['-rn', 'sh', '-c', `${NAMESPACE_SETUP} && exec node --import tsx tests/security/${name}.ts`],
+    { encoding: 'utf8', timeout: 90_000 },
+  )
+  expect(run.stderr.split('\n').filter((line) => /Error/.test(line))).toEqual([])
+  return JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}')
+}
+
 describe.skipIf(why !== '')(`the hub on the venue network${why ? ` (skipped: ${why})` : ''}`, () => {
   it('answers devices beyond this machine only with their own key, on its announced address, and stops when closed', () => {
-    const run = spawnSync(
-      'unshare',
-      ['-rn', 'sh', '-c', `${NAMESPACE_SETUP} && exec node --import tsx tests/security/venue-lan-scenario.ts`],
-      { encoding: 'utf8', timeout: 90_000 },
-    )
-    expect(run.stderr.split('\n').filter((line) => /Error/.test(line))).toEqual([])
-    const seen = JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}') as Record<string, unknown>
+    const seen = scenario('venue-lan-scenario') as Record<string, unknown>
     expect(seen).toMatchObject({
       // Off by default: nothing listens on the network.
       lanBeforeOn: 'ECONNREFUSED',
@@ -89,14 +94,18 @@ describe.skipIf(why !== '')(`the hub on the venue network${why ? ` (skipped: ${w
     expect(seen['error']).toBeUndefined()
   }, 120_000)
 
+  it('lets the Companion module on another PC in with a control device’s key, and says when that device is revoked', () => {
+    const seen = scenario('companion-lan-scenario') as Record<string, unknown>
+    expect(seen).toMatchObject({
+      lanUrl: expect.stringMatching(/^http:\/\/10\.77\.0\.1:\d+$/),
+      admitted: { status: 'ok' },
+      refused: { status: 'authentication_failure', message: expect.stringMatching(/pair it as a control device/) },
+      revoked: { status: 'authentication_failure', message: expect.stringMatching(/was revoked in Matchdesk/) },
+    })
+  }, 120_000)
+
   it('cannot be starved from the network: capped connections, idle ones closed in seconds, streams capped per device', () => {
-    const run = spawnSync(
-      'unshare',
-      ['-rn', 'sh', '-c', `${NAMESPACE_SETUP} && exec node --import tsx tests/security/venue-lan-flood-scenario.ts`],
-      { encoding: 'utf8', timeout: 90_000 },
-    )
-    expect(run.stderr.split('\n').filter((line) => /Error/.test(line))).toEqual([])
-    const seen = JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}') as Record<string, number> & {
+    const seen = scenario('venue-lan-flood-scenario') as Record<string, number> & {
       attacker: Record<string, number | string>
     }
     console.info('LAN flood:', JSON.stringify(seen))

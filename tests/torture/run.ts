@@ -97,7 +97,13 @@ export async function runTorture({
   let next = 0
   let kills = 0
   let runs = 0
-  function run(mode: 'operations' | 'drain', killAfterMs: number | undefined): Promise<RunResult> {
+  /**
+   * A worker, killed once it has acknowledged `kill.acks` operations since it was ready and `kill.ms` more have passed
+   * (0 acks: during its start-up replay). Counting acknowledgements, not only time, keeps the number of runs, and so
+   * the test's length, the same on a slower machine: a kill after a fixed time let a loaded machine acknowledge fewer
+   * operations per run, which made it start more workers, which loaded it more.
+   */
+  function run(mode: 'operations' | 'drain', kill: { acks: number; ms: number } | undefined): Promise<RunResult> {
     runs++
     const child = spawn(process.execPath, ['--import', 'tsx', 'tests/torture/worker.ts'], {
       cwd: PROJECT_ROOT,
@@ -106,14 +112,19 @@ export async function runTorture({
     })
     const result: RunResult = { lastAck: next - 1, finished: false }
     let timer: NodeJS.Timeout | undefined
+    let acks = 0
+    const killSoon = () => {
+      timer ??= setTimeout(() => {
+        kills++
+        child.kill('SIGKILL')
+      }, kill!.ms)
+    }
     createInterface({ input: child.stdout }).on('line', (line) => {
-      if (line === 'ready' && killAfterMs !== undefined) {
-        timer = setTimeout(() => {
-          kills++
-          child.kill('SIGKILL')
-        }, killAfterMs)
-      } else if (line.startsWith('ack ')) result.lastAck = Number(line.slice(4))
-      else if (line === 'done') result.finished = true
+      if (line === 'ready' && kill?.acks === 0) killSoon()
+      else if (line.startsWith('ack ')) {
+        result.lastAck = Number(line.slice(4))
+        if (kill && ++acks === kill.acks) killSoon()
+      } else if (line === 'done') result.finished = true
       else if (line.startsWith('drained ')) result.drained = JSON.parse(line.slice(8)) as RunResult['drained']
       else if (line.startsWith('fail ')) log(`worker: ${line}`)
     })
@@ -129,12 +140,12 @@ export async function runTorture({
 
   try {
     while (next < operations.length) {
-      const result = await run('operations', rng.int(5, 150))
+      const result = await run('operations', { acks: rng.int(0, 20), ms: rng.int(0, 30) })
       next = result.lastAck + 1
       log(`run ${runs}: acknowledged up to ${result.lastAck}, ${kills} kills`)
     }
     // A kill during the drain too, then a clean drain on a quiet service.
-    await run('drain', rng.int(50, 400))
+    await run('drain', { acks: 0, ms: rng.int(50, 400) })
     clearInterval(outages)
     await sandbox.faults.update({ dropRate: 0, loseResponseRate: 0, failureRate: 0 })
     await sandbox.faults.setOffline(false)

@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Feed, StreamState } from '../../../shared/broadcast/feed'
 import { dispatchValue } from '../../../tests/support/dispatch-value'
+import { linkedDuels } from '../../../tests/support/linked-duels'
 import { createMainServices, type MainServices } from '../composition'
 import { MemoryCredentialStore } from '../secrets/memory-store'
 
@@ -50,20 +51,10 @@ let tournamentId = ''
 
 beforeAll(async () => {
   services = await start()
-  const sandbox = services.connections.sandbox
-  tournamentId = [...sandbox.store.tournaments.values()].find((t) => t.name === 'Lyon LAN Winter Cup')!.id
-  await value('tournaments:list', { filters: {} })
-  await value('participants:list', { tournamentId, filters: {} })
-  const streams = await value<{ items: { id: string; name: string }[] }>('streams:list', { tournamentId, filters: {} })
-  streamId = streams.items.find((s) => s.name === 'B stream')!.id
-  type Node = { id: string; status: string; opponents: { participant: { name: string } | null }[] }
-  const nodes = await value<{ items: Node[] }>('bracket:nodes', { tournamentId, filters: {} })
-  const match = nodes.items.find(
-    (n) => n.status !== 'completed' && n.opponents.length === 2 && n.opponents.every((o) => o.participant),
-  )!
-  matchId = match.id
-  names = match.opponents.map((o) => o.participant!.name)
-  await value('match-streams:replace', { matchId, streamIds: [streamId] })
+  const linked = await linkedDuels(value, 1)
+  ;({ tournamentId, streamId } = linked)
+  matchId = linked.duels[0]!.id
+  names = linked.duels[0]!.names
 })
 afterAll(() => services.close())
 

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { StreamState } from '../../../shared/broadcast/feed'
 import type { ObsState } from '../../../shared/broadcast/obs'
 import { dispatchValue } from '../../../tests/support/dispatch-value'
+import { linkedDuels } from '../../../tests/support/linked-duels'
 import { readEvents } from '../../../tests/support/event-stream-reader'
 import { createMainServices, type MainServices } from '../composition'
 import { MemoryCredentialStore } from '../secrets/memory-store'
@@ -31,19 +32,9 @@ beforeAll(async () => {
     hub: { port: 0, pagesDir },
     broadcastRefreshMs: 0,
   })
-  const sandbox = services.connections.sandbox
-  tournamentId = [...sandbox.store.tournaments.values()].find((t) => t.name === 'Lyon LAN Winter Cup')!.id
-  await value('tournaments:list', { filters: {} })
-  await value('participants:list', { tournamentId, filters: {} })
-  const streams = await value<{ items: { id: string; name: string }[] }>('streams:list', { tournamentId, filters: {} })
-  streamId = streams.items.find((s) => s.name === 'B stream')!.id
-  type Node = { id: string; status: string; opponents: { participant: unknown }[] }
-  const nodes = await value<{ items: Node[] }>('bracket:nodes', { tournamentId, filters: {} })
-  matchIds = nodes.items
-    .filter((n) => n.status !== 'completed' && n.opponents.length === 2 && n.opponents.every((o) => o.participant))
-    .slice(0, 2)
-    .map((n) => n.id)
-  for (const matchId of matchIds) await value('match-streams:replace', { matchId, streamIds: [streamId] })
+  const linked = await linkedDuels(value, 2)
+  ;({ tournamentId, streamId } = linked)
+  matchIds = linked.duels.map((duel) => duel.id)
   await value('broadcast:take', { streamId, matchId: matchIds[0] })
 })
 afterAll(() => services.close())

@@ -9,6 +9,7 @@ import type { Feed, StreamState } from '../../../shared/broadcast/feed'
 import type { PairingCode } from '../../../shared/ipc/hub'
 import type { TabletView } from '../../../shared/venue/tablet'
 import { dispatchValue } from '../../../tests/support/dispatch-value'
+import { linkedDuels } from '../../../tests/support/linked-duels'
 import { readEvents } from '../../../tests/support/event-stream-reader'
 import { createMainServices, type MainServices } from '../composition'
 import { MemoryCredentialStore } from '../secrets/memory-store'
@@ -57,19 +58,10 @@ beforeAll(async () => {
     hub: { port: 0, pagesDir },
     broadcastRefreshMs: 0,
   })
-  const sandbox = services.connections.sandbox
-  const tournamentId = [...sandbox.store.tournaments.values()].find((t) => t.name === 'Lyon LAN Winter Cup')!.id
-  await value('tournaments:list', { filters: {} })
-  await value('participants:list', { tournamentId, filters: {} })
-  const streams = await value<{ items: { id: string; name: string }[] }>('streams:list', { tournamentId, filters: {} })
-  streamId = streams.items.find((s) => s.name === 'B stream')!.id
-  otherStreamId = streams.items.find((s) => s.id !== streamId)!.id
-  type Node = { id: string; status: string; opponents: { participant: { name: string } | null }[] }
-  const nodes = await value<{ items: Node[] }>('bracket:nodes', { tournamentId, filters: {} })
-  matchId = nodes.items.find(
-    (n) => n.status !== 'completed' && n.opponents.length === 2 && n.opponents.every((o) => o.participant),
-  )!.id
-  await value('match-streams:replace', { matchId, streamIds: [streamId] })
+  const linked = await linkedDuels(value, 1)
+  streamId = linked.streamId
+  otherStreamId = linked.streams.find((s) => s.id !== streamId)!.id
+  matchId = linked.duels[0]!.id
   await value('broadcast:take', { streamId, matchId })
 })
 afterAll(() => services.close())

@@ -426,18 +426,20 @@ describe('stream desk', () => {
     expect(calls.slice(before).filter((c) => c.channel.startsWith('broadcast:'))).toEqual([])
   })
 
+  /** Stream s0 with nothing on air and these matches queued, as main worked it out at `revision`. */
+  const queuedState = (next: string[], revision: number) => ({
+    streamId: 's0',
+    onAir: null,
+    next,
+    held: false,
+    staged: [],
+    feed: { ...feed, onAir: null, next: next.map((id) => feedMatch(id, [`${id} a`, `${id} b`])) },
+    revision,
+  })
+
   it('keeps a state main announced after a read was answered, when that answer arrives later', async () => {
-    const state = (next: string[], revision: number) => ({
-      streamId: 's0',
-      onAir: null,
-      next,
-      held: false,
-      staged: [],
-      feed: { ...feed, onAir: null, next: next.map((id) => feedMatch(id, [`${id} a`, `${id} b`])) },
-      revision,
-    })
     let answerLater: (value: unknown) => void = () => undefined
-    answer('broadcast:status', () => ({ hub: '', streams: [state(['m2'], 10)] }))
+    answer('broadcast:status', () => ({ hub: '', streams: [queuedState(['m2'], 10)] }))
     render(StreamDeskView)
     const column = await screen.findByTestId('stream-column')
     const queued = () =>
@@ -451,15 +453,32 @@ describe('stream desk', () => {
     emit('cache:updated', { resource: 'match-streams', scope: 't1' })
     await expect.poll(() => calls.filter((c) => c.channel === 'broadcast:status').length).toBe(2)
     // …and a second link's event (revision 12) comes first. The answer that follows is older: the event stays shown.
-    emit('broadcast:changed', state(['m2', 'm3'], 12))
+    emit('broadcast:changed', queuedState(['m2', 'm3'], 12))
     await expect.poll(queued).toEqual(['m2', 'm3'])
-    answerLater({ hub: '', streams: [state(['m2'], 11)] })
+    answerLater({ hub: '', streams: [queuedState(['m2'], 11)] })
     await new Promise((resolve) => setTimeout(resolve, 30))
     expect(queued()).toEqual(['m2', 'm3'])
     // An older event is not laid over it either; a newer one is.
-    emit('broadcast:changed', state(['m2'], 11))
-    emit('broadcast:changed', state(['m3'], 13))
+    emit('broadcast:changed', queuedState(['m2'], 11))
+    emit('broadcast:changed', queuedState(['m3'], 13))
     await expect.poll(queued).toEqual(['m3'])
+  })
+
+  it('keeps a state announced before the desk’s first read arrived, when that read was worked out earlier', async () => {
+    let answerLater: (value: unknown) => void = () => undefined
+    answer('broadcast:status', () => new Promise((resolve) => (answerLater = resolve)))
+    render(StreamDeskView)
+    await expect.poll(() => calls.filter((c) => c.channel === 'broadcast:status').length).toBe(1)
+    emit('broadcast:changed', queuedState(['m2', 'm3'], 21))
+    answerLater({ hub: '', streams: [queuedState(['m2'], 20)] })
+    const column = await screen.findByTestId('stream-column')
+    await expect
+      .poll(() =>
+        within(column)
+          .queryAllByTestId('queued')
+          .map((li) => li.dataset['matchId']),
+      )
+      .toEqual(['m2', 'm3'])
   })
 
   it('lists what a held stream has not published, in words, and applies one change or all', async () => {

@@ -25,7 +25,7 @@ export interface WebMode {
   layouts: string
   demo?: DemoSandbox
   /** Calls a channel through the bridge, as the page does. */
-  ipc<T>(channel: string, input: unknown): Promise<T>
+  ipc: <T>(channel: string, input: unknown) => Promise<T>
   dataDir: string
   /** Stops it as Ctrl+C does; the data folder goes too unless it was given. */
   stop(): Promise<void>

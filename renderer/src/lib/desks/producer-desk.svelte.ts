@@ -22,6 +22,8 @@ export class ProducerDesk {
    * answer can arrive after an event main sent later, over another connection in web mode).
    */
   #shownRevision: Record<string, number> = {}
+  /** States announced for streams not on the desk yet (its first read still on its way), the latest of each. */
+  #early: Record<string, StreamState> = {}
 
   /** Create it while a component initialises: it follows `tournamentId` and stops with the component. */
   constructor(tournamentId: () => string | undefined) {
@@ -32,6 +34,7 @@ export class ProducerDesk {
         this.#streams = []
         this.#feeds = {}
         this.#shownRevision = {}
+        this.#early = {}
         this.#loaded = false
         void this.reload()
       })
@@ -81,11 +84,14 @@ export class ProducerDesk {
     this.#error = null
     this.#hub = status.value.hub
     this.#loaded = true
-    // A stream whose event came after this answer was worked out keeps what that event showed.
+    // A stream whose event came after this answer was worked out keeps what that event showed (or, before the desk
+    // had it, what the event said).
     const states = status.value.streams.map((state) => {
-      const shown = this.#isNewer(state) ? null : this.#stateShown(state.streamId)
-      return shown ?? state
+      const early = this.#early[state.streamId]
+      if (early && early.revision > state.revision) return early
+      return this.#isNewer(state) ? state : (this.#stateShown(state.streamId) ?? state)
     })
+    this.#early = {}
     this.#shownRevision = Object.fromEntries(states.map((state) => [state.streamId, state.revision]))
     this.#streams = states.map(deskOf)
     this.#feeds = Object.fromEntries(states.map((s) => [s.streamId, s.feed]))
@@ -186,7 +192,12 @@ export class ProducerDesk {
 
   /** Lays one stream's new state over what is shown (a stream of another tournament is not on this desk). */
   #apply(state: StreamState): void {
-    if (!this.#streams.some((s) => s.streamId === state.streamId) || !this.#isNewer(state)) return
+    if (!this.#streams.some((s) => s.streamId === state.streamId)) {
+      const kept = this.#early[state.streamId]
+      if (!kept || !(state.revision < kept.revision)) this.#early[state.streamId] = state
+      return
+    }
+    if (!this.#isNewer(state)) return
     this.#shownRevision[state.streamId] = state.revision
     this.#streams = this.#streams.map((s) => (s.streamId === state.streamId ? deskOf(state) : s))
     this.#feeds = { ...this.#feeds, [state.streamId]: state.feed }
