@@ -18,6 +18,12 @@ describe('the configuration', () => {
     })
   })
 
+  it('takes a token pasted with its “Bearer ” prefix, as the desk’s Copy suggests for Generic HTTP', () => {
+    expect(checkConfig({ hub: 'http://127.0.0.1:7310', token: 'Bearer abc' })).toMatchObject({
+      address: { token: 'abc' },
+    })
+  })
+
   it('keeps the hub’s origin, the token and the key, trimmed', () => {
     expect(checkConfig({ hub: ' http://10.0.0.2:7310/desk ', token: ' tok ', deviceKey: ' key ' })).toEqual({
       ok: true,

@@ -3,8 +3,13 @@
 import type { SomeCompanionConfigField } from '@companion-module/base'
 import type { HubAddress } from './hub-api.js'
 
+/** What Companion keeps in the connection's config (shown in its web interface and exports). */
 export interface ModuleConfig {
   hub: string
+}
+
+/** What Companion keeps in the connection's secrets store, never shown back. */
+export interface ModuleSecrets {
   token: string
   deviceKey: string
 }
@@ -20,8 +25,8 @@ export function configFields(): SomeCompanionConfigField[] {
       id: 'about',
       label: 'Matchdesk',
       value:
-        'Copy the address and the control token from Matchdesk: Venue → Control token. On another PC, pair it as a ' +
-        'control device (Venue → Add a device, kind control) and paste its key too.',
+        'In Matchdesk, Venue shows the hub’s address (on another PC, its venue network address) and the control ' +
+        'token. On another PC, pair it as a control device (Venue → Add a device, kind control) and paste its key.',
       width: 12,
     },
     {
@@ -32,17 +37,18 @@ export function configFields(): SomeCompanionConfigField[] {
       width: 8,
       required: true,
     },
-    { type: 'textinput', id: 'token', label: 'Control token', default: '', width: 12, required: true },
-    { type: 'textinput', id: 'deviceKey', label: 'Device key (another PC only)', default: '', width: 12 },
+    { type: 'secret-text', id: 'token', label: 'Control token', default: '', width: 12, required: true },
+    { type: 'secret-text', id: 'deviceKey', label: 'Device key (another PC only)', default: '', width: 12 },
   ]
 }
 
 /** The address to connect to, or the first fault in words naming its field. */
 export function checkConfig(
-  config: Partial<ModuleConfig>,
+  config: Partial<ModuleConfig & ModuleSecrets>,
 ): { ok: true; address: HubAddress } | { ok: false; problem: string } {
   const hub = (config.hub ?? '').trim()
-  const token = (config.token ?? '').trim()
+  // The desk's Copy says to paste the token after "Bearer " (as Generic HTTP needs it): taken either way.
+  const token = (config.token ?? '').trim().replace(/^Bearer\s+/i, '')
   const deviceKey = (config.deviceKey ?? '').trim()
   let url: URL
   try {

@@ -11,7 +11,7 @@ import type {
   LogLevel,
 } from '@companion-module/base'
 import { actionDefinitions } from './actions.js'
-import { checkConfig, type ModuleConfig } from './config.js'
+import { checkConfig, type ModuleConfig, type ModuleSecrets } from './config.js'
 import { feedbackDefinitions } from './feedbacks.js'
 import { HubApi, type HubAddress } from './hub-api.js'
 import { HubEvents, type HubHealth } from './hub-events.js'
@@ -49,10 +49,16 @@ export class MatchdeskConnection {
   readonly show = new ShowState()
   private address: HubAddress | null = null
   private readonly events: HubEvents
-  private readonly api = new HubApi(() => this.address!)
+  private readonly api = new HubApi(() => this.address)
   private tick: ReturnType<typeof setInterval> | undefined
   /** Values last told to Companion: only changed ones are told again. */
   private told: CompanionVariableValues = {}
+  /** A new connection's opening burst, gathered until `ready`: then it is the whole show (streams gone are gone). */
+  private incoming: ShowState | null = null
+  /** Events since the last time Companion was told: told once, a moment later (a burst is one update). */
+  private due: { shape: boolean; timer: ReturnType<typeof setTimeout> } | null = null
+  /** The status and problem last told, so a retry that fails the same way says nothing new. */
+  private reported = ''
 
   constructor(
     private readonly host: Host,
@@ -61,8 +67,13 @@ export class MatchdeskConnection {
     this.events = new HubEvents({
       address: () => this.address!,
       onEvent: (name, data) => {
-        if (name === 'ready') return
-        this.changed(this.show.apply(name, data))
+        if (name === 'ready') {
+          if (this.incoming) this.show.replaceWith(this.incoming)
+          this.incoming = null
+          return this.changed(true)
+        }
+        if (this.incoming) this.incoming.apply(name, data)
+        else this.soon(this.show.apply(name, data))
       },
       onHealth: (health) => this.health(health),
       ...(options.retry && { retry: options.retry }),
@@ -70,11 +81,12 @@ export class MatchdeskConnection {
   }
 
   /** Takes a configuration (at start, and each time the user saves one): connects to the hub it names. */
-  configure(config: Partial<ModuleConfig>): void {
+  configure(config: Partial<ModuleConfig & ModuleSecrets>): void {
     this.events.stop()
     clearInterval(this.tick)
     this.show.clear()
     this.told = {}
+    this.reported = ''
     this.define()
     const checked = checkConfig(config)
     if (!checked.ok) {
@@ -90,11 +102,22 @@ export class MatchdeskConnection {
   destroy(): void {
     this.events.stop()
     clearInterval(this.tick)
+    clearTimeout(this.due?.timer)
+    this.due = null
+  }
+
+  /** An event changed the show: Companion is told with whatever else comes in the same moment. */
+  private soon(shape: boolean): void {
+    if (this.due) this.due.shape ||= shape
+    else this.due = { shape, timer: setTimeout(() => this.changed(false), 0) }
   }
 
   /** The show changed: its shape redefines what Companion offers; values and feedbacks follow either way. */
   private changed(shape: boolean): void {
-    if (shape) this.define()
+    const due = this.due
+    clearTimeout(due?.timer)
+    this.due = null
+    if (shape || due?.shape) this.define()
     this.tell()
     this.host.checkFeedbacks()
   }
@@ -129,12 +152,22 @@ export class MatchdeskConnection {
     this.host.checkFeedbacks('call_soon', 'call_late')
   }
 
+  /**
+   * Tells Companion the connection's health: a new connection gathers its opening burst afresh; trying again after a
+   * failure keeps showing the failure, and the same failure again is neither told nor logged twice.
+   */
   private health(health: HubHealth): void {
-    if (health.kind === 'ok') this.host.updateStatus(STATUS.ok as InstanceStatus)
-    else if (health.kind === 'connecting') this.host.updateStatus(STATUS.connecting as InstanceStatus)
-    else {
-      this.host.updateStatus(STATUS[health.kind] as InstanceStatus, health.message)
-      this.host.log('warn', health.message)
+    if (health.kind === 'connecting') {
+      this.incoming = new ShowState()
+      if (this.reported && this.reported !== 'ok') return
+      this.reported = 'connecting'
+      return this.host.updateStatus(STATUS.connecting as InstanceStatus)
     }
+    const said = health.kind === 'ok' ? 'ok' : `${health.kind}: ${health.message}`
+    if (said === this.reported) return
+    this.reported = said
+    if (health.kind === 'ok') return this.host.updateStatus(STATUS.ok as InstanceStatus)
+    this.host.updateStatus(STATUS[health.kind] as InstanceStatus, health.message)
+    this.host.log('warn', health.message)
   }
 }

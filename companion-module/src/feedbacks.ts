@@ -108,7 +108,7 @@ export function feedbackDefinitions(show: ShowState): CompanionFeedbackDefinitio
       options: stationOption,
       callback: (feedback) => {
         const left = callLeft(feedback)
-        return left !== null && left <= 0
+        return left === 0
       },
     },
   }

@@ -14,6 +14,8 @@ export interface HubAddress {
 export const CALL_DEADLINE_MS = 5_000
 /** The most an answer may hold (bytes): a stream's state is a few kilobytes, a floor of 256 stations tens. */
 export const ANSWER_MAX_BYTES = 2 * 1024 * 1024
+/** The most of a refusal's words the module repeats in Companion's log. */
+const SAID_MAX = 300
 
 export class HubRefusal extends Error {
   constructor(
@@ -38,11 +40,12 @@ export function hubUrl(address: HubAddress, path: string): string {
 }
 
 export class HubApi {
-  constructor(private readonly address: () => HubAddress) {}
+  constructor(private readonly address: () => HubAddress | null) {}
 
   /** POSTs to a control route; its JSON answer, or a HubRefusal saying why not. */
   async post<T>(path: string, body?: unknown): Promise<T> {
     const address = this.address()
+    if (!address) throw new HubRefusal('Not connected: set the hub address and the control token first', 0)
     let response: Response
     try {
       response = await fetch(hubUrl(address, path), {
@@ -50,6 +53,8 @@ export class HubApi {
         headers: { ...hubHeaders(address), ...(body !== undefined && { 'content-type': 'application/json' }) },
         ...(body !== undefined && { body: JSON.stringify(body) }),
         signal: AbortSignal.timeout(CALL_DEADLINE_MS),
+        // The token and the key go to the address they were entered for, never where a redirect points.
+        redirect: 'error',
       })
     } catch {
       throw new HubRefusal(`The hub at ${address.url} did not answer within ${CALL_DEADLINE_MS / 1000} s`, 0)
@@ -58,7 +63,8 @@ export class HubApi {
     const answer = text ? (JSON.parse(text) as unknown) : null
     if (!response.ok) {
       const said = (answer as { error?: unknown } | null)?.error
-      throw new HubRefusal(typeof said === 'string' ? said : `The hub answered ${response.status}`, response.status)
+      const words = typeof said === 'string' ? said.slice(0, SAID_MAX) : `The hub answered ${response.status}`
+      throw new HubRefusal(words, response.status)
     }
     return answer as T
   }

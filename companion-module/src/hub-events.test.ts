@@ -6,7 +6,12 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { EVENT_MAX_BYTES, HubEvents, type HubHealth } from './hub-events'
 
 let server: Server | undefined
-afterEach(() => server?.close())
+const followers: HubEvents[] = []
+afterEach(async () => {
+  for (const follower of followers.splice(0)) follower.stop()
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()))
+  server = undefined
+})
 
 async function hubThat(answer: (response: ServerResponse, attempt: number) => void): Promise<string> {
   let attempt = 0
@@ -28,6 +33,7 @@ function follow(url: string) {
     retry: { first: 20, last: 50, refused: 50 },
   })
   follower.start()
+  followers.push(follower)
   return { events, health, follower }
 }
 

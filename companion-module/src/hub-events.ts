@@ -65,10 +65,13 @@ export class HubEvents {
       const response = await fetch(hubUrl(address, '/control/v1/events'), {
         headers: { ...hubHeaders(address), accept: 'text/event-stream' },
         signal: controller.signal,
+        redirect: 'error',
       })
       if (response.status === 401 || response.status === 403) {
         await response.body?.cancel()
-        return this.refused(address)
+        // A connection another configuration replaced says nothing and tries nothing.
+        if (this.controller === controller) this.refused(address)
+        return
       }
       if (!response.ok || !response.body) {
         await response.body?.cancel()
@@ -77,7 +80,7 @@ export class HubEvents {
       this.admitted = true
       this.failures = 0
       await this.read(response.body, heard)
-      if (!this.stopped) this.retry(`the hub at ${address.url} closed the connection`)
+      if (!this.stopped && this.controller === controller) this.retry(`the hub at ${address.url} closed the connection`)
     } catch (error) {
       if (this.stopped || this.controller !== controller) return
       const why = controller.signal.aborted ? `nothing heard for ${SILENCE_MS / 1000} s` : reason(error)
@@ -132,7 +135,7 @@ export class HubEvents {
         ? 'The hub refused the control token: copy it again from Matchdesk (Venue → Control token)'
         : 'The hub refused the control token, or wants a device key: from another PC, pair it as a control device (Venue → Add a device) and paste its key'
       : this.admitted
-        ? 'The hub refused this device: it was revoked in Matchdesk (Venue → Paired devices); pair it again'
+        ? 'The hub refused this device: it was revoked in Matchdesk (Venue → Devices); pair it again'
         : 'The hub refused the token or the device key: pair this PC as a control device and copy both again'
     this.options.onHealth({ kind: this.admitted && address.deviceKey ? 'revoked' : 'refused', message })
     this.schedule(this.options.retry?.refused ?? RETRY_MS.refused)

@@ -30,6 +30,8 @@ export class ShowState {
   applyStream(state: WireStream): boolean {
     if (typeof state?.streamId !== 'string' || !state.feed) return false
     const before = this.streams.get(state.streamId)
+    // Worked out before what is held: an answer that came after a later event changes nothing.
+    if (before?.revision !== undefined && state.revision !== undefined && state.revision < before.revision) return false
     this.streams.set(state.streamId, state)
     return !before || before.feed.stream.name !== state.feed.stream.name || shapeOf(before) !== shapeOf(state)
   }
@@ -62,11 +64,24 @@ export class ShowState {
     )
   }
 
-  /** Seconds left before a called station's players are late (negative: late), or null when no call stands. */
+  /**
+   * Seconds left before a called station's players are late (0: late), or null when no call stands or everyone
+   * arrived: the venue board's own count.
+   */
   dqSecondsLeft(tournamentId: string, station: WireStation): number | null {
-    if (!station.call) return null
+    const call = station.call
+    if (!call || (call.arrived.length > 0 && call.arrived.every(Boolean))) return null
     const hubNow = this.now() - (this.offsets.get(tournamentId) ?? 0)
-    return Math.ceil((station.call.deadline - hubNow) / 1000)
+    return Math.max(0, Math.floor((call.deadline - hubNow) / 1000))
+  }
+
+  /** Takes everything another show holds (a new connection's opening burst): what it does not hold is gone. */
+  replaceWith(other: ShowState): void {
+    this.clear()
+    for (const [id, state] of other.streams) this.streams.set(id, state)
+    for (const [id, state] of other.obs) this.obs.set(id, state)
+    for (const [id, state] of other.floors) this.floors.set(id, state)
+    for (const [id, offset] of other.offsets) this.offsets.set(id, offset)
   }
 
   clear(): void {

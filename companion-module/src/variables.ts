@@ -66,7 +66,7 @@ export function variableValues(show: ShowState): CompanionVariableValues {
     const match = seen.station.match
     values[`${key}_match`] = match ? match.opponents.map((o) => o.name).join(' vs ') : ''
     const left = show.dqSecondsLeft(seen.tournamentId, seen.station)
-    values[`${key}_dq`] = left === null ? '' : Math.max(0, left)
+    values[`${key}_dq`] = left ?? ''
   }
   return values
 }

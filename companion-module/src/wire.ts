@@ -31,6 +31,8 @@ export interface WireStream {
   }
   /** The texts OBS's sources show, in the tournament's language ("left-name", "round", "countdown", …). */
   fields?: Record<string, string>
+  /** Only grows: a state with a lower one was worked out before (an answer can arrive after a later event). */
+  revision?: number
 }
 
 /** A stream's OBS link (the `obs` event, and the scene and break actions' answer). */
@@ -49,7 +51,7 @@ export interface WireStation {
   number: number
   name: string
   match: { id: string; label: string; opponents: { name: string }[] } | null
-  call: { calledAt: number; deadline: number } | null
+  call: { calledAt: number; deadline: number; arrived: boolean[] } | null
 }
 
 /** A tournament's floor (the `floor` event, and the floor actions' answer). */

@@ -50,6 +50,6 @@ describe('the Companion module package', () => {
         entrypoint: '../main.js',
       },
     })
-    expect(readFileSync(join(unpacked, 'pkg', 'companion', 'HELP.md'), 'utf8')).toMatch(/Venue → Control token/)
+    expect(readFileSync(join(unpacked, 'pkg', 'companion', 'HELP.md'), 'utf8')).toMatch(/\*\*Control token\*\*/)
   })
 })

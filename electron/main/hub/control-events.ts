@@ -6,11 +6,13 @@
 import type { FastifyInstance } from 'fastify'
 import type { StreamState } from '../../../shared/broadcast/feed'
 import type { ObsState } from '../../../shared/broadcast/obs'
+import { moduleLog } from '../log'
 import { access, deviceOf } from './hub-access'
 import { sendAppError, type HubContext } from './hub-context'
 import { withFields } from './control-state'
 
 const control = access('control')
+const log = moduleLog('control-events')
 
 /** How often each followed stream's state (and so its countdown) is told again. */
 export const CONTROL_REFRESH_MS = 30_000
@@ -31,17 +33,24 @@ export function controlEvents(server: FastifyInstance, { bus, desk, obs, floor, 
       request,
       reply,
       (send) => {
-        for (const state of states) send('stream', withFields(state))
+        // Read again now, in the same turn as the subscription below: nothing announced while OBS was asked is lost.
+        const now = desk.followedStates()
+        for (const state of now) send('stream', withFields(state))
         for (const link of links) send('obs', link)
         for (const state of floors) send('floor', state)
-        send('ready', { streams: states.length, floors: floors.length })
+        send('ready', { streams: now.length, floors: floors.length })
         const stop = bus.subscribe((event, payload) => {
           if (event === 'broadcast:changed') send('stream', withFields(payload as StreamState))
           else if (event === 'obs:changed') send('obs', payload)
           else if (event === 'floor:changed') send('floor', payload)
         })
         const refresh = setInterval(() => {
-          for (const state of desk.followedStates()) send('stream', withFields(state))
+          try {
+            for (const state of desk.followedStates()) send('stream', withFields(state))
+          } catch (error) {
+            // A connection being switched has no desk to read for a moment: the next refresh tells it.
+            log.failed('refreshing Companion’s stream states', 'debug')(error)
+          }
         }, CONTROL_REFRESH_MS)
         refresh.unref()
         return () => {
