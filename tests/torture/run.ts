@@ -41,6 +41,9 @@ interface RunResult {
   drained?: { pending: number; attention: unknown[]; integrity: string }
 }
 
+/** The longest a worker runs after it is ready before it is killed, whatever it acknowledged (ms). */
+const KILL_CAP_MS = 3_000
+
 export async function runTorture({
   seed,
   operations: count,
@@ -112,6 +115,7 @@ export async function runTorture({
     })
     const result: RunResult = { lastAck: next - 1, finished: false }
     let timer: NodeJS.Timeout | undefined
+    let cap: NodeJS.Timeout | undefined
     let acks = 0
     const killSoon = () => {
       timer ??= setTimeout(() => {
@@ -120,6 +124,8 @@ export async function runTorture({
       }, kill!.ms)
     }
     createInterface({ input: child.stdout }).on('line', (line) => {
+      // However few it acknowledges, a worker is killed within KILL_CAP_MS of being ready: a stalled one too.
+      if (line === 'ready' && kill) cap = setTimeout(killSoon, KILL_CAP_MS)
       if (line === 'ready' && kill?.acks === 0) killSoon()
       else if (line.startsWith('ack ')) {
         result.lastAck = Number(line.slice(4))
@@ -131,6 +137,7 @@ export async function runTorture({
     return new Promise((resolve, reject) =>
       child.once('exit', (code, signal) => {
         clearTimeout(timer)
+        clearTimeout(cap)
         if (code !== 0 && signal !== 'SIGKILL')
           reject(new Error(`torture worker exited with ${code ?? signal} (seed ${seed})`))
         else resolve(result)
