@@ -22,6 +22,7 @@ import { DoorDesk } from './devices/door-desk'
 import { LiveTicks } from './services/live-ticks'
 import { FloorDesk } from './floor/floor-desk'
 import { ObsTarget } from './broadcast/obs-target'
+import { OnAirRecord } from './broadcast/on-air-record'
 import { ObsSettingsFile } from './obs/obs-settings-file'
 import { moduleLog, openLog } from './log'
 
@@ -126,20 +127,23 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
   })
   // OBS follows what the desk publishes; the desk is there once OBS asks for a stream's feed (after start).
   let desk: BroadcastDesk | undefined
+  const currentFeed = (streamId: string) => {
+    try {
+      return desk?.feed(streamId)
+    } catch {
+      return undefined
+    }
+  }
+  const onAirRecord = new OnAirRecord({ clock, log: () => connections.active.offline.onAirLog, currentFeed })
   const obs = new ObsTarget({
     settings: new ObsSettingsFile(ports.dataDir),
     credentials,
     clock,
     bus,
     profileId: () => connections.active.profile.id,
-    currentFeed: (streamId) => {
-      try {
-        return desk?.feed(streamId)
-      } catch {
-        return undefined
-      }
-    },
+    currentFeed,
     notify: (message) => notices.record('warning', message),
+    sceneShown: (streamId, shown) => onAirRecord.sceneShown(streamId, shown),
     ...(ports.obsRetryMs && { retryMs: ports.obsRetryMs }),
   })
   const ticks = new LiveTicks(ports.broadcastRefreshMs ?? 5000)
@@ -148,7 +152,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     clock,
     bus,
     ticks,
-    targets: [obs],
+    targets: [onAirRecord, obs],
   }))
   await obs.follow()
   const decision = new CheckinDecision(connections)
@@ -204,7 +208,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
       notices: () => notices.list(),
       openBrowser,
     },
-    { desk: broadcast, hubUrl: () => hub?.url ?? '' },
+    { desk: broadcast, record: onAirRecord, hubUrl: () => hub?.url ?? '' },
     { hub, registry, activeProfileId: () => connections.active.profile.id },
     decision,
     obs,

@@ -6,6 +6,7 @@ import { AuthStatus, ChosenTournament, ConnectionTestReport, ProfileInput, Profi
 import { Casters, Feed, ScoreSource, StreamState } from '../broadcast/feed'
 import { LivePress, PickLists } from '../broadcast/live-layer'
 import { ObsPassword, ObsPreview, ObsSettings, ObsState, ObsTestReport } from '../broadcast/obs'
+import { VodChapters } from '../broadcast/vod-chapters'
 import { AppNotice } from './events'
 import { CheckinOutcome, CheckinPerson } from '../checkin/outcome'
 import { HubConfigure, HubStatus, PairInput, PairingCode } from './hub'
@@ -197,6 +198,10 @@ export const contract = {
   /** The picks and maps kept for the tournament's discipline, offered as a producer types them. */
   'broadcast:pick-lists': { input: ofTournament, output: PickLists },
   'broadcast:set-pick-lists': { input: ofTournament.extend({ lists: PickLists }), output: PickLists },
+  /** The stream's VOD chapters: what went on air since the start the producer marked. */
+  'broadcast:chapters': { input: ofStream, output: VodChapters },
+  /** Marks now as the stream's start (the VOD's 0:00) and answers its chapters from there. */
+  'broadcast:mark-start': { input: ofStream, output: VodChapters },
 
   'hub:status': { input: none, output: HubStatus },
   'hub:configure': { input: HubConfigure, output: HubStatus },

@@ -87,6 +87,21 @@ describe('axe-core finds nothing', () => {
         failures.push(...violations.map((v) => `${heading}: ${v}`))
         if (theme === 'light') await desk.screenshot({ path: screenshotPath(`a11y-${heading}-${theme}`) })
       }
+      // The stream columns' panels open (OBS, casters, VOD chapters with a start marked, overlay addresses).
+      await web.ipc('broadcast:mark-start', { streamId })
+      await go('4', 'Stream desk')
+      // Each column draws its panels once it is near the screen: opened once all are drawn.
+      await expect.poll(() => desk.getByTestId('vod-chapters').count()).toBeGreaterThan(0)
+      await expect
+        .poll(
+          async () =>
+            (await desk.getByTestId('vod-chapters').count()) - (await desk.getByTestId('stream-column').count()),
+        )
+        .toBe(0)
+      await desk.evaluate(() => document.querySelectorAll('details').forEach((details) => (details.open = true)))
+      await expect.poll(() => desk.getByTestId('chapters-text').count()).toBeGreaterThan(0)
+      const open = await judge(`Stream desk panels open (${theme})`, desk)
+      failures.push(...open.map((v) => `Stream desk panels open: ${v}`))
       expect(failures).toEqual([])
     })
   }

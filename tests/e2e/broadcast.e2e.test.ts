@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 // On air from the Stream desk in Chromium: a producer links two matches to a stream and takes one; the scoreboard
 // overlay, opened as OBS opens it, follows within a second; Hold keeps a rename on the service off air until Apply.
+import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { launchBrowser, screenshotPath } from './support/browser'
@@ -251,5 +252,49 @@ describe('going on air', () => {
       expect(cut, `at ${width} px`).toEqual([])
     }
     await desk.screenshot({ path: screenshotPath('view-stream-desk-1100') })
+  })
+
+  it('marks the stream’s start, and a Take is a chapter of the VOD, copied and saved as YouTube reads it', async () => {
+    await desk.setViewportSize({ width: 1500, height: 950 })
+    // The hardest name there is: forty characters, right to left.
+    const rtl = 'عبد الرحمن بن عبد العزيز الشمري القحطاني'.slice(0, 40)
+    const renamed = later.opponents[0]!.participant!
+    const patch = await service(`/organizer/v2/participants/${renamed.id}`, {
+      method: 'PATCH',
+      body: JSON.stringify({ name: rtl }),
+    })
+    expect(patch.status).toBe(200)
+    const column = desk.getByRole('region', { name: `Stream ${STREAM}` })
+    // Held since the hold above: released, so the rename shows in the queue.
+    await column.getByRole('button', { name: /^Release/ }).click()
+    const item = column.getByTestId('queued').filter({ hasText: rtl })
+    await expect.poll(() => item.count(), { timeout: 10_000 }).toBe(1)
+    const panel = column.getByTestId('vod-chapters')
+    await panel.locator('summary').click()
+    await expect.poll(() => panel.textContent()).toMatch(/Mark the stream’s start/)
+    await panel.getByRole('button', { name: 'Mark stream start' }).click()
+    await expect.poll(() => panel.getByLabel(`Chapters of ${STREAM}`).inputValue()).toBe('00:00 Intro')
+    await item.getByRole('button', { name: 'Take' }).click()
+    await expect.poll(() => column.getByTestId('on-air').textContent()).toContain(rtl)
+    const label = await column.getByTestId('on-air').locator('.label').textContent()
+    const text = panel.getByLabel(`Chapters of ${STREAM}`)
+    // A Take in the first ten seconds is the first chapter itself: the match's label and both names.
+    await expect
+      .poll(() => text.inputValue())
+      .toBe(`00:00 ${label}: ${rtl} vs ${later.opponents[1]!.participant!.name}`)
+    await desk.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(web.url).origin })
+    await panel.getByRole('button', { name: 'Copy' }).click()
+    expect(await desk.evaluate(() => navigator.clipboard.readText())).toBe(await text.inputValue())
+    const [download] = await Promise.all([
+      desk.waitForEvent('download'),
+      panel.getByRole('button', { name: 'Save as file' }).click(),
+    ])
+    expect(download.suggestedFilename()).toBe('chapters-B-stream.txt')
+    expect(readFileSync(await download.path(), 'utf8')).toBe(`${await text.inputValue()}\n`)
+    await panel.scrollIntoViewIfNeeded()
+    await desk.screenshot({ path: screenshotPath('view-stream-desk-chapters') })
+    await desk.getByRole('button', { name: 'Light theme' }).click()
+    await desk.screenshot({ path: screenshotPath('view-stream-desk-chapters-light') })
+    await desk.getByRole('button', { name: 'Dark theme' }).click()
   })
 })

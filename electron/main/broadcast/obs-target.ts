@@ -37,6 +37,8 @@ export interface ObsTargetPorts {
   currentFeed(streamId: string): Feed | undefined
   /** Tells the person something went wrong that needs them (shown in notices). */
   notify(message: string): void
+  /** OBS went to the stream's break scene, or back to its match scene by hand (the VOD's chapters follow). */
+  sceneShown?(streamId: string, shown: 'break' | 'match'): void
   /** Link tuning for tests. */
   retryMs?: { first: number; most: number }
 }
@@ -162,6 +164,8 @@ export class ObsTarget {
     } catch (error) {
       throw new AppError('conflict', `OBS refused the scene “${scene}”: ${(error as Error).message}.`)
     }
+    if (scene === obs.settings.breakScene) this.ports.sceneShown?.(streamId, 'break')
+    else if (scene === obs.settings.matchScene) this.ports.sceneShown?.(streamId, 'match')
     return this.announce(streamId)
   }
 
@@ -340,6 +344,7 @@ export class ObsTarget {
           if (!this.isCurrent(obs) || !breakStillDue(obs.show, obs.feed, obs.held, matchId)) return
           obs.show = { ...obs.show, breakShown: true }
           await this.show(obs, breakScene, false)
+          this.ports.sceneShown?.(obs.streamId, 'break')
         })
       },
       Math.max(0, at - this.ports.clock.now()),

@@ -1,14 +1,18 @@
-// Handlers of broadcast:*: the producer's desk (take, next, order, hold, apply) and what each stream publishes.
+// Handlers of broadcast:*: the producer's desk (take, next, order, hold, apply), what each stream publishes, and its VOD
+// chapters.
 import type { BroadcastDesk } from '../broadcast/broadcast-desk'
+import type { OnAirRecord } from '../broadcast/on-air-record'
 import type { HandlersOf } from './dispatch'
 
 export interface BroadcastPorts {
   desk: BroadcastDesk
+  /** What went on air, for VOD chapters. */
+  record: OnAirRecord
   /** The hub's base address ("" when no hub runs, as in most tests). */
   hubUrl: () => string
 }
 
-export function broadcastHandlers({ desk, hubUrl }: BroadcastPorts): HandlersOf<'broadcast'> {
+export function broadcastHandlers({ desk, record, hubUrl }: BroadcastPorts): HandlersOf<'broadcast'> {
   return {
     'broadcast:status': ({ tournamentId }) => ({ hub: hubUrl(), streams: desk.status(tournamentId) }),
     'broadcast:feed': ({ streamId }) => desk.feed(streamId),
@@ -23,5 +27,7 @@ export function broadcastHandlers({ desk, hubUrl }: BroadcastPorts): HandlersOf<
     'broadcast:scores': ({ streamId, scores }) => desk.scoreSource(streamId, scores),
     'broadcast:pick-lists': ({ tournamentId }) => desk.pickLists(tournamentId),
     'broadcast:set-pick-lists': ({ tournamentId, lists }) => desk.setPickLists(tournamentId, lists),
+    'broadcast:chapters': ({ streamId }) => record.chapters(streamId),
+    'broadcast:mark-start': ({ streamId }) => record.markStart(streamId),
   }
 }

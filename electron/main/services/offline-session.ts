@@ -20,6 +20,7 @@ import { ProducerStore, type ProducerPart } from '../store/producer-store'
 import { FloorStore } from '../store/floor-store'
 import { LiveLayers } from '../store/live-layers'
 import { PickListStore } from '../store/pick-lists'
+import { OnAirLog } from '../store/on-air-log'
 import { DeskChoice } from '../store/desk-choice'
 import { TournamentLooks } from '../store/tournament-looks'
 import { WalSync, type FlushFile } from '../db/wal-sync'
@@ -86,6 +87,8 @@ export class OfflineSession {
   readonly liveLayers: LiveLayers
   /** The picks and maps the producer keeps per discipline. */
   readonly pickLists: PickListStore
+  /** What went on air on each stream and when, for VOD chapters. */
+  readonly onAirLog: OnAirLog
   /** The venue floor: stations, their matches and calls, the webhook's queue. */
   readonly floor: FloorStore
   /** Where and when each participant was checked in at this venue (the doors' "10:02 (Door 2)"). */
@@ -170,6 +173,7 @@ export class OfflineSession {
     })
     this.liveLayers = new LiveLayers(this.db)
     this.pickLists = new PickListStore(this.db)
+    this.onAirLog = new OnAirLog(this.db)
     this.floor = new FloorStore(this.db)
     this.places = new CheckinPlaces(this.db)
     this.looks = new TournamentLooks(this.db)

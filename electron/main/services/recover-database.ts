@@ -11,6 +11,7 @@ import { FLOOR_TABLES } from '../store/floor-store'
 import { OUTBOX_TABLES } from '../sync/outbox'
 import { PRODUCER_TABLES } from '../store/producer-store'
 import { LIVE_LAYER_TABLES } from '../store/live-layers'
+import { ON_AIR_LOG_TABLES } from '../store/on-air-log'
 import { PICK_LIST_TABLES } from '../store/pick-lists'
 import { REQUEST_LOG_TABLES } from '../sync/request-log'
 import { TOURNAMENT_LOOK_TABLES } from '../store/tournament-looks'
@@ -29,6 +30,7 @@ export const TABLES: TableRecovery = {
   ...REQUEST_LOG_TABLES,
   ...PRODUCER_TABLES,
   ...LIVE_LAYER_TABLES,
+  ...ON_AIR_LOG_TABLES,
   ...PICK_LIST_TABLES,
   ...CHECKIN_PLACES_TABLES,
   ...TOURNAMENT_LOOK_TABLES,

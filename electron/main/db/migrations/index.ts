@@ -8,6 +8,7 @@ import { migration as venueFloor } from './0006-venue-floor'
 import { migration as deskChoice } from './0007-desk-choice'
 import { migration as liveLayer } from './0008-live-layer'
 import { migration as scoreSourceAndPicks } from './0009-score-source-and-picks'
+import { migration as onAirLog } from './0010-on-air-log'
 
 /** Entry n moves the schema from version n to n + 1 (user_version). */
 export const MIGRATIONS: readonly string[] = [
@@ -20,4 +21,5 @@ export const MIGRATIONS: readonly string[] = [
   deskChoice,
   liveLayer,
   scoreSourceAndPicks,
+  onAirLog,
 ]

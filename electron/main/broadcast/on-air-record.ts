@@ -1,0 +1,63 @@
+// What went on air on each stream, recorded as it happens for the VOD's chapters: every published feed whose match
+// is a new one (a Take, held or not, from the desk, Companion or the floor), OBS's break scene, and the match scene
+// back after a break. Records only: it never changes what is shown.
+import type { Feed, FeedMatch } from '../../../shared/broadcast/feed'
+import { vodChapters, type VodChapters } from '../../../shared/broadcast/vod-chapters'
+import type { Clock } from '../clock'
+import type { OnAirLog } from '../store/on-air-log'
+import type { PublicationTarget } from './publication'
+
+export interface OnAirRecordPorts {
+  clock: Clock
+  /** The active connection's record. */
+  log(): OnAirLog
+  /** What the stream publishes now (for the match back on after a break). */
+  currentFeed(streamId: string): Feed | undefined
+}
+
+/** What the break is called in the chapters. */
+export const BREAK_TITLE = 'Break'
+
+/** A match's chapter title: its label and its opponents, "Winners round 3 · match 2: A vs B". */
+export function chapterTitle(match: FeedMatch): string {
+  const names = match.opponents.map((opponent) => opponent.name).join(' vs ')
+  return names ? `${match.label}: ${names}` : match.label
+}
+
+export class OnAirRecord implements PublicationTarget {
+  constructor(private readonly ports: OnAirRecordPorts) {}
+
+  published(streamId: string, feed: Feed): void {
+    const onAir = feed.onAir
+    if (onAir) this.ports.log().match(streamId, this.ports.clock.now(), onAir.id, chapterTitle(onAir))
+  }
+
+  /** OBS showed the break scene, or the match scene again (by hand, or a break's end). */
+  sceneShown(streamId: string, shown: 'break' | 'match'): void {
+    const at = this.ports.clock.now()
+    if (shown === 'break') {
+      this.ports.log().break(streamId, at, BREAK_TITLE)
+      return
+    }
+    const onAir = this.ports.currentFeed(streamId)?.onAir
+    if (onAir) this.ports.log().resumed(streamId, at, onAir.id, chapterTitle(onAir))
+  }
+
+  /** The stream's chapters from the start marked last. */
+  chapters(streamId: string): VodChapters {
+    const { startAt, entries } = this.ports.log().since(streamId)
+    return vodChapters(entries, startAt)
+  }
+
+  /** Marks now as the stream's start. */
+  markStart(streamId: string): VodChapters {
+    this.ports.log().markStart(streamId, this.ports.clock.now())
+    return this.chapters(streamId)
+  }
+
+  follows(): boolean {
+    return false
+  }
+
+  switched(): void {}
+}

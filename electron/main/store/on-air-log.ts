@@ -1,0 +1,93 @@
+// What went on air on each stream and when — a match taken, a break, the match again after it — and the stream's
+// starts as the producer marked them: the record a stream's VOD chapters are made from. Kept through restarts.
+import type { TableRecovery } from '../db/table-recovery'
+import type { Db } from '../db/db'
+import { prepared } from '../db/prepared'
+import type { OnAirEntry } from '../../../shared/broadcast/vod-chapters'
+
+/** The record cannot be read again from anywhere: kept through a recovery. */
+export const ON_AIR_LOG_TABLES = { on_air_log: 'kept' } as const satisfies TableRecovery
+
+/** What one row says went on air. */
+export type OnAirKind = 'start' | 'match' | 'break'
+
+/** What-went-on-air rows kept per stream (a long day has a few hundred); older ones go first, marked starts stay. */
+export const ON_AIR_LOG_MAX = 5000
+
+interface Row {
+  id: number
+  at: number
+  kind: OnAirKind
+  match_id: string | null
+  title: string
+}
+
+export class OnAirLog {
+  constructor(private readonly db: Db) {}
+
+  /** A match went on air: recorded unless it is the match last recorded (a feed published again is no Take). */
+  match(streamId: string, at: number, matchId: string, title: string): boolean {
+    const last = prepared(
+      this.db,
+      "SELECT match_id FROM on_air_log WHERE stream_id = ? AND kind = 'match' ORDER BY id DESC LIMIT 1",
+    ).get(streamId) as { match_id: string } | undefined
+    if (last?.match_id === matchId) return false
+    this.add(streamId, at, 'match', matchId, title)
+    return true
+  }
+
+  /** The break went on air: recorded unless the stream is on a break already. */
+  break(streamId: string, at: number, title: string): boolean {
+    if (this.last(streamId)?.kind === 'break') return false
+    this.add(streamId, at, 'break', null, title)
+    return true
+  }
+
+  /** The match scene is back after a break: the match on air is a chapter again. */
+  resumed(streamId: string, at: number, matchId: string, title: string): boolean {
+    if (this.last(streamId)?.kind !== 'break') return false
+    this.add(streamId, at, 'match', matchId, title)
+    return true
+  }
+
+  /** The producer marked the stream's start (the VOD's 0:00). */
+  markStart(streamId: string, at: number): void {
+    this.add(streamId, at, 'start', null, '')
+  }
+
+  /** The start marked last, and what went on air from it on. */
+  since(streamId: string): { startAt: number | null; entries: OnAirEntry[] } {
+    const start = prepared(
+      this.db,
+      "SELECT id, at FROM on_air_log WHERE stream_id = ? AND kind = 'start' ORDER BY id DESC LIMIT 1",
+    ).get(streamId) as { id: number; at: number } | undefined
+    if (!start) return { startAt: null, entries: [] }
+    const rows = prepared(
+      this.db,
+      "SELECT at, title FROM on_air_log WHERE stream_id = ? AND id > ? AND kind != 'start' ORDER BY id",
+    ).all(streamId, start.id) as OnAirEntry[]
+    return { startAt: start.at, entries: rows }
+  }
+
+  private last(streamId: string): Row | undefined {
+    return prepared(
+      this.db,
+      "SELECT id, at, kind, match_id, title FROM on_air_log WHERE stream_id = ? AND kind != 'start' ORDER BY id DESC LIMIT 1",
+    ).get(streamId) as Row | undefined
+  }
+
+  private add(streamId: string, at: number, kind: OnAirKind, matchId: string | null, title: string): void {
+    prepared(this.db, 'INSERT INTO on_air_log (stream_id, at, kind, match_id, title) VALUES (?, ?, ?, ?, ?)').run(
+      streamId,
+      at,
+      kind,
+      matchId,
+      title,
+    )
+    prepared(
+      this.db,
+      `DELETE FROM on_air_log WHERE stream_id = ? AND kind != 'start' AND id <= (
+         SELECT id FROM on_air_log WHERE stream_id = ? AND kind != 'start' ORDER BY id DESC LIMIT 1 OFFSET ${ON_AIR_LOG_MAX})`,
+    ).run(streamId, streamId)
+  }
+}
