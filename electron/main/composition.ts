@@ -23,6 +23,7 @@ import { LiveTicks } from './services/live-ticks'
 import { FloorDesk } from './floor/floor-desk'
 import { ObsTarget } from './broadcast/obs-target'
 import { OnAirRecord } from './broadcast/on-air-record'
+import { obsOverlayAddress } from './broadcast/obs-setup'
 import { ObsSettingsFile } from './obs/obs-settings-file'
 import { moduleLog, openLog } from './log'
 
@@ -211,7 +212,11 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     { desk: broadcast, record: onAirRecord, hubUrl: () => hub?.url ?? '' },
     { hub, registry, activeProfileId: () => connections.active.profile.id },
     decision,
-    obs,
+    {
+      obs,
+      streamName: (streamId) => connections.active.offline.cache.get('streams', streamId)?.name ?? streamId,
+      overlayAddress: (streamId, host) => (kind) => obsOverlayAddress(hub?.url, streamId, kind, host),
+    },
     floor,
   )
   return {

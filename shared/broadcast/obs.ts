@@ -117,3 +117,15 @@ export const ObsPreview = z.object({
   image: z.string().regex(OBS_PICTURE).nullable(),
 })
 export type ObsPreview = z.infer<typeof ObsPreview>
+
+/** What "Set up OBS for me" did: the scene collection it worked in, what it made, left alone, or could not make. */
+export const ObsSetupReport = z.object({
+  collection: z.string(),
+  created: z.array(z.string()),
+  /** Already there, by name: left exactly as it was. */
+  kept: z.array(z.string()),
+  /** What this OBS cannot have, and why ("Scoreboard overlay: this OBS has no Browser source"). */
+  missing: z.array(z.string()),
+  state: ObsState,
+})
+export type ObsSetupReport = z.infer<typeof ObsSetupReport>

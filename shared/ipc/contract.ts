@@ -5,7 +5,7 @@ import { BracketFilters, ParticipantFilters, StreamFilters, TournamentFilters } 
 import { AuthStatus, ChosenTournament, ConnectionTestReport, ProfileInput, ProfileView } from './profiles'
 import { Casters, Feed, ScoreSource, StreamState } from '../broadcast/feed'
 import { LivePress, PickLists } from '../broadcast/live-layer'
-import { ObsPassword, ObsPreview, ObsSettings, ObsState, ObsTestReport } from '../broadcast/obs'
+import { ObsPassword, ObsPreview, ObsSettings, ObsSetupReport, ObsState, ObsTestReport } from '../broadcast/obs'
 import { VodChapters } from '../broadcast/vod-chapters'
 import { AppNotice } from './events'
 import { CheckinOutcome, CheckinPerson } from '../checkin/outcome'
@@ -222,6 +222,8 @@ export const contract = {
   'obs:forget': { input: ofStream, output: ObsState },
   /** What OBS's program shows now, small (the column asks every few seconds while the desk is visible). */
   'obs:preview': { input: ofStream, output: ObsPreview },
+  /** Makes (or completes) the stream's scene collection in its OBS: scenes, overlays and text sources; answers what. */
+  'obs:setup': { input: ofStream, output: ObsSetupReport },
 
   /** The venue floor (kept locally: the service has no stations); each answers the floor's new state. */
   'floor:state': { input: FloorInputs.state, output: FloorState },

@@ -123,4 +123,31 @@ describe.skipIf(missing !== undefined)('the OBS panel of a stream column', () =>
       })
       .toBe(match.opponents[0]!.participant!.name)
   }, 60_000)
+
+  it('Set up OBS for me: once confirmed, the column says what was made and what this OBS cannot have', async () => {
+    const panel = column.getByTestId('obs-panel')
+    desk.once('dialog', (dialog) => void dialog.accept())
+    await panel.getByRole('button', { name: 'Set up OBS for me' }).click()
+    const report = panel.getByTestId('obs-setup-report')
+    await expect.poll(() => report.textContent(), { timeout: 30_000 }).toContain(`In “Matchdesk · ${STREAM}”`)
+    await report.getByText('What was made').click()
+    const made = await report.getByRole('list', { name: 'Made' }).getByRole('listitem').allTextContents()
+    expect(made).toContain('scene “Technical difficulties”')
+    expect(made).toContain('text source “Left name” (hidden) in “Match”')
+    expect(await report.getByRole('list', { name: 'Not made' }).textContent()).toContain(
+      'Scoreboard overlay: this OBS has no Browser source (obs-browser)',
+    )
+    expect((await eyes.call('GetSceneCollectionList')).currentSceneCollectionName).toBe(`Matchdesk · ${STREAM}`)
+    // OBS shows the show again (the match on air, in the collection made), and the column offers the scenes made.
+    await expect
+      .poll(async () => (await eyes.call('GetCurrentProgramScene')).currentProgramSceneName, { timeout: 5000 })
+      .toBe('Match')
+    await expect
+      .poll(() => panel.getByRole('group', { name: `Scenes of ${STREAM}'s OBS` }).textContent())
+      .toContain('Technical difficulties')
+    expect(await axeViolations(desk)).toEqual([])
+    await report.getByText('What was made').click()
+    await report.scrollIntoViewIfNeeded()
+    await shoot('setup')
+  })
 })

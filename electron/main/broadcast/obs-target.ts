@@ -8,9 +8,11 @@ import {
   type ObsField,
   type ObsPreview,
   type ObsSettings,
+  type ObsSetupReport,
   type ObsState,
   type ObsTestReport,
 } from '../../../shared/broadcast/obs'
+import type { OverlayKind } from '../../../shared/broadcast/overlays'
 import { AppError } from '../app-error'
 import type { Clock } from '../clock'
 import type { EventBus } from '../event-bus'
@@ -23,6 +25,7 @@ import { SerialQueue } from '../serial-queue'
 import { obsFields } from './obs-fields'
 import { ObsPasswords } from './obs-passwords'
 import { breakStillDue, planShow } from './obs-show'
+import { collectionName, runObsSetup, SETUP_SCENES } from './obs-setup'
 import { newStreamObs, obsStateOf, type StreamObs } from './obs-stream'
 import { switchScene, writeTextFiles, writeTextSources } from './obs-writes'
 
@@ -42,6 +45,9 @@ export interface ObsTargetPorts {
   /** Link tuning for tests. */
   retryMs?: { first: number; most: number }
 }
+
+/** An overlay's address for this stream's OBS, or why OBS cannot have one. */
+export type OverlayAddress = (kind: OverlayKind) => string | { problem: string }
 
 /** How often the countdown text is brought up to date while nothing else changes (ms). */
 const COUNTDOWN_TICK_MS = 15_000
@@ -148,10 +154,7 @@ export class ObsTarget {
 
   /** Shows a scene now (the column's scene buttons, Companion): done, or refused in words. Studio Mode respected. */
   async showScene(streamId: string, scene: string): Promise<ObsState> {
-    const obs = this.streams.get(streamId)
-    if (!obs) throw new AppError('validation', 'This stream has no OBS set up: add it in the stream column first.')
-    if (obs.link.current.state !== 'connected')
-      throw new AppError('conflict', `OBS is not connected (${obs.link.current.problem ?? obs.link.current.state}).`)
+    const obs = this.connected(streamId)
     if (obs.scenes.length && !obs.scenes.includes(scene))
       throw new AppError('validation', `OBS has no scene “${scene}” (it has ${obs.scenes.join(', ')}).`, {
         scene: `OBS has no scene “${scene}”`,
@@ -167,6 +170,39 @@ export class ObsTarget {
     if (scene === obs.settings.breakScene) this.ports.sceneShown?.(streamId, 'break')
     else if (scene === obs.settings.matchScene) this.ports.sceneShown?.(streamId, 'match')
     return this.announce(streamId)
+  }
+
+  /**
+   * "Set up OBS for me" (`obs-setup.ts`): the stream's scene collection made or completed, never touching what is there;
+   * then the stream's match and break scenes are the ones made, where none was chosen, and OBS shows what is on air.
+   * Answers what was done.
+   */
+  async setup(streamId: string, streamName: string, address: OverlayAddress): Promise<ObsSetupReport> {
+    const obs = this.connected(streamId)
+    const collection = collectionName(streamName)
+    const plan = await obs.queue
+      .run(async () => {
+        const done = await runObsSetup(obs.link, collection, address)
+        await this.readLists(obs)
+        return done
+      })
+      .catch((error: unknown) => {
+        throw new AppError(
+          'conflict',
+          `OBS refused the setup: ${(error as Error).message}. What was made stays; Set up OBS again completes it.`,
+        )
+      })
+    const { settings } = obs
+    // OBS may be in another collection now: it is brought to what is on air, as after a reconnection.
+    if (settings.matchScene && settings.breakScene) await this.run(obs, () => this.catchUp(obs))
+    else
+      await this.configure(streamId, {
+        ...settings,
+        matchScene: settings.matchScene ?? SETUP_SCENES.match,
+        breakScene: settings.breakScene ?? SETUP_SCENES.break,
+      })
+    const { created, kept, missing } = plan
+    return { collection, created, kept, missing, state: await this.state(streamId) }
   }
 
   /** Shows the break scene now. */
@@ -243,6 +279,15 @@ export class ObsTarget {
           await this.announce(obs.streamId)
         }),
     })
+  }
+
+  /** The stream's OBS, connected; refused in words otherwise. */
+  private connected(streamId: string): StreamObs {
+    const obs = this.streams.get(streamId)
+    if (!obs) throw new AppError('validation', 'This stream has no OBS set up: add it in the stream column first.')
+    if (obs.link.current.state !== 'connected')
+      throw new AppError('conflict', `OBS is not connected (${obs.link.current.problem ?? obs.link.current.state}).`)
+    return obs
   }
 
   private isCurrent(obs: StreamObs): boolean {

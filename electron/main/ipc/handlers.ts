@@ -1,5 +1,4 @@
 // Every channel's handler, one module per channel prefix (streams.handlers.ts serves streams:*).
-import type { ObsTarget } from '../broadcast/obs-target'
 import type { CheckinDecision } from '../services/checkin-decision'
 import type { Connections } from '../services/connections'
 import type { FloorDesk } from '../floor/floor-desk'
@@ -14,7 +13,7 @@ import { floorHandlers } from './floor.handlers'
 import { hubHandlers, type HubPorts } from './hub.handlers'
 import type { Handlers } from './dispatch'
 import { matchStreamsHandlers } from './match-streams.handlers'
-import { obsHandlers } from './obs.handlers'
+import { obsHandlers, type ObsPorts } from './obs.handlers'
 import { participantsHandlers } from './participants.handlers'
 import { profilesHandlers } from './profiles.handlers'
 import { stagesHandlers } from './stages.handlers'
@@ -28,7 +27,7 @@ export function allHandlers(
   broadcast: BroadcastPorts,
   hub: HubPorts,
   decision: CheckinDecision,
-  obs: ObsTarget,
+  obs: ObsPorts,
   floor: FloorDesk,
 ): Handlers {
   return {

@@ -1,9 +1,17 @@
 // Handlers of obs:*: a stream's OBS (settings, a password taken in but never given back, Test connection, a scene
-// shown by hand, forgetting it).
-import type { ObsTarget } from '../broadcast/obs-target'
+// shown by hand, forgetting it, and setting it up for the show).
+import type { ObsTarget, OverlayAddress } from '../broadcast/obs-target'
 import type { HandlersOf } from './dispatch'
 
-export function obsHandlers(obs: ObsTarget): HandlersOf<'obs'> {
+export interface ObsPorts {
+  obs: ObsTarget
+  /** The stream's name, for its scene collection. */
+  streamName: (streamId: string) => string
+  /** Where the OBS at `host` finds the stream's overlays. */
+  overlayAddress: (streamId: string, host: string) => OverlayAddress
+}
+
+export function obsHandlers({ obs, streamName, overlayAddress }: ObsPorts): HandlersOf<'obs'> {
   return {
     'obs:state': ({ streamId }) => obs.state(streamId),
     'obs:configure': ({ streamId, settings, password }) => obs.configure(streamId, settings, password),
@@ -11,5 +19,9 @@ export function obsHandlers(obs: ObsTarget): HandlersOf<'obs'> {
     'obs:scene': ({ streamId, scene }) => obs.showScene(streamId, scene),
     'obs:forget': ({ streamId }) => obs.forget(streamId),
     'obs:preview': ({ streamId }) => obs.preview(streamId),
+    'obs:setup': async ({ streamId }) => {
+      const host = (await obs.state(streamId)).settings?.host ?? ''
+      return obs.setup(streamId, streamName(streamId), overlayAddress(streamId, host))
+    },
   }
 }

@@ -142,11 +142,11 @@ export class ObsLink {
    * Calls OBS; refused at once (never queued) while the link is down. A call that gets no answer in time means the
    * link is dead (a stream PC gone from the network sends no close): it is dropped and tried again.
    */
-  async call<K extends keyof OBSRequestTypes>(request: K, data?: OBSRequestTypes[K]) {
+  async call<K extends keyof OBSRequestTypes>(request: K, data?: OBSRequestTypes[K], timeoutMs?: number) {
     const socket = this.socket
     if (!socket || this.status.state !== 'connected') throw new Error(`OBS is not connected (${this.status.state})`)
     try {
-      return await withTimeout(socket.call(request, data), this.options.timeoutMs ?? 3000, request)
+      return await withTimeout(socket.call(request, data), timeoutMs ?? this.options.timeoutMs ?? 3000, request)
     } catch (error) {
       if (error instanceof Error && /timed out/.test(error.message) && this.socket === socket) this.dropped(error)
       throw error

@@ -6,6 +6,7 @@ import {
   OBS_FIELDS,
   ObsSettings,
   type ObsField,
+  type ObsSetupReport,
   type ObsState,
   type ObsTestReport,
 } from '../../../../shared/broadcast/obs'
@@ -54,6 +55,8 @@ export class ObsDesk {
   form = $state<ObsForm>(formOf(null))
   errors = $state<FieldErrors>({})
   report = $state<ObsTestReport | null>(null)
+  /** What "Set up OBS for me" last did. */
+  setupReport = $state<ObsSetupReport | null>(null)
   busy = $state(false)
   /** What OBS's program shows, small; refreshed while connected and the desk is visible, nothing when hidden. */
   preview = $state<string | null>(null)
@@ -145,6 +148,17 @@ export class ObsDesk {
     notices.show('info', `OBS saved: connecting to ${settings.host}:${settings.port}.`, 2500)
   }
 
+  /** Makes (or completes) the stream's scene collection in OBS; the form then shows the scenes it made. */
+  async setup(): Promise<void> {
+    this.busy = true
+    const result = await invoke('obs:setup', { streamId: this.streamId })
+    this.busy = false
+    if (!result.ok) return notices.show('error', result.error.message)
+    this.setupReport = result.value
+    this.state = result.value.state
+    this.form = { ...formOf(result.value.state.settings), password: '' }
+  }
+
   async show(scene: string): Promise<void> {
     const result = await invoke('obs:scene', { streamId: this.streamId, scene })
     if (!result.ok) notices.show('error', result.error.message)
@@ -157,6 +171,7 @@ export class ObsDesk {
     this.state = result.value
     this.form = formOf(null)
     this.report = null
+    this.setupReport = null
   }
 }
 

@@ -1,0 +1,266 @@
+// "Set up OBS for me": the show a stream's OBS needs — a match scene, a break scene and a technical-difficulties scene,
+// with the overlays as browser sources (1920×1080, the stream's addresses) and the text sources named by the
+// convention (hidden, for producers who prefer them) — planned against what OBS already has (pure), then made over
+// obs-websocket in the stream's own scene collection. Whatever exists by name is left exactly as it is.
+import { OBS_FIELDS, type ObsField } from '../../../shared/broadcast/obs'
+import { OVERLAYS, overlayPath, type OverlayKind } from '../../../shared/broadcast/overlays'
+import type { ObsLink } from '../obs/obs-link'
+import { obsNames } from '../obs/obs-bounds'
+
+/** The scenes a setup makes, by the names the stream's settings then use. */
+export const SETUP_SCENES = { match: 'Match', break: 'Break', difficulties: 'Technical difficulties' } as const
+
+/** What the technical-difficulties scene says until its overlay is up. */
+export const DIFFICULTIES_TEXT = 'Technical difficulties — we’ll be right back'
+
+/** The browser sources' size: the overlays are drawn for a 1920×1080 canvas. */
+export const OVERLAY_SIZE = { width: 1920, height: 1080 }
+
+type SourceSpec =
+  | { kind: 'browser'; name: string; overlay: OverlayKind }
+  | { kind: 'text'; name: string; text: string; visible: boolean; centred?: boolean }
+  | { kind: 'colour'; name: string }
+
+/** The technical-difficulties card's background (OBS colours are ABGR): the desk's dark surface, opaque. */
+const CARD_COLOUR = 0xff1d1714
+/** Text sources are made at a size that fits a 1080p canvas (OBS's own default, 256, does not). */
+const TEXT_SIZE = 64
+
+const textOf = (field: ObsField): SourceSpec => ({
+  kind: 'text',
+  name: OBS_FIELDS.find((f) => f.field === field)!.source,
+  text: '',
+  visible: false,
+})
+const overlay = (kind: OverlayKind): SourceSpec => ({
+  kind: 'browser',
+  name: `${OVERLAYS.find((o) => o.kind === kind)!.title} overlay`,
+  overlay: kind,
+})
+const BREAK_FIELDS: readonly ObsField[] = ['up-next', 'countdown', 'last-result']
+
+/** Each scene of the show and its sources, in the order they are stacked (first at the bottom). */
+export const SETUP_LAYOUT: readonly { scene: string; sources: readonly SourceSpec[] }[] = [
+  {
+    scene: SETUP_SCENES.match,
+    sources: [
+      overlay('scoreboard'),
+      overlay('casters'),
+      ...OBS_FIELDS.filter((f) => !BREAK_FIELDS.includes(f.field)).map((f) => textOf(f.field)),
+    ],
+  },
+  { scene: SETUP_SCENES.break, sources: [overlay('break'), ...BREAK_FIELDS.map(textOf)] },
+  {
+    scene: SETUP_SCENES.difficulties,
+    sources: [
+      { kind: 'colour', name: 'Technical difficulties background' },
+      { kind: 'text', name: 'Technical difficulties message', text: DIFFICULTIES_TEXT, visible: true, centred: true },
+    ],
+  },
+]
+
+/** What OBS has, as the plan needs it. */
+export interface ObsHas {
+  scenes: readonly string[]
+  inputs: readonly string[]
+  /** OBS's input kinds ("text_ft2_source_v2", "browser_source", …). */
+  inputKinds: readonly string[]
+}
+
+export type SetupAction =
+  | { type: 'scene'; scene: string }
+  | {
+      type: 'input'
+      scene: string
+      name: string
+      inputKind: string
+      settings: Record<string, unknown>
+      visible: boolean
+      /** Placed at the canvas's centre (else where OBS puts it: the top left). */
+      centred: boolean
+    }
+
+export interface SetupPlan {
+  actions: SetupAction[]
+  created: string[]
+  kept: string[]
+  missing: string[]
+}
+
+/** The text source kind of this OBS: GDI+ on Windows, FreeType 2 elsewhere; null when it has neither. */
+export function textKindOf(inputKinds: readonly string[]): string | null {
+  return ['text_gdiplus_v2', 'text_ft2_source_v2'].find((kind) => inputKinds.includes(kind)) ?? null
+}
+
+/** A text source's settings in this kind's terms: its text, and a font that fits the canvas. */
+function textSettings(kind: string, text: string): Record<string, unknown> {
+  const face = kind === 'text_gdiplus_v2' ? 'Arial' : 'Sans Serif'
+  return { text, font: { face, size: TEXT_SIZE, style: 'Regular', flags: 0 } }
+}
+
+/**
+ * What to make so OBS has the show: each scene and source missing by name, in order, and in words what will be
+ * made, what is already there and what cannot be. `address` gives an overlay's address for OBS, or why it has none.
+ */
+export function planObsSetup(has: ObsHas, address: (kind: OverlayKind) => string | { problem: string }): SetupPlan {
+  const plan: SetupPlan = { actions: [], created: [], kept: [], missing: [] }
+  const scenes = new Set(has.scenes)
+  const inputs = new Set(has.inputs)
+  const textKind = textKindOf(has.inputKinds)
+  const browser = has.inputKinds.includes('browser_source')
+  for (const { scene, sources } of SETUP_LAYOUT) {
+    if (scenes.has(scene)) plan.kept.push(`scene “${scene}”`)
+    else {
+      plan.actions.push({ type: 'scene', scene })
+      plan.created.push(`scene “${scene}”`)
+    }
+    for (const source of sources) {
+      if (inputs.has(source.name)) {
+        plan.kept.push(`source “${source.name}”`)
+        continue
+      }
+      if (source.kind === 'browser') {
+        const url = address(source.overlay)
+        if (!browser) plan.missing.push(`${source.name}: this OBS has no Browser source (obs-browser)`)
+        else if (typeof url !== 'string') plan.missing.push(`${source.name}: ${url.problem}`)
+        else {
+          plan.actions.push({
+            type: 'input',
+            scene,
+            name: source.name,
+            inputKind: 'browser_source',
+            settings: { url, ...OVERLAY_SIZE, reroute_audio: false, shutdown: false },
+            visible: true,
+            centred: false,
+          })
+          plan.created.push(`browser source “${source.name}” in “${scene}”`)
+        }
+        continue
+      }
+      if (source.kind === 'colour') {
+        const colourKind = ['color_source_v3', 'color_source_v2'].find((kind) => has.inputKinds.includes(kind))
+        if (!colourKind) plan.missing.push(`${source.name}: this OBS has no Color source`)
+        else {
+          const settings = { color: CARD_COLOUR, width: OVERLAY_SIZE.width, height: OVERLAY_SIZE.height }
+          plan.actions.push({
+            type: 'input',
+            scene,
+            name: source.name,
+            inputKind: colourKind,
+            settings,
+            visible: true,
+            centred: false,
+          })
+          plan.created.push(`colour source “${source.name}” in “${scene}”`)
+        }
+        continue
+      }
+      if (!textKind) {
+        plan.missing.push(`${source.name}: this OBS has no Text source`)
+        continue
+      }
+      plan.actions.push({
+        type: 'input',
+        scene,
+        name: source.name,
+        inputKind: textKind,
+        settings: textSettings(textKind, source.text),
+        visible: source.visible,
+        centred: source.centred ?? false,
+      })
+      plan.created.push(`text source “${source.name}”${source.visible ? '' : ' (hidden)'} in “${scene}”`)
+    }
+  }
+  return plan
+}
+
+const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|localhost|::1|\[::1\])$/i
+
+/**
+ * Where an OBS finds a stream's overlay: the hub's address when OBS runs on this PC. An OBS on another PC needs the
+ * hub on the venue network and a paired overlay device's key, which the producer pairs (and sees) on the Venue view.
+ */
+export function obsOverlayAddress(
+  hubUrl: string | undefined,
+  streamId: string,
+  kind: OverlayKind,
+  obsHost: string,
+): string | { problem: string } {
+  if (!hubUrl) return { problem: 'the broadcast hub is not running' }
+  if (!LOOPBACK.test(obsHost))
+    return { problem: 'OBS runs on another PC: pair an overlay device (Venue) and paste its addresses' }
+  return `${hubUrl}${overlayPath(kind, streamId)}`
+}
+
+/** The stream's own scene collection: "Matchdesk · B stream". */
+export function collectionName(streamName: string): string {
+  return `Matchdesk · ${streamName}`.replace(/\p{Cc}/gu, ' ').slice(0, 100)
+}
+
+/** Changing the scene collection blocks OBS until it has loaded: it gets this long. */
+const COLLECTION_SWITCH_MS = 30_000
+
+/**
+ * Brings OBS to the stream's collection (switching to it, or creating it: OBS switches then) and makes what the plan
+ * calls for; answers the plan carried out, with the collection's change in words first.
+ */
+export async function runObsSetup(
+  link: ObsLink,
+  collection: string,
+  address: (kind: OverlayKind) => string | { problem: string },
+): Promise<SetupPlan> {
+  const { currentSceneCollectionName, sceneCollections } = await link.call('GetSceneCollectionList')
+  const said: string[] = []
+  if (currentSceneCollectionName !== collection) {
+    const exists = obsNames(sceneCollections).includes(collection)
+    await link.call(
+      exists ? 'SetCurrentSceneCollection' : 'CreateSceneCollection',
+      { sceneCollectionName: collection },
+      COLLECTION_SWITCH_MS,
+    )
+    if (!exists) said.push(`scene collection “${collection}” (OBS shows it now)`)
+  }
+  const [{ scenes }, { inputs }, { inputKinds }] = await Promise.all([
+    link.call('GetSceneList'),
+    link.call('GetInputList'),
+    link.call('GetInputKindList', { unversioned: false }),
+  ])
+  const plan = planObsSetup(
+    {
+      scenes: obsNames(scenes.map((scene) => scene['sceneName'])),
+      inputs: obsNames(inputs.map((input) => input['inputName'])),
+      inputKinds: inputKinds.filter((kind): kind is string => typeof kind === 'string'),
+    },
+    address,
+  )
+  const { baseWidth, baseHeight } = await link.call('GetVideoSettings')
+  for (const action of plan.actions) {
+    if (action.type === 'scene') {
+      await link.call('CreateScene', { sceneName: action.scene })
+      continue
+    }
+    const { sceneItemId } = await link.call('CreateInput', {
+      sceneName: action.scene,
+      inputName: action.name,
+      inputKind: action.inputKind,
+      inputSettings: action.settings as never,
+      sceneItemEnabled: action.visible,
+    })
+    // Centred and fitted: OBS's alignment 0 is the centre; the text is scaled to fit 80 % of the canvas's width.
+    if (action.centred)
+      await link.call('SetSceneItemTransform', {
+        sceneName: action.scene,
+        sceneItemId,
+        sceneItemTransform: {
+          positionX: baseWidth / 2,
+          positionY: baseHeight / 2,
+          alignment: 0,
+          boundsType: 'OBS_BOUNDS_SCALE_INNER',
+          boundsAlignment: 0,
+          boundsWidth: Math.round(baseWidth * 0.8),
+          boundsHeight: Math.round(baseHeight * 0.2),
+        },
+      })
+  }
+  return { ...plan, created: [...said, ...plan.created] }
+}
