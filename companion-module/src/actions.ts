@@ -1,4 +1,5 @@
-// The module's actions, each one of the hub's control routes: take next, take a queued match, hold, release, apply
+// The module's actions, each one of the hub's control routes: take next, take a queued match, hold, release, the
+// technical-difficulties key, apply
 // (all or the first line), an OBS scene, the break scene, the casters, the live score (+1/−1, a game's winner, swap,
 // undo), and the floor's call next, recall station N and auto-assign. Each answer is laid over the show at once.
 import type {
@@ -114,6 +115,22 @@ export function actionDefinitions(ports: ActionPorts): CompanionActionDefinition
       },
     },
     hold: onStream('Hold (the service’s changes wait)', 'hold'),
+    difficulties: {
+      name: 'Technical difficulties (the card on air, the rest held)',
+      options: [
+        stream,
+        dropdown('key', 'Key', [
+          { id: 'toggle', label: 'Toggle' },
+          { id: 'on', label: 'On' },
+          { id: 'off', label: 'Off (back on air)' },
+        ]),
+      ],
+      callback: ({ options }) =>
+        send(
+          `/control/v1/streams/${path(text(options, 'stream'))}/difficulties/${path(text(options, 'key'))}`,
+          'stream',
+        ),
+    },
     release: onStream('Release', 'release'),
     apply: {
       name: 'Apply the waiting changes',

@@ -1,5 +1,6 @@
-// The module's feedbacks: a button lights up while its stream is on air, held, has changes waiting, shows the break
-// scene, has lost its OBS, or has an undecided match next; or while a station's call is under a minute or late.
+// The module's feedbacks: a button lights up while its stream is on air, held, shows technical difficulties, has changes
+// waiting, shows the break scene, has lost its OBS, or has an undecided match next; or while a station's call is under a
+// minute or late.
 import type { CompanionFeedbackDefinitions, DropdownChoice } from '@companion-module/base'
 import type { ShowState } from './show-state.js'
 import { rgb } from './colours.js'
@@ -49,6 +50,13 @@ export function feedbackDefinitions(show: ShowState): CompanionFeedbackDefinitio
       defaultStyle: amber,
       options: streamOption,
       callback: ofStream((id) => show.streams.get(id)?.held === true),
+    },
+    difficulties: {
+      type: 'boolean',
+      name: 'Stream: technical difficulties on air',
+      defaultStyle: red,
+      options: streamOption,
+      callback: ofStream((id) => show.streams.get(id)?.difficulties === true),
     },
     staged: {
       type: 'boolean',

@@ -49,6 +49,12 @@ export function presetDefinitions(show: ShowState, label: string): CompanionPres
     )
     presets[`${key}_hold`] = button('Hold', 'HOLD', { actionId: 'hold' }, { feedbackId: 'held', style: amber })
     presets[`${key}_release`] = button('Release', 'RELEASE', { actionId: 'release' }, null)
+    presets[`${key}_difficulties`] = button(
+      'Technical difficulties',
+      'TECH\\nDIFFICULTIES',
+      { actionId: 'difficulties', options: { key: 'toggle' } },
+      { feedbackId: 'difficulties', style: red },
+    )
     presets[`${key}_apply`] = button(
       'Apply',
       `APPLY\\n${variable('staged')} waiting`,

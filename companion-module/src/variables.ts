@@ -39,6 +39,7 @@ export function variableDefinitions(show: ShowState): CompanionVariableDefinitio
       })),
       { variableId: `${key}_best_of`, name: `${name}: best of` },
       { variableId: `${key}_held`, name: `${name}: held (true/false)` },
+      { variableId: `${key}_difficulties`, name: `${name}: technical difficulties on air (true/false)` },
       { variableId: `${key}_staged`, name: `${name}: changes waiting to be applied` },
       { variableId: `${key}_obs_scene`, name: `${name}: OBS program scene` },
     ]
@@ -80,6 +81,7 @@ function streamValues(state: WireStream, show: ShowState): CompanionVariableValu
     [`${key}_on_air`]: onAir ? [fields['left-name'], fields['right-name']].filter(Boolean).join(' vs ') : '',
     [`${key}_best_of`]: onAir?.bestOf ?? '',
     [`${key}_held`]: state.held,
+    [`${key}_difficulties`]: state.difficulties === true,
     [`${key}_staged`]: state.held ? state.staged.length : 0,
     [`${key}_obs_scene`]: show.obs.get(state.streamId)?.programScene ?? '',
   }

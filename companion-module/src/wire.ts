@@ -22,6 +22,8 @@ export interface WireStream {
   onAir: string | null
   next: string[]
   held: boolean
+  /** The technical-difficulties key is down (absent from hubs before it). */
+  difficulties?: boolean
   staged: WireStaged[]
   feed: {
     stream: { id: string; name: string }

@@ -118,6 +118,8 @@ export const Feed = z.object({
     .nullable(),
   /** True while the producer holds the stream: the service's changes wait in the desk until applied. */
   held: z.boolean(),
+  /** True while the producer's technical-difficulties key is down: the card shows, the rest stands still. */
+  difficulties: z.boolean().default(false),
   updatedAt: z.string(),
 })
 
@@ -163,6 +165,8 @@ export const StreamDesk = z.object({
   onAir: z.string().nullable(),
   next: z.array(z.string()),
   held: z.boolean(),
+  /** The technical-difficulties key is down (the stream is held meanwhile; released, it is as it was). */
+  difficulties: z.boolean().default(false),
   staged: z.array(StagedChange),
   /** How many sources follow the stream now, by overlay ("scoreboard", "up-next", …; "feed" for other clients). */
   sources: z.record(z.string(), z.number()),

@@ -47,6 +47,8 @@ export const ObsSettings = z.strictObject({
   breakScene: ObsName.nullable(),
   /** Seconds from the result to the break scene; 0 stays on the match scene. */
   breakAfterSeconds: z.number().int().min(0, 'break delay: 0 to 3600 s').max(3600, 'break delay: 0 to 3600 s'),
+  /** The scene the technical-difficulties key shows (null: the key leaves scenes alone); kept before it as none. */
+  difficultiesScene: ObsName.nullable().default(null),
   /** Field → the text source it is written to (absent: the field's conventional source, when OBS has it). */
   sources: z.partialRecord(ObsFieldName, ObsName.nullable()),
   /** A folder where each field is also written as "<field>.txt" (null: no files). */
@@ -74,6 +76,7 @@ export const DEFAULT_OBS_SETTINGS: ObsSettings = {
   matchScene: null,
   breakScene: null,
   breakAfterSeconds: 20,
+  difficultiesScene: null,
   sources: {},
   folder: null,
 }

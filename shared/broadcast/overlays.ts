@@ -7,6 +7,7 @@ export const OVERLAYS = [
   { kind: 'bracket', title: 'Bracket path' },
   { kind: 'break', title: 'Break screen' },
   { kind: 'casters', title: 'Casters' },
+  { kind: 'difficulties', title: 'Technical difficulties' },
 ] as const
 
 export type OverlayKind = (typeof OVERLAYS)[number]['kind']

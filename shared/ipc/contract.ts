@@ -176,6 +176,8 @@ export const contract = {
     output: StreamState,
   },
   'broadcast:hold': { input: ofStream.extend({ held: z.boolean() }), output: StreamState },
+  /** The technical-difficulties key down (the card on air, the rest held) or up (the stream as it was). */
+  'broadcast:difficulties': { input: ofStream.extend({ down: z.boolean() }), output: StreamState },
   'broadcast:apply': {
     /** One staged change (matchId and field), every change of one match (matchId), or all of them (neither). */
     input: ofStream.extend({

@@ -14,12 +14,17 @@ export const TabletView = z.object({
   /** Where the stream's scores come from: presses are refused with `service`. */
   scores: z.enum(['live', 'service']),
   held: z.boolean(),
+  /** The producer's technical-difficulties key is down (any tablet of the stream may press it too). */
+  difficulties: z.boolean().default(false),
   /** How many changes wait in the producer's Hold list (a tablet's edits on a held stream wait there). */
   waiting: z.number().int().min(0),
   casters: z.array(Caster),
   lists: PickLists,
 })
 export type TabletView = z.infer<typeof TabletView>
+
+/** The technical-difficulties key as a tablet presses it: down or up. */
+export const TabletDifficulties = z.strictObject({ down: z.boolean() })
 
 /** A scorekeeper's press, as the hub takes it: one of the live layer's, by bracket place. */
 export const TabletPress = z.strictObject({ press: LivePress })

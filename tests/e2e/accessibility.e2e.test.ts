@@ -150,6 +150,22 @@ describe('axe-core finds nothing', () => {
         const violations = await judge(`overlay ${kind} ${lang} (${theme})`, page, { rules: OVERLAY_RULES })
         failures.push(...violations.map((v) => `${kind} ${lang} ${theme}: ${v}`))
       }
+    // The technical-difficulties card, drawn while the key is down, in the tournament's language and in Arabic.
+    await web.ipc('broadcast:difficulties', { streamId, down: true })
+    // At the size OBS draws it (a smaller window scrolls a right-to-left page's canvas in the picture).
+    await page.setViewportSize({ width: 1920, height: 1080 })
+    for (const theme of THEMES)
+      for (const lang of ['', 'ar']) {
+        await page.goto(`${web.hub}/overlays/difficulties?stream=${streamId}&theme=${theme}${lang && `&lang=${lang}`}`)
+        await expect.poll(() => page.getByTestId('difficulties').count()).toBe(1)
+        // Drawn once its size is measured and the language's direction set, as the other overlays wait for.
+        await page.waitForTimeout(300)
+        await page.screenshot({ path: screenshotPath(`overlay-difficulties${lang && `-${lang}`}-${theme}`) })
+        const violations = await judge(`overlay difficulties ${lang} (${theme})`, page, { rules: OVERLAY_RULES })
+        failures.push(...violations.map((v) => `difficulties ${lang} ${theme}: ${v}`))
+      }
+    await web.ipc('broadcast:difficulties', { streamId, down: false })
+    await expect.poll(() => page.getByTestId('difficulties').count()).toBe(0)
     await page.close()
     expect(failures).toEqual([])
   })

@@ -172,6 +172,17 @@ describe('the Companion module', () => {
     await expect.poll(() => variable('name')).toBe('B stream')
   })
 
+  it('puts technical difficulties on air and takes them off: its variable and its button follow', async () => {
+    await host.press('difficulties', { stream: streamId, key: 'toggle' })
+    await expect.poll(() => variable('difficulties')).toBe(true)
+    expect(await host.feedback('difficulties', { stream: streamId })).toBe(true)
+    const feed = (await (await fetch(`${web.hub}/feed/v1/streams/${streamId}`)).json()) as object
+    expect(feed).toMatchObject({ difficulties: true, held: true })
+    await host.press('difficulties', { stream: streamId, key: 'off' })
+    await expect.poll(() => variable('difficulties')).toBe(false)
+    expect(variable('held')).toBe(false)
+  })
+
   it('draws a page of a stream’s presets that shows the show: names and score on air, Hold lit while held', async () => {
     await host.press('score', { stream: streamId, side: 'left', delta: '+1' })
     await host.press('hold', { stream: streamId })

@@ -19,7 +19,10 @@ let service: DemoService
 let streamId = ''
 let streamName = ''
 
-type Feed = { onAir: { opponents: { name: string; score: number | null }[]; games: { map: string | null }[] | null } }
+type Feed = {
+  onAir: { opponents: { name: string; score: number | null }[]; games: { map: string | null }[] | null }
+  difficulties: boolean
+}
 
 beforeAll(async () => {
   web = await startWebMode(['--demo-simulate', '0', '--demo-control'])
@@ -120,5 +123,24 @@ describe('a scorekeeper’s tablet', () => {
     expect(await tablet.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
     await tablet.screenshot({ path: screenshotPath('tablet-light'), fullPage: true })
     await web.ipc('broadcast:hold', { streamId, held: false })
+  })
+
+  it('has the technical-difficulties key: down on the tablet, the feed follows; up again', async () => {
+    for (const scheme of ['dark', 'light'] as const) {
+      const tablet = await pairTablet(`Scorekeeper ${scheme} key`, scheme)
+      const key = tablet.getByTestId('tablet-difficulties')
+      await key.click()
+      await expect.poll(() => key.getAttribute('aria-pressed')).toBe('true')
+      await expect.poll(async () => (await web.ipc<Feed>('broadcast:feed', { streamId })).difficulties).toBe(true)
+      // The difficulties are not the producer's hold: the tablet does not say its edits wait.
+      expect(await tablet.getByTestId('tablet-held').count()).toBe(0)
+      expect(await tablet.getByTestId('tablet-said').textContent()).toBe('Technical difficulties on air')
+      expect(await axeViolations(tablet)).toEqual([])
+      await tablet.screenshot({ path: screenshotPath(`tablet-difficulties-${scheme}`), fullPage: true })
+      await key.click()
+      await expect.poll(() => key.getAttribute('aria-pressed')).toBe('false')
+      await expect.poll(async () => (await web.ipc<Feed>('broadcast:feed', { streamId })).difficulties).toBe(false)
+      await tablet.context().close()
+    }
   })
 })

@@ -1,7 +1,7 @@
-// The producer's desk, its commands: take, take next, reorder, hold and apply, the live layer's presses and undo,
-// each answering the stream's new state
-// (its desk and what it publishes), with the stream's feed built once per action; and, when the service's data
-// changes, the streams someone follows rebuilt (a held one only restages). What is published, and to whom, is
+// The producer's desk, its commands: take, take next, reorder, hold and apply, the technical-difficulties key, the live
+// layer's presses and undo, each answering the stream's new state (its desk and what it publishes), with the stream's
+// feed built once per action; and, when the service's data changes, the streams someone follows rebuilt (a held one
+// only restages). What is published, and to whom, is
 // `publication.ts`'s.
 import type { BracketNode, Stream } from '../../../shared/api'
 import {
@@ -308,6 +308,32 @@ export class BroadcastDesk {
   }
 
   /**
+   * The technical-difficulties key (desk, Companion, a tablet): down, the card goes on air at once and the rest stands
+   * still (the stream is held: the service's changes wait, as Hold's do); up, the stream is as it was — live again, or
+   * still held if it was held before — and what waited goes on air unless it is still held.
+   */
+  difficulties(streamId: string, key: boolean | 'toggle'): StreamState {
+    const stream = this.stream(streamId)
+    const sources = this.sourcesOf(stream.tournament_id)
+    const store = this.session().producer
+    const desk = store.desk(stream.id)
+    const down = key === 'toggle' ? !desk.difficulties : key
+    if (desk.difficulties === down) return this.act(stream, sources)
+    return this.inOneTransaction(() => {
+      if (!down) {
+        store.setDifficulties(stream.id, false)
+        store.setHeld(stream.id, desk.heldBefore)
+        return this.act(stream, sources)
+      }
+      store.setDifficulties(stream.id, true, desk.held)
+      store.setHeld(stream.id, true)
+      const current = this.current(stream, sources)
+      const shown = this.publication.shown(stream.id) ?? current
+      return this.answer(stream.id, current, { ...shown, held: true, difficulties: true })
+    })
+  }
+
+  /**
    * Who casts the stream, in order (at most four): the desk's and Companion's published at once, held or not, since
    * they are the producer's own; a caster tablet's wait in Hold's list on a held stream.
    */
@@ -363,6 +389,7 @@ export class BroadcastDesk {
       onAir: current.onAir,
       scores: desk.scores,
       held: desk.held,
+      difficulties: desk.difficulties,
       waiting: desk.held && shown ? stagedChanges(shown, current).length : 0,
       casters: current.casters,
       lists: this.session().pickLists.of(this.disciplineOf(stream.tournament_id)),
@@ -490,6 +517,7 @@ export class BroadcastDesk {
       onAir: desk.onAir,
       next: current.next.map((m) => m.id),
       held: desk.held,
+      difficulties: desk.difficulties,
       staged: desk.held ? stagedChanges(shown, current) : [],
       sources: this.publication.sources(streamId),
       live: this.liveDesks.get(streamId) ?? null,
@@ -577,7 +605,8 @@ export class BroadcastDesk {
     const onAir = feed.onAir
     const live = onAir && onAir.opponents.length === 2 ? this.liveOf(stream.id, onAir) : null
     this.liveDesks.set(stream.id, live?.desk ?? null)
-    return live?.shown ? { ...feed, onAir: live.shown } : feed
+    const difficulties = session.producer.desk(stream.id).difficulties
+    return { ...feed, difficulties, ...(live?.shown && { onAir: live.shown }) }
   }
 
   /** The on-air duel's live layer: what the desk shows of it, and the match as it goes on air when the layer holds. */

@@ -150,6 +150,7 @@ export function buildFeed(sources: FeedSources): Feed {
         }
       : null,
     held: false,
+    difficulties: false,
     updatedAt: new Date(now).toISOString(),
   }
 }

@@ -33,6 +33,7 @@ const settingsFor = (obs: FakeObs): ObsSettings => ({
   matchScene: null,
   breakScene: null,
   breakAfterSeconds: 20,
+  difficultiesScene: null,
   sources: {},
   folder: null,
 })

@@ -84,6 +84,7 @@ describe.skipIf(missing !== undefined)('setting up a real OBS Studio for a strea
       'Scoreboard overlay: this OBS has no Browser source (obs-browser)',
       'Casters overlay: this OBS has no Browser source (obs-browser)',
       'Break screen overlay: this OBS has no Browser source (obs-browser)',
+      'Technical difficulties overlay: this OBS has no Browser source (obs-browser)',
     ])
     expect(report.kept).toEqual([])
     expect((await eyes.call('GetSceneCollectionList')).currentSceneCollectionName).toBe('Matchdesk · B stream')

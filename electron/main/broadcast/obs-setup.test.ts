@@ -40,6 +40,7 @@ describe('planning an OBS setup', () => {
     expect(inputsOf(plan.actions).filter((a) => a.scene === SETUP_SCENES.difficulties)).toEqual([
       { scene: 'Technical difficulties', name: 'Technical difficulties background', kind: 'color_source_v3' },
       { scene: 'Technical difficulties', name: 'Technical difficulties message', kind: 'text_gdiplus_v2' },
+      { scene: 'Technical difficulties', name: 'Technical difficulties overlay', kind: 'browser_source' },
     ])
     expect(plan.actions.find((a) => a.type === 'input' && a.name === 'Technical difficulties message')).toMatchObject({
       visible: true,
@@ -74,6 +75,7 @@ describe('planning an OBS setup', () => {
       'Scoreboard overlay: this OBS has no Browser source (obs-browser)',
       'Casters overlay: this OBS has no Browser source (obs-browser)',
       'Break screen overlay: this OBS has no Browser source (obs-browser)',
+      'Technical difficulties overlay: this OBS has no Browser source (obs-browser)',
     ])
     const elsewhere = planObsSetup(
       { scenes: [], inputs: [], inputKinds: ['browser_source', 'text_ft2_source_v2'] },

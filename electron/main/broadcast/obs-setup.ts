@@ -55,6 +55,7 @@ export const SETUP_LAYOUT: readonly { scene: string; sources: readonly SourceSpe
     sources: [
       { kind: 'colour', name: 'Technical difficulties background' },
       { kind: 'text', name: 'Technical difficulties message', text: DIFFICULTIES_TEXT, visible: true, centred: true },
+      overlay('difficulties'),
     ],
   },
 ]

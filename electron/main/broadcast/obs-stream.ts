@@ -27,6 +27,8 @@ interface StreamObs {
   /** What this OBS was brought to: the match, its result, the break, the scene chosen last. */
   show: ShowState
   breakTimer: NodeJS.Timeout | undefined
+  /** While the technical-difficulties key is down: the scene OBS showed before it (to go back to). */
+  difficulties: { from: string | null } | null
   /** Calls to this OBS run one after another. */
   queue: SerialQueue
   problem: string | null
@@ -51,6 +53,7 @@ export function newStreamObs(streamId: string, settings: ObsSettings, hasPasswor
     pending: false,
     show: NOTHING_SHOWN,
     breakTimer: undefined,
+    difficulties: null,
     queue: new SerialQueue(),
     problem: null,
     failures: 0,

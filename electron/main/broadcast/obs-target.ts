@@ -194,12 +194,14 @@ export class ObsTarget {
       })
     const { settings } = obs
     // OBS may be in another collection now: it is brought to what is on air, as after a reconnection.
-    if (settings.matchScene && settings.breakScene) await this.run(obs, () => this.catchUp(obs))
+    if (settings.matchScene && settings.breakScene && settings.difficultiesScene)
+      await this.run(obs, () => this.catchUp(obs))
     else
       await this.configure(streamId, {
         ...settings,
         matchScene: settings.matchScene ?? SETUP_SCENES.match,
         breakScene: settings.breakScene ?? SETUP_SCENES.break,
+        difficultiesScene: settings.difficultiesScene ?? SETUP_SCENES.difficulties,
       })
     const { created, kept, missing } = plan
     return { collection, created, kept, missing, state: await this.state(streamId) }
@@ -327,6 +329,7 @@ export class ObsTarget {
     if (feed) {
       obs.feed = feed
       obs.held = feed.held
+      await this.followDifficulties(obs, feed)
       if (feed.held) await this.showTexts(obs, feed)
       else await this.showFeed(obs, feed, true)
     }
@@ -341,9 +344,29 @@ export class ObsTarget {
     void this.run(obs, async () => {
       obs.pending = false
       if (!obs.feed) return
+      await this.followDifficulties(obs, obs.feed)
       if (obs.held) await this.showTexts(obs, obs.feed)
       else await this.showFeed(obs, obs.feed, catchingUp)
     })
+  }
+
+  /**
+   * The technical-difficulties key: down, its scene at once (no break comes meanwhile); up, the scene OBS showed before
+   * it. The feed is held meanwhile, so nothing else moves.
+   */
+  private async followDifficulties(obs: StreamObs, feed: Feed): Promise<void> {
+    const scene = obs.settings.difficultiesScene
+    if (feed.difficulties === (obs.difficulties !== null)) return
+    const to = feed.difficulties ? scene : obs.difficulties?.from
+    if (feed.difficulties) {
+      obs.difficulties = { from: obs.show.chosenScene ?? obs.link.current.programScene ?? null }
+      clearTimeout(obs.breakTimer)
+      obs.breakTimer = undefined
+    } else obs.difficulties = null
+    if (scene && to)
+      await switchScene(obs.link, to, true).catch((error: unknown) => {
+        if (obs.link.current.state === 'connected') this.failed(obs, `the scene “${to}”`, error)
+      })
   }
 
   /** Held: the texts and files only, as the overlays show them; the scene stays. */

@@ -92,6 +92,7 @@ describe.skipIf(missing !== undefined)('driving a real OBS Studio', () => {
       matchScene: 'Match',
       breakScene: 'Break',
       breakAfterSeconds: 1,
+      difficultiesScene: null,
       sources: {},
       folder,
     }

@@ -1,6 +1,6 @@
 // What went on air on each stream, recorded as it happens for the VOD's chapters: every published feed whose match
-// is a new one (a Take, held or not, from the desk, Companion or the floor), OBS's break scene, and the match scene
-// back after a break. Records only: it never changes what is shown.
+// is a new one (a Take, held or not, from the desk, Companion or the floor), the technical-difficulties key and its
+// release, OBS's break scene, and the match scene back after a break. Records only: it never changes what is shown.
 import type { Feed, FeedMatch } from '../../../shared/broadcast/feed'
 import { vodChapters, type VodChapters } from '../../../shared/broadcast/vod-chapters'
 import type { Clock } from '../clock'
@@ -15,8 +15,9 @@ export interface OnAirRecordPorts {
   currentFeed(streamId: string): Feed | undefined
 }
 
-/** What the break is called in the chapters. */
+/** What the break and the technical-difficulties key are called in the chapters. */
 export const BREAK_TITLE = 'Break'
+export const DIFFICULTIES_TITLE = 'Technical difficulties'
 
 /** A match's chapter title: its label and its opponents, "Winners round 3 · match 2: A vs B". */
 export function chapterTitle(match: FeedMatch): string {
@@ -28,15 +29,20 @@ export class OnAirRecord implements PublicationTarget {
   constructor(private readonly ports: OnAirRecordPorts) {}
 
   published(streamId: string, feed: Feed): void {
+    const [log, at] = [this.ports.log(), this.ports.clock.now()]
+    if (feed.difficulties) return void log.pause(streamId, at, 'difficulties', DIFFICULTIES_TITLE)
     const onAir = feed.onAir
-    if (onAir) this.ports.log().match(streamId, this.ports.clock.now(), onAir.id, chapterTitle(onAir))
+    if (!onAir) return
+    // The key released: the match on air (perhaps one taken meanwhile) is a chapter again.
+    log.resumed(streamId, at, onAir.id, chapterTitle(onAir), 'difficulties')
+    log.match(streamId, at, onAir.id, chapterTitle(onAir))
   }
 
   /** OBS showed the break scene, or the match scene again (by hand, or a break's end). */
   sceneShown(streamId: string, shown: 'break' | 'match'): void {
     const at = this.ports.clock.now()
     if (shown === 'break') {
-      this.ports.log().break(streamId, at, BREAK_TITLE)
+      this.ports.log().pause(streamId, at, 'break', BREAK_TITLE)
       return
     }
     const onAir = this.ports.currentFeed(streamId)?.onAir

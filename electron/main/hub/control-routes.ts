@@ -1,5 +1,5 @@
 // The control API for Stream Deck through Bitfocus Companion (generic HTTP POSTs): take next, take a match, hold,
-// release and apply (all, or the first line) on one stream, its casters (a JSON body) and the live score (+1/−1 by screen side, a game's
+// release, the technical-difficulties key and apply (all, or the first line) on one stream, its casters (a JSON body) and the live score (+1/−1 by screen side, a game's
 // winner, swap, undo), each answering the stream's new state; a scene or
 // the break scene in the stream's OBS, answering its OBS state. The control token is always required.
 import type { FastifyInstance } from 'fastify'
@@ -14,7 +14,7 @@ import { withFields } from './control-state'
 const control = access('control')
 
 type StreamParams = {
-  Params: { streamId: string; matchId?: string; side?: string; delta?: string; game?: string }
+  Params: { streamId: string; matchId?: string; side?: string; delta?: string; game?: string; key?: string }
   Body: unknown
 }
 
@@ -50,6 +50,12 @@ export function controlRoutes(server: FastifyInstance, { desk, obs }: HubContext
   route('take/:matchId', (streamId, params) => desk.take(streamId, params.matchId ?? ''))
   route('hold', (streamId) => desk.hold(streamId, true))
   route('release', (streamId) => desk.hold(streamId, false))
+  // The technical-difficulties key: down (the card on air, the rest held), up (as it was), or the other way.
+  route('difficulties/:key', (streamId, { key }) => {
+    if (key !== 'on' && key !== 'off' && key !== 'toggle')
+      throw new AppError('validation', 'key: on, off or toggle', { key: 'on, off or toggle' })
+    return desk.difficulties(streamId, key === 'toggle' ? 'toggle' : key === 'on')
+  })
   route('apply', (streamId) => desk.apply(streamId))
   route('apply/first', (streamId) => desk.applyFirst(streamId))
   // Companion's HTTP actions send a body with POST or PUT: {"casters": [{"name": "…", "handle": "…", "pronouns": "…"}]}.

@@ -1,9 +1,10 @@
 // The tablet API for a stream's paired tablets (the page itself is built code, served with pairing's): what the
-// tablet sees, a scorekeeper's presses and undo on the on-air duel, a caster's casters, and each change over
+// tablet sees, a scorekeeper's presses and undo on the on-air duel, a caster's casters, the technical-difficulties key
+// (any tablet), and each change over
 // Server-Sent Events. A tablet acts only on the stream it was paired for; a scorekeeper's presses on a held stream wait
 // in the producer's Hold list.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { TabletPress } from '../../../shared/venue/tablet'
+import { TabletDifficulties, TabletPress } from '../../../shared/venue/tablet'
 import type { DeviceView } from '../devices/device-registry'
 import { access, deviceOf } from './hub-access'
 import { sendAppError, type HubContext } from './hub-context'
@@ -55,6 +56,17 @@ export function tabletRoutes(server: FastifyInstance, { desk, registry, streams 
     const device = tabletOf(request)
     return answer(reply, () => {
       desk.casters(device.streamId, (request.body as { casters?: unknown } | undefined)?.casters, 'tablet')
+      return view(device)
+    })
+  })
+
+  // Any tablet of the stream (scorekeeper or caster) has the technical-difficulties key: the room sees trouble first.
+  server.post('/tablet/v1/difficulties', { config: tablet }, (request, reply) => {
+    const body = TabletDifficulties.safeParse(request.body)
+    if (!body.success) return reply.code(400).send({ error: 'down: true or false' })
+    const device = tabletOf(request)
+    return answer(reply, () => {
+      desk.difficulties(device.streamId, body.data.down)
       return view(device)
     })
   })

@@ -20,6 +20,7 @@ export function broadcastHandlers({ desk, record, hubUrl }: BroadcastPorts): Han
     'broadcast:next': ({ streamId }) => desk.next(streamId),
     'broadcast:order': ({ streamId, matchIds }) => desk.order(streamId, matchIds),
     'broadcast:hold': ({ streamId, held }) => desk.hold(streamId, held),
+    'broadcast:difficulties': ({ streamId, down }) => desk.difficulties(streamId, down),
     'broadcast:apply': ({ streamId, matchId, field }) => desk.apply(streamId, matchId, field),
     'broadcast:casters': ({ streamId, casters }) => desk.casters(streamId, casters),
     'broadcast:live': ({ streamId, press }) => desk.live(streamId, press, 'desk'),

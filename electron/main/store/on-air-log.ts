@@ -1,4 +1,5 @@
-// What went on air on each stream and when — a match taken, a break, the match again after it — and the stream's
+// What went on air on each stream and when — a match taken, a break or technical difficulties, the match again after
+// it — and the stream's
 // starts as the producer marked them: the record a stream's VOD chapters are made from. Kept through restarts.
 import type { TableRecovery } from '../db/table-recovery'
 import type { Db } from '../db/db'
@@ -9,7 +10,9 @@ import type { OnAirEntry } from '../../../shared/broadcast/vod-chapters'
 export const ON_AIR_LOG_TABLES = { on_air_log: 'kept' } as const satisfies TableRecovery
 
 /** What one row says went on air. */
-export type OnAirKind = 'start' | 'match' | 'break'
+export type OnAirKind = 'start' | 'match' | PauseKind
+/** What goes on air between matches: the break, technical difficulties. */
+export type PauseKind = 'break' | 'difficulties'
 
 /** What-went-on-air rows kept per stream (a long day has a few hundred); older ones go first, marked starts stay. */
 export const ON_AIR_LOG_MAX = 5000
@@ -36,16 +39,17 @@ export class OnAirLog {
     return true
   }
 
-  /** The break went on air: recorded unless the stream is on a break already. */
-  break(streamId: string, at: number, title: string): boolean {
-    if (this.last(streamId)?.kind === 'break') return false
-    this.add(streamId, at, 'break', null, title)
+  /** The break or technical difficulties went on air: recorded unless the stream is on that already. */
+  pause(streamId: string, at: number, kind: PauseKind, title: string): boolean {
+    if (this.last(streamId)?.kind === kind) return false
+    this.add(streamId, at, kind, null, title)
     return true
   }
 
-  /** The match scene is back after a break: the match on air is a chapter again. */
-  resumed(streamId: string, at: number, matchId: string, title: string): boolean {
-    if (this.last(streamId)?.kind !== 'break') return false
+  /** The match is back on air after a pause (`after` that one only): the match on air is a chapter again. */
+  resumed(streamId: string, at: number, matchId: string, title: string, after?: PauseKind): boolean {
+    const last = this.last(streamId)?.kind
+    if (last === undefined || last === 'match' || (after && last !== after)) return false
     this.add(streamId, at, 'match', matchId, title)
     return true
   }

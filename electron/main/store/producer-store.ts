@@ -1,5 +1,5 @@
-// The producer's desk as the profile's database keeps it: what is on air on each stream, hold, the last published
-// feed, the queue order the producer chose and who casts. Survives restarts and works offline.
+// The producer's desk as the profile's database keeps it: what is on air on each stream, hold, the technical-
+// difficulties key, the last published feed, the queue order the producer chose and who casts. Survives restarts and works offline.
 import type { TableRecovery } from '../db/table-recovery'
 import type { Db } from '../db/db'
 import { prepared } from '../db/prepared'
@@ -19,6 +19,10 @@ export interface DeskRow {
   held: boolean
   /** Where the on-air scores come from: the room's live layer once pressed, or the service only. */
   scores: ScoreSource
+  /** The technical-difficulties key is down. */
+  difficulties: boolean
+  /** Whether the stream was held when the key went down (what its release goes back to). */
+  heldBefore: boolean
 }
 
 interface Raw {
@@ -26,10 +30,12 @@ interface Raw {
   taken_at: number | null
   held: number
   scores: string
+  difficulties: number
+  held_before: number
 }
 
 /** What part of a stream's desk a change touched. */
-export type ProducerPart = 'on-air' | 'held' | 'published' | 'queue' | 'casters' | 'scores'
+export type ProducerPart = 'on-air' | 'held' | 'published' | 'queue' | 'casters' | 'scores' | 'difficulties'
 
 export class ProducerStore {
   /** `changed` is told of every change, by stream and part (a Take is 'on-air': the floor's stations follow it). */
@@ -41,13 +47,15 @@ export class ProducerStore {
   desk(streamId: string): DeskRow {
     const raw = prepared(
       this.db,
-      'SELECT on_air, taken_at, held, scores FROM producer_streams WHERE stream_id = ?',
+      'SELECT on_air, taken_at, held, scores, difficulties, held_before FROM producer_streams WHERE stream_id = ?',
     ).get(streamId) as Raw | undefined
     return {
       onAir: raw?.on_air ?? null,
       takenAt: raw?.taken_at ?? null,
       held: raw?.held === 1,
       scores: raw?.scores === 'service' ? 'service' : 'live',
+      difficulties: raw?.difficulties === 1,
+      heldBefore: raw?.held_before === 1,
     }
   }
 
@@ -80,6 +88,17 @@ export class ProducerStore {
     this.upsert(streamId)
     prepared(this.db, 'UPDATE producer_streams SET held = ? WHERE stream_id = ?').run(held ? 1 : 0, streamId)
     this.changed(streamId, 'held')
+  }
+
+  /** The technical-difficulties key down (remembering whether the stream was held) or up. */
+  setDifficulties(streamId: string, down: boolean, heldBefore = false): void {
+    this.upsert(streamId)
+    prepared(this.db, 'UPDATE producer_streams SET difficulties = ?, held_before = ? WHERE stream_id = ?').run(
+      down ? 1 : 0,
+      heldBefore ? 1 : 0,
+      streamId,
+    )
+    this.changed(streamId, 'difficulties')
   }
 
   setScores(streamId: string, scores: ScoreSource): void {

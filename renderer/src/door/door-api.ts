@@ -77,6 +77,7 @@ export const tabletApi = {
   press: (press: LivePress) => call(TabletView, '/tablet/v1/press', { press }),
   undo: () => call(TabletView, '/tablet/v1/undo', {}),
   casters: (casters: Caster[]) => call(TabletView, '/tablet/v1/casters', { casters }),
+  difficulties: (down: boolean) => call(TabletView, '/tablet/v1/difficulties', { down }),
 }
 
 export function parseParticipants(data: string): DoorParticipant[] {

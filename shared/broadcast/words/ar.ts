@@ -41,6 +41,7 @@ export const ar: Catalogue = {
   casters: {
     title: { zero: 'التعليق', one: 'المعلق', two: 'المعلقان', few: 'المعلقون', many: 'المعلقون', other: 'المعلقون' },
   },
+  difficulties: { title: 'مشكلات تقنية', body: 'سنعود بعد قليل.' },
   floor: {
     called: 'النداء: {match} ← {station}',
     calledAgain: '(نداء مجدد)',

@@ -69,6 +69,8 @@ export interface Catalogue {
     /** {count} casters: the lower third's heading. */
     title: PluralMessage
   }
+  /** The technical-difficulties card, while the producer's key is down. */
+  difficulties: { title: string; body: string }
   /** What players read of the venue floor: on the doors, the board and the webhook. */
   floor: {
     /** {match} (names joined by `versus`) and {station}: "Called: A vs B → Station 7". */

@@ -29,6 +29,7 @@ export const de: Catalogue = {
   path: { title: 'Turnierweg', winner: 'Sieger', loser: 'Verlierer', winsBracket: 'gewinnt das Turnier' },
   break: { title: 'Pause', nextMatch: 'Nächstes Spiel', next: 'als Nächstes', lastResult: 'Letztes Ergebnis' },
   casters: { title: { one: 'Kommentar', other: 'Kommentar' } },
+  difficulties: { title: 'Technische Probleme', body: 'Wir sind gleich zurück.' },
   floor: {
     called: 'Aufgerufen: {match} → {station}',
     calledAgain: '(erneut aufgerufen)',

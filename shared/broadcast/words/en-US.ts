@@ -29,6 +29,7 @@ export const enUS: Catalogue = {
   path: { title: 'Bracket path', winner: 'Winner', loser: 'Loser', winsBracket: 'wins the bracket' },
   break: { title: 'Break', nextMatch: 'Next match', next: 'next', lastResult: 'Last result' },
   casters: { title: { one: 'Caster', other: 'Casters' } },
+  difficulties: { title: 'Technical difficulties', body: 'We’ll be right back.' },
   floor: {
     called: 'Called: {match} → {station}',
     calledAgain: '(called again)',

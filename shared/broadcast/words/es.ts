@@ -34,6 +34,7 @@ export const es: Catalogue = {
   path: { title: 'Camino en el cuadro', winner: 'Ganador', loser: 'Perdedor', winsBracket: 'gana el torneo' },
   break: { title: 'Descanso', nextMatch: 'Próxima partida', next: 'a continuación', lastResult: 'Último resultado' },
   casters: { title: { one: 'Comentarista', many: 'Comentaristas', other: 'Comentaristas' } },
+  difficulties: { title: 'Problemas técnicos', body: 'Volvemos enseguida.' },
   floor: {
     called: 'Llamada: {match} → {station}',
     calledAgain: '(nueva llamada)',

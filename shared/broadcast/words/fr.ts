@@ -32,6 +32,7 @@ export const fr: Catalogue = {
   path: { title: 'Parcours', winner: 'Vainqueur', loser: 'Perdant', winsBracket: 'remporte le tournoi' },
   break: { title: 'Pause', nextMatch: 'Prochain match', next: 'juste après', lastResult: 'Dernier résultat' },
   casters: { title: { one: 'Au commentaire', many: 'Au commentaire', other: 'Au commentaire' } },
+  difficulties: { title: 'Difficultés techniques', body: 'Nous revenons tout de suite.' },
   floor: {
     called: 'Appel : {match} → {station}',
     calledAgain: '(nouvel appel)',

@@ -29,6 +29,7 @@ export const id: Catalogue = {
   path: { title: 'Jalur bracket', winner: 'Pemenang', loser: 'Kalah', winsBracket: 'juara turnamen' },
   break: { title: 'Jeda', nextMatch: 'Laga berikutnya', next: 'berikutnya', lastResult: 'Hasil terakhir' },
   casters: { title: { other: 'Komentator' } },
+  difficulties: { title: 'Gangguan teknis', body: 'Kami akan segera kembali.' },
   floor: {
     called: 'Dipanggil: {match} → {station}',
     calledAgain: '(dipanggil lagi)',

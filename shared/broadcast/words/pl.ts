@@ -32,6 +32,7 @@ export const pl: Catalogue = {
   path: { title: 'Ścieżka w drabince', winner: 'Zwycięzca', loser: 'Przegrany', winsBracket: 'wygrywa turniej' },
   break: { title: 'Przerwa', nextMatch: 'Następny mecz', next: 'następny', lastResult: 'Ostatni wynik' },
   casters: { title: { one: 'Komentator', few: 'Komentatorzy', many: 'Komentatorzy', other: 'Komentatorzy' } },
+  difficulties: { title: 'Problemy techniczne', body: 'Zaraz wracamy.' },
   floor: {
     called: 'Wezwanie: {match} → {station}',
     calledAgain: '(ponowne wezwanie)',

@@ -29,6 +29,7 @@ export const ptBR: Catalogue = {
   path: { title: 'Caminho na chave', winner: 'Vencedor', loser: 'Perdedor', winsBracket: 'vence o torneio' },
   break: { title: 'Intervalo', nextMatch: 'Próxima partida', next: 'a seguir', lastResult: 'Último resultado' },
   casters: { title: { one: 'Narração', many: 'Narração', other: 'Narração' } },
+  difficulties: { title: 'Problemas técnicos', body: 'Voltamos já.' },
   floor: {
     called: 'Chamada: {match} → {station}',
     calledAgain: '(nova chamada)',

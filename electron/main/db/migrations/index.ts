@@ -9,6 +9,7 @@ import { migration as deskChoice } from './0007-desk-choice'
 import { migration as liveLayer } from './0008-live-layer'
 import { migration as scoreSourceAndPicks } from './0009-score-source-and-picks'
 import { migration as onAirLog } from './0010-on-air-log'
+import { migration as technicalDifficulties } from './0011-technical-difficulties'
 
 /** Entry n moves the schema from version n to n + 1 (user_version). */
 export const MIGRATIONS: readonly string[] = [
@@ -22,4 +23,5 @@ export const MIGRATIONS: readonly string[] = [
   liveLayer,
   scoreSourceAndPicks,
   onAirLog,
+  technicalDifficulties,
 ]

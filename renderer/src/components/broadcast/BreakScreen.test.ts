@@ -29,6 +29,7 @@ const finished = (games: Feed['next'][number]['games']): Feed => ({
   next: [],
   onAirPath: null,
   held: false,
+  difficulties: false,
   updatedAt: '2026-11-27T12:00:00Z',
 })
 

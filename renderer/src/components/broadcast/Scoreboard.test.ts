@@ -28,6 +28,7 @@ const feed = (swapped: boolean): Feed => ({
   next: [],
   onAirPath: null,
   held: false,
+  difficulties: false,
   updatedAt: '2026-11-27T12:00:00Z',
 })
 

@@ -21,6 +21,7 @@ export interface ObsForm {
   password: string
   matchScene: string
   breakScene: string
+  difficultiesScene: string
   breakAfterSeconds: string
   folder: string
   sources: Partial<Record<ObsField, string>>
@@ -38,6 +39,7 @@ function formOf(settings: ObsSettings | null): ObsForm {
     password: '',
     matchScene: s.matchScene ?? NONE,
     breakScene: s.breakScene ?? NONE,
+    difficultiesScene: s.difficultiesScene ?? NONE,
     breakAfterSeconds: String(s.breakAfterSeconds),
     folder: s.folder ?? '',
     // Each field: its mapped source, none, or (not mapped) the source named by convention.
@@ -104,6 +106,7 @@ export class ObsDesk {
       port: Number(f.port),
       matchScene: f.matchScene || null,
       breakScene: f.breakScene || null,
+      difficultiesScene: f.difficultiesScene || null,
       // An empty delay is a mistake to name, not 0 (which would turn the break off).
       breakAfterSeconds: f.breakAfterSeconds.trim() === '' ? Number.NaN : Number(f.breakAfterSeconds),
       folder: f.folder.trim() || null,

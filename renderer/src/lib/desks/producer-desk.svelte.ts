@@ -154,6 +154,12 @@ export class ProducerDesk {
     return this.#act(write('broadcast:hold', { streamId, held }, held ? 'Held: changes wait for you' : 'Released'))
   }
 
+  /** The technical-difficulties key: down, the card on air and the rest held; up, the stream as it was. */
+  difficulties(streamId: string, down: boolean): Promise<boolean> {
+    const said = down ? 'Technical difficulties on air: everything else waits' : 'Back from technical difficulties'
+    return this.#act(write('broadcast:difficulties', { streamId, down }, said))
+  }
+
   /** Applies one staged change (match and field), every change of a match, or all. */
   apply(streamId: string, matchId?: string, field?: string): Promise<boolean> {
     const input = { streamId, ...(matchId && { matchId }), ...(field && { field }) }
