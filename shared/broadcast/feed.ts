@@ -1,17 +1,12 @@
 // The broadcast feed of one stream: what overlays, the desk's preview and other graphics (NodeCG, vMix) read.
 // Broadcast-safe by construction: names, scores, results and times only; never emails, identifiers or secrets.
 import { z } from 'zod'
+import { MatchName } from './match-name'
+import { StageBoard } from './stage-board'
+
+export { MatchName } from './match-name'
 
 // Fields added after version 1 first shipped default to null (or none), so a feed a desk kept from before still reads.
-
-/** What a match's label is made of, so an overlay can say it in the viewers' language (see ./words). */
-export const MatchName = z.object({
-  kind: z.enum(['round', 'final', 'grand-final', 'grand-final-reset']),
-  branch: z.enum(['winners', 'losers']).nullable(),
-  group: z.string().nullable(),
-  round: z.number().int(),
-  match: z.number().int(),
-})
 
 export const FeedOpponent = z.object({
   /** The participant's name, or what the slot waits for ("Winner of WB R2 M3"). */
@@ -118,12 +113,13 @@ export const Feed = z.object({
     .nullable(),
   /** True while the producer holds the stream: the service's changes wait in the desk until applied. */
   held: z.boolean(),
+  /** The on-air (else the next) match's stage as the top 8 and standings overlays draw it; null for other stages. */
+  board: StageBoard.nullable().default(null),
   /** True while the producer's technical-difficulties key is down: the card shows, the rest stands still. */
   difficulties: z.boolean().default(false),
   updatedAt: z.string(),
 })
 
-export type MatchName = z.infer<typeof MatchName>
 export type FeedOpponent = z.infer<typeof FeedOpponent>
 export type Caster = z.infer<typeof Caster>
 export type FeedMatch = z.infer<typeof FeedMatch>

@@ -8,6 +8,8 @@ export const OVERLAYS = [
   { kind: 'break', title: 'Break screen' },
   { kind: 'casters', title: 'Casters' },
   { kind: 'difficulties', title: 'Technical difficulties' },
+  { kind: 'top8', title: 'Top 8' },
+  { kind: 'standings', title: 'Standings' },
 ] as const
 
 export type OverlayKind = (typeof OVERLAYS)[number]['kind']

@@ -185,6 +185,40 @@ describe('hold', () => {
   })
 })
 
+describe('the stage board', () => {
+  const stages = [{ id: 's1', name: 'Playoffs', type: 'single_elimination' as const, match_settings: {} }]
+  const nodes = [node('m1', 1, 1, 'running'), node('m2', 1, 2, 'pending'), node('m3', 2, 1, 'pending')]
+  const build = (at: BracketNode[], onAir: string | null) =>
+    buildFeed({
+      ...tournamentSources({ id: 't', name: 'Cup', locale: null, logo: null }, at, new Map(), () => true, stages),
+      stream,
+      desk: { onAir, takenAt: NOW, order: [] },
+      casters: [],
+      now: NOW,
+      online: true,
+    })
+
+  it('draws the on-air match’s stage as its top 8, and none for a stage without a picture', () => {
+    const feed = build(nodes, 'm1')
+    expect(feed.board).toMatchObject({ kind: 'top8', stage: 'Playoffs' })
+    expect(feed.board?.kind === 'top8' && feed.board.matches.map((m) => m.id)).toEqual(['m1', 'm2', 'm3'])
+    expect(Feed.parse(feed).board).toEqual(feed.board)
+    const ffa = tournamentSources({ id: 't', name: 'Cup', locale: null, logo: null }, nodes, new Map(), () => true, [
+      { ...stages[0]!, type: 'ffa_league' as const },
+    ])
+    expect(ffa.boardOf(nodes[0]!)).toBeNull()
+  })
+
+  it('stands still while held: a result on the service waits with the rest', () => {
+    const published = build(nodes, 'm1')
+    const played = nodes.map((n) => (n.id === 'm2' ? { ...n, status: 'completed' as const } : n))
+    const current = build(played, 'm1')
+    expect(current.board).not.toEqual(published.board)
+    expect(heldFeed(published, current).board).toEqual(published.board)
+    expect(heldFeed(published, current, 'all').board).toEqual(current.board)
+  })
+})
+
 describe('the series', () => {
   it("gives each match its stage's best-of where the match format says, and null where it does not", () => {
     const nodes = [node('m1', 1, 1, 'running'), node('m2', 1, 2, 'pending', { stage_id: 's2' })]

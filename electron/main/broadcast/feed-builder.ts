@@ -3,6 +3,7 @@ import type { BracketNode, Stage, Stream } from '../../../shared/api'
 import { matchLabels, slotName, slotWait, type MatchLabels } from '../../../shared/bracket/match-labels'
 import { isDecided, queueOf, type QueueSources } from '../../../shared/bracket/stream-queue'
 import type { Caster, Feed, FeedMatch } from '../../../shared/broadcast/feed'
+import { stageBoard, type StageBoard } from '../../../shared/broadcast/stage-board'
 import { estimateStarts, observedMatchMs } from './estimates'
 
 /** What every stream of a tournament takes from its bracket and links, worked out once per change of either. */
@@ -31,6 +32,8 @@ export interface TournamentSources extends BracketSources {
   checkedIn(participantId: string): boolean | undefined
   /** The country a participant plays for (see shared/broadcast/country.ts); null when not known. */
   countryOf(participantId: string): string | null
+  /** The top 8 or standings of a match's stage (its group's, for standings), worked out once per change of the data. */
+  boardOf(node: BracketNode): StageBoard | null
 }
 
 export interface FeedSources extends TournamentSources {
@@ -69,7 +72,7 @@ export function withBracket(
   bracket: BracketSources,
   tournament: TournamentSources['tournament'],
   checkedIn: TournamentSources['checkedIn'],
-  stages: readonly Pick<Stage, 'id' | 'match_settings'>[] = [],
+  stages: readonly BoardStage[] = [],
   countryOf: TournamentSources['countryOf'] = () => null,
 ): TournamentSources {
   const bestOf = new Map<string, number>()
@@ -77,7 +80,43 @@ export function withBracket(
     const sets = stage.match_settings?.format?.options?.nb_match_sets
     if (typeof sets === 'number' && sets >= 1) bestOf.set(stage.id, sets)
   }
-  return { ...bracket, tournament, bestOf, checkedIn, countryOf }
+  return { ...bracket, tournament, bestOf, checkedIn, countryOf, boardOf: boardsOf(bracket, stages) }
+}
+
+/** What a stage's board needs of it (its match settings for the best-of). */
+type BoardStage = Pick<Stage, 'id' | 'match_settings'> & Partial<Pick<Stage, 'name' | 'type'>>
+
+/** Each stage's (and group's) board, worked out the first time a feed asks for it with these sources. */
+function boardsOf(bracket: BracketSources, stages: readonly BoardStage[]): TournamentSources['boardOf'] {
+  const made = new Map<string, StageBoard | null>()
+  let byStage: Map<string, BracketNode[]> | undefined
+  return (node) => {
+    const stage = stages.find((s) => s.id === node.stage_id)
+    if (!stage?.type) return null
+    const key = `${node.stage_id}:${node.group_id}`
+    if (made.has(key)) return made.get(key)!
+    if (!byStage) {
+      byStage = new Map()
+      for (const n of bracket.nodes) {
+        const list = byStage.get(n.stage_id)
+        if (list) list.push(n)
+        else byStage.set(n.stage_id, [n])
+      }
+    }
+    const { labels } = bracket
+    const board = stageBoard(
+      {
+        stage: { id: stage.id, name: stage.name ?? '', type: stage.type },
+        nodes: byStage.get(node.stage_id) ?? [],
+        label: (n) => labels.get(n.id),
+        groupName: () => labels.get(node.id)?.name.group ?? null,
+        slotName: (o) => slotName(o, labels),
+      },
+      node.group_id,
+    )
+    made.set(key, board)
+    return board
+  }
 }
 
 export function tournamentSources(
@@ -85,7 +124,7 @@ export function tournamentSources(
   nodes: readonly BracketNode[],
   links: ReadonlyMap<string, readonly string[]>,
   checkedIn: TournamentSources['checkedIn'],
-  stages: readonly Pick<Stage, 'id' | 'match_settings'>[] = [],
+  stages: readonly BoardStage[] = [],
   countryOf: TournamentSources['countryOf'] = () => null,
 ): TournamentSources {
   return withBracket(bracketSources(nodes, links), tournament, checkedIn, stages, countryOf)
@@ -149,6 +188,10 @@ export function buildFeed(sources: FeedSources): Feed {
           loserToName: loserTo?.name ?? null,
         }
       : null,
+    board: (() => {
+      const node = onAir ?? queue[0]
+      return node ? sources.boardOf(node) : null
+    })(),
     held: false,
     difficulties: false,
     updatedAt: new Date(now).toISOString(),

@@ -100,6 +100,8 @@ export function heldFeed(published: Feed, current: Feed, apply: readonly Approva
   return {
     ...current,
     casters: castersApproved ? current.casters : published.casters,
+    // The top 8 and standings stand still too (Apply all brings them up to date).
+    board: published.board,
     onAir: current.onAir && keep(current.onAir),
     next: current.next.map(keep),
     held: true,

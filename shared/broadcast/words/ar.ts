@@ -42,6 +42,17 @@ export const ar: Catalogue = {
     title: { zero: 'التعليق', one: 'المعلق', two: 'المعلقان', few: 'المعلقون', many: 'المعلقون', other: 'المعلقون' },
   },
   difficulties: { title: 'مشكلات تقنية', body: 'سنعود بعد قليل.' },
+  board: {
+    top8: 'أفضل 8',
+    standings: 'الترتيب',
+    wins: 'ف',
+    losses: 'خ',
+    draws: 'ت',
+    winsLong: 'فوز',
+    lossesLong: 'خسارة',
+    drawsLong: 'تعادل',
+    more: '+{n} آخرون',
+  },
   floor: {
     called: 'النداء: {match} ← {station}',
     calledAgain: '(نداء مجدد)',

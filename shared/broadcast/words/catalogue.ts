@@ -71,6 +71,19 @@ export interface Catalogue {
   }
   /** The technical-difficulties card, while the producer's key is down. */
   difficulties: { title: string; body: string }
+  /** The stage boards: the top 8's heading, the standings' heading and its columns (short, and in full for readers). */
+  board: {
+    top8: string
+    standings: string
+    wins: string
+    losses: string
+    draws: string
+    winsLong: string
+    lossesLong: string
+    drawsLong: string
+    /** {n}: how many more take part than the rows shown. */
+    more: string
+  }
   /** What players read of the venue floor: on the doors, the board and the webhook. */
   floor: {
     /** {match} (names joined by `versus`) and {station}: "Called: A vs B → Station 7". */

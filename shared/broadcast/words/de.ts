@@ -30,6 +30,17 @@ export const de: Catalogue = {
   break: { title: 'Pause', nextMatch: 'Nächstes Spiel', next: 'als Nächstes', lastResult: 'Letztes Ergebnis' },
   casters: { title: { one: 'Kommentar', other: 'Kommentar' } },
   difficulties: { title: 'Technische Probleme', body: 'Wir sind gleich zurück.' },
+  board: {
+    top8: 'Top 8',
+    standings: 'Tabelle',
+    wins: 'S',
+    losses: 'N',
+    draws: 'U',
+    winsLong: 'Siege',
+    lossesLong: 'Niederlagen',
+    drawsLong: 'Unentschieden',
+    more: '+{n} weitere',
+  },
   floor: {
     called: 'Aufgerufen: {match} → {station}',
     calledAgain: '(erneut aufgerufen)',

@@ -30,6 +30,17 @@ export const enUS: Catalogue = {
   break: { title: 'Break', nextMatch: 'Next match', next: 'next', lastResult: 'Last result' },
   casters: { title: { one: 'Caster', other: 'Casters' } },
   difficulties: { title: 'Technical difficulties', body: 'We’ll be right back.' },
+  board: {
+    top8: 'Top 8',
+    standings: 'Standings',
+    wins: 'W',
+    losses: 'L',
+    draws: 'D',
+    winsLong: 'wins',
+    lossesLong: 'losses',
+    drawsLong: 'draws',
+    more: '+{n} more',
+  },
   floor: {
     called: 'Called: {match} → {station}',
     calledAgain: '(called again)',

@@ -35,6 +35,17 @@ export const es: Catalogue = {
   break: { title: 'Descanso', nextMatch: 'Próxima partida', next: 'a continuación', lastResult: 'Último resultado' },
   casters: { title: { one: 'Comentarista', many: 'Comentaristas', other: 'Comentaristas' } },
   difficulties: { title: 'Problemas técnicos', body: 'Volvemos enseguida.' },
+  board: {
+    top8: 'Top 8',
+    standings: 'Clasificación',
+    wins: 'V',
+    losses: 'D',
+    draws: 'E',
+    winsLong: 'victorias',
+    lossesLong: 'derrotas',
+    drawsLong: 'empates',
+    more: '+{n} más',
+  },
   floor: {
     called: 'Llamada: {match} → {station}',
     calledAgain: '(nueva llamada)',

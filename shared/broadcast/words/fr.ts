@@ -33,6 +33,17 @@ export const fr: Catalogue = {
   break: { title: 'Pause', nextMatch: 'Prochain match', next: 'juste après', lastResult: 'Dernier résultat' },
   casters: { title: { one: 'Au commentaire', many: 'Au commentaire', other: 'Au commentaire' } },
   difficulties: { title: 'Difficultés techniques', body: 'Nous revenons tout de suite.' },
+  board: {
+    top8: 'Top 8',
+    standings: 'Classement',
+    wins: 'V',
+    losses: 'D',
+    draws: 'N',
+    winsLong: 'victoires',
+    lossesLong: 'défaites',
+    drawsLong: 'nuls',
+    more: '+{n} autres',
+  },
   floor: {
     called: 'Appel : {match} → {station}',
     calledAgain: '(nouvel appel)',

@@ -30,6 +30,17 @@ export const id: Catalogue = {
   break: { title: 'Jeda', nextMatch: 'Laga berikutnya', next: 'berikutnya', lastResult: 'Hasil terakhir' },
   casters: { title: { other: 'Komentator' } },
   difficulties: { title: 'Gangguan teknis', body: 'Kami akan segera kembali.' },
+  board: {
+    top8: '8 Besar',
+    standings: 'Klasemen',
+    wins: 'M',
+    losses: 'K',
+    draws: 'S',
+    winsLong: 'menang',
+    lossesLong: 'kalah',
+    drawsLong: 'seri',
+    more: '+{n} lainnya',
+  },
   floor: {
     called: 'Dipanggil: {match} → {station}',
     calledAgain: '(dipanggil lagi)',

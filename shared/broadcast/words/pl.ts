@@ -33,6 +33,17 @@ export const pl: Catalogue = {
   break: { title: 'Przerwa', nextMatch: 'Następny mecz', next: 'następny', lastResult: 'Ostatni wynik' },
   casters: { title: { one: 'Komentator', few: 'Komentatorzy', many: 'Komentatorzy', other: 'Komentatorzy' } },
   difficulties: { title: 'Problemy techniczne', body: 'Zaraz wracamy.' },
+  board: {
+    top8: 'Top 8',
+    standings: 'Tabela',
+    wins: 'W',
+    losses: 'P',
+    draws: 'R',
+    winsLong: 'wygrane',
+    lossesLong: 'przegrane',
+    drawsLong: 'remisy',
+    more: '+{n} więcej',
+  },
   floor: {
     called: 'Wezwanie: {match} → {station}',
     calledAgain: '(ponowne wezwanie)',

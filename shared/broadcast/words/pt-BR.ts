@@ -30,6 +30,17 @@ export const ptBR: Catalogue = {
   break: { title: 'Intervalo', nextMatch: 'Próxima partida', next: 'a seguir', lastResult: 'Último resultado' },
   casters: { title: { one: 'Narração', many: 'Narração', other: 'Narração' } },
   difficulties: { title: 'Problemas técnicos', body: 'Voltamos já.' },
+  board: {
+    top8: 'Top 8',
+    standings: 'Classificação',
+    wins: 'V',
+    losses: 'D',
+    draws: 'E',
+    winsLong: 'vitórias',
+    lossesLong: 'derrotas',
+    drawsLong: 'empates',
+    more: '+{n} outros',
+  },
   floor: {
     called: 'Chamada: {match} → {station}',
     calledAgain: '(nova chamada)',

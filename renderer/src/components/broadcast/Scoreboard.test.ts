@@ -29,6 +29,7 @@ const feed = (swapped: boolean): Feed => ({
   onAirPath: null,
   held: false,
   difficulties: false,
+  board: null,
   updatedAt: '2026-11-27T12:00:00Z',
 })
 

@@ -1,0 +1,128 @@
+// The top 8 and standings boards from two real bracket dumps: the last rounds with eight players left (single and
+// double elimination), and a pool's wins and losses ranked (the dumps' pools have no nodes: made here), equal records
+// sharing a rank.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { BracketNode } from '../api'
+import { matchLabels, slotName } from '../bracket/match-labels'
+import { REAL_FIXTURES_DIR } from '../../tests/support/paths'
+import { matchNode } from '../../tests/support/bracket-node'
+import { stageBoard, type StageBoard } from './stage-board'
+
+type Dump = { legacy_stages: { id: string; type: string; name: string }[]; bracket_nodes: unknown[] }
+const dump = (file: string) => JSON.parse(readFileSync(join(REAL_FIXTURES_DIR, file), 'utf8')) as Dump
+
+function boardOf(file: string, stageName: string): StageBoard | null {
+  const data = dump(file)
+  const nodes = data.bracket_nodes.map((raw) => BracketNode.parse(raw))
+  const labels = matchLabels(nodes)
+  const stage = data.legacy_stages.find((s) => s.name === stageName)!
+  const stageNodes = nodes.filter((n) => n.stage_id === stage.id)
+  return stageBoard(
+    {
+      stage,
+      nodes: stageNodes,
+      label: (n) => labels.get(n.id),
+      groupName: (id) => labels.get(stageNodes.find((n) => n.group_id === id)!.id)?.name.group ?? null,
+      slotName: (o) => slotName(o, labels),
+    },
+    null,
+  )
+}
+
+describe('the stage board', () => {
+  it('draws a single elimination’s quarter-finals, semi-finals and final as its top 8', () => {
+    const board = boardOf('single-elimination-23-pending.json', 'Playoffs')
+    expect(board?.kind).toBe('top8')
+    if (board?.kind !== 'top8') return
+    expect(board.matches.map((m) => `${m.row}${m.column}`)).toEqual([
+      ...Array<string>(4).fill('winners0'),
+      'winners1',
+      'winners1',
+      'winners2',
+    ])
+    expect(board.matches.at(-1)!.name?.kind).toBe('final')
+  })
+
+  it('draws a double elimination’s winners semis and final, its last four losers rounds and the grand final', () => {
+    const board = boardOf('pools-and-double-elimination-completed.json', 'Tournoi Elite')
+    if (board?.kind !== 'top8') throw new Error('not a top 8')
+    const count = (row: string) => board.matches.filter((m) => m.row === row).length
+    expect([count('winners'), count('losers'), count('final')]).toEqual([3, 6, 1])
+    expect(board.matches.filter((m) => m.row === 'losers').map((m) => m.column)).toEqual([0, 0, 1, 1, 2, 3])
+    // A completed bracket: every match has both names and a winner.
+    for (const match of board.matches) {
+      expect(match.opponents.every((o) => o.name.length > 0)).toBe(true)
+      expect(match.opponents.some((o) => o.result === 'win')).toBe(true)
+    }
+  })
+
+  it('ranks a pool by wins and losses, the on-air match’s group only, equal records sharing a rank', () => {
+    // Group 1: A beats B and C, B beats C, D draws A's group-mate C; group 2 plays too, and is left out.
+    const played = (id: string, group: string, [a, b]: [string, string], result: 'win' | 'loss' | 'draw' | null) => {
+      const node = matchNode(id, [a, b], { group_id: group, status: result ? 'completed' : 'pending' })
+      const other = result === 'win' ? 'loss' : result === 'loss' ? 'win' : result
+      node.opponents[0]!.result = result
+      node.opponents[1]!.result = other
+      return node
+    }
+    const nodes = [
+      played('m1', 'g1', ['A', 'B'], 'win'),
+      played('m2', 'g1', ['A', 'C'], 'win'),
+      played('m3', 'g1', ['B', 'C'], 'win'),
+      played('m4', 'g1', ['C', 'D'], 'draw'),
+      played('m5', 'g1', ['B', 'D'], null),
+      played('m6', 'g2', ['E', 'F'], 'win'),
+    ]
+    const board = stageBoard(
+      {
+        stage: { id: '1', name: 'Groups', type: 'pools' },
+        nodes,
+        label: () => undefined,
+        groupName: () => 'A',
+        slotName: () => '',
+      },
+      'g1',
+    )
+    expect(board).toEqual({
+      kind: 'standings',
+      stage: 'Groups',
+      group: 'A',
+      of: 4,
+      rows: [
+        { rank: 1, name: 'Player A', wins: 2, losses: 0, draws: 0 },
+        { rank: 2, name: 'Player B', wins: 1, losses: 1, draws: 0 },
+        { rank: 3, name: 'Player D', wins: 0, losses: 0, draws: 1 },
+        { rank: 4, name: 'Player C', wins: 0, losses: 2, draws: 1 },
+      ],
+    })
+    // Equal records share a rank.
+    const tied = stageBoard(
+      {
+        stage: { id: '1', name: 'League', type: 'league' },
+        nodes: [played('t1', 'g', ['X', 'Y'], 'draw')],
+        label: () => undefined,
+        groupName: () => null,
+        slotName: () => '',
+      },
+      null,
+    )
+    expect(tied?.kind === 'standings' && tied.rows.map((r) => r.rank)).toEqual([1, 1])
+  })
+
+  it('is nothing for a stage it has no picture of', () => {
+    expect(
+      stageBoard(
+        {
+          stage: { id: 's', name: 'FFA', type: 'ffa_league' },
+          nodes: [],
+          label: () => undefined,
+          groupName: () => null,
+          slotName: () => '',
+        },
+        null,
+      ),
+    ).toBeNull()
+  })
+})
