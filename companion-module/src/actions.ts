@@ -1,5 +1,5 @@
 // The module's actions, each one of the hub's control routes: take next, take a queued match, hold, release, the
-// technical-difficulties key, apply
+// technical-difficulties key, the show sequence (fast-forward, cancel, game start), apply
 // (all or the first line), an OBS scene, the break scene, the casters, the live score (+1/−1, a game's winner, swap,
 // undo), and the floor's call next, recall station N and auto-assign. Each answer is laid over the show at once.
 import type {
@@ -115,6 +115,22 @@ export function actionDefinitions(ports: ActionPorts): CompanionActionDefinition
       },
     },
     hold: onStream('Hold (the service’s changes wait)', 'hold'),
+    sequence: {
+      name: 'Show sequence: fast-forward, cancel, or start the game-start one',
+      options: [
+        stream,
+        dropdown('command', 'Command', [
+          { id: 'fast-forward', label: 'Fast-forward (run what is left now)' },
+          { id: 'cancel', label: 'Cancel' },
+          { id: 'game-start', label: 'Game start' },
+        ]),
+      ],
+      callback: ({ options }) =>
+        send(
+          `/control/v1/streams/${path(text(options, 'stream'))}/sequence/${path(text(options, 'command'))}`,
+          'stream',
+        ),
+    },
     difficulties: {
       name: 'Technical difficulties (the card on air, the rest held)',
       options: [

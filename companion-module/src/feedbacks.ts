@@ -58,6 +58,13 @@ export function feedbackDefinitions(show: ShowState): CompanionFeedbackDefinitio
       options: streamOption,
       callback: ofStream((id) => show.streams.get(id)?.difficulties === true),
     },
+    sequence: {
+      type: 'boolean',
+      name: 'Stream: a show sequence is running',
+      defaultStyle: amber,
+      options: streamOption,
+      callback: ofStream((id) => Boolean(show.streams.get(id)?.sequence)),
+    },
     staged: {
       type: 'boolean',
       name: 'Stream: changes wait to be applied',

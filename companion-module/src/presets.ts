@@ -49,6 +49,18 @@ export function presetDefinitions(show: ShowState, label: string): CompanionPres
     )
     presets[`${key}_hold`] = button('Hold', 'HOLD', { actionId: 'hold' }, { feedbackId: 'held', style: amber })
     presets[`${key}_release`] = button('Release', 'RELEASE', { actionId: 'release' }, null)
+    presets[`${key}_sequence_skip`] = button(
+      'Fast-forward the sequence',
+      `SEQUENCE\\n${variable('sequence')}`,
+      { actionId: 'sequence', options: { command: 'fast-forward' } },
+      { feedbackId: 'sequence', style: amber },
+    )
+    presets[`${key}_game_start`] = button(
+      'Game start',
+      'GAME\\nSTART',
+      { actionId: 'sequence', options: { command: 'game-start' } },
+      null,
+    )
     presets[`${key}_difficulties`] = button(
       'Technical difficulties',
       'TECH\\nDIFFICULTIES',

@@ -1,6 +1,6 @@
 // The module's variables: per stream the texts its OBS sources show (names, scores, games, round, up next,
-// countdown… in the tournament's language), its best-of, whether it is held, how many changes wait and OBS's program
-// scene; per station its match and the seconds left before its players are late.
+// countdown… in the tournament's language), its best-of, whether it is held or has technical difficulties on air, the
+// show sequence running, how many changes wait and OBS's program scene; per station its match and the seconds left before its players are late.
 import type { CompanionVariableDefinition, CompanionVariableValues } from '@companion-module/base'
 import type { ShowState, StationSeen } from './show-state.js'
 import type { WireStream } from './wire.js'
@@ -17,6 +17,13 @@ const FIELD_VARIABLES = {
   up_next: ['up-next', 'next match'],
   countdown: ['countdown', 'countdown to the next match'],
 } as const
+
+/** "match-end: scene break (2 left)", "take: paused", or "" when none runs. */
+function sequenceWords(sequence: WireStream['sequence']): string {
+  if (!sequence) return ''
+  if (sequence.paused) return `${sequence.event}: paused`
+  return `${sequence.event}: ${sequence.next ?? 'done'} (${sequence.left} left)`
+}
 
 /** A stream's variable id prefix: its id, so buttons keep their stream when it is renamed. */
 export const streamKey = (streamId: string) => `s${streamId.replace(/[^A-Za-z0-9-]/g, '_')}`
@@ -40,6 +47,7 @@ export function variableDefinitions(show: ShowState): CompanionVariableDefinitio
       { variableId: `${key}_best_of`, name: `${name}: best of` },
       { variableId: `${key}_held`, name: `${name}: held (true/false)` },
       { variableId: `${key}_difficulties`, name: `${name}: technical difficulties on air (true/false)` },
+      { variableId: `${key}_sequence`, name: `${name}: the show sequence running and its next step` },
       { variableId: `${key}_staged`, name: `${name}: changes waiting to be applied` },
       { variableId: `${key}_obs_scene`, name: `${name}: OBS program scene` },
     ]
@@ -82,6 +90,7 @@ function streamValues(state: WireStream, show: ShowState): CompanionVariableValu
     [`${key}_best_of`]: onAir?.bestOf ?? '',
     [`${key}_held`]: state.held,
     [`${key}_difficulties`]: state.difficulties === true,
+    [`${key}_sequence`]: sequenceWords(state.sequence),
     [`${key}_staged`]: state.held ? state.staged.length : 0,
     [`${key}_obs_scene`]: show.obs.get(state.streamId)?.programScene ?? '',
   }

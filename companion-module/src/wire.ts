@@ -24,6 +24,8 @@ export interface WireStream {
   held: boolean
   /** The technical-difficulties key is down (absent from hubs before it). */
   difficulties?: boolean
+  /** The show sequence running: its event, next step and how many are left (absent from hubs before it). */
+  sequence?: { event: string; next: string | null; left: number; paused: boolean } | null
   staged: WireStaged[]
   feed: {
     stream: { id: string; name: string }

@@ -23,6 +23,7 @@ import { LiveTicks } from './services/live-ticks'
 import { FloorDesk } from './floor/floor-desk'
 import { ObsTarget } from './broadcast/obs-target'
 import { OnAirRecord } from './broadcast/on-air-record'
+import { SequenceRunner } from './broadcast/sequence-runner'
 import { obsOverlayAddress } from './broadcast/obs-setup'
 import { ObsSettingsFile } from './obs/obs-settings-file'
 import { moduleLog, openLog } from './log'
@@ -136,6 +137,19 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     }
   }
   const onAirRecord = new OnAirRecord({ clock, log: () => connections.active.offline.onAirLog, currentFeed })
+  // The show sequences follow what the desk publishes; their scene steps go to OBS, their overlays to the feed.
+  const sequences = new SequenceRunner({
+    clock,
+    store: () => connections.active.offline.sequences,
+    showScene: (streamId, role) => obs.showRole(streamId, role),
+    republish: (streamId) => {
+      try {
+        desk?.refresh(streamId)
+      } catch {
+        // The stream left the local copy (another connection): nothing to publish.
+      }
+    },
+  })
   const obs = new ObsTarget({
     settings: new ObsSettingsFile(ports.dataDir),
     credentials,
@@ -153,7 +167,8 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     clock,
     bus,
     ticks,
-    targets: [onAirRecord, obs],
+    targets: [onAirRecord, sequences, obs],
+    sequences,
   }))
   await obs.follow()
   const decision = new CheckinDecision(connections)
@@ -181,6 +196,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
       bus,
       desk: broadcast,
       obs,
+      sequences,
       doors,
       floor,
       registry,
@@ -209,7 +225,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
       notices: () => notices.list(),
       openBrowser,
     },
-    { desk: broadcast, record: onAirRecord, hubUrl: () => hub?.url ?? '' },
+    { desk: broadcast, record: onAirRecord, sequences, hubUrl: () => hub?.url ?? '' },
     { hub, registry, activeProfileId: () => connections.active.profile.id },
     decision,
     {
@@ -237,6 +253,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
       try {
         ticks.close()
         broadcast.close()
+        sequences.close()
         await obs.close()
         doors.close()
         floor.close()

@@ -3,6 +3,7 @@
 import { z } from 'zod'
 import { MatchName } from './match-name'
 import { StageBoard } from './stage-board'
+import { SequenceState } from './show-sequence'
 
 export { MatchName } from './match-name'
 
@@ -115,6 +116,8 @@ export const Feed = z.object({
   held: z.boolean(),
   /** The on-air (else the next) match's stage as the top 8 and standings overlays draw it; null for other stages. */
   board: StageBoard.nullable().default(null),
+  /** Overlays a show sequence has hidden for now ("casters" after its +12 s): they draw nothing until shown again. */
+  hidden: z.array(z.string().max(32)).max(16).default([]),
   /** True while the producer's technical-difficulties key is down: the card shows, the rest stands still. */
   difficulties: z.boolean().default(false),
   updatedAt: z.string(),
@@ -163,6 +166,8 @@ export const StreamDesk = z.object({
   held: z.boolean(),
   /** The technical-difficulties key is down (the stream is held meanwhile; released, it is as it was). */
   difficulties: z.boolean().default(false),
+  /** The show sequence running on the stream (its next step, paused by Hold), or null. */
+  sequence: SequenceState.nullable().default(null),
   staged: z.array(StagedChange),
   /** How many sources follow the stream now, by overlay ("scoreboard", "up-next", …; "feed" for other clients). */
   sources: z.record(z.string(), z.number()),

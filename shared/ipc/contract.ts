@@ -7,6 +7,7 @@ import { Casters, Feed, ScoreSource, StreamState } from '../broadcast/feed'
 import { LivePress, PickLists } from '../broadcast/live-layer'
 import { ObsPassword, ObsPreview, ObsSettings, ObsSetupReport, ObsState, ObsTestReport } from '../broadcast/obs'
 import { VodChapters } from '../broadcast/vod-chapters'
+import { SequenceEvent, SequenceSteps, ShowSequences } from '../broadcast/show-sequence'
 import { AppNotice } from './events'
 import { CheckinOutcome, CheckinPerson } from '../checkin/outcome'
 import { HubConfigure, HubStatus, PairInput, PairingCode } from './hub'
@@ -200,6 +201,18 @@ export const contract = {
   /** The picks and maps kept for the tournament's discipline, offered as a producer types them. */
   'broadcast:pick-lists': { input: ofTournament, output: PickLists },
   'broadcast:set-pick-lists': { input: ofTournament.extend({ lists: PickLists }), output: PickLists },
+  /** The stream's show sequences, per event (its edits, else the defaults). */
+  'broadcast:sequences': { input: ofStream, output: ShowSequences },
+  /** Keeps one event's steps for the stream (null: back to the defaults); answers the stream's sequences. */
+  'broadcast:set-sequence': {
+    input: ofStream.extend({ event: SequenceEvent, steps: SequenceSteps.nullable() }),
+    output: ShowSequences,
+  },
+  /** The sequence running on the stream fast-forwarded or cancelled, or the game-start one started by hand. */
+  'broadcast:sequence': {
+    input: ofStream.extend({ command: z.enum(['fast-forward', 'cancel', 'game-start']) }),
+    output: StreamState,
+  },
   /** The stream's VOD chapters: what went on air since the start the producer marked. */
   'broadcast:chapters': { input: ofStream, output: VodChapters },
   /** Marks now as the stream's start (the VOD's 0:00) and answers its chapters from there. */

@@ -183,6 +183,15 @@ describe('the Companion module', () => {
     expect(variable('held')).toBe(false)
   })
 
+  it('starts, shows and cancels a show sequence: its variable and feedback follow', async () => {
+    await host.press('sequence', { stream: streamId, command: 'game-start' })
+    await expect.poll(() => variable('sequence')).toMatch(/^game-start: /)
+    expect(await host.feedback('sequence', { stream: streamId })).toBe(true)
+    await host.press('sequence', { stream: streamId, command: 'cancel' })
+    await expect.poll(() => variable('sequence')).toBe('')
+    expect(await host.feedback('sequence', { stream: streamId })).toBe(false)
+  })
+
   it('draws a page of a stream’s presets that shows the show: names and score on air, Hold lit while held', async () => {
     await host.press('score', { stream: streamId, side: 'left', delta: '+1' })
     await host.press('hold', { stream: streamId })

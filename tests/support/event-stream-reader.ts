@@ -3,6 +3,11 @@
 export interface EventStreamReader {
   /** The data of the next event of this name (events of other names are passed over), parsed as JSON. */
   next<T>(name: string): Promise<T>
+  /**
+   * The next event of this name whose data `matches`: the desk says things of its own in between (a show sequence's
+   * steps after a Take or a game's end), which a test waiting for one change passes over.
+   */
+  nextWhere<T>(name: string, matches: (data: T) => boolean): Promise<T>
   /** Reads on until the text so far matches; 'closed' when the stream ends first. */
   until(pattern: RegExp): Promise<'seen' | 'closed'>
   close(): Promise<void>
@@ -19,7 +24,13 @@ export function readEvents(response: Response): EventStreamReader {
     seen += chunk
     return true
   }
-  return {
+  const reading: EventStreamReader = {
+    nextWhere: async <T>(name: string, matches: (data: T) => boolean): Promise<T> => {
+      for (;;) {
+        const data = await reading.next<T>(name)
+        if (matches(data)) return data
+      }
+    },
     next: async <T>(name: string): Promise<T> => {
       for (;;) {
         const end = pending.indexOf('\n\n')
@@ -39,4 +50,5 @@ export function readEvents(response: Response): EventStreamReader {
     },
     close: () => reader.cancel(),
   }
+  return reading
 }

@@ -39,6 +39,7 @@ import {
   type Side,
 } from '../../../shared/broadcast/live-layer'
 import { Publication, type FeedListener, type PublicationTarget, type SourceKind } from './publication'
+import type { SequenceView } from './sequence-runner'
 import { moduleLog } from '../log'
 import type { TabletView } from '../../../shared/venue/tablet'
 
@@ -52,6 +53,8 @@ export interface BroadcastDeskPorts {
   ticks?: LiveTicks
   /** Where published feeds go beside the hub's followers (OBS). */
   targets?: readonly PublicationTarget[]
+  /** The show sequences: the overlays they hide, each stream's run, and the Takes that start one. */
+  sequences?: SequenceView
 }
 
 /** A short, stable version of a logo's address (FNV-1a), so the logo's URL changes only when the logo does. */
@@ -151,6 +154,7 @@ export class BroadcastDesk {
         store.order(stream.id).filter((id) => id !== match.id),
       )
       this.seedLive(stream, sources)
+      this.ports.sequences?.taken(stream.id)
       return this.act(stream, sources)
     })
   }
@@ -305,6 +309,17 @@ export class BroadcastDesk {
       store.setHeld(stream.id, true)
       return this.answer(stream.id, current, { ...(this.publication.shown(stream.id) ?? current), held: true })
     })
+  }
+
+  /** A stream of the active connection, or a refusal naming it (for the sequences' channels). */
+  streamOf(streamId: string): Stream {
+    return this.stream(streamId)
+  }
+
+  /** The stream published again as it is now and its state told (a show sequence's step changed what it shows). */
+  refresh(streamId: string): StreamState {
+    const stream = this.stream(streamId)
+    return this.act(stream, this.sourcesOf(stream.tournament_id))
   }
 
   /**
@@ -518,6 +533,7 @@ export class BroadcastDesk {
       next: current.next.map((m) => m.id),
       held: desk.held,
       difficulties: desk.difficulties,
+      sequence: this.ports.sequences?.state(streamId) ?? null,
       staged: desk.held ? stagedChanges(shown, current) : [],
       sources: this.publication.sources(streamId),
       live: this.liveDesks.get(streamId) ?? null,
@@ -606,7 +622,8 @@ export class BroadcastDesk {
     const live = onAir && onAir.opponents.length === 2 ? this.liveOf(stream.id, onAir) : null
     this.liveDesks.set(stream.id, live?.desk ?? null)
     const difficulties = session.producer.desk(stream.id).difficulties
-    return { ...feed, difficulties, ...(live?.shown && { onAir: live.shown }) }
+    const hidden = this.ports.sequences?.hidden(stream.id) ?? []
+    return { ...feed, difficulties, hidden, ...(live?.shown && { onAir: live.shown }) }
   }
 
   /** The on-air duel's live layer: what the desk shows of it, and the match as it goes on air when the layer holds. */

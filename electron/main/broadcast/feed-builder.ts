@@ -192,6 +192,7 @@ export function buildFeed(sources: FeedSources): Feed {
       const node = onAir ?? queue[0]
       return node ? sources.boardOf(node) : null
     })(),
+    hidden: [],
     held: false,
     difficulties: false,
     updatedAt: new Date(now).toISOString(),

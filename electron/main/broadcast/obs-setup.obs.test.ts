@@ -1,7 +1,7 @@
 // "Set up OBS for me" against a real OBS Studio (Debian's, under Xvfb): the stream's scene collection is made with its
 // scenes and text sources, the browser sources this build lacks are named, a second run makes only what was removed and
-// touches nothing the producer changed or added, the producer's own collection is left as it was, and a Take then
-// drives the scenes that were made.
+// touches nothing the producer changed or added, the producer's own collection is left as it was, a show sequence's
+// scene steps come at their times, and a Take then drives the scenes that were made.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -132,6 +132,24 @@ describe.skipIf(missing !== undefined)('setting up a real OBS Studio for a strea
       drop_shadow: true,
     })
     expect(await text('My logo')).toBe('logo')
+  })
+
+  it('runs a show sequence on it: each scene step at its time', async () => {
+    await value('broadcast:set-sequence', {
+      streamId: linked.streamId,
+      event: 'game-start',
+      steps: [
+        { at: 0, action: 'scene', scene: 'difficulties' },
+        { at: 1, action: 'scene', scene: 'match' },
+      ],
+    })
+    const program = async () => (await eyes.call('GetCurrentProgramScene')).currentProgramSceneName
+    const started = Date.now()
+    await value('broadcast:sequence', { streamId: linked.streamId, command: 'game-start' })
+    await expect.poll(program, { timeout: 5000 }).toBe('Technical difficulties')
+    await expect.poll(program, { timeout: 5000 }).toBe('Match')
+    // The second step came at its time, not with the first.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000)
   })
 
   it('a Take drives the scenes made; the producer’s own collection is as it was', async () => {

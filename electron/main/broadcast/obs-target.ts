@@ -152,8 +152,11 @@ export class ObsTarget {
     }
   }
 
-  /** Shows a scene now (the column's scene buttons, Companion): done, or refused in words. Studio Mode respected. */
-  async showScene(streamId: string, scene: string): Promise<ObsState> {
+  /**
+   * Shows a scene now (the column's scene buttons, Companion, a show sequence's step): done, or refused in words.
+   * Studio Mode respected; by hand it transitions even to the scene shown, a sequence's step leaves that alone.
+   */
+  async showScene(streamId: string, scene: string, byHand = true): Promise<ObsState> {
     const obs = this.connected(streamId)
     if (obs.scenes.length && !obs.scenes.includes(scene))
       throw new AppError('validation', `OBS has no scene “${scene}” (it has ${obs.scenes.join(', ')}).`, {
@@ -163,7 +166,7 @@ export class ObsTarget {
     obs.breakTimer = undefined
     obs.show = { ...obs.show, breakShown: true }
     try {
-      await obs.queue.run(() => this.show(obs, scene, true))
+      await obs.queue.run(() => this.show(obs, scene, byHand))
     } catch (error) {
       throw new AppError('conflict', `OBS refused the scene “${scene}”: ${(error as Error).message}.`)
     }
@@ -205,6 +208,16 @@ export class ObsTarget {
       })
     const { created, kept, missing } = plan
     return { collection, created, kept, missing, state: await this.state(streamId) }
+  }
+
+  /** A show sequence's scene step: the stream's scene for the role, when it has an OBS connected and that scene. */
+  async showRole(streamId: string, role: 'match' | 'break' | 'difficulties'): Promise<void> {
+    const obs = this.streams.get(streamId)
+    const settings = obs?.settings
+    const scene =
+      role === 'match' ? settings?.matchScene : role === 'break' ? settings?.breakScene : settings?.difficultiesScene
+    if (!scene || obs?.link.current.state !== 'connected') return
+    await this.showScene(streamId, scene, false)
   }
 
   /** Shows the break scene now. */

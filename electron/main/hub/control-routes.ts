@@ -1,5 +1,5 @@
 // The control API for Stream Deck through Bitfocus Companion (generic HTTP POSTs): take next, take a match, hold,
-// release, the technical-difficulties key and apply (all, or the first line) on one stream, its casters (a JSON body) and the live score (+1/−1 by screen side, a game's
+// release, the technical-difficulties key, the show sequence (fast-forward, cancel, game start) and apply (all, or the first line) on one stream, its casters (a JSON body) and the live score (+1/−1 by screen side, a game's
 // winner, swap, undo), each answering the stream's new state; a scene or
 // the break scene in the stream's OBS, answering its OBS state. The control token is always required.
 import type { FastifyInstance } from 'fastify'
@@ -24,7 +24,7 @@ function screenSide(side: string | undefined): ScreenSide {
   throw new AppError('validation', 'side: left or right', { side: 'left or right' })
 }
 
-export function controlRoutes(server: FastifyInstance, { desk, obs }: HubContext): void {
+export function controlRoutes(server: FastifyInstance, { desk, obs, sequences }: HubContext): void {
   /** A desk action answers the stream's new state (on air, queue, hold, staged, feed, OBS fields), or the refusal. */
   const route = (
     path: string,
@@ -55,6 +55,15 @@ export function controlRoutes(server: FastifyInstance, { desk, obs }: HubContext
     if (key !== 'on' && key !== 'off' && key !== 'toggle')
       throw new AppError('validation', 'key: on, off or toggle', { key: 'on, off or toggle' })
     return desk.difficulties(streamId, key === 'toggle' ? 'toggle' : key === 'on')
+  })
+  // The show sequence running: fast-forward, cancel, or the game-start sequence started by hand.
+  route('sequence/:key', (streamId, { key }) => {
+    if (key !== 'fast-forward' && key !== 'cancel' && key !== 'game-start')
+      throw new AppError('validation', 'command: fast-forward, cancel or game-start', {
+        command: 'fast-forward, cancel or game-start',
+      })
+    sequences?.command(desk.streamOf(streamId).id, key)
+    return desk.refresh(streamId)
   })
   route('apply', (streamId) => desk.apply(streamId))
   route('apply/first', (streamId) => desk.applyFirst(streamId))

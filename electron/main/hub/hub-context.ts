@@ -3,6 +3,7 @@
 import type { FastifyReply } from 'fastify'
 import { AppError } from '../app-error'
 import type { BroadcastDesk } from '../broadcast/broadcast-desk'
+import type { SequenceRunner } from '../broadcast/sequence-runner'
 import type { ObsTarget } from '../broadcast/obs-target'
 import type { EventStreams } from '../local-server/event-stream'
 import { IdInput } from '../../../shared/api/formats'
@@ -18,6 +19,8 @@ export interface HubContext {
   desk: BroadcastDesk
   /** Each stream's OBS, for Companion's scene and break buttons. */
   obs: ObsTarget
+  /** The show sequences, for Companion's fast-forward, cancel and game-start buttons. */
+  sequences?: SequenceRunner
   doors: DoorDesk
   /** The venue floor: the boards' state, the doors' calls, Companion's call buttons. */
   floor: FloorDesk

@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { BroadcastDesk } from '../broadcast/broadcast-desk'
+import type { SequenceRunner } from '../broadcast/sequence-runner'
 import type { ObsTarget } from '../broadcast/obs-target'
 import { EventStreams } from '../local-server/event-stream'
 import { mainLoad } from '../main-load'
@@ -38,6 +39,8 @@ export interface HubOptions {
   bus: EventBus
   desk: BroadcastDesk
   obs: ObsTarget
+  /** The show sequences, for Companion's fast-forward, cancel and game-start buttons (none in some tests). */
+  sequences?: SequenceRunner
   doors: DoorDesk
   floor: FloorDesk
   registry: DeviceRegistry

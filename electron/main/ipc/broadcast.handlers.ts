@@ -2,17 +2,25 @@
 // chapters.
 import type { BroadcastDesk } from '../broadcast/broadcast-desk'
 import type { OnAirRecord } from '../broadcast/on-air-record'
+import type { SequenceRunner } from '../broadcast/sequence-runner'
+import type { Connections } from '../services/connections'
 import type { HandlersOf } from './dispatch'
 
 export interface BroadcastPorts {
   desk: BroadcastDesk
   /** What went on air, for VOD chapters. */
   record: OnAirRecord
+  /** The show sequences running. */
+  sequences: SequenceRunner
   /** The hub's base address ("" when no hub runs, as in most tests). */
   hubUrl: () => string
 }
 
-export function broadcastHandlers({ desk, record, hubUrl }: BroadcastPorts): HandlersOf<'broadcast'> {
+export function broadcastHandlers(
+  { desk, record, sequences, hubUrl }: BroadcastPorts,
+  connections: Connections,
+): HandlersOf<'broadcast'> {
+  const store = () => connections.active.offline.sequences
   return {
     'broadcast:status': ({ tournamentId }) => ({ hub: hubUrl(), streams: desk.status(tournamentId) }),
     'broadcast:feed': ({ streamId }) => desk.feed(streamId),
@@ -28,6 +36,16 @@ export function broadcastHandlers({ desk, record, hubUrl }: BroadcastPorts): Han
     'broadcast:scores': ({ streamId, scores }) => desk.scoreSource(streamId, scores),
     'broadcast:pick-lists': ({ tournamentId }) => desk.pickLists(tournamentId),
     'broadcast:set-pick-lists': ({ tournamentId, lists }) => desk.setPickLists(tournamentId, lists),
+    'broadcast:sequences': ({ streamId }) => store().of(desk.streamOf(streamId).id),
+    'broadcast:set-sequence': ({ streamId, event, steps }) => {
+      const id = desk.streamOf(streamId).id
+      store().set(id, event, steps)
+      return store().of(id)
+    },
+    'broadcast:sequence': ({ streamId, command }) => {
+      sequences.command(desk.streamOf(streamId).id, command)
+      return desk.refresh(streamId)
+    },
     'broadcast:chapters': ({ streamId }) => record.chapters(streamId),
     'broadcast:mark-start': ({ streamId }) => record.markStart(streamId),
   }

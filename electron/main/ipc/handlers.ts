@@ -44,7 +44,7 @@ export function allHandlers(
     ...bracketHandlers(connections),
     ...cacheHandlers(connections),
     ...syncHandlers(connections),
-    ...broadcastHandlers(broadcast),
+    ...broadcastHandlers(broadcast, connections),
     ...hubHandlers(hub),
     ...obsHandlers(obs),
     ...floorHandlers(floor),

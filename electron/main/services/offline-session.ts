@@ -21,6 +21,7 @@ import { FloorStore } from '../store/floor-store'
 import { LiveLayers } from '../store/live-layers'
 import { PickListStore } from '../store/pick-lists'
 import { OnAirLog } from '../store/on-air-log'
+import { ShowSequenceStore } from '../store/show-sequences'
 import { DeskChoice } from '../store/desk-choice'
 import { TournamentLooks } from '../store/tournament-looks'
 import { WalSync, type FlushFile } from '../db/wal-sync'
@@ -89,6 +90,8 @@ export class OfflineSession {
   readonly pickLists: PickListStore
   /** What went on air on each stream and when, for VOD chapters. */
   readonly onAirLog: OnAirLog
+  /** Each stream's show sequences as its producer edited them. */
+  readonly sequences: ShowSequenceStore
   /** The venue floor: stations, their matches and calls, the webhook's queue. */
   readonly floor: FloorStore
   /** Where and when each participant was checked in at this venue (the doors' "10:02 (Door 2)"). */
@@ -174,6 +177,7 @@ export class OfflineSession {
     this.liveLayers = new LiveLayers(this.db)
     this.pickLists = new PickListStore(this.db)
     this.onAirLog = new OnAirLog(this.db)
+    this.sequences = new ShowSequenceStore(this.db)
     this.floor = new FloorStore(this.db)
     this.places = new CheckinPlaces(this.db)
     this.looks = new TournamentLooks(this.db)

@@ -10,6 +10,7 @@ import { migration as liveLayer } from './0008-live-layer'
 import { migration as scoreSourceAndPicks } from './0009-score-source-and-picks'
 import { migration as onAirLog } from './0010-on-air-log'
 import { migration as technicalDifficulties } from './0011-technical-difficulties'
+import { migration as showSequences } from './0012-show-sequences'
 
 /** Entry n moves the schema from version n to n + 1 (user_version). */
 export const MIGRATIONS: readonly string[] = [
@@ -24,4 +25,5 @@ export const MIGRATIONS: readonly string[] = [
   scoreSourceAndPicks,
   onAirLog,
   technicalDifficulties,
+  showSequences,
 ]

@@ -30,6 +30,7 @@ const feed = (swapped: boolean): Feed => ({
   held: false,
   difficulties: false,
   board: null,
+  hidden: [],
   updatedAt: '2026-11-27T12:00:00Z',
 })
 

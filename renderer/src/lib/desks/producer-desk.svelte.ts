@@ -160,6 +160,14 @@ export class ProducerDesk {
     return this.#act(write('broadcast:difficulties', { streamId, down }, said))
   }
 
+  /** The stream's show sequence: what is left run now, dropped, or the game-start one started by hand. */
+  sequence(streamId: string, command: 'fast-forward' | 'cancel' | 'game-start'): Promise<boolean> {
+    const said = { 'fast-forward': 'Sequence fast-forwarded', cancel: 'Sequence cancelled', 'game-start': null }[
+      command
+    ]
+    return this.#act(write('broadcast:sequence', { streamId, command }, said))
+  }
+
   /** Applies one staged change (match and field), every change of a match, or all. */
   apply(streamId: string, matchId?: string, field?: string): Promise<boolean> {
     const input = { streamId, ...(matchId && { matchId }), ...(field && { field }) }

@@ -1,0 +1,191 @@
+// Show sequences: timed steps (a scene, an overlay shown or hidden) run on an event of the show — a Take, a game's start
+// or end, the match's end — with defaults from common practice, as text a producer edits ("+1.5 show scoreboard"), the
+// events read off two feeds, and a run's timeline (what is due, what comes next, paused by Hold). Pure: the desk's
+// runner keeps the timers.
+import { z } from 'zod'
+import type { Feed } from './feed'
+import { OVERLAYS, type OverlayKind } from './overlays'
+
+export const SEQUENCE_EVENTS = ['take', 'game-start', 'game-end', 'match-end'] as const
+export const SequenceEvent = z.enum(SEQUENCE_EVENTS)
+export type SequenceEvent = z.infer<typeof SequenceEvent>
+
+/** How people read each event. */
+export const EVENT_TITLES: Record<SequenceEvent, string> = {
+  take: 'Take',
+  'game-start': 'Game start',
+  'game-end': 'Game end',
+  'match-end': 'Match end',
+}
+
+/** A sequence's bounds: this many steps, this late at most (s), in tenths of a second. */
+export const SEQUENCE_LIMITS = { steps: 20, seconds: 600 }
+
+const OVERLAY_KINDS = OVERLAYS.map((o) => o.kind) as [OverlayKind, ...OverlayKind[]]
+const At = z
+  .number()
+  .min(0, `a step's time: 0 to ${SEQUENCE_LIMITS.seconds} s`)
+  .max(SEQUENCE_LIMITS.seconds, `a step's time: 0 to ${SEQUENCE_LIMITS.seconds} s`)
+  .multipleOf(0.1, 'a step’s time: in tenths of a second')
+
+export const SequenceStep = z.discriminatedUnion('action', [
+  z.strictObject({ at: At, action: z.literal('scene'), scene: z.enum(['match', 'break', 'difficulties']) }),
+  z.strictObject({ at: At, action: z.enum(['show', 'hide']), overlay: z.enum(OVERLAY_KINDS) }),
+])
+export type SequenceStep = z.infer<typeof SequenceStep>
+
+export const SequenceSteps = z
+  .array(SequenceStep)
+  .max(SEQUENCE_LIMITS.steps, `a sequence: at most ${SEQUENCE_LIMITS.steps} steps`)
+export const ShowSequences = z.record(SequenceEvent, SequenceSteps)
+export type ShowSequences = Record<SequenceEvent, SequenceStep[]>
+
+const scene = (at: number, name: 'match' | 'break'): SequenceStep => ({ at, action: 'scene', scene: name })
+const show = (at: number, overlay: OverlayKind): SequenceStep => ({ at, action: 'show', overlay })
+const hide = (at: number, overlay: OverlayKind): SequenceStep => ({ at, action: 'hide', overlay })
+
+/**
+ * What a stream runs until its producer edits it, as broadcasts commonly do: a game opens on the match scene with the
+ * scoreboard at +1.5 s and the casters' lower third at +2 s, gone at +12 s; a game's end shows the score; the match's
+ * end holds the final score 5 s, then the break.
+ */
+export const DEFAULT_SEQUENCES: ShowSequences = {
+  take: [scene(0, 'match'), hide(0, 'casters'), show(1.5, 'scoreboard'), show(2, 'casters'), hide(12, 'casters')],
+  'game-start': [scene(0, 'match'), show(1.5, 'scoreboard'), show(2, 'casters'), hide(12, 'casters')],
+  'game-end': [show(0, 'scoreboard')],
+  'match-end': [show(0, 'scoreboard'), hide(0, 'casters'), scene(5, 'break')],
+}
+
+/** A step as a line of the editor: "+1.5 show scoreboard", "+5 scene break". */
+export function stepLine(step: SequenceStep): string {
+  const target = step.action === 'scene' ? step.scene : step.overlay
+  return `+${step.at} ${step.action} ${target}`
+}
+
+export const stepsText = (steps: readonly SequenceStep[]): string => steps.map(stepLine).join('\n')
+
+/** The editor's lines as steps, in time order; or the first line that is wrong, and why. */
+export function parseSteps(text: string): { ok: true; steps: SequenceStep[] } | { ok: false; error: string } {
+  const lines = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+  if (lines.length > SEQUENCE_LIMITS.steps)
+    return { ok: false, error: `at most ${SEQUENCE_LIMITS.steps} steps (one a line); this has ${lines.length}` }
+  const steps: SequenceStep[] = []
+  for (const [index, line] of lines.entries()) {
+    const match = /^\+?(\d+(?:\.\d)?)\s*s?\s+(scene|show|hide)\s+([a-z0-9-]+)$/i.exec(line)
+    const where = `line ${index + 1} (“${line.slice(0, 40)}”)`
+    if (!match)
+      return {
+        ok: false,
+        error: `${where}: write it as “+1.5 show scoreboard”, “+12 hide casters” or “+5 scene break”`,
+      }
+    const [, at, action, target] = match as unknown as [string, string, string, string]
+    const raw = action.toLowerCase() === 'scene' ? { scene: target.toLowerCase() } : { overlay: target.toLowerCase() }
+    const step = SequenceStep.safeParse({ at: Number(at), action: action.toLowerCase(), ...raw })
+    if (!step.success) {
+      const issue = step.error.issues[0]!
+      const field = issue.path[0]
+      const known =
+        field === 'scene'
+          ? 'a scene is match, break or difficulties'
+          : field === 'overlay'
+            ? `an overlay is one of ${OVERLAY_KINDS.join(', ')}`
+            : issue.message
+      return { ok: false, error: `${where}: ${known}` }
+    }
+    steps.push(step.data)
+  }
+  return { ok: true, steps: steps.sort((a, b) => a.at - b.at) }
+}
+
+/** Games decided so far: the feed's games with a winner, or in a best-of the scores (games won); else none known. */
+function gamesDecided(feed: Feed): number {
+  const onAir = feed.onAir
+  if (!onAir) return 0
+  if (onAir.games) return onAir.games.filter((game) => game.winner !== null).length
+  return onAir.bestOf ? onAir.opponents.reduce((sum, o) => sum + (o.score ?? 0), 0) : 0
+}
+
+/** The game being played: the first without a winner that has its map or a pick, else none. */
+function gameUnderway(feed: Feed): number | null {
+  const games = feed.onAir?.games ?? []
+  const index = games.findIndex((g) => g.winner === null && (g.map !== null || g.picks.some((p) => p !== null)))
+  return index < 0 ? null : index
+}
+
+/**
+ * What happened to the match on air between two feeds of a stream, for its sequences: the match's end (its result in,
+ * or a side with the games to win a best-of), a game's end (a game decided short of that), a game's start (the next
+ * game given its map or picks). A Take is the desk's to say (it knows one from a feed published again after a start).
+ */
+export function sequenceEvents(before: Feed | undefined, after: Feed): SequenceEvent[] {
+  const onAir = after.onAir
+  if (!onAir || !before || before.onAir?.id !== onAir.id) return []
+  const was = before.onAir
+  const needed = onAir.bestOf ? Math.ceil(onAir.bestOf / 2) : null
+  const ended = (feed: Feed) =>
+    feed.onAir!.status === 'completed' ||
+    (needed !== null && feed.onAir!.opponents.some((o) => (o.score ?? 0) >= needed))
+  if (ended(after) && !ended(before)) return ['match-end']
+  const events: SequenceEvent[] = []
+  if (gamesDecided(after) > gamesDecided(before)) events.push('game-end')
+  const game = gameUnderway(after)
+  if (game !== null && game !== gameUnderway(before) && was.status !== 'completed') events.push('game-start')
+  return events
+}
+
+/** One sequence running on a stream. */
+export interface SequenceRun {
+  event: SequenceEvent
+  steps: SequenceStep[]
+  /** When it started (epoch ms), moved on by the time it spent paused. */
+  startedAt: number
+  /** Steps done so far (the first `done` of `steps`). */
+  done: number
+  /** When Hold paused it (epoch ms), or null while it runs. */
+  pausedAt: number | null
+}
+
+/** The steps due at `now` (none while paused): those not done whose time has come. */
+export function dueSteps(run: SequenceRun, now: number): SequenceStep[] {
+  if (run.pausedAt !== null) return []
+  return run.steps.slice(run.done).filter((step) => run.startedAt + step.at * 1000 <= now)
+}
+
+/** When the next step is due (epoch ms), or null when none is left or the run is paused. */
+export function nextDue(run: SequenceRun): number | null {
+  const next = run.steps[run.done]
+  return next && run.pausedAt === null ? run.startedAt + next.at * 1000 : null
+}
+
+/** Paused (Hold) or resumed: a resumed run's steps come as late as it stood still. */
+export function paused(run: SequenceRun, pause: boolean, now: number): SequenceRun {
+  if (pause === (run.pausedAt !== null)) return run
+  return pause
+    ? { ...run, pausedAt: now }
+    : { ...run, pausedAt: null, startedAt: run.startedAt + (now - run.pausedAt!) }
+}
+
+/** What the desk and Companion show of a stream's run. */
+export const SequenceState = z.object({
+  event: SequenceEvent,
+  /** The next step, in words ("show scoreboard"), and when it is due (epoch ms; null while paused). */
+  next: z.string().nullable(),
+  dueAt: z.number().nullable(),
+  left: z.number().int().min(0),
+  paused: z.boolean(),
+})
+export type SequenceState = z.infer<typeof SequenceState>
+
+export function sequenceState(run: SequenceRun): SequenceState {
+  const next = run.steps[run.done]
+  return {
+    event: run.event,
+    next: next ? stepLine(next).replace(/^\+\S+ /, '') : null,
+    dueAt: nextDue(run),
+    left: run.steps.length - run.done,
+    paused: run.pausedAt !== null,
+  }
+}
