@@ -45,12 +45,13 @@ const show = (at: number, overlay: OverlayKind): SequenceStep => ({ at, action: 
 const hide = (at: number, overlay: OverlayKind): SequenceStep => ({ at, action: 'hide', overlay })
 
 /**
- * What a stream runs until its producer edits it, as broadcasts commonly do: a game opens on the match scene with the
- * scoreboard at +1.5 s and the casters' lower third at +2 s, gone at +12 s; a game's end shows the score; the match's
- * end holds the final score 5 s, then the break.
+ * What a stream runs until its producer edits it, as broadcasts commonly do: a Take goes to the match scene and brings
+ * the scoreboard and casters back (a match end hid them); a game opens on the match scene with the scoreboard at +1.5 s
+ * and the casters' lower third at +2 s, gone at +12 s; a game's end shows the score; the match's end holds the final
+ * score 5 s, then the break.
  */
 export const DEFAULT_SEQUENCES: ShowSequences = {
-  take: [scene(0, 'match'), hide(0, 'casters'), show(1.5, 'scoreboard'), show(2, 'casters'), hide(12, 'casters')],
+  take: [scene(0, 'match'), show(1.5, 'scoreboard'), show(2, 'casters')],
   'game-start': [scene(0, 'match'), show(1.5, 'scoreboard'), show(2, 'casters'), hide(12, 'casters')],
   'game-end': [show(0, 'scoreboard')],
   'match-end': [show(0, 'scoreboard'), hide(0, 'casters'), scene(5, 'break')],

@@ -43,6 +43,9 @@ beforeAll(async () => {
   ;[onAir, next] = [ready[0]!, ready[1]!]
   for (const match of [onAir, next])
     await web.ipc('match-streams:replace', { matchId: match.id, streamIds: [streamId] })
+  // What is measured here is each overlay's fit: no show sequence hides one meanwhile (the casters after +12 s).
+  for (const event of ['take', 'game-start', 'game-end', 'match-end'])
+    await web.ipc('broadcast:set-sequence', { streamId, event, steps: [] })
   await web.ipc('broadcast:take', { streamId, matchId: onAir.id })
 })
 afterAll(async () => {

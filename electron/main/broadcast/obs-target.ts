@@ -1,7 +1,8 @@
 // OBS as a publication target beside the hub: each stream with an OBS gets a link, and every feed the desk publishes
 // becomes the show change there — what the show calls for is decided in `obs-show.ts` (the match scene on a Take, the
-// break scene a set time after the result), written by `obs-writes.ts` (the scene, text sources and text files). Hold
-// never moves OBS. OBS is downstream: a missing, slow or refusing OBS never blocks a Take or the hub (work runs after
+// break scene a set time after the result; the difficulties scene while that key is down, and back), written by
+// `obs-writes.ts` (the scene, text sources and text files); a show sequence's scene steps and "Set up OBS for me"
+// (`obs-setup.ts`) come through here too. Hold never moves OBS. OBS is downstream: a missing, slow or refusing OBS never blocks a Take or the hub (work runs after
 // the publish, one stream at a time, only the newest feed waits, and failures go to the column).
 import type { Feed } from '../../../shared/broadcast/feed'
 import {

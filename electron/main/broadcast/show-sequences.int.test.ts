@@ -143,6 +143,6 @@ describe('show sequences', () => {
     expect(String(refused)).toMatch(/0 to 600 s/)
     // Back to the defaults.
     const reset = await value<ShowSequences>('broadcast:set-sequence', { streamId, event: 'take', steps: null })
-    expect(reset.take.length).toBe(5)
+    expect(reset.take.length).toBe(3)
   })
 })

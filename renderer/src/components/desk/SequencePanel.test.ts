@@ -47,7 +47,7 @@ describe('sequence panel', () => {
     await user.click(screen.getByText('Show sequences'))
     const take = await screen.findByLabelText('Take')
     expect((take as HTMLTextAreaElement).value).toBe(
-      '+0 scene match\n+0 hide casters\n+1.5 show scoreboard\n+2 show casters\n+12 hide casters',
+      '+0 scene match\n+1.5 show scoreboard\n+2 show casters',
     )
     await user.clear(take)
     await user.type(take, '+1 show scoreboard{enter}then hide casters')
