@@ -46,9 +46,7 @@ describe('sequence panel', () => {
     render(SequencePanel, { producer: producer(), streamId: 's1', streamName: 'Main stage', running: null })
     await user.click(screen.getByText('Show sequences'))
     const take = await screen.findByLabelText('Take')
-    expect((take as HTMLTextAreaElement).value).toBe(
-      '+0 scene match\n+1.5 show scoreboard\n+2 show casters',
-    )
+    expect((take as HTMLTextAreaElement).value).toBe('+0 scene match\n+1.5 show scoreboard\n+2 show casters')
     await user.clear(take)
     await user.type(take, '+1 show scoreboard{enter}then hide casters')
     await user.click(screen.getByRole('button', { name: 'Save take' }))
