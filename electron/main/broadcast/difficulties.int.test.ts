@@ -7,12 +7,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Feed, StreamState } from '../../../shared/broadcast/feed'
-import type { ObsState } from '../../../shared/broadcast/obs'
 import type { TabletView } from '../../../shared/venue/tablet'
 import type { VodChapters } from '../../../shared/broadcast/vod-chapters'
 import { demoDesk } from '../../../tests/support/demo-desk'
 import { dispatchValue } from '../../../tests/support/dispatch-value'
-import { startFakeObs, type FakeObs } from '../../../tests/support/fake-obs'
+import type { FakeObs } from '../../../tests/support/fake-obs'
+import { streamWithFakeObs } from '../../../tests/support/stream-with-fake-obs'
 import { linkedDuels, type LinkedDuels } from '../../../tests/support/linked-duels'
 import { pairDevice } from '../../../tests/support/pair-device'
 import type { MainServices } from '../composition'
@@ -44,21 +44,7 @@ beforeAll(async () => {
   })
   linked = await linkedDuels(value, 2)
   streamId = linked.streamId
-  obs = await startFakeObs({ scenes: ['Match', 'Break', 'Tech'] })
-  const state = await value<ObsState>('obs:configure', {
-    streamId,
-    settings: {
-      host: '127.0.0.1',
-      port: obs.port,
-      matchScene: 'Match',
-      breakScene: 'Break',
-      breakAfterSeconds: 0,
-      difficultiesScene: 'Tech',
-      sources: {},
-      folder: null,
-    },
-  })
-  expect(state.link).toBe('connected')
+  obs = await streamWithFakeObs(value, streamId)
   await value('broadcast:mark-start', { streamId })
   await value('broadcast:take', { streamId, matchId: linked.duels[0]!.id })
 })

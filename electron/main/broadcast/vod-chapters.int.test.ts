@@ -5,11 +5,11 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ObsState } from '../../../shared/broadcast/obs'
 import type { VodChapters } from '../../../shared/broadcast/vod-chapters'
 import { demoDesk } from '../../../tests/support/demo-desk'
 import { dispatchValue } from '../../../tests/support/dispatch-value'
-import { startFakeObs, type FakeObs } from '../../../tests/support/fake-obs'
+import type { FakeObs } from '../../../tests/support/fake-obs'
+import { streamWithFakeObs } from '../../../tests/support/stream-with-fake-obs'
 import { linkedDuels, type LinkedDuels } from '../../../tests/support/linked-duels'
 import type { Clock } from '../clock'
 import type { MainServices } from '../composition'
@@ -35,21 +35,8 @@ let titleOf: (index: number) => string
 
 beforeAll(async () => {
   services = await start()
-  obs = await startFakeObs({ scenes: ['Match', 'Break'] })
   linked = await linkedDuels(value, 3)
-  const state = await value<ObsState>('obs:configure', {
-    streamId: linked.streamId,
-    settings: {
-      host: '127.0.0.1',
-      port: obs.port,
-      matchScene: 'Match',
-      breakScene: 'Break',
-      breakAfterSeconds: 0,
-      sources: {},
-      folder: null,
-    },
-  })
-  expect(state.link).toBe('connected')
+  obs = await streamWithFakeObs(value, linked.streamId)
   const feed = await value<{ next: { id: string; label: string; opponents: { name: string }[] }[] }>('broadcast:feed', {
     streamId: linked.streamId,
   })
