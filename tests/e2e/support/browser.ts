@@ -22,7 +22,9 @@ export function launchBrowser(): Promise<Browser> {
   })
 }
 
+/** Where a picture for people to look at goes; the folder is made when missing (a test may write one without a browser). */
 export function screenshotPath(name: string): string {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true })
   return join(SCREENSHOT_DIR, `${name}.png`)
 }
 
