@@ -230,7 +230,7 @@ export async function runObsSetup(
     {
       scenes: obsNames(scenes.map((scene) => scene['sceneName'])),
       inputs: obsNames(inputs.map((input) => input['inputName'])),
-      inputKinds: inputKinds.filter((kind): kind is string => typeof kind === 'string'),
+      inputKinds: obsNames(inputKinds),
     },
     address,
   )
