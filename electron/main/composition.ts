@@ -23,6 +23,7 @@ import { LiveTicks } from './services/live-ticks'
 import { FloorDesk } from './floor/floor-desk'
 import { ObsTarget } from './broadcast/obs-target'
 import { OnAirRecord } from './broadcast/on-air-record'
+import { SponsorDesk } from './broadcast/sponsor-desk'
 import { SequenceRunner } from './broadcast/sequence-runner'
 import { obsOverlayAddress } from './broadcast/obs-setup'
 import { ObsSettingsFile } from './obs/obs-settings-file'
@@ -161,6 +162,13 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     sceneShown: (streamId, shown) => onAirRecord.sceneShown(streamId, shown),
     ...(ports.obsRetryMs && { retryMs: ports.obsRetryMs }),
   })
+  // The sponsors every feed rotates; their airtime counted from what each live stream and its OBS show.
+  const sponsors = new SponsorDesk({
+    clock,
+    store: () => connections.active.offline.sponsors,
+    showing: () => desk?.showing().map((showing) => ({ ...showing, obs: obs.shows(showing.streamId) })) ?? [],
+    changed: () => desk?.republishAll(),
+  })
   const ticks = new LiveTicks(ports.broadcastRefreshMs ?? 5000)
   const broadcast = (desk = new BroadcastDesk({
     connections,
@@ -169,7 +177,13 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     ticks,
     targets: [onAirRecord, sequences, obs],
     sequences,
+    sponsors: () => sponsors.rotation(),
   }))
+  // Every change of what a stream shows (an overlay opened, a Take, a scene) is a moment the airtime is counted to.
+  bus.subscribe((event) => {
+    if (event === 'broadcast:changed' || event === 'obs:changed') sponsors.shownChanged()
+  })
+  sponsors.start()
   await obs.follow()
   const decision = new CheckinDecision(connections)
   const doors = new DoorDesk({ connections, decision, clock, ticks })
@@ -197,6 +211,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
       desk: broadcast,
       obs,
       sequences,
+      sponsors,
       doors,
       floor,
       registry,
@@ -234,6 +249,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
       overlayAddress: (streamId, host) => (kind) => obsOverlayAddress(hub?.url, streamId, kind, host),
     },
     floor,
+    sponsors,
   )
   return {
     dispatch: pageAsks(
@@ -254,6 +270,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
         ticks.close()
         broadcast.close()
         sequences.close()
+        sponsors.close()
         await obs.close()
         doors.close()
         floor.close()

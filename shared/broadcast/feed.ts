@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { MatchName } from './match-name'
 import { StageBoard } from './stage-board'
 import { SequenceState } from './show-sequence'
+import { SponsorRotation } from './sponsors'
 
 export { MatchName } from './match-name'
 
@@ -120,6 +121,8 @@ export const Feed = z.object({
   hidden: z.array(z.string().max(32)).max(16).default([]),
   /** True while the producer's technical-difficulties key is down: the card shows, the rest stands still. */
   difficulties: z.boolean().default(false),
+  /** The venue's sponsors as the sponsor overlay and the break screen rotate them; null when it has none. */
+  sponsors: SponsorRotation.nullable().default(null),
   updatedAt: z.string(),
 })
 

@@ -10,6 +10,7 @@ export const OVERLAYS = [
   { kind: 'difficulties', title: 'Technical difficulties' },
   { kind: 'top8', title: 'Top 8' },
   { kind: 'standings', title: 'Standings' },
+  { kind: 'sponsors', title: 'Sponsors' },
 ] as const
 
 export type OverlayKind = (typeof OVERLAYS)[number]['kind']

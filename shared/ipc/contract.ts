@@ -8,6 +8,7 @@ import { LivePress, PickLists } from '../broadcast/live-layer'
 import { ObsPassword, ObsPreview, ObsSettings, ObsSetupReport, ObsState, ObsTestReport } from '../broadcast/obs'
 import { VodChapters } from '../broadcast/vod-chapters'
 import { SequenceEvent, SequenceSteps, ShowSequences } from '../broadcast/show-sequence'
+import { AirtimeReport, Sponsor, SponsorFields, SponsorImageInput, SPONSOR_LIMITS } from '../broadcast/sponsors'
 import { AppNotice } from './events'
 import { CheckinOutcome, CheckinPerson } from '../checkin/outcome'
 import { HubConfigure, HubStatus, PairInput, PairingCode } from './hub'
@@ -253,6 +254,28 @@ export const contract = {
   'floor:arrived': { input: FloorInputs.arrived, output: FloorState },
   'floor:uncall': { input: FloorInputs.uncall, output: FloorState },
   'floor:settings': { input: FloorInputs.settings, output: FloorState },
+
+  /** The venue's sponsor slots in rotation order; each change answers them all. */
+  'sponsors:list': { input: none, output: z.array(Sponsor) },
+  'sponsors:add': { input: SponsorFields.extend({ image: SponsorImageInput }), output: z.array(Sponsor) },
+  /** A slot's name and seconds, and its image when one is given. */
+  'sponsors:update': {
+    input: SponsorFields.extend({ id: api.IdInput, image: SponsorImageInput.optional() }),
+    output: z.array(Sponsor),
+  },
+  'sponsors:reorder': {
+    input: z.strictObject({
+      ids: z.array(api.IdInput).max(SPONSOR_LIMITS.count, `ids: at most ${SPONSOR_LIMITS.count} sponsors`),
+    }),
+    output: z.array(Sponsor),
+  },
+  'sponsors:remove': { input: byId, output: z.array(Sponsor) },
+  /** A slot's image as a data URL, for the desk's list. */
+  'sponsors:image': { input: byId, output: z.object({ url: z.string() }) },
+  /** Each sponsor's seconds on air per stream, counted up to now. */
+  'sponsors:airtime': { input: none, output: AirtimeReport },
+  /** Counting starts again from now (a new event day); answers the empty report. */
+  'sponsors:reset-airtime': { input: none, output: AirtimeReport },
 } satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
 export type Contract = typeof contract

@@ -44,11 +44,15 @@ export async function startFakeObs(options: FakeObsOptions = {}): Promise<FakeOb
   let program = scenes[0] ?? ''
   let preview = program
   const studioMode = options.studioModePreviewLagMs !== undefined
+  /** How to tell each connected client an event. */
+  const clients = new Set<(op: number, d: unknown) => void>()
   server.on('connection', (socket) => {
     const salt = randomBytes(16).toString('base64')
     const challenge = randomBytes(16).toString('base64')
     const packed = socket.protocol === 'obswebsocket.msgpack'
     const send = (op: number, d: unknown) => socket.send(packed ? encode({ op, d }) : JSON.stringify({ op, d }))
+    clients.add(send)
+    socket.on('close', () => clients.delete(send))
     send(0, {
       obsWebSocketVersion: '5.5.0',
       rpcVersion: 1,
@@ -67,10 +71,20 @@ export async function startFakeObs(options: FakeObsOptions = {}): Promise<FakeOb
       if (op !== 6) return
       const requestType = d['requestType'] as string
       const sceneName = (d['requestData'] as { sceneName?: string } | undefined)?.sceneName ?? ''
+      const programBefore = program
       if (requestType === 'SetCurrentProgramScene') program = sceneName
       if (requestType === 'SetCurrentPreviewScene')
         setTimeout(() => (preview = sceneName), options.studioModePreviewLagMs ?? 0)
       if (requestType === 'TriggerStudioModeTransition') program = preview
+      // As OBS does, every client subscribed to scene events hears the program's new scene (after the answer).
+      if (program !== programBefore) {
+        const sceneChanged = {
+          eventType: 'CurrentProgramSceneChanged',
+          eventIntent: 4,
+          eventData: { sceneName: program },
+        }
+        setImmediate(() => clients.forEach((client) => client(5, sceneChanged)))
+      }
       const answers: Record<string, unknown> = {
         GetVersion: { obsVersion: options.version ?? '30.0.0', obsWebSocketVersion: '5.5.0', rpcVersion: 1 },
         GetCurrentProgramScene: { currentProgramSceneName: program, sceneName: program },

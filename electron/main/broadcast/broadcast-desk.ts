@@ -40,6 +40,8 @@ import {
 } from '../../../shared/broadcast/live-layer'
 import { Publication, type FeedListener, type PublicationTarget, type SourceKind } from './publication'
 import type { SequenceView } from './sequence-runner'
+import type { SponsorRotation } from '../../../shared/broadcast/sponsors'
+import type { StreamShowing } from './sponsor-desk'
 import { moduleLog } from '../log'
 import type { TabletView } from '../../../shared/venue/tablet'
 
@@ -55,6 +57,8 @@ export interface BroadcastDeskPorts {
   targets?: readonly PublicationTarget[]
   /** The show sequences: the overlays they hide, each stream's run, and the Takes that start one. */
   sequences?: SequenceView
+  /** The venue's sponsor rotation, which every stream's feed carries. */
+  sponsors?: () => SponsorRotation | null
 }
 
 /** A short, stable version of a logo's address (FNV-1a), so the logo's URL changes only when the logo does. */
@@ -493,6 +497,25 @@ export class BroadcastDesk {
     }
   }
 
+  /** Every stream live now: what it shows and who follows it (the sponsors' airtime is counted from this). */
+  showing(): Omit<StreamShowing, 'obs'>[] {
+    if (!this.session().db.open) return []
+    return this.publication.liveStreams().map((streamId) => ({
+      streamId,
+      streamName: this.session().cache.get('streams', streamId)?.name ?? streamId,
+      sources: this.publication.sources(streamId),
+      feed: this.publication.shown(streamId),
+    }))
+  }
+
+  /** Publishes every live stream again (what every feed carries changed: the sponsors). */
+  republishAll(): void {
+    for (const streamId of this.publication.liveStreams()) {
+      if (!this.session().cache.get('streams', streamId)) continue
+      this.refresh(streamId)
+    }
+  }
+
   close(): void {
     this.follower.close()
     this.stopTicks()
@@ -623,7 +646,8 @@ export class BroadcastDesk {
     this.liveDesks.set(stream.id, live?.desk ?? null)
     const difficulties = session.producer.desk(stream.id).difficulties
     const hidden = this.ports.sequences?.hidden(stream.id) ?? []
-    return { ...feed, difficulties, hidden, ...(live?.shown && { onAir: live.shown }) }
+    const sponsors = this.ports.sponsors?.() ?? null
+    return { ...feed, difficulties, hidden, sponsors, ...(live?.shown && { onAir: live.shown }) }
   }
 
   /** The on-air duel's live layer: what the desk shows of it, and the match as it goes on air when the layer holds. */

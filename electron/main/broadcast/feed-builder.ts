@@ -195,6 +195,7 @@ export function buildFeed(sources: FeedSources): Feed {
     hidden: [],
     held: false,
     difficulties: false,
+    sponsors: null,
     updatedAt: new Date(now).toISOString(),
   }
 }

@@ -221,6 +221,17 @@ export class ObsTarget {
     await this.showScene(streamId, scene, false)
   }
 
+  /** Which of the stream's scenes OBS's program shows now ("other": none of them); null without OBS connected. */
+  shows(streamId: string): 'match' | 'break' | 'difficulties' | 'other' | null {
+    const obs = this.streams.get(streamId)
+    const scene = obs?.link.current.state === 'connected' ? obs.link.current.programScene : null
+    if (!obs || scene === null) return null
+    const { matchScene, breakScene, difficultiesScene } = obs.settings
+    if (scene === breakScene) return 'break'
+    if (scene === difficultiesScene) return 'difficulties'
+    return scene === matchScene ? 'match' : 'other'
+  }
+
   /** Shows the break scene now. */
   async toBreak(streamId: string): Promise<ObsState> {
     const scene = this.streams.get(streamId)?.settings.breakScene

@@ -16,7 +16,7 @@ function sourceOf(query: unknown): string {
 }
 
 /** The feed, its schema and the logo: what a layout on its own origin reads, as the overlays do on the hub's. */
-export function feedDataRoutes(server: FastifyInstance, { desk, registry, streams }: HubContext): void {
+export function feedDataRoutes(server: FastifyInstance, { desk, registry, streams, sponsors }: HubContext): void {
   const feedOr404 = (reply: FastifyReply, streamId: string) => {
     try {
       return desk.feed(streamId)
@@ -56,20 +56,29 @@ export function feedDataRoutes(server: FastifyInstance, { desk, registry, stream
     },
   )
 
-  // The tournament's logo from the local copy (offline too): an image only, never sniffed as anything else.
+  // The tournament's logo from the local copy (offline too) and the sponsors' images: images only, never sniffed as
+  // anything else; a sponsor's address carries its version, so a browser may keep it for good.
   server.get<{ Params: { tournamentId: string } }>(
     '/feed/v1/tournaments/:tournamentId/logo',
     { config: viewer },
-    (request, reply) => {
-      const logo = desk.logo(request.params.tournamentId)
-      if (!logo) return reply.code(404).send({ error: 'this tournament has no logo in the local copy' })
-      return reply
-        .header('content-type', logo.type)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, max-age=86400')
-        .send(logo.bytes)
-    },
+    (request, reply) =>
+      sendImage(reply, desk.logo(request.params.tournamentId), 'this tournament has no logo in the local copy'),
   )
+  server.get<{ Params: { sponsorId: string } }>(
+    '/feed/v1/sponsors/:sponsorId/image',
+    { config: viewer },
+    (request, reply) => sendImage(reply, sponsors?.image(request.params.sponsorId), 'no such sponsor'),
+  )
+}
+
+/** An image the hub keeps, as its type says and nothing else; 404 in words when there is none. */
+function sendImage(reply: FastifyReply, image: { type: string; bytes: Buffer } | undefined, missing: string) {
+  if (!image) return reply.code(404).send({ error: missing })
+  return reply
+    .header('content-type', image.type)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, max-age=86400')
+    .send(image.bytes)
 }
 
 /** The feed and the overlay pages with their assets. */

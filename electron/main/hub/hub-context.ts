@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify'
 import { AppError } from '../app-error'
 import type { BroadcastDesk } from '../broadcast/broadcast-desk'
 import type { SequenceRunner } from '../broadcast/sequence-runner'
+import type { SponsorDesk } from '../broadcast/sponsor-desk'
 import type { ObsTarget } from '../broadcast/obs-target'
 import type { EventStreams } from '../local-server/event-stream'
 import { IdInput } from '../../../shared/api/formats'
@@ -21,6 +22,8 @@ export interface HubContext {
   obs: ObsTarget
   /** The show sequences, for Companion's fast-forward, cancel and game-start buttons. */
   sequences?: SequenceRunner
+  /** The venue's sponsors, whose images the overlays show (none in some tests). */
+  sponsors?: SponsorDesk
   doors: DoorDesk
   /** The venue floor: the boards' state, the doors' calls, Companion's call buttons. */
   floor: FloorDesk

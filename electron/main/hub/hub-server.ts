@@ -7,6 +7,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { BroadcastDesk } from '../broadcast/broadcast-desk'
 import type { SequenceRunner } from '../broadcast/sequence-runner'
+import type { SponsorDesk } from '../broadcast/sponsor-desk'
 import type { ObsTarget } from '../broadcast/obs-target'
 import { EventStreams } from '../local-server/event-stream'
 import { mainLoad } from '../main-load'
@@ -41,6 +42,8 @@ export interface HubOptions {
   obs: ObsTarget
   /** The show sequences, for Companion's fast-forward, cancel and game-start buttons (none in some tests). */
   sequences?: SequenceRunner
+  /** The venue's sponsors, whose images the overlays show (none in some tests). */
+  sponsors?: SponsorDesk
   doors: DoorDesk
   floor: FloorDesk
   registry: DeviceRegistry

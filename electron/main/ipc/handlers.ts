@@ -2,6 +2,7 @@
 import type { CheckinDecision } from '../services/checkin-decision'
 import type { Connections } from '../services/connections'
 import type { FloorDesk } from '../floor/floor-desk'
+import type { SponsorDesk } from '../broadcast/sponsor-desk'
 import { appHandlers, type AppPorts } from './app.handlers'
 import { authHandlers } from './auth.handlers'
 import { bracketHandlers } from './bracket.handlers'
@@ -17,6 +18,7 @@ import { obsHandlers, type ObsPorts } from './obs.handlers'
 import { participantsHandlers } from './participants.handlers'
 import { profilesHandlers } from './profiles.handlers'
 import { stagesHandlers } from './stages.handlers'
+import { sponsorsHandlers } from './sponsors.handlers'
 import { streamsHandlers } from './streams.handlers'
 import { syncHandlers } from './sync.handlers'
 import { tournamentsHandlers } from './tournaments.handlers'
@@ -29,6 +31,7 @@ export function allHandlers(
   decision: CheckinDecision,
   obs: ObsPorts,
   floor: FloorDesk,
+  sponsors: SponsorDesk,
 ): Handlers {
   return {
     ...appHandlers(app),
@@ -48,5 +51,6 @@ export function allHandlers(
     ...hubHandlers(hub),
     ...obsHandlers(obs),
     ...floorHandlers(floor),
+    ...sponsorsHandlers(sponsors),
   }
 }

@@ -22,6 +22,7 @@ import { LiveLayers } from '../store/live-layers'
 import { PickListStore } from '../store/pick-lists'
 import { OnAirLog } from '../store/on-air-log'
 import { ShowSequenceStore } from '../store/show-sequences'
+import { SponsorStore } from '../store/sponsors'
 import { DeskChoice } from '../store/desk-choice'
 import { TournamentLooks } from '../store/tournament-looks'
 import { WalSync, type FlushFile } from '../db/wal-sync'
@@ -92,6 +93,8 @@ export class OfflineSession {
   readonly onAirLog: OnAirLog
   /** Each stream's show sequences as its producer edited them. */
   readonly sequences: ShowSequenceStore
+  /** The venue's sponsor slots and their airtime per stream. */
+  readonly sponsors: SponsorStore
   /** The venue floor: stations, their matches and calls, the webhook's queue. */
   readonly floor: FloorStore
   /** Where and when each participant was checked in at this venue (the doors' "10:02 (Door 2)"). */
@@ -178,6 +181,7 @@ export class OfflineSession {
     this.pickLists = new PickListStore(this.db)
     this.onAirLog = new OnAirLog(this.db)
     this.sequences = new ShowSequenceStore(this.db)
+    this.sponsors = new SponsorStore(this.db)
     this.floor = new FloorStore(this.db)
     this.places = new CheckinPlaces(this.db)
     this.looks = new TournamentLooks(this.db)

@@ -13,6 +13,7 @@ import { PRODUCER_TABLES } from '../store/producer-store'
 import { LIVE_LAYER_TABLES } from '../store/live-layers'
 import { ON_AIR_LOG_TABLES } from '../store/on-air-log'
 import { SHOW_SEQUENCE_TABLES } from '../store/show-sequences'
+import { SPONSOR_TABLES } from '../store/sponsors'
 import { PICK_LIST_TABLES } from '../store/pick-lists'
 import { REQUEST_LOG_TABLES } from '../sync/request-log'
 import { TOURNAMENT_LOOK_TABLES } from '../store/tournament-looks'
@@ -33,6 +34,7 @@ export const TABLES: TableRecovery = {
   ...LIVE_LAYER_TABLES,
   ...ON_AIR_LOG_TABLES,
   ...SHOW_SEQUENCE_TABLES,
+  ...SPONSOR_TABLES,
   ...PICK_LIST_TABLES,
   ...CHECKIN_PLACES_TABLES,
   ...TOURNAMENT_LOOK_TABLES,

@@ -2,7 +2,8 @@
 // characters are found by the letters people see.
 import { describe, expect, it } from 'vitest'
 import type { Participant } from '../../../shared/api'
-import { csvCell, indexParticipants, search, toCsv } from './checkin-search'
+import { csvCell } from '../../../shared/text/csv'
+import { indexParticipants, search, toCsv } from './checkin-search'
 
 const person = (id: string, name: string, extra: Partial<Participant> = {}) =>
   ({

@@ -2,6 +2,7 @@
 import type { Participant } from '../../../shared/api'
 import { withoutHidden } from '../../../shared/text/hidden-characters'
 import { NaturalSorter } from '../../../shared/text/natural-order'
+import { csvTable } from '../../../shared/text/csv'
 
 export type CheckFilter = 'all' | 'in' | 'out'
 
@@ -59,19 +60,6 @@ export function sortParticipants(participants: Participant[], sort: CheckSort): 
   return sort === 'list' ? participants : sorters[sort].sort(participants)
 }
 
-/** Characters a spreadsheet reads as the start of a formula (OWASP, CSV injection): = + - @ tab and carriage return. */
-const FORMULA_START = /^[=+\-@\t\r]/
-
-/**
- * One CSV cell: quoted, inner quotes doubled, and a cell a spreadsheet would run as a formula neutralised with a
- * leading apostrophe, as OWASP's CSV-injection guidance says (the text stays readable: '=HYPERLINK(…)).
- */
-export function csvCell(value: unknown): string {
-  const text = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : ''
-  const safe = FORMULA_START.test(text) ? `'${text}` : text
-  return `"${safe.replaceAll('"', '""')}"`
-}
-
 /** When and where this venue checked someone in, as the desk knows it (shared/checkin/outcome.ts's CheckinPerson). */
 export interface CheckinWhen {
   checkedInAt: string | null
@@ -83,14 +71,11 @@ export interface CheckinWhen {
  * and where each person was checked in, as the app knows it (this venue's record, else the service's time).
  */
 export function toCsv(participants: Participant[], known: Readonly<Record<string, CheckinWhen>> = {}): string {
-  const quote = csvCell
   const rows = participants.map((p) => {
     const here = p.checked_in ? known[p.id] : undefined
     const at = here?.checkedInAt ?? (p.checked_in ? p['checked_in_at'] : null)
     return [p.id, p.name, p.custom_user_identifier, p.email, p.checked_in ? 'yes' : 'no', at, here?.place]
-      .map(quote)
-      .join(',')
   })
-  const header = 'id,name,custom_user_identifier,email,checked_in,checked_in_at,checked_in_where'
-  return '\uFEFF' + [header, ...rows].join('\r\n') + '\r\n'
+  const header = ['id', 'name', 'custom_user_identifier', 'email', 'checked_in', 'checked_in_at', 'checked_in_where']
+  return csvTable(header, rows)
 }

@@ -42,6 +42,7 @@ export const ar: Catalogue = {
     title: { zero: 'التعليق', one: 'المعلق', two: 'المعلقان', few: 'المعلقون', many: 'المعلقون', other: 'المعلقون' },
   },
   difficulties: { title: 'مشكلات تقنية', body: 'سنعود بعد قليل.' },
+  sponsors: { title: 'شكرًا لرعاتنا' },
   board: {
     top8: 'أفضل 8',
     standings: 'الترتيب',

@@ -30,6 +30,7 @@ export const de: Catalogue = {
   break: { title: 'Pause', nextMatch: 'Nächstes Spiel', next: 'als Nächstes', lastResult: 'Letztes Ergebnis' },
   casters: { title: { one: 'Kommentar', other: 'Kommentar' } },
   difficulties: { title: 'Technische Probleme', body: 'Wir sind gleich zurück.' },
+  sponsors: { title: 'Mit Dank an unsere Sponsoren' },
   board: {
     top8: 'Top 8',
     standings: 'Tabelle',

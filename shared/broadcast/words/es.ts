@@ -35,6 +35,7 @@ export const es: Catalogue = {
   break: { title: 'Descanso', nextMatch: 'Próxima partida', next: 'a continuación', lastResult: 'Último resultado' },
   casters: { title: { one: 'Comentarista', many: 'Comentaristas', other: 'Comentaristas' } },
   difficulties: { title: 'Problemas técnicos', body: 'Volvemos enseguida.' },
+  sponsors: { title: 'Gracias a nuestros patrocinadores' },
   board: {
     top8: 'Top 8',
     standings: 'Clasificación',

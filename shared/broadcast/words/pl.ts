@@ -33,6 +33,7 @@ export const pl: Catalogue = {
   break: { title: 'Przerwa', nextMatch: 'Następny mecz', next: 'następny', lastResult: 'Ostatni wynik' },
   casters: { title: { one: 'Komentator', few: 'Komentatorzy', many: 'Komentatorzy', other: 'Komentatorzy' } },
   difficulties: { title: 'Problemy techniczne', body: 'Zaraz wracamy.' },
+  sponsors: { title: 'Dziękujemy naszym sponsorom' },
   board: {
     top8: 'Top 8',
     standings: 'Tabela',

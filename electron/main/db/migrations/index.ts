@@ -11,6 +11,7 @@ import { migration as scoreSourceAndPicks } from './0009-score-source-and-picks'
 import { migration as onAirLog } from './0010-on-air-log'
 import { migration as technicalDifficulties } from './0011-technical-difficulties'
 import { migration as showSequences } from './0012-show-sequences'
+import { migration as sponsors } from './0013-sponsors'
 
 /** Entry n moves the schema from version n to n + 1 (user_version). */
 export const MIGRATIONS: readonly string[] = [
@@ -26,4 +27,5 @@ export const MIGRATIONS: readonly string[] = [
   onAirLog,
   technicalDifficulties,
   showSequences,
+  sponsors,
 ]

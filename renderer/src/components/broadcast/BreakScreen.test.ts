@@ -30,6 +30,7 @@ const finished = (games: Feed['next'][number]['games']): Feed => ({
   onAirPath: null,
   held: false,
   difficulties: false,
+  sponsors: null,
   board: null,
   hidden: [],
   updatedAt: '2026-11-27T12:00:00Z',

@@ -29,6 +29,7 @@ const feed = (swapped: boolean): Feed => ({
   onAirPath: null,
   held: false,
   difficulties: false,
+  sponsors: null,
   board: null,
   hidden: [],
   updatedAt: '2026-11-27T12:00:00Z',
