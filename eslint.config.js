@@ -24,7 +24,7 @@ const MAIN_LAYERS = [
   ['hub'],
   ['broadcast', 'floor', 'devices'],
   ['services'],
-  ['sync', 'store', 'auth', 'profiles'],
+  ['sync', 'store', 'auth', 'profiles', 'share'],
   ['db', 'api', 'secrets', 'local-server', 'obs'],
 ]
 const MAIN_FOLDERS = MAIN_LAYERS.flat()

@@ -20,7 +20,7 @@ const LAYERS = [
   ['hub'],
   ['broadcast', 'floor', 'devices'],
   ['services'],
-  ['sync', 'store', 'auth', 'profiles'],
+  ['sync', 'store', 'auth', 'profiles', 'share'],
   ['db', 'api', 'secrets', 'local-server', 'obs'],
 ]
 const LAYER_PROBES = LAYERS.flat().map((folder) => `electron/main/${folder}/layer-probe.ts`)
