@@ -23,6 +23,8 @@ import { PickListStore } from '../store/pick-lists'
 import { OnAirLog } from '../store/on-air-log'
 import { ShowSequenceStore } from '../store/show-sequences'
 import { SponsorStore } from '../store/sponsors'
+import { VenueDoc } from '../share/venue-doc'
+import { VenueDocStore } from '../share/venue-doc-store'
 import { DeskChoice } from '../store/desk-choice'
 import { TournamentLooks } from '../store/tournament-looks'
 import { WalSync, type FlushFile } from '../db/wal-sync'
@@ -95,6 +97,9 @@ export class OfflineSession {
   readonly sequences: ShowSequenceStore
   /** The venue's sponsor slots and their airtime per stream. */
   readonly sponsors: SponsorStore
+  /** This desk's copy of the venue's shared document, kept in the database as it changes. */
+  readonly venue: VenueDoc
+  private readonly stopKeepingVenue: () => void
   /** The venue floor: stations, their matches and calls, the webhook's queue. */
   readonly floor: FloorStore
   /** Where and when each participant was checked in at this venue (the doors' "10:02 (Door 2)"). */
@@ -182,6 +187,9 @@ export class OfflineSession {
     this.onAirLog = new OnAirLog(this.db)
     this.sequences = new ShowSequenceStore(this.db)
     this.sponsors = new SponsorStore(this.db)
+    const venueDocs = new VenueDocStore(this.db)
+    this.venue = new VenueDoc(venueDocs.deskId(), () => clock.now())
+    this.stopKeepingVenue = venueDocs.open(this.venue.doc)
     this.floor = new FloorStore(this.db)
     this.places = new CheckinPlaces(this.db)
     this.looks = new TournamentLooks(this.db)
@@ -255,6 +263,8 @@ export class OfflineSession {
     this.reads.stop()
     this.replayer.stop()
     this.connectivity.stop()
+    this.stopKeepingVenue()
+    this.venue.doc.destroy()
     // Closing the database checkpoints its WAL into the file, synced: nothing is left to flush.
     this.db.close()
     void this.walSync.close()

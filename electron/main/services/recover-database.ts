@@ -14,6 +14,7 @@ import { LIVE_LAYER_TABLES } from '../store/live-layers'
 import { ON_AIR_LOG_TABLES } from '../store/on-air-log'
 import { SHOW_SEQUENCE_TABLES } from '../store/show-sequences'
 import { SPONSOR_TABLES } from '../store/sponsors'
+import { VENUE_DOC_TABLES } from '../share/venue-doc-store'
 import { PICK_LIST_TABLES } from '../store/pick-lists'
 import { REQUEST_LOG_TABLES } from '../sync/request-log'
 import { TOURNAMENT_LOOK_TABLES } from '../store/tournament-looks'
@@ -35,6 +36,7 @@ export const TABLES: TableRecovery = {
   ...ON_AIR_LOG_TABLES,
   ...SHOW_SEQUENCE_TABLES,
   ...SPONSOR_TABLES,
+  ...VENUE_DOC_TABLES,
   ...PICK_LIST_TABLES,
   ...CHECKIN_PLACES_TABLES,
   ...TOURNAMENT_LOOK_TABLES,

@@ -1,129 +1,53 @@
 // The venue's shared operational state as one Yjs document every desk holds a full copy of: which match each stream
-// has on air, which match each station holds and its call, and the check-in scans made at any door — each entry with
-// its author (desk) and time — and the views every desk reads from it, which keep the venue's invariants whatever two
-// desks did at once: a match on air on at most one stream and at most one station, a station holding at most one
-// match, one deadline per call, and a person's check-in written to the service by exactly one desk (the one whose scan
-// the host saw first: the host alone names the writer, so partitioned desks never both write).
+// has on air, which match each station holds and its call, and the check-in scans made at any door — each change an
+// entry of an append-only log with its author (desk) and time — and the view every desk reads from it, which keeps the
+// venue's invariants whatever two desks did at once: a match on air on at most one stream and at most one station, a
+// station holding at most one match, one deadline per call, and a person's check-in written to the service by exactly
+// one desk (the one whose scan the host saw first: the host alone names the writer, so cut-off desks never both write).
+//
+// One log, not maps: every change is one short entry (a JSON array as text) appended to a single Yjs array, so a
+// venue's day stays small in memory (a desk's consecutive entries merge into one Yjs item, and an entry costs its text)
+// and every change stays readable with its author. For each key the latest entry wins, "latest" by time then desk;
+// times are hybrid (never earlier than an entry this desk has seen), so a change made after seeing another sorts after
+// it whatever the desks' clocks say. Every rule is independent of the order entries arrived in, so each desk folds
+// entries into its index as they come (`VenueIndex`) and never reads the whole log again.
 import * as Y from 'yjs'
 
-/** Who made a change, and when (epoch ms by the author's clock): every entry of the document carries it. */
-export interface Authored {
-  by: string
-  at: number
+/** Each log's entries: the key and what it says, then the time (hybrid, epoch ms) and the author desk. */
+interface Logs {
+  /** Stream → the match it has on air (null: none). */
+  takes: [streamId: string, matchId: string | null, at: number, by: string]
+  /** Match → the station it is on (null: none). */
+  assignments: [matchId: string, stationId: string | null, at: number, by: string]
+  /** Station → the match called there and the deadline of its DQ timer (null: the call ended). */
+  calls: [stationId: string, matchId: string | null, deadline: number, at: number, by: string]
+  /** A scan decided at a door: its own id, the person, the place. */
+  scans: [scanId: string, participantId: string, place: string, at: number, by: string]
+  /** The host named the scan that writes a person's check-in to the service. */
+  writers: [participantId: string, scanId: string, at: number, by: string]
+  /** A desk wrote a person's check-in to the service (its outbox took it). */
+  written: [participantId: string, scanId: string, at: number, by: string]
 }
+type LogName = keyof Logs
+/** An entry as kept: its log's name first. */
+type Entry = { [N in LogName]: [N, ...Logs[N]] }[LogName]
+/** The one log's name in the document. */
+const LOG = 'venue'
 
-export interface TakeEntry extends Authored {
-  matchId: string | null
-}
-export interface AssignEntry extends Authored {
-  stationId: string | null
-}
-export interface CallEntry extends Authored {
-  matchId: string
-  deadline: number
+/** Who made an entry, and when. */
+export interface Authored {
+  at: number
+  by: string
 }
 export interface ScanEntry extends Authored {
   participantId: string
-  /** Where it was scanned ("Door 2"). */
   place: string
 }
 export interface WrittenEntry extends Authored {
   scanId: string
 }
 
-/** The document's parts, each a map of entries (the last write to a key wins, the same on every desk). */
-type Part = 'takes' | 'assignments' | 'calls' | 'scans' | 'writers' | 'written'
-
-/** One desk's copy of the venue's document and what it may do to it. */
-export class VenueDoc {
-  readonly doc: Y.Doc
-
-  constructor(
-    /** This desk's id: the author of what it changes. */
-    readonly deskId: string,
-    private readonly now: () => number,
-    doc?: Y.Doc,
-  ) {
-    this.doc = doc ?? new Y.Doc()
-  }
-
-  private part<T>(name: Part): Y.Map<T> {
-    return this.doc.getMap<T>(name)
-  }
-
-  private stamp(): Authored {
-    return { by: this.deskId, at: this.now() }
-  }
-
-  /** A stream puts a match on air (null: nothing). */
-  take(streamId: string, matchId: string | null): void {
-    this.part<TakeEntry>('takes').set(streamId, { ...this.stamp(), matchId })
-  }
-
-  /** A match goes to a station (null: off every station). */
-  assign(matchId: string, stationId: string | null): void {
-    this.part<AssignEntry>('assignments').set(matchId, { ...this.stamp(), stationId })
-  }
-
-  /** A station's match is called, with the deadline of its DQ timer; a recall replaces the call. */
-  call(stationId: string, matchId: string, deadline: number): void {
-    this.part<CallEntry>('calls').set(stationId, { ...this.stamp(), matchId, deadline })
-  }
-
-  uncall(stationId: string): void {
-    this.part<CallEntry>('calls').delete(stationId)
-  }
-
-  /** A scan decided at this desk's door: its own id, so a retry or a merge never makes it twice. */
-  scan(scanId: string, participantId: string, place: string): void {
-    const scans = this.part<ScanEntry>('scans')
-    if (!scans.has(scanId)) scans.set(scanId, { ...this.stamp(), participantId, place })
-  }
-
-  /**
-   * The host's part: each person scanned whose writer is not named yet gets one — the first of their scans the host
-   * holds (by time, then id). Run by the host alone, so a writer, once named, never changes.
-   */
-  nameWriters(): string[] {
-    const writers = this.part<string>('writers')
-    const first = new Map<string, [string, ScanEntry]>()
-    for (const [scanId, scan] of this.part<ScanEntry>('scans').entries()) {
-      const held = first.get(scan.participantId)
-      if (!held || earlier([scanId, scan], held)) first.set(scan.participantId, [scanId, scan])
-    }
-    const named: string[] = []
-    this.doc.transact(() => {
-      for (const [participantId, [scanId]] of first)
-        if (!writers.has(participantId)) {
-          writers.set(participantId, scanId)
-          named.push(participantId)
-        }
-    })
-    return named
-  }
-
-  /** The people this desk is to write to the service now: their writer is one of this desk's scans, not yet written. */
-  toWrite(): { participantId: string; scanId: string }[] {
-    const scans = this.part<ScanEntry>('scans')
-    const written = this.part<WrittenEntry>('written')
-    const due: { participantId: string; scanId: string }[] = []
-    for (const [participantId, scanId] of this.part<string>('writers').entries())
-      if (scans.get(scanId)?.by === this.deskId && !written.has(participantId)) due.push({ participantId, scanId })
-    return due
-  }
-
-  /** This desk wrote a person's check-in to the service (its outbox took it). */
-  wrote(participantId: string, scanId: string): void {
-    this.part<WrittenEntry>('written').set(participantId, { ...this.stamp(), scanId })
-  }
-
-  /** The venue as every desk sees it once their copies agree. */
-  view(): VenueView {
-    return venueView(this.doc)
-  }
-}
-
-/** The venue as the document says, with its invariants kept: see `venueView`. */
+/** The venue as the document says, with its invariants kept: see `VenueIndex`. */
 export interface VenueView {
   /** Each stream's match on air (a stream not listed has none). */
   onAir: Map<string, string>
@@ -133,52 +57,202 @@ export interface VenueView {
   calls: Map<string, { matchId: string; deadline: number }>
   /** Every scan, by id. */
   scans: Map<string, ScanEntry>
+  /** Each person's writing scan, as the host named it. */
+  writers: Map<string, string>
   /** Each person's check-in as written to the service: which scan, by whom. */
   written: Map<string, WrittenEntry>
 }
 
-/** A before b: by time, then by id (the same order on every desk). */
-function earlier<T extends Authored>([aId, a]: [string, T], [bId, b]: [string, T]): boolean {
-  return a.at !== b.at ? a.at < b.at : aId < bId
+/** One desk's copy of the venue's document and what it may do to it. */
+export class VenueDoc {
+  readonly doc: Y.Doc
+  private readonly index = new VenueIndex()
+  /** The latest time of any entry this desk holds (its own next entry is later). */
+  private seenAt = 0
+
+  constructor(
+    /** This desk's id: the author of what it changes. */
+    readonly deskId: string,
+    private readonly now: () => number,
+    doc?: Y.Doc,
+  ) {
+    this.doc = doc ?? new Y.Doc()
+    const log = this.doc.getArray<string>(LOG)
+    for (const text of log) this.saw(text)
+    // Each update's own entries, read from the update (reading the changes off the array would walk all of it).
+    this.doc.on('update', (update: Uint8Array) => {
+      for (const struct of Y.decodeUpdate(update).structs)
+        if (struct instanceof Y.Item && struct.content instanceof Y.ContentAny)
+          for (const text of struct.content.getContent() as string[]) this.saw(text)
+    })
+  }
+
+  private saw(text: string): void {
+    const entry = JSON.parse(text) as Entry
+    this.seenAt = Math.max(this.seenAt, entry.at(-2) as number)
+    this.index.add(entry)
+  }
+
+  /** Adds an entry stamped now (hybrid time) by this desk. */
+  private add<N extends LogName>(name: N, ...fields: DropLast2<Logs[N]>): void {
+    const at = Math.max(this.now(), this.seenAt + 1)
+    this.seenAt = at
+    this.doc.getArray<string>(LOG).push([JSON.stringify([name, ...fields, at, this.deskId])])
+  }
+
+  /** A stream puts a match on air (null: nothing). */
+  take(streamId: string, matchId: string | null): void {
+    this.add('takes', streamId, matchId)
+  }
+
+  /** A match goes to a station (null: off every station). */
+  assign(matchId: string, stationId: string | null): void {
+    this.add('assignments', matchId, stationId)
+  }
+
+  /** A station's match is called, with the deadline of its DQ timer; a recall replaces the call. */
+  call(stationId: string, matchId: string, deadline: number): void {
+    this.add('calls', stationId, matchId, deadline)
+  }
+
+  uncall(stationId: string): void {
+    this.add('calls', stationId, null, 0)
+  }
+
+  /** A scan decided at this desk's door: its own id, so a retry or a merge never makes it twice. */
+  scan(scanId: string, participantId: string, place: string): void {
+    if (!this.index.scans.has(scanId)) this.add('scans', scanId, participantId, place)
+  }
+
+  /**
+   * The host's part: each person scanned whose writer is not named yet gets one — the first of their scans the host
+   * holds (by time, then desk, then id). Run by the host alone, so a writer, once named, never changes.
+   */
+  nameWriters(): string[] {
+    const { scans, writers } = this.index
+    const first = new Map<string, [string, ScanEntry]>()
+    for (const [scanId, scan] of scans) {
+      if (writers.has(scan.participantId)) continue
+      const held = first.get(scan.participantId)
+      if (!held || earlier([scanId, scan], held)) first.set(scan.participantId, [scanId, scan])
+    }
+    this.doc.transact(() => {
+      for (const [participantId, [scanId]] of first) this.add('writers', participantId, scanId)
+    })
+    return [...first.keys()]
+  }
+
+  /** The people this desk is to write to the service now: their writer is one of this desk's scans, not yet written. */
+  toWrite(): { participantId: string; scanId: string }[] {
+    const { scans, writers, written } = this.index
+    const due: { participantId: string; scanId: string }[] = []
+    for (const [participantId, writer] of writers)
+      if (scans.get(writer.scanId)?.by === this.deskId && !written.has(participantId))
+        due.push({ participantId, scanId: writer.scanId })
+    return due
+  }
+
+  /** This desk wrote a person's check-in to the service (its outbox took it). */
+  wrote(participantId: string, scanId: string): void {
+    this.add('written', participantId, scanId)
+  }
+
+  /** The venue as every desk sees it once their copies agree. */
+  view(): VenueView {
+    return this.index.view()
+  }
+}
+
+type DropLast2<T extends unknown[]> = T extends [...infer Head, unknown, unknown] ? Head : never
+
+/** a before b: by time, then by desk, then by key (the same order on every desk). */
+function earlier([aKey, a]: [string, Authored], [bKey, b]: [string, Authored]): boolean {
+  if (a.at !== b.at) return a.at < b.at
+  if (a.by !== b.by) return a.by < b.by
+  return aKey < bKey
+}
+
+/** Keeps `entry` under `key` when it is later than the one held (or `first`: earlier). */
+function keep<T extends Authored>(map: Map<string, T>, key: string, entry: T, first = false): boolean {
+  const held = map.get(key)
+  if (held && earlier([key, held], [key, entry]) === first) return false
+  map.set(key, entry)
+  return true
 }
 
 /**
- * The document read with the venue's invariants: a match taken on two streams at once is on air on the one taken last
- * (by time, then stream id), the other shows nothing; a station given two matches at once holds the one given last,
- * the other is on no station; a call counts only for the match its station holds.
+ * The log folded as it comes, each key's latest entry (the first, for a scan, a writer and a write), and the view read
+ * from it with the venue's invariants: a match taken on two streams at once is on air on the one taken last (by time,
+ * then desk), the other shows nothing; a station given two matches at once holds the one given last, the other is on
+ * no station; a call counts only for the match its station holds.
  */
-export function venueView(doc: Y.Doc): VenueView {
-  const latest = <T extends Authored>(entries: Iterable<[string, string, T]>) => {
-    const won = new Map<string, [string, T]>()
-    for (const [owner, key, entry] of entries) {
-      const held = won.get(owner)
-      if (!held || earlier(held, [key, entry])) won.set(owner, [key, entry])
+export class VenueIndex {
+  readonly takes = new Map<string, Authored & { matchId: string | null }>()
+  readonly assignments = new Map<string, Authored & { stationId: string | null }>()
+  readonly calls = new Map<string, Authored & { matchId: string | null; deadline: number }>()
+  readonly scans = new Map<string, ScanEntry>()
+  readonly writers = new Map<string, Authored & { scanId: string }>()
+  readonly written = new Map<string, WrittenEntry>()
+  private cached: VenueView | undefined
+
+  add(entry: Entry): void {
+    this.cached = undefined
+    switch (entry[0]) {
+      case 'takes': {
+        const [, streamId, matchId, at, by] = entry
+        keep(this.takes, streamId, { matchId, at, by })
+        break
+      }
+      case 'assignments': {
+        const [, matchId, stationId, at, by] = entry
+        keep(this.assignments, matchId, { stationId, at, by })
+        break
+      }
+      case 'calls': {
+        const [, stationId, matchId, deadline, at, by] = entry
+        keep(this.calls, stationId, { matchId, deadline, at, by })
+        break
+      }
+      case 'scans': {
+        const [, scanId, participantId, place, at, by] = entry
+        keep(this.scans, scanId, { participantId, place, at, by }, true)
+        break
+      }
+      case 'writers': {
+        const [, participantId, scanId, at, by] = entry
+        keep(this.writers, participantId, { scanId, at, by }, true)
+        break
+      }
+      case 'written': {
+        const [, participantId, scanId, at, by] = entry
+        keep(this.written, participantId, { scanId, at, by }, true)
+        break
+      }
     }
-    return won
   }
-  const takes = [...doc.getMap<TakeEntry>('takes').entries()].filter(([, t]) => t.matchId !== null)
-  // For each match, the stream that took it last.
-  const streamOf = latest(
-    takes.map(([streamId, take]) => [take.matchId!, streamId, take] as [string, string, TakeEntry]),
-  )
-  const onAir = new Map([...streamOf].map(([matchId, [streamId]]) => [streamId, matchId]))
 
-  const assignments = [...doc.getMap<AssignEntry>('assignments').entries()].filter(([, a]) => a.stationId !== null)
-  const matchOf = latest(
-    assignments.map(([matchId, assign]) => [assign.stationId!, matchId, assign] as [string, string, AssignEntry]),
-  )
-  const stations = new Map([...matchOf].map(([stationId, [matchId]]) => [stationId, matchId]))
-
-  const calls = new Map<string, { matchId: string; deadline: number }>()
-  for (const [stationId, call] of doc.getMap<CallEntry>('calls').entries())
-    if (stations.get(stationId) === call.matchId)
-      calls.set(stationId, { matchId: call.matchId, deadline: call.deadline })
-
-  return {
-    onAir,
-    stations,
-    calls,
-    scans: new Map(doc.getMap<ScanEntry>('scans').entries()),
-    written: new Map(doc.getMap<WrittenEntry>('written').entries()),
+  view(): VenueView {
+    if (this.cached) return this.cached
+    // For a match on two streams, the stream that took it last; for a station given two matches, the match given last.
+    const streamOf = new Map<string, Authored & { streamId: string }>()
+    for (const [streamId, take] of this.takes)
+      if (take.matchId !== null) keep(streamOf, take.matchId, { ...take, by: `${take.by}\u0000${streamId}`, streamId })
+    const matchOf = new Map<string, Authored & { matchId: string }>()
+    for (const [matchId, assign] of this.assignments)
+      if (assign.stationId !== null)
+        keep(matchOf, assign.stationId, { ...assign, by: `${assign.by}\u0000${matchId}`, matchId })
+    const stations = new Map([...matchOf].map(([stationId, { matchId }]) => [stationId, matchId]))
+    const calls = new Map<string, { matchId: string; deadline: number }>()
+    for (const [stationId, call] of this.calls)
+      if (call.matchId !== null && stations.get(stationId) === call.matchId)
+        calls.set(stationId, { matchId: call.matchId, deadline: call.deadline })
+    return (this.cached = {
+      onAir: new Map([...streamOf].map(([matchId, { streamId }]) => [streamId, matchId])),
+      stations,
+      calls,
+      scans: this.scans,
+      writers: new Map([...this.writers].map(([participantId, { scanId }]) => [participantId, scanId])),
+      written: this.written,
+    })
   }
 }

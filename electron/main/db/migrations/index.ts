@@ -12,6 +12,7 @@ import { migration as onAirLog } from './0010-on-air-log'
 import { migration as technicalDifficulties } from './0011-technical-difficulties'
 import { migration as showSequences } from './0012-show-sequences'
 import { migration as sponsors } from './0013-sponsors'
+import { migration as venueDoc } from './0014-venue-doc'
 
 /** Entry n moves the schema from version n to n + 1 (user_version). */
 export const MIGRATIONS: readonly string[] = [
@@ -28,4 +29,5 @@ export const MIGRATIONS: readonly string[] = [
   technicalDifficulties,
   showSequences,
   sponsors,
+  venueDoc,
 ]

@@ -1,0 +1,67 @@
+// The venue's shared document on a real SQLite file: what a desk changed is there after a restart (and after a crash:
+// each change is its own committed row), many rows are merged into one at the next start with nothing lost, and the
+// desk keeps its id.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { openDatabase, type Db } from '../db/db'
+import { VenueDoc } from './venue-doc'
+import { VenueDocStore } from './venue-doc-store'
+
+const folder = mkdtempSync(join(tmpdir(), 'matchdesk-venue-doc-'))
+const file = join(folder, 'profile.sqlite')
+afterAll(() => rmSync(folder, { recursive: true, force: true }))
+
+/** All the venue view holds, as text. */
+const seen = (venue: VenueDoc) =>
+  JSON.stringify(Object.entries(venue.view()).map(([part, entries]) => [part, [...(entries as Map<string, unknown>)]]))
+
+/** A desk starting on the file: its id, its document as kept, and its changes kept from now on. */
+function start(): { db: Db; venue: VenueDoc; stop(): void; rows(): number } {
+  const db = openDatabase(file)
+  const store = new VenueDocStore(db)
+  let now = Date.parse('2026-11-28T10:00:00Z')
+  const venue = new VenueDoc(store.deskId(), () => now++)
+  const stopKeeping = store.open(venue.doc)
+  return {
+    db,
+    venue,
+    rows: () => (db.prepare('SELECT count(*) AS n FROM venue_doc_updates').get() as { n: number }).n,
+    stop: () => {
+      stopKeeping()
+      db.close()
+    },
+  }
+}
+
+describe('the venue document on disk', () => {
+  it('comes back after a restart as it was left, with the same desk id', () => {
+    const first = start()
+    first.venue.take('main', 'm1')
+    first.venue.assign('m2', 'st1')
+    first.venue.scan('scan-1', 'p1', 'Door 1')
+    const { deskId } = first.venue
+    const before = seen(first.venue)
+    // No close: each change is a committed row already (as after a crash).
+    const second = start()
+    expect(second.venue.deskId).toBe(deskId)
+    expect(seen(second.venue)).toBe(before)
+    expect([...second.venue.view().onAir]).toEqual([['main', 'm1']])
+    first.stop()
+    second.stop()
+  })
+
+  it('merges many rows into one at the next start, losing nothing', () => {
+    const desk = start()
+    for (let i = 0; i < 600; i++) desk.venue.scan(`scan-many-${i}`, `p${i % 50}`, 'Door 2')
+    const before = seen(desk.venue)
+    expect(desk.rows()).toBeGreaterThan(500)
+    desk.stop()
+    const again = start()
+    expect(again.rows()).toBe(1)
+    expect(seen(again.venue)).toBe(before)
+    expect(again.venue.view().scans.size).toBe(601)
+    again.stop()
+  })
+})

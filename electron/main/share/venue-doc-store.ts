@@ -1,0 +1,52 @@
+// The venue's shared document on this desk's disk (the profile's database): every change appended as it is made, all
+// of them merged into one row when they grow many, read back whole at start; and this desk's own id in the venue.
+import { randomUUID } from 'node:crypto'
+import * as Y from 'yjs'
+import type { Db } from '../db/db'
+import { prepared } from '../db/prepared'
+import type { TableRecovery } from '../db/table-recovery'
+
+/** The desk's copy of what several desks share, and its id: nothing reads them again from anywhere, so kept. */
+export const VENUE_DOC_TABLES = { venue_doc_updates: 'kept', venue_desk: 'kept' } as const satisfies TableRecovery
+
+/** Past this many rows, the next start merges them into one. */
+const COMPACT_AFTER = 500
+
+export class VenueDocStore {
+  constructor(private readonly db: Db) {}
+
+  /** This desk's id in the venue, made once. */
+  deskId(): string {
+    const row = prepared(this.db, 'SELECT desk_id AS deskId FROM venue_desk WHERE id = 1').get() as
+      { deskId: string } | undefined
+    if (row) return row.deskId
+    const made = randomUUID()
+    prepared(this.db, 'INSERT INTO venue_desk (id, desk_id) VALUES (1, ?)').run(made)
+    return made
+  }
+
+  /** The document as kept (merged into one row first when its rows grew many); then every change is kept as made. */
+  open(doc: Y.Doc): () => void {
+    const rows = prepared(this.db, 'SELECT doc_update AS bytes FROM venue_doc_updates ORDER BY id').all() as {
+      bytes: Uint8Array
+    }[]
+    if (rows.length) {
+      const merged = Y.mergeUpdates(rows.map((row) => row.bytes))
+      Y.applyUpdate(doc, merged, this)
+      if (rows.length > COMPACT_AFTER)
+        this.db.transaction(() => {
+          prepared(this.db, 'DELETE FROM venue_doc_updates').run()
+          this.append(Y.encodeStateAsUpdate(doc))
+        })()
+    }
+    const keep = (update: Uint8Array, origin: unknown) => {
+      if (origin !== this) this.append(update)
+    }
+    doc.on('update', keep)
+    return () => doc.off('update', keep)
+  }
+
+  private append(update: Uint8Array): void {
+    prepared(this.db, 'INSERT INTO venue_doc_updates (doc_update) VALUES (?)').run(Buffer.from(update))
+  }
+}
