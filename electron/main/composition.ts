@@ -24,6 +24,7 @@ import { FloorDesk } from './floor/floor-desk'
 import { ObsTarget } from './broadcast/obs-target'
 import { OnAirRecord } from './broadcast/on-air-record'
 import { SponsorDesk } from './broadcast/sponsor-desk'
+import { VenueSharing } from './services/venue-sharing'
 import { SequenceRunner } from './broadcast/sequence-runner'
 import { obsOverlayAddress } from './broadcast/obs-setup'
 import { ObsSettingsFile } from './obs/obs-settings-file'
@@ -57,6 +58,8 @@ export interface MainPorts {
   broadcastRefreshMs?: number
   /** How soon a lost OBS is tried again, first and at most (ms; tests make it short). */
   obsRetryMs?: { first: number; most: number }
+  /** How soon a desk that joined another desk’s venue tries its host again (tests). */
+  venueRetryMs?: { first: number; most: number }
 }
 
 export interface MainServices {
@@ -202,6 +205,13 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     ),
   )
   registry.changed.on(() => bus.publish('hub:changed', {}))
+  // The venue shared with other desks: this desk's hub hosts it; a desk that joined another's joins it again.
+  const sharing = new VenueSharing({
+    connections,
+    credentials,
+    changed: (state) => bus.publish('venue:changed', state),
+    ...(ports.venueRetryMs && { retry: ports.venueRetryMs }),
+  })
   // A door paired on a connection keeps checking in there when the desk moves to another one.
   connections.keepOpenFor = (profileId) => registry.servesConnection(profileId)
   const hub =
@@ -212,6 +222,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
       obs,
       sequences,
       sponsors,
+      venue: sharing.host,
       doors,
       floor,
       registry,
@@ -250,7 +261,9 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     },
     floor,
     sponsors,
+    sharing,
   )
+  await sharing.resume()
   return {
     dispatch: pageAsks(
       activity,
@@ -271,6 +284,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
         broadcast.close()
         sequences.close()
         sponsors.close()
+        sharing.close()
         await obs.close()
         doors.close()
         floor.close()

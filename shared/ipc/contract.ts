@@ -12,6 +12,7 @@ import { AirtimeReport, Sponsor, SponsorFields, SponsorImageInput, SPONSOR_LIMIT
 import { AppNotice } from './events'
 import { CheckinOutcome, CheckinPerson } from '../checkin/outcome'
 import { HubConfigure, HubStatus, PairInput, PairingCode } from './hub'
+import { JoinVenue, SharingState } from '../venue/sharing'
 import { FloorInputs, FloorState } from '../floor/floor'
 import { SyncStatus, cached, isListAnswer, receipt } from './sync'
 
@@ -254,6 +255,13 @@ export const contract = {
   'floor:arrived': { input: FloorInputs.arrived, output: FloorState },
   'floor:uncall': { input: FloorInputs.uncall, output: FloorState },
   'floor:settings': { input: FloorInputs.settings, output: FloorState },
+
+  /** Whether this desk hosts the venue, joined another's, or works alone. */
+  'venue:sharing': { input: none, output: SharingState },
+  /** Joins the venue hosted at another desk's hub with a pairing code made there for a desk. */
+  'venue:join': { input: JoinVenue, output: SharingState },
+  /** Leaves the venue joined: this desk works alone from now on, with its copy as it stands. */
+  'venue:leave': { input: none, output: SharingState },
 
   /** The venue's sponsor slots in rotation order; each change answers them all. */
   'sponsors:list': { input: none, output: z.array(Sponsor) },

@@ -4,6 +4,7 @@ import { SyncStatus } from './sync'
 import { StreamState } from '../broadcast/feed'
 import { ObsState } from '../broadcast/obs'
 import { FloorState } from '../floor/floor'
+import { SharingState } from '../venue/sharing'
 
 /** A message for the person; one with an id is main's record of something that happened and stays until dismissed. */
 export const AppNotice = z.object({
@@ -41,6 +42,8 @@ export const events = {
   'obs:changed': ObsState,
   /** A tournament's floor changed (a command, a result freeing a station, a call): applied as it is. */
   'floor:changed': FloorState,
+  /** The venue's sharing between desks changed (a desk joined or left, the link to the host came or went). */
+  'venue:changed': SharingState,
 } satisfies Record<string, z.ZodType>
 
 /** Every event is a key of `events`. */

@@ -9,9 +9,10 @@ export { whenAndWhere } from '../checkin/outcome'
 /**
  * What a paired device is for: a door (check-in), an overlay (OBS on another PC), control (Companion), a venue board
  * (a TV showing the floor), or a tablet at a stream: a scorekeeper's (the on-air score, games and picks) or a
- * caster's (the stream's casters). A door and a board serve one tournament; a tablet one stream.
+ * caster's (the stream's casters), or another Matchdesk desk sharing this venue. A door and a board serve one
+ * tournament; a tablet one stream.
  */
-export const DeviceKind = z.enum(['door', 'overlay', 'control', 'board', 'scorekeeper', 'caster'])
+export const DeviceKind = z.enum(['door', 'overlay', 'control', 'board', 'scorekeeper', 'caster', 'desk'])
 /** The kinds of device that serve one tournament, chosen when they are paired. */
 export const TOURNAMENT_KINDS: readonly DeviceKind[] = ['door', 'board']
 /** The kinds of device that serve one stream, chosen when they are paired. */

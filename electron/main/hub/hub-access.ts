@@ -13,7 +13,17 @@ import type { DeviceRegistry, DeviceView } from '../devices/device-registry'
 export const DEVICE_HEADER = 'x-matchdesk-key'
 
 /** The hub's access rules by name, as routes declare them in `config.allow`. */
-export const HUB_RULES = ['viewer', 'door', 'board', 'control', 'pairing', 'tablet', 'scorekeeper', 'caster'] as const
+export const HUB_RULES = [
+  'viewer',
+  'door',
+  'board',
+  'control',
+  'pairing',
+  'tablet',
+  'scorekeeper',
+  'caster',
+  'desk',
+] as const
 export type HubRule = (typeof HUB_RULES)[number]
 
 /** What a hub route declares in `config`: one of the hub's rules, or 'public' (built code that holds no data). */
@@ -48,7 +58,8 @@ export function deviceOf(request: FastifyRequest, registry: DeviceRegistry): Dev
  * - control (Companion): the control token as a bearer, and beyond this machine a paired control device's key too;
  * - pairing (the pairing and door pages, the code exchange): anyone who reaches the hub; exchanges rate-limited;
  * - tablet (what a stream's tablet sees): a paired scorekeeper's or caster's tablet, from anywhere;
- * - scorekeeper, caster (a tablet's edits): that kind of tablet only (each acts on its own stream).
+ * - scorekeeper, caster (a tablet's edits): that kind of tablet only (each acts on its own stream);
+ * - desk (the venue's sync): another Matchdesk desk joined to this one, from anywhere.
  */
 export function hubRules(registry: DeviceRegistry): Record<HubRule, AccessRule> {
   const ofKind = (request: FastifyRequest, ...kinds: DeviceKind[]) => {
@@ -65,5 +76,6 @@ export function hubRules(registry: DeviceRegistry): Record<HubRule, AccessRule> 
     tablet: (request) => ofKind(request, 'scorekeeper', 'caster'),
     scorekeeper: (request) => ofKind(request, 'scorekeeper'),
     caster: (request) => ofKind(request, 'caster'),
+    desk: (request) => ofKind(request, 'desk'),
   }
 }

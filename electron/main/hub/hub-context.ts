@@ -5,6 +5,7 @@ import { AppError } from '../app-error'
 import type { BroadcastDesk } from '../broadcast/broadcast-desk'
 import type { SequenceRunner } from '../broadcast/sequence-runner'
 import type { SponsorDesk } from '../broadcast/sponsor-desk'
+import type { VenueHost } from '../share/venue-host'
 import type { ObsTarget } from '../broadcast/obs-target'
 import type { EventStreams } from '../local-server/event-stream'
 import { IdInput } from '../../../shared/api/formats'
@@ -24,6 +25,8 @@ export interface HubContext {
   sequences?: SequenceRunner
   /** The venue's sponsors, whose images the overlays show (none in some tests). */
   sponsors?: SponsorDesk
+  /** The venue's sync host, for desks that joined this one (none in some tests). */
+  venue?: VenueHost
   doors: DoorDesk
   /** The venue floor: the boards' state, the doors' calls, Companion's call buttons. */
   floor: FloorDesk

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net'
 import type { BroadcastDesk } from '../broadcast/broadcast-desk'
 import type { SequenceRunner } from '../broadcast/sequence-runner'
 import type { SponsorDesk } from '../broadcast/sponsor-desk'
+import type { VenueHost } from '../share/venue-host'
 import type { ObsTarget } from '../broadcast/obs-target'
 import { EventStreams } from '../local-server/event-stream'
 import { mainLoad } from '../main-load'
@@ -28,6 +29,7 @@ import { hubRules } from './hub-access'
 import type { HubContext } from './hub-context'
 import { lanInterfaces, LanListeners, suggestedInterfaces, type LanInterface } from './lan-listeners'
 import { pairingRoutes } from './pairing-routes'
+import { venueRoutes } from './venue-routes'
 
 /** Live streams a device may hold (an OBS PC's sources, a door's tabs), and all devices together. */
 export const DEVICE_STREAM_CAPS = { perOwner: 32, total: 512 }
@@ -44,6 +46,8 @@ export interface HubOptions {
   sequences?: SequenceRunner
   /** The venue's sponsors, whose images the overlays show (none in some tests). */
   sponsors?: SponsorDesk
+  /** The venue's sync host, for desks that joined this one (none in some tests). */
+  venue?: VenueHost
   doors: DoorDesk
   floor: FloorDesk
   registry: DeviceRegistry
@@ -131,7 +135,9 @@ class HubOrigin {
     this.port = await listen(this.server, wanted)
     this.hosts.add(`127.0.0.1:${this.port}`)
     this.hosts.add(`localhost:${this.port}`)
-    this.lanListeners = new LanListeners(this.handler!, this.port)
+    // A WebSocket upgrade on a LAN address goes to the same server (and its guard) as one on 127.0.0.1.
+    const upgrade = (...args: unknown[]) => this.server.server.emit('upgrade', ...args)
+    this.lanListeners = new LanListeners(this.handler!, this.port, upgrade)
     return this.port
   }
 
@@ -159,7 +165,10 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   const hub = new HubOrigin(registry)
   const { server } = hub
   const streams = new EventStreams(DEVICE_STREAM_CAPS)
-  const stopRevoked = registry.revoked.on((deviceId) => streams.closeOwnedBy(deviceId))
+  const stopRevoked = registry.revoked.on((deviceId) => {
+    streams.closeOwnedBy(deviceId)
+    options.venue?.closeDesk(deviceId)
+  })
   // Companion's event streams were opened with the control token: a new token ends them, as it refuses their calls.
   const stopRotated = registry.rotated.on(() => {
     streams.closeOwnedBy('control')
@@ -179,6 +188,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   tabletRoutes(server, context)
   floorRoutes(server, context)
   pairingRoutes(server, context)
+  await venueRoutes(server, context)
   // Producers' layouts run their own code: they get an origin (a port) of their own, with the feed and nothing else,
   // so no page of the hub (a door's key in its storage, the pairing page) shares storage or a window with them.
   const layouts = options.layoutsDir ? new HubOrigin(registry) : undefined

@@ -83,6 +83,8 @@ export class LanListeners {
   constructor(
     private readonly handler: Handler,
     private readonly port: number,
+    /** Where a WebSocket upgrade goes (the hub's own server, behind its guard); none: upgrades are refused. */
+    private readonly upgrade?: (...args: unknown[]) => void,
   ) {}
 
   get state(): LanState {
@@ -94,6 +96,7 @@ export class LanListeners {
     await this.close()
     for (const address of addresses) {
       const server = createServer(LAN_TIMEOUTS, this.handler)
+      if (this.upgrade) server.on('upgrade', this.upgrade)
       this.gate.watch(server)
       try {
         await new Promise<void>((resolve, reject) => {

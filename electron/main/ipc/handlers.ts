@@ -3,6 +3,7 @@ import type { CheckinDecision } from '../services/checkin-decision'
 import type { Connections } from '../services/connections'
 import type { FloorDesk } from '../floor/floor-desk'
 import type { SponsorDesk } from '../broadcast/sponsor-desk'
+import type { VenueSharing } from '../services/venue-sharing'
 import { appHandlers, type AppPorts } from './app.handlers'
 import { authHandlers } from './auth.handlers'
 import { bracketHandlers } from './bracket.handlers'
@@ -22,6 +23,7 @@ import { sponsorsHandlers } from './sponsors.handlers'
 import { streamsHandlers } from './streams.handlers'
 import { syncHandlers } from './sync.handlers'
 import { tournamentsHandlers } from './tournaments.handlers'
+import { venueHandlers } from './venue.handlers'
 
 export function allHandlers(
   connections: Connections,
@@ -32,6 +34,7 @@ export function allHandlers(
   obs: ObsPorts,
   floor: FloorDesk,
   sponsors: SponsorDesk,
+  sharing: VenueSharing,
 ): Handlers {
   return {
     ...appHandlers(app),
@@ -52,5 +55,6 @@ export function allHandlers(
     ...obsHandlers(obs),
     ...floorHandlers(floor),
     ...sponsorsHandlers(sponsors),
+    ...venueHandlers(sharing),
   }
 }

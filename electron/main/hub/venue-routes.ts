@@ -1,0 +1,27 @@
+// The venue's sync between desks: one WebSocket route a joined desk connects to with its key (checked by the route
+// guard before the upgrade, as every route's access is), handed to this desk's Hocuspocus host.
+import websocket from '@fastify/websocket'
+import type { FastifyInstance } from 'fastify'
+import { access, deviceOf } from './hub-access'
+import type { HubContext } from './hub-context'
+
+/** The sync's messages are Yjs updates: a joined desk's whole day fits well within this. */
+const MAX_MESSAGE_BYTES = 16 * 1024 * 1024
+
+export async function venueRoutes(server: FastifyInstance, { venue, registry }: HubContext): Promise<void> {
+  if (!venue) return
+  await server.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } })
+  // An upgrade the guard refused (its hook answers before the plugin's, which would end the socket) is answered and
+  // then ended here: a refused client cannot hold a connection open.
+  server.addHook('onResponse', (request, reply, done) => {
+    if (request.headers.upgrade && reply.statusCode !== 101) request.raw.socket.destroy()
+    done()
+  })
+  server.get('/venue/v1/sync', { websocket: true, config: access('desk') }, (socket, request) => {
+    const device = deviceOf(request, registry)
+    if (!device) return socket.close(4401, 'a desk key is required')
+    // Hocuspocus reads the request the Fetch way; the key stays out of it (the guard has checked it).
+    const headers = new Headers({ host: request.headers.host ?? '' })
+    venue.connect(socket, new Request(`http://${request.headers.host ?? 'hub'}${request.url}`, { headers }), device.id)
+  })
+}

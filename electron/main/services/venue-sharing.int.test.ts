@@ -1,0 +1,107 @@
+// Two desks sharing one venue over real HTTP and WebSocket: the host's hub makes a pairing code for a desk, the other
+// desk trades it for its key and joins; each desk's changes reach the other's copy both ways, what one did while the
+// host was away merges when it is back (the member keeps working alone), the key survives a restart, and a revoked
+// desk is cut off at once and told so.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import WebSocket from 'ws'
+import type { PairingCode } from '../../../shared/ipc/hub'
+import type { SharingState } from '../../../shared/venue/sharing'
+import { demoDesk } from '../../../tests/support/demo-desk'
+import { dispatchValue } from '../../../tests/support/dispatch-value'
+import type { MainServices } from '../composition'
+import { MemoryCredentialStore } from '../secrets/memory-store'
+
+const folders = [0, 1, 2].map((i) => mkdtempSync(join(tmpdir(), `matchdesk-sharing-${i}-`)))
+const [hostDir, memberDir, pagesDir] = folders as [string, string, string]
+writeFileSync(join(pagesDir, 'overlay.html'), '<!doctype html><title>overlay</title>')
+const memberKeys = new MemoryCredentialStore()
+let host: MainServices
+let member: MainServices
+const onHost = dispatchValue(() => host)
+const onMember = dispatchValue(() => member)
+const retry = { first: 100, most: 300 }
+const startHost = (port = 0) => demoDesk(hostDir, { hub: { port, pagesDir }, venueRetryMs: retry })
+const startMember = () => demoDesk(memberDir, { credentials: memberKeys, venueRetryMs: retry })
+const venueOf = (desk: MainServices) => desk.connections.active.offline.venue
+const sharing = (value: typeof onHost) => value<SharingState>('venue:sharing')
+/** What the hub answers a WebSocket upgrade to the sync route with these headers (101: accepted). */
+const upgradeStatus = (headers: Record<string, string>) =>
+  new Promise<number>((resolve) => {
+    const socket = new WebSocket(`${host.hub!.url.replace('http', 'ws')}/venue/v1/sync`, { headers })
+    socket.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0))
+    socket.on('close', () => resolve(-1))
+    socket.on('open', () => (socket.close(), resolve(101)))
+    socket.on('error', () => undefined)
+  })
+const deskCode = () => onHost<PairingCode>('hub:pair', { name: 'Ana’s desk', kind: 'desk' })
+
+beforeAll(async () => {
+  host = await startHost()
+  member = await startMember()
+})
+afterAll(async () => {
+  await member.close()
+  await host.close()
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true })
+})
+
+describe('one venue, two desks', () => {
+  it('refuses a code made for another kind of device, and a wrong address, naming the field', async () => {
+    const door = await onHost<PairingCode>('hub:pair', { name: 'Door 1', kind: 'door', tournamentId: 'x' }).catch(() =>
+      onHost<PairingCode>('hub:pair', { name: 'Board', kind: 'overlay' }),
+    )
+    const refusal = (address: string, code: string) =>
+      onMember('venue:join', { address, code }).catch((e: { error: { message: string; fields?: object } }) => e.error)
+    expect(await refusal(host.hub!.url, door.code)).toMatchObject({ fields: { code: expect.any(String) } })
+    expect(await refusal('ftp://nowhere', 'ABC')).toMatchObject({ fields: { address: expect.any(String) } })
+    expect((await sharing(onMember)).role).toBe('alone')
+    // The sync route is behind the hub's guard like every route: no desk key, no upgrade.
+    for (const headers of [{}, { 'x-matchdesk-key': 'not-a-key' }] as Record<string, string>[])
+      expect(await upgradeStatus(headers)).toBe(401)
+  })
+
+  it('joins with a desk’s code, and each desk’s changes reach the other', async () => {
+    const { code } = await deskCode()
+    const joined = await onMember<SharingState>('venue:join', { address: host.hub!.url, code })
+    expect(joined).toMatchObject({ role: 'member', host: host.hub!.url })
+    await expect.poll(async () => (await sharing(onMember)).link).toBe('connected')
+    await expect.poll(async () => (await sharing(onHost)).role).toBe('host')
+    venueOf(member).take('main', 'm1')
+    await expect.poll(() => venueOf(host).view().onAir.get('main')).toBe('m1')
+    venueOf(host).assign('m2', 'station-1')
+    await expect.poll(() => venueOf(member).view().stations.get('station-1')).toBe('m2')
+  })
+
+  it('keeps working while the host is away, and merges both sides once it is back', async () => {
+    const port = new URL(host.hub!.url).port
+    await host.close()
+    await expect.poll(async () => (await sharing(onMember)).link).toBe('connecting')
+    venueOf(member).scan('scan-away', 'p7', 'Door 2')
+    host = await startHost(Number(port))
+    venueOf(host).take('side', 'm3')
+    await expect.poll(async () => (await sharing(onMember)).link, { timeout: 10_000 }).toBe('connected')
+    await expect.poll(() => venueOf(host).view().scans.has('scan-away')).toBe(true)
+    await expect.poll(() => venueOf(member).view().onAir.get('side')).toBe('m3')
+    // What the host had before it went away is still on both.
+    expect(venueOf(host).view().onAir.get('main')).toBe('m1')
+  })
+
+  it('joins again after a restart with the key it kept', async () => {
+    await member.close()
+    member = await startMember()
+    await expect.poll(async () => (await sharing(onMember)).link).toBe('connected')
+  })
+
+  it('is cut off at once when the host revokes it, and says so', async () => {
+    const { devices } = await onHost<{ devices: { id: string; kind: string }[] }>('hub:status')
+    const desk = devices.find((d) => d.kind === 'desk')!
+    await onHost('hub:revoke', { deviceId: desk.id })
+    await expect.poll(async () => (await sharing(onMember)).link).toBe('refused')
+    venueOf(member).take('main', 'm9')
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(venueOf(host).view().onAir.get('main')).toBe('m1')
+  })
+})

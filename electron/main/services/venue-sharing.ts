@@ -1,0 +1,146 @@
+// Sharing the venue between desks: this desk hosts (the hub serves its copy to every desk paired as a desk) or joins
+// another's — a pairing code traded at the host's hub for this desk's key, kept in the keychain with the address it is
+// for (the key never goes anywhere else), and the sync kept up from then on, across restarts, until the desk leaves or
+// the host revokes it. One venue per connection profile: another connection active, another venue.
+import { z } from 'zod'
+import { AppError } from '../app-error'
+import { moduleLog } from '../log'
+import { venueShareSecretsOf, type CredentialStore } from '../secrets/credential-store'
+import { VenueHost } from '../share/venue-host'
+import { VenueMember } from '../share/venue-member'
+import type { SharingState } from '../../../shared/venue/sharing'
+import type { Connections } from './connections'
+
+const log = moduleLog('venue-sharing')
+
+const Kept = z.object({ address: z.string().max(200), key: z.string().min(1).max(200) })
+const Answer = z.object({
+  device: z.object({ kind: z.string().max(20) }),
+  key: z.string().min(1).max(200),
+})
+
+/** The host's address as the Venue view shows it: http, an address and a port, nothing more. */
+export function hostAddress(typed: string): URL {
+  const refuse = () =>
+    new AppError('validation', 'address: the host desk’s hub address, as its Venue view shows it (http://…:7310)', {
+      address: 'the host desk’s hub address, as its Venue view shows it (http://…:7310)',
+    })
+  let url: URL
+  try {
+    url = new URL(typed.trim())
+  } catch {
+    throw refuse()
+  }
+  if (url.protocol !== 'http:' || !url.port || url.username || url.password || url.pathname.length > 1) throw refuse()
+  return url
+}
+
+export class VenueSharing {
+  readonly host: VenueHost
+  private member: VenueMember | undefined
+  private memberOf: string | null = null
+  private readonly stopSwitch: () => void
+
+  constructor(
+    private readonly ports: {
+      connections: Connections
+      credentials: CredentialStore
+      /** Told whenever the sharing's state changes. */
+      changed?(state: SharingState): void
+      retry?: { first: number; most: number }
+    },
+  ) {
+    this.host = new VenueHost(() => ports.connections.active.offline.venue.doc)
+    this.stopSwitch = ports.connections.switched.on(() => {
+      this.host.closeAll()
+      this.stopMember()
+      void this.resume().catch(log.failed('joining the venue again'))
+    })
+  }
+
+  state(): SharingState {
+    if (this.member) return { role: 'member', host: this.memberOf, link: this.member.state, joined: 0 }
+    const joined = this.host.joined()
+    return { role: joined > 0 ? 'host' : 'alone', host: null, link: null, joined }
+  }
+
+  /** Joins the venue hosted at `address` with a pairing code made there (kind: desk). */
+  async join(address: string, code: string): Promise<SharingState> {
+    const url = hostAddress(address)
+    let answer: Response
+    try {
+      answer = await fetch(new URL('/pair/v1/exchange', url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ code }),
+        redirect: 'error',
+        signal: AbortSignal.timeout(5000),
+      })
+    } catch {
+      throw new AppError('offline', `The desk at ${url.host} did not answer: check the address and the venue network.`)
+    }
+    const text = await answer.text()
+    if (!answer.ok) {
+      const said = /"error"\s*:\s*"([^"]{1,200})"/.exec(text)?.[1] ?? `it answered ${answer.status}`
+      throw new AppError('validation', `The desk at ${url.host} refused the code: ${said}.`, { code: said })
+    }
+    const parsed = Answer.safeParse(text.length <= 4096 ? JSON.parse(text) : null)
+    if (!parsed.success) throw new AppError('server', `The desk at ${url.host} answered something else than a key.`)
+    if (parsed.data.device.kind !== 'desk')
+      throw new AppError(
+        'validation',
+        `That code pairs a ${parsed.data.device.kind}, not a desk: make one for a desk.`,
+        {
+          code: 'that code pairs another kind of device',
+        },
+      )
+    const profileId = this.ports.connections.active.profile.id
+    const kept = { address: url.origin, key: parsed.data.key }
+    await this.ports.credentials.set(venueShareSecretsOf(profileId), 'venue-desk-key', JSON.stringify(kept))
+    this.startMember(kept)
+    return this.state()
+  }
+
+  /** Joins again the venue this connection joined before (at start, and when the connection changes). */
+  async resume(): Promise<SharingState> {
+    const profileId = this.ports.connections.active.profile.id
+    const raw = await this.ports.credentials.get(venueShareSecretsOf(profileId), 'venue-desk-key')
+    const kept = raw ? Kept.safeParse(JSON.parse(raw)) : undefined
+    if (kept?.success && !this.member) this.startMember(kept.data)
+    return this.state()
+  }
+
+  /** Leaves the venue: this desk works alone from now on, with its copy as it stands. */
+  async leave(): Promise<SharingState> {
+    this.stopMember()
+    await this.ports.credentials.delete(venueShareSecretsOf(this.ports.connections.active.profile.id), 'venue-desk-key')
+    this.ports.changed?.(this.state())
+    return this.state()
+  }
+
+  close(): void {
+    this.stopSwitch()
+    this.stopMember()
+    this.host.closeAll()
+  }
+
+  private startMember({ address, key }: z.infer<typeof Kept>): void {
+    this.stopMember()
+    const url = new URL('/venue/v1/sync', address)
+    url.protocol = 'ws:'
+    this.memberOf = address
+    this.member = new VenueMember({
+      doc: this.ports.connections.active.offline.venue.doc,
+      url: url.toString(),
+      key,
+      changed: () => this.ports.changed?.(this.state()),
+      ...(this.ports.retry && { retry: this.ports.retry }),
+    })
+  }
+
+  private stopMember(): void {
+    this.member?.close()
+    this.member = undefined
+    this.memberOf = null
+  }
+}

@@ -1,0 +1,90 @@
+// The venue's sync on the hosting desk: a Hocuspocus server whose one document ("venue") mirrors this desk's own copy
+// both ways, fed the WebSocket connections the hub accepts (the hub's route guard has checked each desk's key), and
+// each joined desk's connections closed when it is revoked.
+import { Hocuspocus, type Document } from '@hocuspocus/server'
+import * as Y from 'yjs'
+
+/** The one document's name on the wire. */
+export const VENUE_DOCUMENT = 'venue'
+
+/** A socket as the hub hands it over (ws): what Hocuspocus writes to, and its events. */
+export interface SyncSocket {
+  send(data: Uint8Array | ArrayBuffer | string): void
+  close(code?: number, reason?: string): void
+  readyState: number
+  on(event: 'message', listener: (data: Buffer) => void): void
+  on(event: 'close', listener: (code: number, reason: Buffer) => void): void
+}
+
+/** The close code a revoked desk's connection ends with (a joined desk stops trying on it). */
+export const REVOKED = 4403
+
+/** Marks what the bridge copies, so a copy is not copied back. */
+const BRIDGE = Symbol('venue-bridge')
+
+export class VenueHost {
+  private readonly server: Hocuspocus
+  private readonly sockets = new Map<string, Set<SyncSocket>>()
+  private unbridge: (() => void) | undefined
+
+  constructor(
+    /** This desk's copy of the venue (the active connection's). */
+    private readonly local: () => Y.Doc,
+  ) {
+    this.server = new Hocuspocus({
+      name: 'matchdesk-venue',
+      quiet: true,
+      // The hub's guard has authenticated the desk by its key before the upgrade: the token carries nothing.
+      onLoadDocument: async ({ document }) => this.bridge(document),
+      afterUnloadDocument: async () => {
+        this.unbridge?.()
+        this.unbridge = undefined
+      },
+    })
+  }
+
+  /** A joined desk's connection, its key checked by the hub: synced from now on. */
+  connect(socket: SyncSocket, request: Request, deviceId: string): void {
+    const connection = this.server.handleConnection(socket, request, { deviceId })
+    socket.on('message', (data) => connection.handleMessage(new Uint8Array(data)))
+    socket.on('close', (code, reason) => {
+      this.sockets.get(deviceId)?.delete(socket)
+      connection.handleClose({ code, reason: reason.toString() })
+    })
+    const held = this.sockets.get(deviceId) ?? new Set<SyncSocket>()
+    held.add(socket)
+    this.sockets.set(deviceId, held)
+  }
+
+  /** How many desks are joined now. */
+  joined(): number {
+    return [...this.sockets.values()].filter((held) => held.size > 0).length
+  }
+
+  /** A revoked desk: its connections end at once, and it is told why (it stops trying). */
+  closeDesk(deviceId: string, code = REVOKED, reason = 'this desk was revoked'): void {
+    for (const socket of this.sockets.get(deviceId) ?? []) socket.close(code, reason)
+    this.sockets.delete(deviceId)
+  }
+
+  /** Every desk's connections end, as a desk going away (the app closes): they try again until it is back. */
+  closeAll(): void {
+    for (const deviceId of [...this.sockets.keys()]) this.closeDesk(deviceId, 1001, 'the desk is going away')
+  }
+
+  /** The served document starts as this desk's copy, and each side's changes go to the other from then on. */
+  private bridge(served: Document): void {
+    this.unbridge?.()
+    const local = this.local()
+    Y.applyUpdate(served, Y.encodeStateAsUpdate(local), BRIDGE)
+    Y.applyUpdate(local, Y.encodeStateAsUpdate(served), BRIDGE)
+    const toLocal = (update: Uint8Array, origin: unknown) => origin !== BRIDGE && Y.applyUpdate(local, update, BRIDGE)
+    const toServed = (update: Uint8Array, origin: unknown) => origin !== BRIDGE && Y.applyUpdate(served, update, BRIDGE)
+    served.on('update', toLocal)
+    local.on('update', toServed)
+    this.unbridge = () => {
+      served.off('update', toLocal)
+      local.off('update', toServed)
+    }
+  }
+}

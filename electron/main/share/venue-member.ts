@@ -1,0 +1,87 @@
+// The venue's sync on a joined desk: this desk's own copy kept in step with the host's over a Hocuspocus connection
+// to the host's hub, the desk's key sent in a header (never in the address), reconnecting by itself (1 s doubling to
+// 10 s) while the host or the LAN is away; a refusal (the key revoked) ends it and says so. The copy works alone all
+// the while: what changed meanwhile on either side merges when the connection is back.
+import { HocuspocusProvider, HocuspocusProviderWebsocket, WebSocketStatus } from '@hocuspocus/provider'
+import WebSocket from 'ws'
+import type * as Y from 'yjs'
+import { REVOKED, VENUE_DOCUMENT } from './venue-host'
+
+/** The header the key goes in (the hub's device header). */
+const KEY_HEADER = 'x-matchdesk-key'
+
+export type MemberState = 'connecting' | 'connected' | 'refused' | 'closed'
+
+export interface VenueMemberOptions {
+  doc: Y.Doc
+  /** The host hub's sync address ("ws://192.168.1.20:7310/venue/v1/sync"). */
+  url: string
+  /** This desk's key at that host. */
+  key: string
+  changed?(state: MemberState): void
+  /** Reconnect waits (ms), for tests. */
+  retry?: { first: number; most: number }
+}
+
+export class VenueMember {
+  private readonly provider: HocuspocusProvider
+  private readonly socket: HocuspocusProviderWebsocket
+  private current: MemberState = 'connecting'
+
+  constructor(private readonly options: VenueMemberOptions) {
+    const refused = () => this.set('refused')
+    const { key } = options
+    /** ws with the key in its header, telling a refused upgrade (401/403) apart from a host that is away. */
+    class KeyedSocket extends WebSocket {
+      constructor(url: string, protocols?: string | string[]) {
+        super(url, protocols, { headers: { [KEY_HEADER]: key }, handshakeTimeout: 5000 })
+        this.on('unexpected-response', (_request, response) => {
+          if (response.statusCode === 401 || response.statusCode === 403) refused()
+          this.terminate()
+        })
+        this.on('close', (code) => code === REVOKED && refused())
+      }
+    }
+    const { first = 1000, most = 10_000 } = options.retry ?? {}
+    this.socket = new HocuspocusProviderWebsocket({
+      url: options.url,
+      WebSocketPolyfill: KeyedSocket,
+      delay: first,
+      minDelay: first,
+      maxDelay: most,
+      factor: 2,
+    })
+    this.provider = new HocuspocusProvider({
+      websocketProvider: this.socket,
+      name: VENUE_DOCUMENT,
+      document: options.doc,
+      token: 'desk-key-in-header',
+      onSynced: () => this.set('connected'),
+    })
+    this.socket.on('status', ({ status }: { status: WebSocketStatus }) => {
+      if (status === WebSocketStatus.Disconnected && this.current === 'connected') this.set('connecting')
+    })
+    this.provider.attach()
+  }
+
+  get state(): MemberState {
+    return this.current
+  }
+
+  close(): void {
+    if (this.current === 'closed') return
+    this.provider.destroy()
+    this.socket.destroy()
+    this.set('closed')
+  }
+
+  private set(state: MemberState): void {
+    if (this.current === state || this.current === 'closed') return
+    this.current = state
+    if (state === 'refused') {
+      this.provider.destroy()
+      this.socket.destroy()
+    }
+    this.options.changed?.(state)
+  }
+}

@@ -1,0 +1,66 @@
+// The Venue view's "Several desks": alone, a join refused with the field named, joined and its link as main tells it,
+// and leaving only once confirmed.
+import { render, screen, waitFor } from '@testing-library/svelte'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { answer, calls, emit } from '../test-support/fake-api'
+import SharingPanel from './SharingPanel.svelte'
+
+const alone = { role: 'alone', host: null, link: null, joined: 0 }
+const joined = { role: 'member', host: 'http://192.168.1.20:7310', link: 'connected', joined: 0 }
+afterEach(() => vi.unstubAllGlobals())
+
+describe('sharing panel', () => {
+  it('joins another desk’s venue, names a refused field, and shows the link as it changes', async () => {
+    const user = userEvent.setup()
+    answer('venue:sharing', () => alone)
+    answer('venue:join', ({ code }: { code: string }) => {
+      if (code === 'WRONG')
+        throw Object.assign(new Error('The desk refused the code'), {
+          code: 'validation',
+          fields: { code: 'this pairing code is unknown or has expired' },
+        })
+      return joined
+    })
+    render(SharingPanel)
+    expect((await screen.findByTestId('sharing-state')).textContent).toMatch(/^This desk works alone\./)
+    await user.type(screen.getByLabelText('Host desk’s hub address'), 'http://192.168.1.20:7310')
+    await user.type(screen.getByLabelText('Pairing code'), 'WRONG')
+    await user.click(screen.getByRole('button', { name: 'Join' }))
+    expect((await screen.findByRole('alert')).textContent).toBe('this pairing code is unknown or has expired')
+    await user.clear(screen.getByLabelText('Pairing code'))
+    await user.type(screen.getByLabelText('Pairing code'), 'K7QX-2M')
+    await user.click(screen.getByRole('button', { name: 'Join' }))
+    await waitFor(() =>
+      expect(screen.getByTestId('sharing-state').textContent).toMatch(/192\.168\.1\.20:7310:\s*connected/),
+    )
+    emit('venue:changed', { ...joined, link: 'connecting' })
+    await waitFor(() => expect(screen.getByTestId('sharing-state').textContent).toMatch(/reconnecting…/))
+    emit('venue:changed', { ...joined, link: 'refused' })
+    await waitFor(() => expect(screen.getByTestId('sharing-state').textContent).toMatch(/the host revoked this desk/))
+  })
+
+  it('says how many desks joined a host, and leaves only once confirmed', async () => {
+    const user = userEvent.setup()
+    answer('venue:sharing', () => ({ role: 'host', host: null, link: null, joined: 2 }))
+    answer('venue:leave', () => alone)
+    render(SharingPanel)
+    await waitFor(() =>
+      expect(screen.getByTestId('sharing-state').textContent).toMatch(/hosts the venue: 2 desks joined/),
+    )
+    emit('venue:changed', joined)
+    const leave = await screen.findByRole('button', { name: 'Leave the venue' })
+    vi.stubGlobal(
+      'confirm',
+      vi.fn(() => false),
+    )
+    await user.click(leave)
+    expect(calls.some((c) => c.channel === 'venue:leave')).toBe(false)
+    vi.stubGlobal(
+      'confirm',
+      vi.fn(() => true),
+    )
+    await user.click(leave)
+    await waitFor(() => expect(screen.getByTestId('sharing-state').textContent).toMatch(/works alone/))
+  })
+})

@@ -1,0 +1,20 @@
+// Several desks at one venue: what the Venue view says of the sharing, and what joining takes.
+import { z } from 'zod'
+
+export const SharingState = z.object({
+  /** alone: nobody joined and this desk joined nobody; host: desks joined this one; member: this desk joined a host. */
+  role: z.enum(['alone', 'host', 'member']),
+  /** The host's address, for a member. */
+  host: z.string().nullable(),
+  /** A member's link to its host: connecting (or reconnecting), connected, refused (revoked), closed. */
+  link: z.enum(['connecting', 'connected', 'refused', 'closed']).nullable(),
+  /** Desks joined to this one now, for a host. */
+  joined: z.number().int().min(0),
+})
+export type SharingState = z.infer<typeof SharingState>
+
+/** Joining a venue: the host desk's hub address and the pairing code made there for a desk. */
+export const JoinVenue = z.strictObject({
+  address: z.string().trim().min(1, 'address: required').max(200, 'address: at most 200 characters'),
+  code: z.string().trim().min(1, 'code: required').max(32, 'code: at most 32 characters'),
+})
