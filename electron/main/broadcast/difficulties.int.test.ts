@@ -2,58 +2,38 @@
 // a stream's tablet): down, the card is on air at once, OBS (a stand-in obs-websocket) shows its scene and the rest
 // stands still; up, everything is where it was — the scene before it, what waited on air, or still held if it was —
 // and the VOD's chapters say so.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Feed, StreamState } from '../../../shared/broadcast/feed'
 import type { TabletView } from '../../../shared/venue/tablet'
 import type { VodChapters } from '../../../shared/broadcast/vod-chapters'
-import { demoDesk } from '../../../tests/support/demo-desk'
-import { dispatchValue } from '../../../tests/support/dispatch-value'
+import { deskWithObs, type DeskWithObs } from '../../../tests/support/desk-with-obs'
 import type { FakeObs } from '../../../tests/support/fake-obs'
-import { streamWithFakeObs } from '../../../tests/support/stream-with-fake-obs'
-import { linkedDuels, type LinkedDuels } from '../../../tests/support/linked-duels'
+import type { LinkedDuels } from '../../../tests/support/linked-duels'
 import { pairDevice } from '../../../tests/support/pair-device'
-import type { MainServices } from '../composition'
-import { MemoryCredentialStore } from '../secrets/memory-store'
 
-const dataDir = mkdtempSync(join(tmpdir(), 'matchdesk-difficulties-'))
-const pagesDir = mkdtempSync(join(tmpdir(), 'matchdesk-difficulties-pages-'))
-writeFileSync(join(pagesDir, 'overlay.html'), '<!doctype html><title>overlay</title>')
-let services: MainServices
+let desk: DeskWithObs
 let obs: FakeObs
 let linked: LinkedDuels
 let streamId = ''
-const value = dispatchValue(() => services)
-const feed = async () => (await (await fetch(`${services.hub!.url}/feed/v1/streams/${streamId}`)).json()) as Feed
+const value = <T>(channel: string, input?: unknown) => desk.value<T>(channel, input)
+const services = () => desk.services()
+const feed = async () => (await (await fetch(`${services().hub!.url}/feed/v1/streams/${streamId}`)).json()) as Feed
 const key = (down: boolean) => value<StreamState>('broadcast:difficulties', { streamId, down })
 const names = (f: Feed) => f.onAir?.opponents.map((o) => o.name) ?? []
 /** The service renames the on-air match's first player; the desk's local copy reads it. */
 async function serviceRenames(to: string) {
   const participant = linked.duels[0]!.opponents[0]!.participant!
-  services.connections.sandbox.store.participants.get(participant.id)!.name = to
-  await services.connections.active.offline.reads.refresh('nodes', linked.tournamentId)
+  services().connections.sandbox.store.participants.get(participant.id)!.name = to
+  await services().connections.active.offline.reads.refresh('nodes', linked.tournamentId)
 }
 
 beforeAll(async () => {
-  services = await demoDesk(dataDir, {
-    credentials: new MemoryCredentialStore(),
-    hub: { port: 0, pagesDir },
-    obsRetryMs: { first: 100, most: 200 },
-  })
-  linked = await linkedDuels(value, 2)
-  streamId = linked.streamId
-  obs = await streamWithFakeObs(value, streamId)
+  desk = await deskWithObs('difficulties', 2)
+  ;({ linked, streamId, obs } = desk)
   await value('broadcast:mark-start', { streamId })
   await value('broadcast:take', { streamId, matchId: linked.duels[0]!.id })
 })
-afterAll(async () => {
-  await services.close()
-  await obs.close()
-  rmSync(dataDir, { recursive: true, force: true })
-  rmSync(pagesDir, { recursive: true, force: true })
-})
+afterAll(() => desk.close())
 
 describe('the technical-difficulties key', () => {
   it('down: the card on air and OBS on its scene at once; the service’s changes wait', async () => {
@@ -92,9 +72,9 @@ describe('the technical-difficulties key', () => {
 
   it('is Companion’s too: on, off and toggle, anything else refused by name', async () => {
     const companion = async (path: string) => {
-      const answer = await fetch(`${services.hub!.url}/control/v1/streams/${streamId}/difficulties/${path}`, {
+      const answer = await fetch(`${services().hub!.url}/control/v1/streams/${streamId}/difficulties/${path}`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${services.registry.controlToken}` },
+        headers: { authorization: `Bearer ${services().registry.controlToken}` },
       })
       return { status: answer.status, body: (await answer.json()) as StreamState & { fields?: object } }
     }
@@ -106,9 +86,9 @@ describe('the technical-difficulties key', () => {
   })
 
   it('is a stream tablet’s too (scorekeeper or caster)', async () => {
-    const tabletKey = await pairDevice(value, services.hub!.url, 'Caster tablet', 'caster', undefined, streamId)
+    const tabletKey = await pairDevice(value, services().hub!.url, 'Caster tablet', 'caster', undefined, streamId)
     const press = async (body: unknown) => {
-      const answer = await fetch(`${services.hub!.url}/tablet/v1/difficulties`, {
+      const answer = await fetch(`${services().hub!.url}/tablet/v1/difficulties`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-matchdesk-key': tabletKey },
         body: JSON.stringify(body),
@@ -126,7 +106,9 @@ describe('the technical-difficulties key', () => {
     // Pressed within seconds of each other here: a chapter under ten seconds gives way to the next, so the last press
     // (the key up) leaves the match as the one chapter since the start.
     expect(chapters.map((c) => c.title).at(-1)).toMatch(/: Renamed Meanwhile vs /)
-    const log = services.connections.active.offline.onAirLog.since(streamId).entries.map((e) => e.title)
+    const log = services()
+      .connections.active.offline.onAirLog.since(streamId)
+      .entries.map((e) => e.title)
     expect(log.filter((title) => title === 'Technical difficulties')).toHaveLength(4)
     expect(log.at(-1)).toMatch(/: Renamed Meanwhile vs /)
   })

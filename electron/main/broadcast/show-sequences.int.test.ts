@@ -2,28 +2,19 @@
 // stream's Take sequence (OBS's scene, overlays hidden and shown in the feed at their times), a sequence edited as
 // text is kept and run, Hold pauses a run and its release resumes it, fast-forward and cancel from the desk and
 // Companion, the match's end brings the break, and a wrong line is refused by its number.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Feed, StreamState } from '../../../shared/broadcast/feed'
 import { parseSteps, type ShowSequences } from '../../../shared/broadcast/show-sequence'
-import { demoDesk } from '../../../tests/support/demo-desk'
-import { dispatchValue } from '../../../tests/support/dispatch-value'
+import { deskWithObs, type DeskWithObs } from '../../../tests/support/desk-with-obs'
 import type { FakeObs } from '../../../tests/support/fake-obs'
-import { streamWithFakeObs } from '../../../tests/support/stream-with-fake-obs'
-import { linkedDuels, type LinkedDuels } from '../../../tests/support/linked-duels'
-import type { MainServices } from '../composition'
-import { MemoryCredentialStore } from '../secrets/memory-store'
+import type { LinkedDuels } from '../../../tests/support/linked-duels'
 
-const dataDir = mkdtempSync(join(tmpdir(), 'matchdesk-sequences-'))
-const pagesDir = mkdtempSync(join(tmpdir(), 'matchdesk-sequences-pages-'))
-writeFileSync(join(pagesDir, 'overlay.html'), '<!doctype html><title>overlay</title>')
-let services: MainServices
+let desk: DeskWithObs
 let obs: FakeObs
 let linked: LinkedDuels
 let streamId = ''
-const value = dispatchValue(() => services)
+const value = <T>(channel: string, input?: unknown) => desk.value<T>(channel, input)
+const services = () => desk.services()
 const feed = () => value<Feed>('broadcast:feed', { streamId })
 const state = async () =>
   (await value<{ streams: StreamState[] }>('broadcast:status', { tournamentId: linked.tournamentId })).streams.find(
@@ -37,21 +28,10 @@ async function edit(event: string, text: string) {
 }
 
 beforeAll(async () => {
-  services = await demoDesk(dataDir, {
-    credentials: new MemoryCredentialStore(),
-    hub: { port: 0, pagesDir },
-    obsRetryMs: { first: 100, most: 200 },
-  })
-  linked = await linkedDuels(value, 3)
-  streamId = linked.streamId
-  obs = await streamWithFakeObs(value, streamId)
+  desk = await deskWithObs('sequences', 3)
+  ;({ linked, streamId, obs } = desk)
 })
-afterAll(async () => {
-  await services.close()
-  await obs.close()
-  rmSync(dataDir, { recursive: true, force: true })
-  rmSync(pagesDir, { recursive: true, force: true })
-})
+afterAll(() => desk.close())
 
 describe('show sequences', () => {
   it('start from the defaults, per event, until edited', async () => {
@@ -93,9 +73,9 @@ describe('show sequences', () => {
     expect(done.sequence).toBeNull()
     expect(done.feed.hidden.sort()).toEqual(['casters', 'scoreboard'])
     const companion = async (command: string) => {
-      const answer = await fetch(`${services.hub!.url}/control/v1/streams/${streamId}/sequence/${command}`, {
+      const answer = await fetch(`${services().hub!.url}/control/v1/streams/${streamId}/sequence/${command}`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${services.registry.controlToken}` },
+        headers: { authorization: `Bearer ${services().registry.controlToken}` },
       })
       return { status: answer.status, body: (await answer.json()) as StreamState & { fields?: object } }
     }
@@ -111,11 +91,11 @@ describe('show sequences', () => {
     await edit('match-end', '+0 show scoreboard\n+0.3 scene break')
     await value('broadcast:take', { streamId, matchId: linked.duels[2]!.id })
     await expect.poll(() => obs.program()).toBe('Match')
-    const node = services.connections.sandbox.store.nodes.get(linked.duels[2]!.id)!
+    const node = services().connections.sandbox.store.nodes.get(linked.duels[2]!.id)!
     node.status = 'completed'
     node.opponents[0]!.result = 'win'
     node.opponents[1]!.result = 'loss'
-    await services.connections.active.offline.reads.refresh('nodes', linked.tournamentId)
+    await services().connections.active.offline.reads.refresh('nodes', linked.tournamentId)
     await expect.poll(async () => (await state()).sequence?.event ?? 'done').toMatch(/match-end|done/)
     await expect.poll(() => obs.program(), { timeout: 3000 }).toBe('Break')
   })

@@ -3,28 +3,16 @@
 // airtime counted per sponsor and stream only while a sponsor is on air — the sponsor overlay open and not held off
 // by the technical-difficulties key, the break screen while OBS (a stand-in obs-websocket) shows the break — kept
 // through a restart.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Feed, StreamState } from '../../../shared/broadcast/feed'
 import type { ObsState } from '../../../shared/broadcast/obs'
 import type { AirtimeReport, Sponsor } from '../../../shared/broadcast/sponsors'
-import { demoDesk } from '../../../tests/support/demo-desk'
-import { dispatchValue } from '../../../tests/support/dispatch-value'
 import { readEvents, type EventStreamReader } from '../../../tests/support/event-stream-reader'
-import type { FakeObs } from '../../../tests/support/fake-obs'
+import { deskWithObs, type DeskWithObs } from '../../../tests/support/desk-with-obs'
+import type { LinkedDuels } from '../../../tests/support/linked-duels'
 import { pngHeader, pngLogo, svgFile, webpHeader } from '../../../tests/support/image-headers'
-import { linkedDuels, type LinkedDuels } from '../../../tests/support/linked-duels'
-import { streamWithFakeObs } from '../../../tests/support/stream-with-fake-obs'
 import type { Clock } from '../clock'
-import type { MainServices } from '../composition'
-import { MemoryCredentialStore } from '../secrets/memory-store'
 
-const dataDir = mkdtempSync(join(tmpdir(), 'matchdesk-sponsors-'))
-const pagesDir = mkdtempSync(join(tmpdir(), 'matchdesk-sponsors-pages-'))
-writeFileSync(join(pagesDir, 'overlay.html'), '<!doctype html><title>overlay</title>')
-const credentials = new MemoryCredentialStore()
 /** The test's own time, standing still unless moved: the airtime is counted in it to the millisecond. */
 let time = Date.parse('2026-11-28T10:00:00Z')
 const clock: Clock = {
@@ -32,14 +20,11 @@ const clock: Clock = {
   random: Math.random,
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 }
-let services: MainServices
-let obs: FakeObs
+let desk: DeskWithObs
 let linked: LinkedDuels
 let streamId = ''
-const value = dispatchValue(() => services)
-const start = () =>
-  demoDesk(dataDir, { credentials, clock, hub: { port: 0, pagesDir }, obsRetryMs: { first: 100, most: 200 } })
-const hub = (path: string) => fetch(`${services.hub!.url}${path}`)
+const value = <T>(channel: string, input?: unknown) => desk.value<T>(channel, input)
+const hub = (path: string) => fetch(`${desk.services().hub!.url}${path}`)
 const feed = async () => (await (await hub(`/feed/v1/streams/${streamId}`)).json()) as Feed
 const add = (name: string, seconds: number, image: Buffer) =>
   value<Sponsor[]>('sponsors:add', { name, seconds, image: image.toString('base64') })
@@ -54,7 +39,7 @@ const airtime = async () =>
 async function openOverlay(kind: string): Promise<{ close(): Promise<void> }> {
   const controller = new AbortController()
   const events: EventStreamReader = readEvents(
-    await fetch(`${services.hub!.url}/feed/v1/streams/${streamId}/events?source=${kind}`, {
+    await fetch(`${desk.services().hub!.url}/feed/v1/streams/${streamId}/events?source=${kind}`, {
       signal: controller.signal,
     }),
   )
@@ -79,18 +64,11 @@ const followers = async (kind: string) => {
 }
 
 beforeAll(async () => {
-  services = await start()
-  linked = await linkedDuels(value, 2)
-  streamId = linked.streamId
-  obs = await streamWithFakeObs(value, streamId)
+  desk = await deskWithObs('sponsors', 2, { clock })
+  ;({ linked, streamId } = desk)
   await value('broadcast:take', { streamId, matchId: linked.duels[0]!.id })
 })
-afterAll(async () => {
-  await services.close()
-  await obs.close()
-  rmSync(dataDir, { recursive: true, force: true })
-  rmSync(pagesDir, { recursive: true, force: true })
-})
+afterAll(() => desk.close())
 
 describe('sponsor slots', () => {
   it('refuse what is not a PNG, JPEG or WebP, or too large, naming the field and the limit', async () => {
@@ -170,8 +148,7 @@ describe('sponsor airtime', () => {
     expect((await feed()).sponsors).toMatchObject({ epoch: time, slots: [{ seconds: 5 }] })
     const report = await value<AirtimeReport>('sponsors:airtime')
     expect(report.lines.map((line) => [line.sponsor, line.stream])).toContainEqual(['Acme Energy', 'B stream'])
-    await services.close()
-    services = await start()
+    await desk.restart()
     expect((await value<Sponsor[]>('sponsors:list')).map((s) => s.name)).toEqual(['نادي الرياض للرياضات الإلكترونية'])
     expect(await value<AirtimeReport>('sponsors:airtime')).toEqual(report)
     const reset = await value<AirtimeReport>('sponsors:reset-airtime')
