@@ -22,6 +22,11 @@ export async function venueRoutes(server: FastifyInstance, { venue, registry }: 
     if (!device) return socket.close(4401, 'a desk key is required')
     // Hocuspocus reads the request the Fetch way; the key stays out of it (the guard has checked it).
     const headers = new Headers({ host: request.headers.host ?? '' })
-    venue.connect(socket, new Request(`http://${request.headers.host ?? 'hub'}${request.url}`, { headers }), device.id)
+    venue.connect(
+      socket,
+      new Request(`http://${request.headers.host ?? 'hub'}${request.url}`, { headers }),
+      device.id,
+      device.profileId,
+    )
   })
 }

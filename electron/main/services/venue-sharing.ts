@@ -50,7 +50,10 @@ export class VenueSharing {
       retry?: { first: number; most: number }
     },
   ) {
-    this.host = new VenueHost(() => ports.connections.active.offline.venue.doc)
+    this.host = new VenueHost(
+      () => ports.connections.active.offline.venue.doc,
+      () => ports.connections.active.profile.id,
+    )
     this.stopSwitch = ports.connections.switched.on(() => {
       this.host.closeAll()
       this.stopMember()

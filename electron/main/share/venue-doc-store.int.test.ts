@@ -13,9 +13,14 @@ const folder = mkdtempSync(join(tmpdir(), 'matchdesk-venue-doc-'))
 const file = join(folder, 'profile.sqlite')
 afterAll(() => rmSync(folder, { recursive: true, force: true }))
 
-/** All the venue view holds, as text. */
+/** All the venue view holds, as text, each part by key (a map's order is the order entries were read in: not kept). */
 const seen = (venue: VenueDoc) =>
-  JSON.stringify(Object.entries(venue.view()).map(([part, entries]) => [part, [...(entries as Map<string, unknown>)]]))
+  JSON.stringify(
+    Object.entries(venue.view()).map(([part, entries]) => [
+      part,
+      [...(entries as Map<string, unknown>)].sort(([a], [b]) => (a < b ? -1 : 1)),
+    ]),
+  )
 
 /** A desk starting on the file: its id, its document as kept, and its changes kept from now on. */
 function start(): { db: Db; venue: VenueDoc; stop(): void; rows(): number } {

@@ -19,6 +19,9 @@ export interface SyncSocket {
 /** The close code a revoked desk's connection ends with (a joined desk stops trying on it). */
 export const REVOKED = 4403
 
+/** The close code of a desk turned away because this desk works on another connection (it tries again later). */
+const ELSEWHERE = 4409
+
 /** Marks what the bridge copies, so a copy is not copied back. */
 const BRIDGE = Symbol('venue-bridge')
 
@@ -30,6 +33,8 @@ export class VenueHost {
   constructor(
     /** This desk's copy of the venue (the active connection's). */
     private readonly local: () => Y.Doc,
+    /** The connection this desk works on now. */
+    private readonly activeProfile: () => string,
   ) {
     this.server = new Hocuspocus({
       name: 'matchdesk-venue',
@@ -43,8 +48,13 @@ export class VenueHost {
     })
   }
 
-  /** A joined desk's connection, its key checked by the hub: synced from now on. */
-  connect(socket: SyncSocket, request: Request, deviceId: string): void {
+  /**
+   * A joined desk's connection, its key checked by the hub: synced from now on — unless the desk was paired while this
+   * desk worked on another connection (another venue): turned away, it tries again, and joins once this desk is back.
+   */
+  connect(socket: SyncSocket, request: Request, deviceId: string, pairedOn: string | undefined): void {
+    if (pairedOn !== undefined && pairedOn !== this.activeProfile())
+      return socket.close(ELSEWHERE, 'the host desk works on another connection now')
     const connection = this.server.handleConnection(socket, request, { deviceId })
     socket.on('message', (data) => connection.handleMessage(new Uint8Array(data)))
     socket.on('close', (code, reason) => {

@@ -1,0 +1,39 @@
+// The hosting desk serves the venue of the connection it works on: a desk paired while the host worked on another
+// connection is turned away (and tries again later), never synced into this connection's venue.
+import { describe, expect, it } from 'vitest'
+import * as Y from 'yjs'
+import { VenueHost, type SyncSocket } from './venue-host'
+
+function socket() {
+  const closed: [number, string][] = []
+  const fake: SyncSocket & { closed: typeof closed } = {
+    closed,
+    readyState: 1,
+    send: () => undefined,
+    close: (code = 1000, reason = '') => void closed.push([code, reason]),
+    on: () => undefined,
+  }
+  return fake
+}
+
+describe('the venue host', () => {
+  it('turns away a desk paired on another connection than the one it works on now', () => {
+    let active = 'profile-a'
+    const host = new VenueHost(
+      () => new Y.Doc(),
+      () => active,
+    )
+    const request = new Request('http://127.0.0.1:7310/venue/v1/sync')
+    const other = socket()
+    host.connect(other, request, 'desk-1', 'profile-b')
+    expect(other.closed).toEqual([[4409, 'the host desk works on another connection now']])
+    expect(host.joined()).toBe(0)
+    const same = socket()
+    host.connect(same, request, 'desk-2', 'profile-a')
+    expect(same.closed).toEqual([])
+    expect(host.joined()).toBe(1)
+    active = 'profile-b'
+    host.closeAll()
+    expect(same.closed).toEqual([[1001, 'the desk is going away']])
+  })
+})
