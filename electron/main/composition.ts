@@ -76,6 +76,8 @@ export interface MainServices {
   obs: ObsTarget
   /** One live refresh for every desk: each followed tournament read once a tick. */
   ticks: LiveTicks
+  /** The venue shared with other desks: this desk hosting it, or joined to another's. */
+  sharing: VenueSharing
   close(): Promise<void>
 }
 
@@ -278,6 +280,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     hub,
     obs,
     ticks,
+    sharing,
     close: async () => {
       try {
         ticks.close()

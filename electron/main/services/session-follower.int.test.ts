@@ -16,9 +16,9 @@ describe('following the active connection', () => {
     })
     const { connections } = services
     const session = connections.active.offline
-    // The producer's desk, the doors' desk and the floor each follow the active connection; the doors' desk watches a
-    // session once a door list is followed on it (a door's connection may not be the active one).
-    expect(connections.switched.listening).toBe(3)
+    // The producer's desk, the doors' desk, the floor and the venue's sharing each follow the active connection; the
+    // doors' desk watches a session once a door list is followed on it (a door's connection may not be the active one).
+    expect(connections.switched.listening).toBe(4)
     const tournamentId = [...connections.sandbox.store.tournaments.values()][0]!.id
     await session.reads.refresh('participants', tournamentId)
     services.doors.subscribe(tournamentId, () => undefined, connections.active.profile.id)
@@ -27,6 +27,7 @@ describe('following the active connection', () => {
     services.broadcast.close()
     services.doors.close()
     services.floor.close()
+    services.sharing.close()
     expect(connections.switched.listening).toBe(0)
     expect(session.changes.listening).toBe(sessionListeners - 3)
     expect(session.synced.listening).toBe(0)
