@@ -60,6 +60,8 @@ export interface MainPorts {
   obsRetryMs?: { first: number; most: number }
   /** How soon a desk that joined another desk’s venue tries its host again (tests). */
   venueRetryMs?: { first: number; most: number }
+  /** How long a host desk has to answer a join, body included (tests). */
+  venueAnswerMs?: number
 }
 
 export interface MainServices {
@@ -213,6 +215,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     credentials,
     changed: (state) => bus.publish('venue:changed', state),
     ...(ports.venueRetryMs && { retry: ports.venueRetryMs }),
+    ...(ports.venueAnswerMs && { deadlineMs: ports.venueAnswerMs }),
   })
   // A door paired on a connection keeps checking in there when the desk moves to another one.
   connections.keepOpenFor = (profileId) => registry.servesConnection(profileId)

@@ -1,6 +1,7 @@
 // Calls on their way to a webhook in Discord's format: queued durably in the profile's database, sent in order (by the
 // job runner, as the outbox's writes are) once the receiver answers (backing off while the internet is down, waiting as Discord's 429 asks), each to the address
 // entered for its tournament (from the keychain) and nowhere else.
+import { safeJson, textAtMost } from '../answer-text'
 import { backoffCeiling } from '../backoff'
 import type { Clock } from '../clock'
 import { JobRunner } from '../job-runner'
@@ -147,32 +148,3 @@ export class FloorWebhook {
 
 /** How much of a receiver's answer is read at most. */
 const ANSWER_MOST_BYTES = 8 * 1024
-
-/** The first `most` bytes of an answer's body as text (decoded as they come), the rest never read. */
-async function textAtMost(response: Response, most: number): Promise<string> {
-  const reader = response.body?.getReader()
-  if (!reader) return ''
-  const chunks: Uint8Array[] = []
-  let length = 0
-  try {
-    while (length < most) {
-      const { value, done } = await reader.read()
-      if (done) break
-      chunks.push(value)
-      length += value.length
-    }
-  } catch {
-    // cut off by the deadline: what came is what is read
-  } finally {
-    await reader.cancel().catch(() => undefined)
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, most))
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text) ?? {}
-  } catch {
-    return {}
-  }
-}

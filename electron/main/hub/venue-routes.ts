@@ -4,9 +4,7 @@ import websocket from '@fastify/websocket'
 import type { FastifyInstance } from 'fastify'
 import { access, deviceOf } from './hub-access'
 import type { HubContext } from './hub-context'
-
-/** The sync's messages are Yjs updates: a joined desk's whole day fits well within this. */
-const MAX_MESSAGE_BYTES = 16 * 1024 * 1024
+import { MAX_MESSAGE_BYTES } from '../share/venue-member'
 
 export async function venueRoutes(server: FastifyInstance, { venue, registry }: HubContext): Promise<void> {
   if (!venue) return

@@ -3,6 +3,8 @@
 // host was away merges when it is back (the member keeps working alone), the key survives a restart, and a revoked
 // desk is cut off at once and told so.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -24,7 +26,7 @@ const onHost = dispatchValue(() => host)
 const onMember = dispatchValue(() => member)
 const retry = { first: 100, most: 300 }
 const startHost = (port = 0) => demoDesk(hostDir, { hub: { port, pagesDir }, venueRetryMs: retry })
-const startMember = () => demoDesk(memberDir, { credentials: memberKeys, venueRetryMs: retry })
+const startMember = () => demoDesk(memberDir, { credentials: memberKeys, venueRetryMs: retry, venueAnswerMs: 1000 })
 const venueOf = (desk: MainServices) => desk.connections.active.offline.venue
 const sharing = (value: typeof onHost) => value<SharingState>('venue:sharing')
 /** What the hub answers a WebSocket upgrade to the sync route with these headers (101: accepted). */
@@ -61,6 +63,47 @@ describe('one venue, two desks', () => {
     // The sync route is behind the hub's guard like every route: no desk key, no upgrade.
     for (const headers of [{}, { 'x-matchdesk-key': 'not-a-key' }] as Record<string, string>[])
       expect(await upgradeStatus(headers)).toBe(401)
+  })
+
+  it('reads a hostile host’s answer bounded, under one deadline, and joins nothing', async () => {
+    // A "host" that answers 5 MB of key, a never-ending body, or nothing at all.
+    const hostile = createServer((request, response) => {
+      if (request.url !== '/pair/v1/exchange') return response.writeHead(404).end()
+      let body = ''
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()))
+      request.on('end', () => {
+        const said = (JSON.parse(body) as { code: string }).code
+        if (said === 'HUGE')
+          return response
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ device: { kind: 'desk' }, key: 'k'.repeat(5 * 1024 * 1024) }))
+        if (said === 'DRIP') {
+          response.writeHead(200, { 'content-type': 'application/json' })
+          const drip = setInterval(() => response.write(' '), 50)
+          response.on('close', () => clearInterval(drip))
+          return
+        }
+        // SILENT: no answer at all.
+      })
+    })
+    await new Promise<void>((resolve) => hostile.listen(0, '127.0.0.1', resolve))
+    const address = `http://127.0.0.1:${(hostile.address() as AddressInfo).port}`
+    const refusal = async (code: string) => {
+      const started = Date.now()
+      const error = await onMember('venue:join', { address, code }).then(
+        () => null,
+        (e: { error: { code: string } }) => e.error,
+      )
+      return { code: error?.code, ms: Date.now() - started }
+    }
+    for (const code of ['HUGE', 'DRIP', 'SILENT']) {
+      const { code: refused, ms } = await refusal(code)
+      expect([code, refused]).toEqual([code, code === 'SILENT' ? 'offline' : 'server'])
+      expect(ms).toBeLessThan(3000)
+    }
+    expect((await sharing(onMember)).role).toBe('alone')
+    hostile.closeAllConnections()
+    hostile.close()
   })
 
   it('joins with a desk’s code, and each desk’s changes reach the other', async () => {

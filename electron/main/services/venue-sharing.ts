@@ -3,6 +3,7 @@
 // for (the key never goes anywhere else), and the sync kept up from then on, across restarts, until the desk leaves or
 // the host revokes it. One venue per connection profile: another connection active, another venue.
 import { z } from 'zod'
+import { safeJson, textAtMost } from '../answer-text'
 import { AppError } from '../app-error'
 import { moduleLog } from '../log'
 import { venueShareSecretsOf, type CredentialStore } from '../secrets/credential-store'
@@ -12,6 +13,9 @@ import type { SharingState } from '../../../shared/venue/sharing'
 import type { Connections } from './connections'
 
 const log = moduleLog('venue-sharing')
+
+/** The host's answer to a code is a few hundred bytes: more is not read. */
+const ANSWER_MOST_BYTES = 4096
 
 const Kept = z.object({ address: z.string().max(200), key: z.string().min(1).max(200) })
 const Answer = z.object({
@@ -48,6 +52,8 @@ export class VenueSharing {
       /** Told whenever the sharing's state changes. */
       changed?(state: SharingState): void
       retry?: { first: number; most: number }
+      /** How long the host has to answer a code, body included (ms). */
+      deadlineMs?: number
     },
   ) {
     this.host = new VenueHost(
@@ -77,17 +83,20 @@ export class VenueSharing {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ code }),
         redirect: 'error',
-        signal: AbortSignal.timeout(5000),
+        // One deadline for the whole exchange: the answer's head and its body.
+        signal: AbortSignal.timeout(this.ports.deadlineMs ?? 5000),
       })
     } catch {
       throw new AppError('offline', `The desk at ${url.host} did not answer: check the address and the venue network.`)
     }
-    const text = await answer.text()
+    // What the host answers is read bounded: a key and a few words, nothing more.
+    const text = await textAtMost(answer, ANSWER_MOST_BYTES)
     if (!answer.ok) {
-      const said = /"error"\s*:\s*"([^"]{1,200})"/.exec(text)?.[1] ?? `it answered ${answer.status}`
-      throw new AppError('validation', `The desk at ${url.host} refused the code: ${said}.`, { code: said })
+      const said = (safeJson(text) as { error?: unknown }).error
+      const why = typeof said === 'string' ? said.slice(0, 200) : `it answered ${answer.status}`
+      throw new AppError('validation', `The desk at ${url.host} refused the code: ${why}.`, { code: why })
     }
-    const parsed = Answer.safeParse(text.length <= 4096 ? JSON.parse(text) : null)
+    const parsed = Answer.safeParse(safeJson(text))
     if (!parsed.success) throw new AppError('server', `The desk at ${url.host} answered something else than a key.`)
     if (parsed.data.device.kind !== 'desk')
       throw new AppError(
@@ -108,7 +117,7 @@ export class VenueSharing {
   async resume(): Promise<SharingState> {
     const profileId = this.ports.connections.active.profile.id
     const raw = await this.ports.credentials.get(venueShareSecretsOf(profileId), 'venue-desk-key')
-    const kept = raw ? Kept.safeParse(JSON.parse(raw)) : undefined
+    const kept = raw ? Kept.safeParse(safeJson(raw)) : undefined
     if (kept?.success && !this.member) this.startMember(kept.data)
     return this.state()
   }

@@ -7,6 +7,9 @@ import WebSocket from 'ws'
 import type * as Y from 'yjs'
 import { REVOKED, VENUE_DOCUMENT } from './venue-host'
 
+/** The largest message taken from the host, as the host takes from a desk (a day's document is about 2 MB). */
+export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024
+
 /** The header the key goes in (the hub's device header). */
 const KEY_HEADER = 'x-matchdesk-key'
 
@@ -34,7 +37,7 @@ export class VenueMember {
     /** ws with the key in its header, telling a refused upgrade (401/403) apart from a host that is away. */
     class KeyedSocket extends WebSocket {
       constructor(url: string, protocols?: string | string[]) {
-        super(url, protocols, { headers: { [KEY_HEADER]: key }, handshakeTimeout: 5000 })
+        super(url, protocols, { headers: { [KEY_HEADER]: key }, handshakeTimeout: 5000, maxPayload: MAX_MESSAGE_BYTES })
         this.on('unexpected-response', (_request, response) => {
           if (response.statusCode === 401 || response.statusCode === 403) refused()
           this.terminate()
