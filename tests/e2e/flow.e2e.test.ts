@@ -95,7 +95,8 @@ describe('a day at the desk', () => {
 
     await match.getByRole('button', { name: 'Link streams' }).click()
     const boxes = match.getByRole('checkbox')
-    expect(await boxes.count()).toBe(33)
+    // Counted once the editor has drawn them (counting at once raced its first draw: 0 boxes, once in CI).
+    await expect.poll(() => boxes.count()).toBe(33)
     for (let i = 0; i < 33; i++) {
       const box = boxes.nth(i)
       if (!(await box.isChecked())) await box.click()
