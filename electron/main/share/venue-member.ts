@@ -43,6 +43,8 @@ export class VenueMember {
           this.terminate()
         })
         this.on('close', (code) => code === REVOKED && refused())
+        // A socket closed before its host answered errs (ws): the link's state says what happened, nothing is thrown.
+        this.on('error', () => undefined)
       }
     }
     const { first = 1000, most = 10_000 } = options.retry ?? {}
