@@ -25,6 +25,7 @@ import { ObsTarget } from './broadcast/obs-target'
 import { OnAirRecord } from './broadcast/on-air-record'
 import { SponsorDesk } from './broadcast/sponsor-desk'
 import { VenueSharing } from './services/venue-sharing'
+import { VenueStreams } from './broadcast/venue-streams'
 import { SequenceRunner } from './broadcast/sequence-runner'
 import { obsOverlayAddress } from './broadcast/obs-setup'
 import { ObsSettingsFile } from './obs/obs-settings-file'
@@ -80,6 +81,8 @@ export interface MainServices {
   ticks: LiveTicks
   /** The venue shared with other desks: this desk hosting it, or joined to another's. */
   sharing: VenueSharing
+  /** The shared venue's streams: this desk's shared, the other desks' shown here. */
+  venueStreams: VenueStreams
   close(): Promise<void>
 }
 
@@ -177,6 +180,8 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     changed: () => desk?.republishAll(),
   })
   const ticks = new LiveTicks(ports.broadcastRefreshMs ?? 5000)
+  // A shared venue's streams: this desk's shared with the other desks, theirs shown here.
+  const venueStreams = new VenueStreams(connections)
   const broadcast = (desk = new BroadcastDesk({
     connections,
     clock,
@@ -185,7 +190,9 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     targets: [onAirRecord, sequences, obs],
     sequences,
     sponsors: () => sponsors.rotation(),
+    runs: venueStreams,
   }))
+  venueStreams.attach(broadcast)
   // Every change of what a stream shows (an overlay opened, a Take, a scene) is a moment the airtime is counted to.
   bus.subscribe((event) => {
     if (event === 'broadcast:changed' || event === 'obs:changed') sponsors.shownChanged()
@@ -284,6 +291,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     obs,
     ticks,
     sharing,
+    venueStreams,
     close: async () => {
       try {
         ticks.close()
@@ -291,6 +299,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
         sequences.close()
         sponsors.close()
         sharing.close()
+        venueStreams.close()
         await obs.close()
         doors.close()
         floor.close()

@@ -176,6 +176,8 @@ export const StreamDesk = z.object({
   sources: z.record(z.string(), z.number()),
   /** The on-air duel's live layer (null: nothing on air, or not a duel). */
   live: LiveDesk.nullable().default(null),
+  /** The name of the desk that runs the stream when it is another desk of the shared venue (null: this desk). */
+  runBy: z.string().max(80).nullable().default(null),
 })
 export type StreamDesk = z.infer<typeof StreamDesk>
 

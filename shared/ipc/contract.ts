@@ -198,6 +198,8 @@ export const contract = {
   'broadcast:live': { input: ofStream.extend({ press: LivePress }), output: StreamState },
   /** Takes back the last press on the on-air match. */
   'broadcast:undo': { input: ofStream, output: StreamState },
+  /** This desk runs the stream from now on, going on from another desk's desk of it (the page asked first). */
+  'broadcast:take-over': { input: ofStream, output: StreamState },
   /** Where the stream's on-air scores come from: the room's live layer, or the service only. */
   'broadcast:scores': { input: ofStream.extend({ scores: ScoreSource }), output: StreamState },
   /** The picks and maps kept for the tournament's discipline, offered as a producer types them. */

@@ -10,6 +10,10 @@ export const SharingState = z.object({
   link: z.enum(['connecting', 'connected', 'refused', 'closed']).nullable(),
   /** Desks joined to this one now, for a host. */
   joined: z.number().int().min(0),
+  /** Who runs what: each desk of the venue that runs a stream ("Main stage — Ana’s desk"), this desk first. */
+  desks: z
+    .array(z.object({ name: z.string().max(80), you: z.boolean(), streams: z.array(z.string().max(200)) }))
+    .default([]),
 })
 export type SharingState = z.infer<typeof SharingState>
 

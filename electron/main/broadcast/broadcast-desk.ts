@@ -44,6 +44,7 @@ import type { SponsorRotation } from '../../../shared/broadcast/sponsors'
 import type { StreamShowing } from './sponsor-desk'
 import { moduleLog } from '../log'
 import type { TabletView } from '../../../shared/venue/tablet'
+import type { RunElsewhere, SharedDesk, StreamRuns } from './stream-runs'
 
 const log = moduleLog('broadcast-desk')
 
@@ -59,6 +60,8 @@ export interface BroadcastDeskPorts {
   sequences?: SequenceView
   /** The venue's sponsor rotation, which every stream's feed carries. */
   sponsors?: () => SponsorRotation | null
+  /** Which desk of a shared venue runs each stream (none: this desk runs every stream). */
+  runs?: StreamRuns
 }
 
 /** A short, stable version of a logo's address (FNV-1a), so the logo's URL changes only when the logo does. */
@@ -115,6 +118,8 @@ export class BroadcastDesk {
     const sources = this.sourcesOf(tournamentId)
     return streams.map((stream) => {
       this.watched.set(stream.id, this.ports.clock.now())
+      const elsewhere = this.ports.runs?.elsewhere(stream.id)
+      if (elsewhere) return this.shownFrom(elsewhere)
       const current = this.current(stream, sources)
       const desk = this.session().producer.desk(stream.id)
       // A stream with something on air or queued goes live (one live already stays so); an empty one shows what it would.
@@ -127,6 +132,8 @@ export class BroadcastDesk {
   /** What a stream publishes now (built and published on first ask; a held stream its kept feed). */
   feed(streamId: string): Feed {
     const stream = this.stream(streamId)
+    const elsewhere = this.ports.runs?.elsewhere(stream.id)
+    if (elsewhere) return this.publication.live(stream.id) ?? this.shownFrom(elsewhere).feed
     return (
       this.publication.live(streamId) ??
       this.liveFeed(streamId, this.current(stream, this.sourcesOf(stream.tournament_id)))
@@ -135,7 +142,7 @@ export class BroadcastDesk {
 
   /** Puts a match on air; one whose opponents are not all known only when `undecided` says the producer confirmed. */
   take(streamId: string, matchId: string, undecided = false): StreamState {
-    const stream = this.stream(streamId)
+    const stream = this.ownStream(streamId)
     const sources = this.sourcesOf(stream.tournament_id)
     const match = this.match(sources, matchId)
     const label = sources.labels.get(match.id)?.long ?? `match ${match.number}`
@@ -192,7 +199,7 @@ export class BroadcastDesk {
 
   /** Where a stream's on-air scores come from: the room's live layer, or the service only (the producer's own choice). */
   scoreSource(streamId: string, scores: ScoreSource): StreamState {
-    const stream = this.stream(streamId)
+    const stream = this.ownStream(streamId)
     const sources = this.sourcesOf(stream.tournament_id)
     const onAir = this.session().producer.desk(stream.id).onAir
     return this.inOneTransaction(() => {
@@ -203,7 +210,7 @@ export class BroadcastDesk {
 
   /** The stream, its sources and its on-air match, for a press; refused when nothing is on air or scores are the service's. */
   private liveTarget(streamId: string) {
-    const stream = this.stream(streamId)
+    const stream = this.ownStream(streamId)
     const sources = this.sourcesOf(stream.tournament_id)
     const desk = this.session().producer.desk(stream.id)
     if (!desk.onAir) throw new AppError('validation', `Nothing is on air on “${stream.name}”: take a match first.`)
@@ -268,7 +275,7 @@ export class BroadcastDesk {
   }
 
   next(streamId: string): StreamState {
-    const stream = this.stream(streamId)
+    const stream = this.ownStream(streamId)
     const sources = this.sourcesOf(stream.tournament_id)
     const queue = streamQueue(sources, stream, this.deskState(stream.id))
     if (queue.length === 0)
@@ -284,7 +291,7 @@ export class BroadcastDesk {
   }
 
   order(streamId: string, matchIds: string[]): StreamState {
-    const stream = this.stream(streamId)
+    const stream = this.ownStream(streamId)
     const sources = this.sourcesOf(stream.tournament_id)
     const queued = new Set(streamQueue(sources, stream, this.deskState(stream.id)).map((n) => n.id))
     const fields: Record<string, string> = {}
@@ -299,7 +306,7 @@ export class BroadcastDesk {
   }
 
   hold(streamId: string, held: boolean): StreamState {
-    const stream = this.stream(streamId)
+    const stream = this.ownStream(streamId)
     const sources = this.sourcesOf(stream.tournament_id)
     const store = this.session().producer
     if (!held)
@@ -323,6 +330,8 @@ export class BroadcastDesk {
   /** The stream published again as it is now and its state told (a show sequence's step changed what it shows). */
   refresh(streamId: string): StreamState {
     const stream = this.stream(streamId)
+    const elsewhere = this.ports.runs?.elsewhere(stream.id)
+    if (elsewhere) return this.showElsewhere(stream.id, elsewhere)
     return this.act(stream, this.sourcesOf(stream.tournament_id))
   }
 
@@ -332,7 +341,7 @@ export class BroadcastDesk {
    * still held if it was held before — and what waited goes on air unless it is still held.
    */
   difficulties(streamId: string, key: boolean | 'toggle'): StreamState {
-    const stream = this.stream(streamId)
+    const stream = this.ownStream(streamId)
     const sources = this.sourcesOf(stream.tournament_id)
     const store = this.session().producer
     const desk = store.desk(stream.id)
@@ -357,7 +366,7 @@ export class BroadcastDesk {
    * they are the producer's own; a caster tablet's wait in Hold's list on a held stream.
    */
   casters(streamId: string, casters: unknown, by: PressedBy = 'desk'): StreamState {
-    const stream = this.stream(streamId)
+    const stream = this.ownStream(streamId)
     const parsed = Casters.safeParse(casters)
     if (!parsed.success) {
       const fields = Object.fromEntries(
@@ -434,6 +443,8 @@ export class BroadcastDesk {
     return this.followed().flatMap(({ id }) => {
       const stream = this.session().cache.get('streams', id)
       if (!stream) return []
+      const elsewhere = this.ports.runs?.elsewhere(id)
+      if (elsewhere) return [this.shownFrom(elsewhere)]
       const current = this.current(stream, this.sourcesOf(stream.tournament_id))
       return [this.stateOf(id, current, this.publication.shown(id) ?? current)]
     })
@@ -446,7 +457,7 @@ export class BroadcastDesk {
 
   /** Publishes what the producer approves of a held stream: one change (match and field), one match, or all. */
   apply(streamId: string, matchId?: string, field?: string): StreamState {
-    const stream = this.stream(streamId)
+    const stream = this.ownStream(streamId)
     const sources = this.sourcesOf(stream.tournament_id)
     if (!this.session().producer.desk(stream.id).held) {
       throw new AppError('validation', `“${stream.name}” is not held: its changes are published as they come.`)
@@ -461,7 +472,7 @@ export class BroadcastDesk {
 
   /** Publishes the first change a held stream has staged (Companion's "apply the first line"). */
   applyFirst(streamId: string): StreamState {
-    const stream = this.stream(streamId)
+    const stream = this.ownStream(streamId)
     const current = this.current(stream, this.sourcesOf(stream.tournament_id))
     const shown = this.publication.shown(stream.id) ?? current
     const first = this.session().producer.desk(stream.id).held ? stagedChanges(shown, current)[0] : undefined
@@ -511,9 +522,61 @@ export class BroadcastDesk {
   /** Publishes every live stream again (what every feed carries changed: the sponsors). */
   republishAll(): void {
     for (const streamId of this.publication.liveStreams()) {
-      if (!this.session().cache.get('streams', streamId)) continue
+      if (!this.session().cache.get('streams', streamId) || this.ports.runs?.elsewhere(streamId)) continue
       this.refresh(streamId)
     }
+  }
+
+  /**
+   * A stream another desk runs changed there (or began to be run there): this desk publishes what that desk published
+   * — to its own overlays and OBS — and shows it. Nothing is built here: every desk shows the same feed.
+   */
+  showShared(streamId: string): void {
+    if (!this.session().db.open) return
+    const elsewhere = this.ports.runs?.elsewhere(streamId)
+    if (elsewhere) this.showElsewhere(streamId, elsewhere)
+  }
+
+  /**
+   * This desk runs the stream from now on: another desk's desk of it (on air, queue, hold, key, casters, the live
+   * layer's presses) becomes this desk's, and what it showed stays on air until this desk changes it.
+   */
+  takeOver(streamId: string): StreamState {
+    const stream = this.stream(streamId)
+    const elsewhere = this.ports.runs?.elsewhere(stream.id)
+    return this.inOneTransaction(() => {
+      if (elsewhere) this.adoptDesk(stream.id, elsewhere)
+      this.ports.runs?.claim(stream.id)
+      return this.act(stream, this.sourcesOf(stream.tournament_id))
+    })
+  }
+
+  /** This desk's desk of a stream, as the shared venue carries it for the other desks. */
+  sharedDesk(streamId: string): SharedDesk {
+    const session = this.session()
+    const desk = session.producer.desk(streamId)
+    const live = desk.onAir ? session.liveLayers.kept(streamId, desk.onAir) : undefined
+    return {
+      takenAt: desk.takenAt,
+      scores: desk.scores,
+      heldBefore: desk.heldBefore,
+      order: session.producer.order(streamId),
+      casters: session.producer.casters(streamId),
+      live: live ?? null,
+    }
+  }
+
+  /**
+   * The stream's match went to another stream, taken there after it was taken here (two desks took it at once, or
+   * while cut off): a match is on air on one stream only, so this one shows nothing on air from now on.
+   */
+  dropTake(streamId: string, matchId: string): void {
+    const stream = this.session().cache.get('streams', streamId)
+    if (!stream || this.session().producer.desk(streamId).onAir !== matchId) return
+    this.inOneTransaction(() => {
+      this.session().producer.setOnAir(streamId, null, this.ports.clock.now())
+      return this.act(stream, this.sourcesOf(stream.tournament_id))
+    })
   }
 
   close(): void {
@@ -547,6 +610,43 @@ export class BroadcastDesk {
     return this.publication.afterCommit(() => this.session().db.transaction(action)())
   }
 
+  /** A stream of the active connection this desk may change: one another desk runs is refused, naming that desk. */
+  private ownStream(streamId: string): Stream {
+    const stream = this.stream(streamId)
+    const elsewhere = this.ports.runs?.elsewhere(stream.id)
+    if (elsewhere)
+      throw new AppError('conflict', `“${stream.name}” is run by ${elsewhere.by}: take it over first.`, {
+        streamId: `run by ${elsewhere.by}`,
+      })
+    this.ports.runs?.claim(stream.id)
+    return stream
+  }
+
+  /** What another desk published of a stream, as this desk shows it: its own followers and revision. */
+  private shownFrom({ state, by }: RunElsewhere): StreamState {
+    return { ...state, runBy: by, sources: this.publication.sources(state.streamId), revision: this.revision++ }
+  }
+
+  private showElsewhere(streamId: string, elsewhere: RunElsewhere): StreamState {
+    const state = this.shownFrom(elsewhere)
+    this.publication.publish(streamId, state.feed)
+    this.publication.announce(state)
+    return state
+  }
+
+  /** Another desk's desk of a stream written into this desk's own, and what it showed kept as shown. */
+  private adoptDesk(streamId: string, { state, desk }: RunElsewhere): void {
+    const store = this.session().producer
+    store.setOnAir(streamId, state.onAir, desk.takenAt ?? this.ports.clock.now())
+    store.setOrder(streamId, desk.order)
+    store.setCasters(streamId, desk.casters)
+    store.setScores(streamId, desk.scores)
+    store.setDifficulties(streamId, state.difficulties, desk.heldBefore)
+    store.setHeld(streamId, state.held)
+    if (desk.live) this.session().liveLayers.adopt(streamId, desk.live.seed, desk.live.journal)
+    this.publication.publish(streamId, state.feed)
+  }
+
   /** A stream's desk from its current feed and what it shows (nothing is built here). */
   private stateOf(streamId: string, current: Feed, shown: Feed): StreamState {
     const desk = this.session().producer.desk(streamId)
@@ -560,6 +660,7 @@ export class BroadcastDesk {
       staged: desk.held ? stagedChanges(shown, current) : [],
       sources: this.publication.sources(streamId),
       live: this.liveDesks.get(streamId) ?? null,
+      runBy: null,
       feed: shown,
       revision: this.revision++,
     }
@@ -570,6 +671,8 @@ export class BroadcastDesk {
     if (!this.session().db.open) return
     const stream = this.session().cache.get('streams', streamId)
     if (!stream) return
+    const elsewhere = this.ports.runs?.elsewhere(streamId)
+    if (elsewhere) return this.publication.announce(this.shownFrom(elsewhere))
     const current = this.current(stream, this.sourcesOf(stream.tournament_id))
     this.publication.announce(this.stateOf(streamId, current, this.publication.shown(streamId) ?? current))
   }
@@ -591,7 +694,7 @@ export class BroadcastDesk {
     for (const tournamentId of tournaments) {
       const followed = session.cache
         .list('streams', tournamentId)
-        .filter((s) => this.publication.isLive(s.id) || this.isWatched(s.id))
+        .filter((s) => (this.publication.isLive(s.id) || this.isWatched(s.id)) && !this.ports.runs?.elsewhere(s.id))
       if (followed.length === 0) continue
       const sources = this.sourcesOf(tournamentId)
       for (const stream of followed) {

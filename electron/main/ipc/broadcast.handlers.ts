@@ -33,6 +33,7 @@ export function broadcastHandlers(
     'broadcast:casters': ({ streamId, casters }) => desk.casters(streamId, casters),
     'broadcast:live': ({ streamId, press }) => desk.live(streamId, press, 'desk'),
     'broadcast:undo': ({ streamId }) => desk.undo(streamId),
+    'broadcast:take-over': ({ streamId }) => desk.takeOver(streamId),
     'broadcast:scores': ({ streamId, scores }) => desk.scoreSource(streamId, scores),
     'broadcast:pick-lists': ({ tournamentId }) => desk.pickLists(tournamentId),
     'broadcast:set-pick-lists': ({ tournamentId, lists }) => desk.setPickLists(tournamentId, lists),

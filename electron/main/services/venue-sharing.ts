@@ -2,6 +2,7 @@
 // another's — a pairing code traded at the host's hub for this desk's key, kept in the keychain with the address it is
 // for (the key never goes anywhere else), and the sync kept up from then on, across restarts, until the desk leaves or
 // the host revokes it. One venue per connection profile: another connection active, another venue.
+import { hostname } from 'node:os'
 import { z } from 'zod'
 import { safeJson, textAtMost } from '../answer-text'
 import { AppError } from '../app-error'
@@ -19,7 +20,7 @@ const ANSWER_MOST_BYTES = 4096
 
 const Kept = z.object({ address: z.string().max(200), key: z.string().min(1).max(200) })
 const Answer = z.object({
-  device: z.object({ kind: z.string().max(20) }),
+  device: z.object({ kind: z.string().max(20), name: z.string().max(80).optional() }),
   key: z.string().min(1).max(200),
 })
 
@@ -44,6 +45,8 @@ export class VenueSharing {
   private member: VenueMember | undefined
   private memberOf: string | null = null
   private readonly stopSwitch: () => void
+  private stopPresence: () => void = () => undefined
+  private presence = ''
 
   constructor(
     private readonly ports: {
@@ -63,14 +66,50 @@ export class VenueSharing {
     this.stopSwitch = ports.connections.switched.on(() => {
       this.host.closeAll()
       this.stopMember()
+      this.followPresence()
       void this.resume().catch(log.failed('joining the venue again'))
     })
+    this.followPresence()
   }
 
   state(): SharingState {
-    if (this.member) return { role: 'member', host: this.memberOf, link: this.member.state, joined: 0 }
+    const desks = this.desks()
+    if (this.member) return { role: 'member', host: this.memberOf, link: this.member.state, joined: 0, desks }
     const joined = this.host.joined()
-    return { role: joined > 0 ? 'host' : 'alone', host: null, link: null, joined }
+    return { role: joined > 0 ? 'host' : 'alone', host: null, link: null, joined, desks }
+  }
+
+  /** Who runs which stream, by desk: this desk first, then the others by name. */
+  private desks(): SharingState['desks'] {
+    const { venue, cache } = this.ports.connections.active.offline
+    const view = venue.view()
+    const byDesk = new Map<string, string[]>()
+    for (const [streamId, deskId] of view.runners) {
+      const name = cache.get('streams', streamId)?.name
+      if (name) byDesk.set(deskId, [...(byDesk.get(deskId) ?? []), name])
+    }
+    return [...byDesk]
+      .map(([deskId, streams]) => ({
+        name: view.names.get(deskId) ?? 'another desk',
+        you: deskId === venue.deskId,
+        streams: streams.sort((a, b) => a.localeCompare(b)),
+      }))
+      .sort((a, b) => Number(b.you) - Number(a.you) || a.name.localeCompare(b.name))
+  }
+
+  /** The venue's desks are told when who runs what changed (here or on another desk); this desk has a name there. */
+  private followPresence(): void {
+    this.stopPresence()
+    const venue = this.ports.connections.active.offline.venue
+    if (!venue.view().names.has(venue.deskId)) venue.name(hostname().slice(0, 80) || 'Desk')
+    const changed = () => {
+      const now = JSON.stringify(this.desks())
+      if (now === this.presence) return
+      this.presence = now
+      this.ports.changed?.(this.state())
+    }
+    venue.doc.on('update', changed)
+    this.stopPresence = () => venue.doc.off('update', changed)
   }
 
   /** Joins the venue hosted at `address` with a pairing code made there (kind: desk). */
@@ -108,6 +147,8 @@ export class VenueSharing {
       )
     const profileId = this.ports.connections.active.profile.id
     const kept = { address: url.origin, key: parsed.data.key }
+    // The other desks call this one as the host named it when making the code.
+    if (parsed.data.device.name) this.ports.connections.active.offline.venue.name(parsed.data.device.name)
     await this.ports.credentials.set(venueShareSecretsOf(profileId), 'venue-desk-key', JSON.stringify(kept))
     this.startMember(kept)
     return this.state()
@@ -132,6 +173,7 @@ export class VenueSharing {
 
   close(): void {
     this.stopSwitch()
+    this.stopPresence()
     this.stopMember()
     this.host.closeAll()
   }

@@ -1,6 +1,6 @@
 // The venue's shared document on a real SQLite file: what a desk changed is there after a restart (and after a crash:
-// each change is its own committed row), many rows are merged into one at the next start with nothing lost, and the
-// desk keeps its id.
+// each change is its own committed row), many or large rows are merged into one as they come with nothing lost (a
+// stream's shared state, shared again after each change, takes its latest size), and the desk keeps its id.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -57,16 +57,35 @@ describe('the venue document on disk', () => {
     second.stop()
   })
 
-  it('merges many rows into one at the next start, losing nothing', () => {
+  it('merges many rows into one as they come, losing nothing', () => {
     const desk = start()
-    for (let i = 0; i < 600; i++) desk.venue.scan(`scan-many-${i}`, `p${i % 50}`, 'Door 2')
+    let most = 0
+    for (let i = 0; i < 1200; i++) {
+      desk.venue.scan(`scan-many-${i}`, `p${i % 50}`, 'Door 2')
+      most = Math.max(most, desk.rows())
+    }
+    expect(most).toBeGreaterThan(400)
+    expect(most).toBeLessThanOrEqual(501)
     const before = seen(desk.venue)
-    expect(desk.rows()).toBeGreaterThan(500)
     desk.stop()
     const again = start()
-    expect(again.rows()).toBe(1)
     expect(seen(again.venue)).toBe(before)
-    expect(again.venue.view().scans.size).toBe(601)
+    expect(again.venue.view().scans.size).toBe(1201)
+    again.stop()
+  })
+
+  it('keeps a stream’s state shared again and again at about its latest size', () => {
+    const desk = start()
+    const bytes = () =>
+      (desk.db.prepare('SELECT sum(length(doc_update)) AS n FROM venue_doc_updates').get() as { n: number }).n
+    const before = bytes()
+    // 400 states of 20 KB each: 8 MB shared in all, one state's worth kept.
+    for (let i = 0; i < 400; i++) desk.venue.share('main', { revision: i, text: `${i}`.padEnd(20_000, 'x') })
+    const most = 4 * 1024 * 1024 + 25_000
+    expect(bytes() - before).toBeLessThan(most)
+    desk.stop()
+    const again = start()
+    expect(again.venue.shared('main')).toMatchObject({ revision: 399 })
     again.stop()
   })
 })

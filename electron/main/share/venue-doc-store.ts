@@ -1,5 +1,6 @@
 // The venue's shared document on this desk's disk (the profile's database): every change appended as it is made, all
-// of them merged into one row when they grow many, read back whole at start; and this desk's own id in the venue.
+// of them merged into one row when they grow many or large (at start and while the desk runs: what a stream's shared
+// state held before is then dropped), read back whole at start; and this desk's own id in the venue.
 import { randomUUID } from 'node:crypto'
 import * as Y from 'yjs'
 import type { Db } from '../db/db'
@@ -9,10 +10,14 @@ import type { TableRecovery } from '../db/table-recovery'
 /** The desk's copy of what several desks share, and its id: nothing reads them again from anywhere, so kept. */
 export const VENUE_DOC_TABLES = { venue_doc_updates: 'kept', venue_desk: 'kept' } as const satisfies TableRecovery
 
-/** Past this many rows, the next start merges them into one. */
+/** Past this many rows, or this many bytes appended, the rows are merged into one. */
 const COMPACT_AFTER = 500
+const COMPACT_AFTER_BYTES = 4 * 1024 * 1024
 
 export class VenueDocStore {
+  private rows = 0
+  private bytes = 0
+
   constructor(private readonly db: Db) {}
 
   /** This desk's id in the venue, made once. */
@@ -30,23 +35,36 @@ export class VenueDocStore {
     const rows = prepared(this.db, 'SELECT doc_update AS bytes FROM venue_doc_updates ORDER BY id').all() as {
       bytes: Uint8Array
     }[]
+    this.rows = rows.length
+    this.bytes = rows.reduce((sum, row) => sum + row.bytes.byteLength, 0)
     if (rows.length) {
       const merged = Y.mergeUpdates(rows.map((row) => row.bytes))
       Y.applyUpdate(doc, merged, this)
-      if (rows.length > COMPACT_AFTER)
-        this.db.transaction(() => {
-          prepared(this.db, 'DELETE FROM venue_doc_updates').run()
-          this.append(Y.encodeStateAsUpdate(doc))
-        })()
+      this.compactIfLarge(doc)
     }
     const keep = (update: Uint8Array, origin: unknown) => {
-      if (origin !== this) this.append(update)
+      if (origin === this) return
+      this.append(update)
+      this.compactIfLarge(doc)
     }
     doc.on('update', keep)
     return () => doc.off('update', keep)
   }
 
+  /** Many rows (or many bytes) become one: the document as it is now, in one committed step. */
+  private compactIfLarge(doc: Y.Doc): void {
+    if (this.rows <= COMPACT_AFTER && this.bytes <= COMPACT_AFTER_BYTES) return
+    this.db.transaction(() => {
+      prepared(this.db, 'DELETE FROM venue_doc_updates').run()
+      this.rows = 0
+      this.bytes = 0
+      this.append(Y.encodeStateAsUpdate(doc))
+    })()
+  }
+
   private append(update: Uint8Array): void {
     prepared(this.db, 'INSERT INTO venue_doc_updates (doc_update) VALUES (?)').run(Buffer.from(update))
+    this.rows += 1
+    this.bytes += update.byteLength
   }
 }

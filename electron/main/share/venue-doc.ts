@@ -4,6 +4,7 @@
 // venue's invariants whatever two desks did at once: a match on air on at most one stream and at most one station, a
 // station holding at most one match, one deadline per call, and a person's check-in written to the service by exactly
 // one desk (the one whose scan the host saw first: the host alone names the writer, so cut-off desks never both write).
+// Beside the log: which desk runs each stream, each desk's name, and each stream's desk state as its desk published it.
 //
 // One log, not maps: every change is one short entry (a JSON array as text) appended to a single Yjs array, so a
 // venue's day stays small in memory (a desk's consecutive entries merge into one Yjs item, and an entry costs its text)
@@ -27,12 +28,21 @@ interface Logs {
   writers: [participantId: string, scanId: string, at: number, by: string]
   /** A desk wrote a person's check-in to the service (its outbox took it). */
   written: [participantId: string, scanId: string, at: number, by: string]
+  /** Stream → the desk that runs it (the one whose desk state every desk shows). */
+  runs: [streamId: string, deskId: string, at: number, by: string]
+  /** A desk's name, as people call it ("Ana’s desk"). */
+  names: [deskId: string, name: string, at: number, by: string]
 }
 type LogName = keyof Logs
 /** An entry as kept: its log's name first. */
 type Entry = { [N in LogName]: [N, ...Logs[N]] }[LogName]
 /** The one log's name in the document. */
 const LOG = 'venue'
+/**
+ * Each stream's desk state as the desk that runs it published it last, by stream id: a map, not the log, since only
+ * the latest counts and Yjs drops what a map's key held before (a day of Takes stays one state per stream).
+ */
+const STREAMS = 'streams'
 
 /** Who made an entry, and when. */
 export interface Authored {
@@ -61,6 +71,10 @@ export interface VenueView {
   writers: Map<string, string>
   /** Each person's check-in as written to the service: which scan, by whom. */
   written: Map<string, WrittenEntry>
+  /** Each stream's desk (the one that ran it last). */
+  runners: Map<string, string>
+  /** Each desk's name. */
+  names: Map<string, string>
 }
 
 /** One desk's copy of the venue's document and what it may do to it. */
@@ -69,6 +83,7 @@ export class VenueDoc {
   private readonly index = new VenueIndex()
   /** The latest time of any entry this desk holds (its own next entry is later). */
   private seenAt = 0
+  private readonly listeners = new Set<() => void>()
 
   constructor(
     /** This desk's id: the author of what it changes. */
@@ -80,11 +95,19 @@ export class VenueDoc {
     const log = this.doc.getArray<string>(LOG)
     for (const text of log) this.saw(text)
     // Each update's own entries, read from the update (reading the changes off the array would walk all of it).
-    this.doc.on('update', (update: Uint8Array) => {
+    this.doc.on('update', (update: Uint8Array, origin: unknown) => {
       for (const struct of Y.decodeUpdate(update).structs)
         if (struct instanceof Y.Item && struct.content instanceof Y.ContentAny)
-          for (const text of struct.content.getContent() as string[]) this.saw(text)
+          for (const text of struct.content.getContent()) if (typeof text === 'string') this.saw(text)
+      // What came from elsewhere (another desk, the disk) is told; this desk's own changes are known where made.
+      if (origin !== null) for (const listener of this.listeners) listener()
     })
+  }
+
+  /** Hears every change that came from another desk (or from the disk). */
+  onRemote(listener: () => void): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
   }
 
   private saw(text: string): void {
@@ -157,6 +180,31 @@ export class VenueDoc {
     this.add('written', participantId, scanId)
   }
 
+  /** The match a stream's latest Take put on air, as the log says (undefined: no Take yet); `view` keeps invariants. */
+  takeOf(streamId: string): string | null | undefined {
+    return this.index.takes.get(streamId)?.matchId
+  }
+
+  /** This desk runs a stream from now on (it acted on it, or took it over from another desk). */
+  run(streamId: string): void {
+    if (this.index.runs.get(streamId)?.deskId !== this.deskId) this.add('runs', streamId, this.deskId)
+  }
+
+  /** This desk's name, as the other desks show it. */
+  name(name: string): void {
+    if (this.index.names.get(this.deskId)?.name !== name) this.add('names', this.deskId, name)
+  }
+
+  /** Publishes a stream's desk state for every desk (the desk running it does, after each change). */
+  share(streamId: string, state: unknown): void {
+    this.doc.getMap(STREAMS).set(streamId, state)
+  }
+
+  /** A stream's desk state as its desk published it last (unchecked: it came from the LAN). */
+  shared(streamId: string): unknown {
+    return this.doc.getMap(STREAMS).get(streamId)
+  }
+
   /** The venue as every desk sees it once their copies agree. */
   view(): VenueView {
     return this.index.view()
@@ -193,6 +241,8 @@ export class VenueIndex {
   readonly scans = new Map<string, ScanEntry>()
   readonly writers = new Map<string, Authored & { scanId: string }>()
   readonly written = new Map<string, WrittenEntry>()
+  readonly runs = new Map<string, Authored & { deskId: string }>()
+  readonly names = new Map<string, Authored & { name: string }>()
   private cached: VenueView | undefined
 
   add(entry: Entry): void {
@@ -228,6 +278,16 @@ export class VenueIndex {
         keep(this.written, participantId, { scanId, at, by }, true)
         break
       }
+      case 'runs': {
+        const [, streamId, deskId, at, by] = entry
+        keep(this.runs, streamId, { deskId, at, by })
+        break
+      }
+      case 'names': {
+        const [, deskId, name, at, by] = entry
+        keep(this.names, deskId, { name, at, by })
+        break
+      }
     }
   }
 
@@ -253,6 +313,8 @@ export class VenueIndex {
       scans: this.scans,
       writers: new Map([...this.writers].map(([participantId, { scanId }]) => [participantId, scanId])),
       written: this.written,
+      runners: new Map([...this.runs].map(([streamId, { deskId }]) => [streamId, deskId])),
+      names: new Map([...this.names].map(([deskId, { name }]) => [deskId, name])),
     })
   }
 }

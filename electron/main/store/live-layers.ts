@@ -94,6 +94,33 @@ export class LiveLayers {
     return last
   }
 
+  /** A match's seed and journal as kept, for another desk to take the stream over with (undefined: never on air). */
+  kept(streamId: string, matchId: string): { seed: LiveLayer; journal: Omit<JournalEntry, 'seq'>[] } | undefined {
+    const raw = prepared(this.db, 'SELECT seed FROM live_layers WHERE stream_id = ? AND match_id = ?').get(
+      streamId,
+      matchId,
+    ) as { seed: string } | undefined
+    const seed = raw && LiveLayer.safeParse(JSON.parse(raw.seed))
+    if (!seed?.success) return undefined
+    return { seed: seed.data, journal: this.journal(streamId, matchId).map(({ seq: _seq, ...entry }) => entry) }
+  }
+
+  /** Takes over another desk's layer of a match: its seed and its journal replace what this desk kept of it. */
+  adopt(streamId: string, seed: LiveLayer, journal: readonly Omit<JournalEntry, 'seq'>[]): void {
+    prepared(this.db, 'DELETE FROM live_journal WHERE stream_id = ? AND match_id = ?').run(streamId, seed.matchId)
+    prepared(this.db, 'INSERT OR REPLACE INTO live_layers (stream_id, match_id, seed) VALUES (?, ?, ?)').run(
+      streamId,
+      seed.matchId,
+      JSON.stringify(seed),
+    )
+    const insert = prepared(
+      this.db,
+      'INSERT INTO live_journal (stream_id, match_id, at, by, press, undone) VALUES (?, ?, ?, ?, ?, ?)',
+    )
+    for (const entry of journal)
+      insert.run(streamId, seed.matchId, entry.at, entry.by, JSON.stringify(entry.press), entry.undone ? 1 : 0)
+  }
+
   /** Whether the producer pressed anything on this match that still holds: the layer, not the service, is on air. */
   pressedOn(streamId: string, matchId: string): boolean {
     return this.journal(streamId, matchId).some((entry) => !entry.undone)

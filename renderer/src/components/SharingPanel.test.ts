@@ -1,13 +1,13 @@
 // The Venue view's "Several desks": alone, a join refused with the field named, joined and its link as main tells it,
-// and leaving only once confirmed.
+// who runs which stream, and leaving only once confirmed.
 import { render, screen, waitFor } from '@testing-library/svelte'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { answer, calls, emit } from '../test-support/fake-api'
 import SharingPanel from './SharingPanel.svelte'
 
-const alone = { role: 'alone', host: null, link: null, joined: 0 }
-const joined = { role: 'member', host: 'http://192.168.1.20:7310', link: 'connected', joined: 0 }
+const alone = { role: 'alone', host: null, link: null, joined: 0, desks: [] }
+const joined = { role: 'member', host: 'http://192.168.1.20:7310', link: 'connected', joined: 0, desks: [] }
 afterEach(() => vi.unstubAllGlobals())
 
 describe('sharing panel', () => {
@@ -42,7 +42,7 @@ describe('sharing panel', () => {
 
   it('says how many desks joined a host, and leaves only once confirmed', async () => {
     const user = userEvent.setup()
-    answer('venue:sharing', () => ({ role: 'host', host: null, link: null, joined: 2 }))
+    answer('venue:sharing', () => ({ role: 'host', host: null, link: null, joined: 2, desks: [] }))
     answer('venue:leave', () => alone)
     render(SharingPanel)
     await waitFor(() =>
@@ -62,5 +62,24 @@ describe('sharing panel', () => {
     )
     await user.click(leave)
     await waitFor(() => expect(screen.getByTestId('sharing-state').textContent).toMatch(/works alone/))
+  })
+
+  it('lists who runs which stream, this desk first, as main tells it', async () => {
+    answer('venue:sharing', () => joined)
+    render(SharingPanel)
+    await screen.findByTestId('sharing-state')
+    expect(screen.queryByTestId('sharing-desks')).toBeNull()
+    emit('venue:changed', {
+      ...joined,
+      desks: [
+        { name: 'Régie B', you: true, streams: ['B stream'] },
+        { name: 'Ana’s desk', you: false, streams: ['Main stage', 'Side stage'] },
+      ],
+    })
+    const rows = await screen.findAllByRole('listitem')
+    expect(rows.map((row) => row.textContent?.replace(/\s+/g, ' ').trim())).toEqual([
+      'B stream — Régie B (this desk)',
+      'Main stage, Side stage — Ana’s desk',
+    ])
   })
 })

@@ -1,8 +1,8 @@
 // The producer's desk: linking (at most 32 streams), a column per stream with on air, Take next, Hold and its
-// staged changes, and a searchable match list.
+// staged changes, a stream another desk runs (watched, taken over only when asked), and a searchable match list.
 import { fireEvent, render, screen, within } from '@testing-library/svelte'
 import userEvent from '@testing-library/user-event'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { answer, calls, emit } from '../test-support/fake-api'
 import { selection } from '../lib/desks/selection.svelte'
 import StreamDeskView from './StreamDeskView.svelte'
@@ -86,6 +86,8 @@ function threeQueued() {
   }))
   return three
 }
+
+afterEach(() => vi.unstubAllGlobals())
 
 describe('stream desk', () => {
   it('counts links up to 32, refuses the 33rd with a clear message, and saves the 32', async () => {
@@ -276,6 +278,35 @@ describe('stream desk', () => {
     expect(within(column).queryByDisplayValue('http://127.0.0.1:7310/overlays/scoreboard?stream=s0')).toBeNull()
     await user.click(within(column).getByText('Overlays for OBS'))
     expect(await within(column).findByDisplayValue('http://127.0.0.1:7310/overlays/scoreboard?stream=s0')).toBeTruthy()
+  })
+
+  it('shows who runs a stream another desk runs, and takes it over only once the producer agrees', async () => {
+    const elsewhere = { streamId: 's0', onAir: 'm1', next: ['m2'], held: false, staged: [], feed, runBy: 'Ana’s desk' }
+    answer('broadcast:status', () => ({ hub: '', streams: [elsewhere] }))
+    answer('broadcast:take-over', () => ({ ...elsewhere, runBy: null }))
+    const taken = {
+      ...elsewhere,
+      onAir: 'm2',
+      next: [],
+      runBy: null,
+      feed: { ...feed, onAir: feed.next[0]!, next: [] },
+    }
+    answer('broadcast:next', () => taken)
+    render(StreamDeskView)
+    const user = userEvent.setup()
+    const column = await screen.findByTestId('stream-column')
+    expect(within(column).getByTestId('run-by').textContent).toMatch(/Run by Ana’s desk/)
+    const asked: string[] = []
+    vi.stubGlobal('confirm', (question: string) => (asked.push(question), false))
+    await user.click(within(column).getByRole('button', { name: /Take next/ }))
+    expect(asked).toEqual(['This stream is run by Ana’s desk. Take it over from this desk?'])
+    const sent = () => calls.filter((c) => c.channel === 'broadcast:take-over' || c.channel === 'broadcast:next')
+    expect(sent()).toHaveLength(0)
+    vi.stubGlobal('confirm', () => true)
+    await user.click(within(column).getByRole('button', { name: /Take next/ }))
+    expect(sent().map((c) => c.channel)).toEqual(['broadcast:take-over', 'broadcast:next'])
+    await expect.poll(() => within(column).queryByTestId('run-by')).toBeNull()
+    expect(within(within(column).getByTestId('on-air')).getByText('Cy')).toBeTruthy()
   })
 
   it('pins my streams first, shows only them when asked, and remembers them for this connection', async () => {

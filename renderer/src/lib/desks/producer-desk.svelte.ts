@@ -126,11 +126,13 @@ export class ProducerDesk {
 
   /** `undecided`: the producer confirmed putting on air a match whose opponents are not all known. */
   take(streamId: string, matchId: string, undecided = false): Promise<boolean> {
-    return this.#act(write('broadcast:take', { streamId, matchId, ...(undecided && { undecided }) }, null))
+    return this.#act(streamId, () =>
+      write('broadcast:take', { streamId, matchId, ...(undecided && { undecided }) }, null),
+    )
   }
 
   next(streamId: string): Promise<boolean> {
-    return this.#act(write('broadcast:next', { streamId }, null))
+    return this.#act(streamId, () => write('broadcast:next', { streamId }, null))
   }
 
   /**
@@ -145,19 +147,21 @@ export class ProducerDesk {
       this.#feeds = { ...this.#feeds, [streamId]: { ...before, next } }
     }
     const shown = this.#feeds[streamId]
-    const done = await this.#act(write('broadcast:order', { streamId, matchIds }, null))
+    const done = await this.#act(streamId, () => write('broadcast:order', { streamId, matchIds }, null))
     if (!done && before && this.#feeds[streamId] === shown) this.#feeds = { ...this.#feeds, [streamId]: before }
     return done
   }
 
   hold(streamId: string, held: boolean): Promise<boolean> {
-    return this.#act(write('broadcast:hold', { streamId, held }, held ? 'Held: changes wait for you' : 'Released'))
+    return this.#act(streamId, () =>
+      write('broadcast:hold', { streamId, held }, held ? 'Held: changes wait for you' : 'Released'),
+    )
   }
 
   /** The technical-difficulties key: down, the card on air and the rest held; up, the stream as it was. */
   difficulties(streamId: string, down: boolean): Promise<boolean> {
     const said = down ? 'Technical difficulties on air: everything else waits' : 'Back from technical difficulties'
-    return this.#act(write('broadcast:difficulties', { streamId, down }, said))
+    return this.#act(streamId, () => write('broadcast:difficulties', { streamId, down }, said))
   }
 
   /** The stream's show sequence: what is left run now, dropped, or the game-start one started by hand. */
@@ -165,41 +169,62 @@ export class ProducerDesk {
     const said = { 'fast-forward': 'Sequence fast-forwarded', cancel: 'Sequence cancelled', 'game-start': null }[
       command
     ]
-    return this.#act(write('broadcast:sequence', { streamId, command }, said))
+    return this.#act(streamId, () => write('broadcast:sequence', { streamId, command }, said))
   }
 
   /** Applies one staged change (match and field), every change of a match, or all. */
   apply(streamId: string, matchId?: string, field?: string): Promise<boolean> {
     const input = { streamId, ...(matchId && { matchId }), ...(field && { field }) }
-    return this.#act(write('broadcast:apply', input, 'Applied'))
+    return this.#act(streamId, () => write('broadcast:apply', input, 'Applied'))
   }
 
   /** A press on the live score of the stream's on-air match (sides by bracket place). */
   live(streamId: string, press: LivePress): Promise<boolean> {
-    return this.#act(write('broadcast:live', { streamId, press }, null))
+    return this.#act(streamId, () => write('broadcast:live', { streamId, press }, null))
   }
 
   /** Where the stream's on-air scores come from: the room's live score, or the service only. */
   scores(streamId: string, scores: ScoreSource): Promise<boolean> {
     const said = scores === 'live' ? 'Live scores: the room’s score goes on air' : 'Scores from the service only'
-    return this.#act(write('broadcast:scores', { streamId, scores }, said))
+    return this.#act(streamId, () => write('broadcast:scores', { streamId, scores }, said))
   }
 
   /** Takes back the last press on the on-air match's live score. */
   undo(streamId: string): Promise<boolean> {
-    return this.#act(write('broadcast:undo', { streamId }, null))
+    return this.#act(streamId, () => write('broadcast:undo', { streamId }, null))
   }
 
   /** Who casts the stream (at most four); the answer, so the form can show a refusal under its field. */
   async setCasters(streamId: string, casters: Caster[]): Promise<Result<StreamState>> {
+    if (!(await this.#mine(streamId)))
+      return { ok: false, error: { code: 'cancelled', message: 'Left to the desk that runs the stream.' } }
     const answer = await write('broadcast:casters', { streamId, casters }, null)
     if (answer.ok) this.#apply(answer.value)
     return answer
   }
 
-  /** An action answers the stream's new state: shown at once. True when it was done (a refusal is said by write). */
-  async #act(action: Promise<Result<StreamState>>): Promise<boolean> {
-    const answer = await action
+  /** This desk runs the stream from now on, going on from where the desk that ran it left it. */
+  async takeOver(streamId: string): Promise<boolean> {
+    const answer = await write('broadcast:take-over', { streamId }, 'Taken over: this desk runs the stream now')
+    if (answer.ok) this.#apply(answer.value)
+    return answer.ok
+  }
+
+  /** True when this desk may act on the stream: it runs it, or the producer chose to take it over from the desk that did. */
+  async #mine(streamId: string): Promise<boolean> {
+    const runBy = this.desk(streamId)?.runBy
+    if (!runBy) return true
+    if (!confirm(`This stream is run by ${runBy}. Take it over from this desk?`)) return false
+    return this.takeOver(streamId)
+  }
+
+  /**
+   * An action answers the stream's new state: shown at once. True when it was done (a refusal is said by write). On a
+   * stream another desk runs, the producer is asked first whether to take it over.
+   */
+  async #act(streamId: string, action: () => Promise<Result<StreamState>>): Promise<boolean> {
+    if (!(await this.#mine(streamId))) return false
+    const answer = await action()
     if (answer.ok) this.#apply(answer.value)
     return answer.ok
   }

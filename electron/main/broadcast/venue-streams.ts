@@ -1,0 +1,138 @@
+// A shared venue's streams on this desk: what each stream this desk runs shows, and its desk, go into the venue's
+// document after every change; a stream another desk runs is shown from there as it changes (its overlays and OBS on
+// this desk show the same feed); and a match two desks took on two streams at once stays on air on the one taken last.
+import type { StreamState } from '../../../shared/broadcast/feed'
+import { moduleLog } from '../log'
+import type { Connections } from '../services/connections'
+import type { VenueDoc } from '../share/venue-doc'
+import type { BroadcastDesk } from './broadcast-desk'
+import { SharedStream, type RunElsewhere, type StreamRuns } from './stream-runs'
+
+const log = moduleLog('venue-streams')
+
+/** What a desk that never named itself is called on the others. */
+const UNNAMED = 'another desk'
+
+export class VenueStreams implements StreamRuns {
+  private desk: BroadcastDesk | undefined
+  /** Each stream's last shared value this desk read, checked once (what came from the LAN). */
+  private readonly read = new Map<string, { raw: unknown; parsed: SharedStream | null }>()
+  /** Each stream's value this desk last shared, as text: an unchanged one is not shared again. */
+  private readonly written = new Map<string, string>()
+  /** Each stream another desk runs, as this desk last showed it. */
+  private readonly shown = new Map<string, unknown>()
+  private stopRemote: () => void = () => undefined
+  private stopDesk: () => void = () => undefined
+  private readonly stopSwitch: () => void
+  private pending = false
+
+  constructor(private readonly connections: Connections) {
+    this.follow()
+    this.stopSwitch = connections.switched.on(() => {
+      this.read.clear()
+      this.written.clear()
+      this.shown.clear()
+      this.follow()
+    })
+  }
+
+  /** The producer's desk this desk runs: its states are shared from now on. */
+  attach(desk: BroadcastDesk): void {
+    this.desk = desk
+    this.stopDesk = desk.onAnyStreamChanged((state) => this.published(state))
+  }
+
+  elsewhere(streamId: string): RunElsewhere | null {
+    const venue = this.venue()
+    const view = venue.view()
+    const runner = view.runners.get(streamId)
+    if (runner === undefined || runner === venue.deskId) return null
+    const shared = this.parsed(streamId, venue.shared(streamId))
+    return shared && { ...shared, by: view.names.get(runner) ?? UNNAMED }
+  }
+
+  claim(streamId: string): void {
+    this.venue().run(streamId)
+  }
+
+  close(): void {
+    this.stopSwitch()
+    this.stopRemote()
+    this.stopDesk()
+  }
+
+  private venue(): VenueDoc {
+    return this.connections.active.offline.venue
+  }
+
+  private follow(): void {
+    this.stopRemote()
+    this.stopRemote = this.venue().onRemote(() => {
+      // Many updates arrive together (a desk back from a cut): they are looked at once.
+      if (this.pending) return
+      this.pending = true
+      queueMicrotask(() => {
+        this.pending = false
+        try {
+          this.arrived()
+        } catch (error) {
+          log.failed('showing what another desk changed')(error)
+        }
+      })
+    })
+  }
+
+  /** A state this desk's producer desk announced: shared when this desk runs the stream. */
+  private published(state: StreamState): void {
+    if (state.runBy !== null || !this.desk) return
+    const venue = this.venue()
+    if (venue.view().runners.get(state.streamId) !== venue.deskId) return
+    // Followers and revisions are each desk's own.
+    const value: SharedStream = {
+      state: { ...state, sources: {}, revision: 0 },
+      desk: this.desk.sharedDesk(state.streamId),
+    }
+    const text = JSON.stringify(value)
+    if (this.written.get(state.streamId) === text) return
+    this.written.set(state.streamId, text)
+    venue.doc.transact(() => {
+      if (venue.takeOf(state.streamId) !== state.onAir && (state.onAir !== null || venue.takeOf(state.streamId)))
+        venue.take(state.streamId, state.onAir)
+      venue.share(state.streamId, value)
+    })
+  }
+
+  /** What other desks changed: their streams shown anew, and this desk's Takes that lost a match to a later one. */
+  private arrived(): void {
+    const desk = this.desk
+    if (!desk) return
+    const venue = this.venue()
+    const view = venue.view()
+    for (const [streamId, runner] of view.runners) {
+      if (runner === venue.deskId) continue
+      const raw = venue.shared(streamId)
+      if (this.shown.get(streamId) === raw) continue
+      this.shown.set(streamId, raw)
+      this.written.delete(streamId)
+      desk.showShared(streamId)
+    }
+    const streamOfMatch = new Map([...view.onAir].map(([streamId, matchId]) => [matchId, streamId]))
+    for (const [streamId, runner] of view.runners) {
+      if (runner !== venue.deskId) continue
+      const taken = venue.takeOf(streamId)
+      const winner = taken ? streamOfMatch.get(taken) : undefined
+      if (taken && winner !== undefined && winner !== streamId) desk.dropTake(streamId, taken)
+    }
+  }
+
+  private parsed(streamId: string, raw: unknown): SharedStream | null {
+    const held = this.read.get(streamId)
+    if (held && held.raw === raw) return held.parsed
+    const checked = SharedStream.safeParse(raw)
+    if (!checked.success && raw !== undefined)
+      log.warn(`a stream's shared state did not read: ${checked.error.message}`)
+    const parsed = checked.success ? checked.data : null
+    this.read.set(streamId, { raw, parsed })
+    return parsed
+  }
+}
