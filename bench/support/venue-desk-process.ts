@@ -50,8 +50,12 @@ if (desk === 1) {
   await sleep(2000)
   writeFileSync(at('takes.json'), JSON.stringify(takes))
 } else {
-  const host = await until(() => existsSync(at('host.json')) && JSON.parse(readFileSync(at('host.json'), 'utf8')))
-  const { url, codes } = host as { url: string; codes: Record<string, string> }
+  const host = await until(
+    () =>
+      existsSync(at('host.json')) &&
+      (JSON.parse(readFileSync(at('host.json'), 'utf8')) as { url: string; codes: Record<string, string> }),
+  )
+  const { url, codes } = host
   await value('venue:join', { address: url, code: codes[desk] })
   await until(async () => (await value<SharingState>('venue:sharing')).link === 'connected')
   // The stream's feed as this desk's own hub serves it to an overlay.
