@@ -26,6 +26,7 @@ import { OnAirRecord } from './broadcast/on-air-record'
 import { SponsorDesk } from './broadcast/sponsor-desk'
 import { VenueSharing } from './services/venue-sharing'
 import { VenueStreams } from './broadcast/venue-streams'
+import { VenueFloor } from './floor/venue-floor'
 import { SequenceRunner } from './broadcast/sequence-runner'
 import { obsOverlayAddress } from './broadcast/obs-setup'
 import { ObsSettingsFile } from './obs/obs-settings-file'
@@ -83,6 +84,8 @@ export interface MainServices {
   sharing: VenueSharing
   /** The shared venue's streams: this desk's shared, the other desks' shown here. */
   venueStreams: VenueStreams
+  /** The shared venue's floor: this desk's stations shared, the other desks' written here. */
+  venueFloor: VenueFloor
   close(): Promise<void>
 }
 
@@ -201,8 +204,11 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
   await obs.follow()
   const decision = new CheckinDecision(connections)
   const doors = new DoorDesk({ connections, decision, clock, ticks })
+  // A shared venue's floor: this desk's stations shared with the other desks, theirs written here.
+  const venueFloor = new VenueFloor(connections)
   const floor = new FloorDesk({
     connections,
+    changed: (tournamentId) => venueFloor.changed(tournamentId),
     clock,
     bus,
     credentials,
@@ -215,6 +221,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
       `The venue devices file was damaged: it was moved aside as ${keptAs}; pair devices again.`,
     ),
   )
+  venueFloor.attach(floor)
   registry.changed.on(() => bus.publish('hub:changed', {}))
   // The venue shared with other desks: this desk's hub hosts it; a desk that joined another's joins it again.
   const sharing = new VenueSharing({
@@ -292,6 +299,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     ticks,
     sharing,
     venueStreams,
+    venueFloor,
     close: async () => {
       try {
         ticks.close()
@@ -300,6 +308,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
         sponsors.close()
         sharing.close()
         venueStreams.close()
+        venueFloor.close()
         await obs.close()
         doors.close()
         floor.close()

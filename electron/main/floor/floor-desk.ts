@@ -48,6 +48,8 @@ export interface FloorDeskPorts {
   ticks?: LiveTicks
   /** A webhook's refusal, for the person (the notice log). */
   notify?(message: string): void
+  /** Told after every change of a tournament's floor (the shared venue shares it with the other desks). */
+  changed?(tournamentId: string): void
 }
 
 /** A floor the desk looked at is followed (pushed to it, read again) this long. */
@@ -323,7 +325,13 @@ export class FloorDesk {
     const state = this.view(tournamentId, this.freshParts(tournamentId))
     if (this.isOpen(tournamentId)) this.ports.bus.publish('floor:changed', state)
     this.announcer.changed(state)
+    this.ports.changed?.(tournamentId)
     return state
+  }
+
+  /** Another desk of the shared venue changed this floor (its stations are in the store already): told as any change. */
+  changedElsewhere(tournamentId: string): void {
+    if (this.session().db.open) this.announce(tournamentId)
   }
 
   /** A call reaches every door of the tournament and, when set, the webhook (queued until it answers). */

@@ -4,7 +4,8 @@
 // venue's invariants whatever two desks did at once: a match on air on at most one stream and at most one station, a
 // station holding at most one match, one deadline per call, and a person's check-in written to the service by exactly
 // one desk (the one whose scan the host saw first: the host alone names the writer, so cut-off desks never both write).
-// Beside the log: which desk runs each stream, each desk's name, and each stream's desk state as its desk published it.
+// Beside the log: which desk runs each stream, each desk's name, each stream's desk state as its desk published it, and
+// each floor station as the desk that changed it last has it.
 //
 // One log, not maps: every change is one short entry (a JSON array as text) appended to a single Yjs array, so a
 // venue's day stays small in memory (a desk's consecutive entries merge into one Yjs item, and an entry costs its text)
@@ -43,6 +44,8 @@ const LOG = 'venue'
  * the latest counts and Yjs drops what a map's key held before (a day of Takes stays one state per stream).
  */
 const STREAMS = 'streams'
+/** Each floor station as the desk that changed it last has it (its match and call with it), by station id. */
+const STATIONS = 'stations'
 
 /** Who made an entry, and when. */
 export interface Authored {
@@ -203,6 +206,16 @@ export class VenueDoc {
   /** A stream's desk state as its desk published it last (unchecked: it came from the LAN). */
   shared(streamId: string): unknown {
     return this.doc.getMap(STREAMS).get(streamId)
+  }
+
+  /** Publishes a floor station as this desk has it now (removed: its value says so). */
+  shareStation(stationId: string, station: unknown): void {
+    this.doc.getMap(STATIONS).set(stationId, station)
+  }
+
+  /** Every floor station as the desks shared them (unchecked: they came from the LAN). */
+  sharedStations(): IterableIterator<[string, unknown]> {
+    return this.doc.getMap(STATIONS).entries()
   }
 
   /** The venue as every desk sees it once their copies agree. */

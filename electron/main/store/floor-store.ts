@@ -189,6 +189,41 @@ export class FloorStore {
     )
   }
 
+  /**
+   * Writes a station as another desk of the shared venue has it (its id, number and match; null: it was removed
+   * there), in one transaction: no renumbering, since that desk numbered its stations itself.
+   */
+  putStation(
+    tournamentId: string,
+    stationId: string,
+    station: Omit<StationRow, 'id'> | null,
+    assignment: Omit<AssignmentRow, 'stationId'> | null,
+  ): void {
+    this.db.transaction(() => {
+      prepared(this.db, 'DELETE FROM floor_assignments WHERE station_id = ?').run(stationId)
+      if (!station) return void prepared(this.db, 'DELETE FROM floor_stations WHERE id = ?').run(stationId)
+      prepared(
+        this.db,
+        `INSERT OR REPLACE INTO floor_stations (id, tournament_id, position, name, out_of_order, stream_id)
+           VALUES (?, ?, ?, ?, ?, ?)`,
+      ).run(stationId, tournamentId, station.number, station.name, station.outOfOrder ? 1 : 0, station.streamId)
+      if (assignment)
+        prepared(
+          this.db,
+          `INSERT INTO floor_assignments (station_id, match_id, assigned_at, called_at, deadline, arrived, times)
+             VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        ).run(
+          stationId,
+          assignment.matchId,
+          assignment.assignedAt,
+          assignment.calledAt,
+          assignment.deadline,
+          JSON.stringify(assignment.arrived),
+          assignment.times,
+        )
+    })()
+  }
+
   settings(tournamentId: string, defaults: FloorSettings): FloorSettings {
     const row = prepared(this.db, 'SELECT dq_seconds, webhook_host FROM floor_settings WHERE tournament_id = ?').get(
       tournamentId,

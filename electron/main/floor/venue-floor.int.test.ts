@@ -1,0 +1,103 @@
+// Two desks of one shared venue, over real HTTP and WebSocket, each on the Demo venue: stations made on one desk are on
+// the other's floor with the same ids and numbers, a match put on a station and called there shows on both with one
+// deadline, and a match two desks put on two stations while cut off from each other ends on one station only, on both
+// desks; a station removed on one desk is gone from the other.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { placeable, type FloorState } from '../../../shared/floor/floor'
+import type { PairingCode } from '../../../shared/ipc/hub'
+import type { SharingState } from '../../../shared/venue/sharing'
+import { demoDesk } from '../../../tests/support/demo-desk'
+import { dispatchValue } from '../../../tests/support/dispatch-value'
+import type { MainServices } from '../composition'
+import { MemoryCredentialStore } from '../secrets/memory-store'
+
+const folders = [0, 1, 2].map((i) => mkdtempSync(join(tmpdir(), `matchdesk-venue-floor-${i}-`)))
+const [hostDir, memberDir, pagesDir] = folders as [string, string, string]
+writeFileSync(join(pagesDir, 'overlay.html'), '<!doctype html><title>overlay</title>')
+const retry = { first: 100, most: 300 }
+let host: MainServices
+let member: MainServices
+const onHost = dispatchValue(() => host)
+const onMember = dispatchValue(() => member)
+let tournamentId = ''
+const startHost = (port = 0) => demoDesk(hostDir, { hub: { port, pagesDir }, venueRetryMs: retry })
+const floorOf = (value: typeof onHost) => value<FloorState>('floor:state', { tournamentId })
+/** Each station as number, name and match (null: free). */
+const stationsOf = async (value: typeof onHost) =>
+  (await floorOf(value)).stations.map((s) => [s.id, s.number, s.name, s.match?.id ?? null])
+
+async function readTournament(value: typeof onHost) {
+  await value('tournaments:list', { filters: {} })
+  await value('participants:list', { tournamentId, filters: {} })
+  await value('streams:list', { tournamentId, filters: {} })
+  await value('match-streams:of-tournament', { tournamentId })
+  await value('bracket:nodes', { tournamentId, filters: {} })
+}
+
+beforeAll(async () => {
+  host = await startHost()
+  member = await demoDesk(memberDir, { credentials: new MemoryCredentialStore(), venueRetryMs: retry })
+  tournamentId = [...host.connections.sandbox.store.tournaments.values()].find(
+    (t) => t.name === 'Street Fighter Weekly 42',
+  )!.id
+  await readTournament(onHost)
+  await readTournament(onMember)
+}, 60_000)
+afterAll(async () => {
+  await member?.close()
+  await host?.close()
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true })
+})
+
+describe('one venue’s floor on two desks', () => {
+  it('shows the stations made on one desk on the other, with a match and its call', async () => {
+    const { code } = await onHost<PairingCode>('hub:pair', { name: 'Floor B', kind: 'desk' })
+    await onMember('venue:join', { address: host.hub!.url, code })
+    await expect.poll(async () => (await onMember<SharingState>('venue:sharing')).link).toBe('connected')
+    await onHost('floor:create-stations', { tournamentId, prefix: 'Station', from: 1, to: 3 })
+    await expect.poll(() => stationsOf(onMember)).toEqual(await stationsOf(onHost))
+    expect((await floorOf(onMember)).stations.map((s) => s.name)).toEqual(['Station 1', 'Station 2', 'Station 3'])
+    // The member puts a ready match on station 2 and calls it: the host's floor shows both, one deadline.
+    const floor = await floorOf(onMember)
+    const match = floor.upNext.find(placeable)!
+    const station = floor.stations[1]!
+    await onMember('floor:assign', { tournamentId, stationId: station.id, matchId: match.id })
+    const called = (await onMember<FloorState>('floor:call', { tournamentId, stationId: station.id })).stations[1]!
+    await expect.poll(async () => (await floorOf(onHost)).stations[1]!.call?.deadline).toBe(called.call!.deadline)
+    expect((await floorOf(onHost)).stations[1]!.match?.id).toBe(match.id)
+    expect((await floorOf(onHost)).upNext.some((m) => m.id === match.id)).toBe(false)
+  })
+
+  it('keeps a match put on two stations while cut off on the one it was put on last, on both desks', async () => {
+    const floor = await floorOf(onHost)
+    const match = floor.upNext.find(placeable)!
+    const [first, , third] = floor.stations
+    const port = Number(new URL(host.hub!.url).port)
+    await host.close()
+    await expect.poll(async () => (await onMember<SharingState>('venue:sharing')).link).toBe('connecting')
+    await onMember('floor:assign', { tournamentId, stationId: third!.id, matchId: match.id })
+    // The host back on another port for a while (the member cannot reach it there): both put the match on a station.
+    host = await startHost()
+    await onHost('floor:assign', { tournamentId, stationId: first!.id, matchId: match.id })
+    expect((await floorOf(onMember)).stations[2]!.match?.id).toBe(match.id)
+    await host.close()
+    host = await startHost(port)
+    // The host's came last: station 1 holds it, station 3 is free — on both desks.
+    for (const value of [onHost, onMember])
+      await expect
+        .poll(async () => (await floorOf(value)).stations.map((s) => s.match?.id ?? null), { timeout: 5000 })
+        .toEqual([match.id, expect.any(String), null])
+    expect(await stationsOf(onMember)).toEqual(await stationsOf(onHost))
+  })
+
+  it('removes a station removed on the other desk', async () => {
+    const floor = await floorOf(onMember)
+    await onMember('floor:delete-station', { tournamentId, stationId: floor.stations[2]!.id })
+    await expect
+      .poll(async () => (await floorOf(onHost)).stations.map((s) => s.name))
+      .toEqual(['Station 1', 'Station 2'])
+  })
+})

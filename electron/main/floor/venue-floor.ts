@@ -1,0 +1,151 @@
+// A shared venue's floor on this desk: after every change of a tournament's floor here, each station that changed goes
+// into the venue's document (its match and call with it, or that it was removed); each station another desk changed
+// is written into this desk's floor and told as any change; and a match two desks put on two stations at once stays
+// on the station it was put on last (then by station id) — on every desk, whichever desk is still away.
+import { z } from 'zod'
+import { moduleLog } from '../log'
+import type { Connections } from '../services/connections'
+import type { VenueDoc } from '../share/venue-doc'
+import type { AssignmentRow } from '../store/floor-store'
+import type { FloorDesk } from './floor-desk'
+
+const log = moduleLog('venue-floor')
+
+const Id = z.string().min(1).max(200)
+/** A station as the shared venue carries it (read from the LAN: checked). */
+const SharedStation = z.object({
+  tournamentId: Id,
+  station: z
+    .object({
+      number: z.number().int().min(0).max(100_000),
+      name: z.string().max(80),
+      outOfOrder: z.boolean(),
+      streamId: Id.nullable(),
+    })
+    .nullable(),
+  assignment: z
+    .object({
+      matchId: Id,
+      assignedAt: z.number(),
+      calledAt: z.number().nullable(),
+      deadline: z.number().nullable(),
+      arrived: z.array(z.boolean()).max(64),
+      times: z.number().int().min(0).max(1000),
+    })
+    .nullable(),
+  /** The desk that changed it last. */
+  by: z.string().max(100),
+})
+type SharedStation = z.infer<typeof SharedStation>
+
+export class VenueFloor {
+  private floor: FloorDesk | undefined
+  /** Each station as this desk last shared or wrote it (its tournament, and its value as text without the author). */
+  private readonly known = new Map<string, { tournamentId: string; text: string }>()
+  private applying = false
+  private pending = false
+  private stopRemote: () => void = () => undefined
+  private readonly stopSwitch: () => void
+
+  constructor(private readonly connections: Connections) {
+    this.follow()
+    this.stopSwitch = connections.switched.on(() => {
+      this.known.clear()
+      this.follow()
+    })
+  }
+
+  attach(floor: FloorDesk): void {
+    this.floor = floor
+  }
+
+  /** A tournament's floor changed on this desk: each station that changed is shared. */
+  changed(tournamentId: string): void {
+    if (this.applying) return
+    const { floor: store, venue } = this.connections.active.offline
+    const assignments = store.assignments(tournamentId)
+    const present = new Set<string>()
+    venue.doc.transact(() => {
+      for (const { id, ...station } of store.stations(tournamentId)) {
+        present.add(id)
+        const row = assignments.get(id)
+        const { stationId: _stationId, ...assignment } = row ?? { stationId: id }
+        this.share(venue, id, { tournamentId, station, assignment: row ? (assignment as AssignmentRow) : null })
+      }
+      for (const [id, known] of this.known)
+        if (known.tournamentId === tournamentId && !present.has(id))
+          this.share(venue, id, { tournamentId, station: null, assignment: null })
+    })
+  }
+
+  close(): void {
+    this.stopSwitch()
+    this.stopRemote()
+  }
+
+  private share(venue: VenueDoc, stationId: string, value: Omit<SharedStation, 'by'>): void {
+    const text = JSON.stringify(value)
+    const known = this.known.get(stationId)
+    if (known?.text === text || (!known && value.station === null)) return
+    this.known.set(stationId, { tournamentId: value.tournamentId, text })
+    venue.shareStation(stationId, { ...value, by: venue.deskId })
+  }
+
+  private follow(): void {
+    this.stopRemote()
+    this.stopRemote = this.connections.active.offline.venue.onRemote(() => {
+      if (this.pending) return
+      this.pending = true
+      queueMicrotask(() => {
+        this.pending = false
+        try {
+          this.arrived()
+        } catch (error) {
+          log.failed('writing what another desk changed on the floor')(error)
+        }
+      })
+    })
+  }
+
+  /** What other desks changed on the floor, written into this desk's: each match on one station only. */
+  private arrived(): void {
+    const { floor: store, venue } = this.connections.active.offline
+    const stations: [string, SharedStation][] = []
+    for (const [id, raw] of venue.sharedStations()) {
+      const parsed = SharedStation.safeParse(raw)
+      if (parsed.success) stations.push([id, parsed.data])
+      else log.warn(`a shared floor station did not read: ${parsed.error.message}`)
+    }
+    // A match on two stations: the one it was put on last, then the higher station id (the same on every desk).
+    const holder = new Map<string, { stationId: string; at: number }>()
+    for (const [id, { tournamentId, assignment }] of stations) {
+      if (!assignment) continue
+      const key = `${tournamentId}\u0000${assignment.matchId}`
+      const held = holder.get(key)
+      if (!held || assignment.assignedAt > held.at || (assignment.assignedAt === held.at && id > held.stationId))
+        holder.set(key, { stationId: id, at: assignment.assignedAt })
+    }
+    const changed = new Set<string>()
+    const lost: string[] = []
+    this.applying = true
+    try {
+      for (const [id, { tournamentId, station, assignment, by }] of stations) {
+        const holds = assignment && holder.get(`${tournamentId}\u0000${assignment.matchId}`)?.stationId === id
+        const kept = holds ? assignment : null
+        const text = JSON.stringify({ tournamentId, station, assignment: kept })
+        if (this.known.get(id)?.text === text) continue
+        // A station of this desk's that lost its match is known as shared (with it), so that it is shared free next.
+        const mine = assignment && !kept && by === venue.deskId
+        if (mine) lost.push(tournamentId)
+        this.known.set(id, { tournamentId, text: mine ? JSON.stringify({ tournamentId, station, assignment }) : text })
+        store.putStation(tournamentId, id, station, kept)
+        changed.add(tournamentId)
+      }
+    } finally {
+      this.applying = false
+    }
+    for (const tournamentId of changed) this.floor?.changedElsewhere(tournamentId)
+    // A station of this desk's that lost its match: shared free, so every copy says so too.
+    for (const tournamentId of new Set(lost)) this.changed(tournamentId)
+  }
+}
