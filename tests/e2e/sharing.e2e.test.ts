@@ -1,0 +1,112 @@
+/// <reference lib="dom" />
+// Two desks of one venue in Chromium (two web-mode servers on this machine): the second joins the first with a desk's
+// pairing code and takes a match on a stream; the first desk's Stream desk says who runs that stream (a 40-character
+// right-to-left name) and shows its Take, takes it over only once asked, and its Venue view lists who runs what —
+// both themes, axe-clean.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { axeViolations } from './support/axe'
+import { launchBrowser, screenshotPath, shownText } from './support/browser'
+import { startWebMode, type WebMode } from './support/web-mode'
+
+const TOURNAMENT = 'Lyon LAN Winter Cup'
+/** The joined desk's name, as the host gives it when pairing it: 40 characters, right to left. */
+const NAME = 'مكتب الإنتاج الرئيسي في القاعة الكبرى ٢٢'
+type Node = { id: string; status: string; opponents: { participant: { name: string } | null }[] }
+
+let host: WebMode
+let member: WebMode
+let browser: Browser
+let desk: Page
+let streamId = ''
+let duels: Node[] = []
+let tournamentId = ''
+
+async function linkDuels(web: WebMode) {
+  const list = await web.ipc<{ items: { id: string; name: string }[] }>('tournaments:list', { filters: {} })
+  tournamentId = list.items.find((t) => t.name === TOURNAMENT)!.id
+  await web.ipc('participants:list', { tournamentId, filters: {} })
+  const streams = await web.ipc<{ items: { id: string; name: string }[] }>('streams:list', {
+    tournamentId,
+    filters: {},
+  })
+  streamId = streams.items.find((s) => s.name === 'B stream')!.id
+  const nodes = await web.ipc<{ items: Node[] }>('bracket:nodes', { tournamentId, filters: {} })
+  duels = nodes.items.filter((n) => n.status !== 'completed' && n.opponents.every((o) => o.participant)).slice(0, 2)
+  for (const duel of duels) await web.ipc('match-streams:replace', { matchId: duel.id, streamIds: [streamId] })
+}
+
+beforeAll(async () => {
+  ;[host, member] = await Promise.all([startWebMode(['--demo-simulate', '0']), startWebMode(['--demo-simulate', '0'])])
+  await linkDuels(member)
+  await linkDuels(host)
+  expect(NAME).toHaveLength(40)
+  const { code } = await host.ipc<{ code: string }>('hub:pair', { name: NAME, kind: 'desk' })
+  await member.ipc('venue:join', { address: host.hub, code })
+  browser = await launchBrowser()
+  desk = await (await browser.newContext({ viewport: { width: 1400, height: 1000 }, bypassCSP: true })).newPage()
+  await desk.goto(host.url)
+  await desk
+    .getByRole('row', { name: new RegExp(TOURNAMENT) })
+    .getByRole('button', { name: 'Open' })
+    .click()
+}, 90_000)
+afterAll(async () => {
+  await browser?.close()
+  await member?.stop()
+  await host?.stop()
+})
+
+describe('two desks, one venue', () => {
+  it('shows the other desk’s Take and who runs the stream, and takes it over only once asked', async () => {
+    await expect
+      .poll(async () => (await member.ipc<{ link: string }>('venue:sharing', {})).link, { timeout: 10_000 })
+      .toBe('connected')
+    await member.ipc('broadcast:take', { streamId, matchId: duels[0]!.id })
+    await desk.keyboard.press('Control+4')
+    const column = desk.getByTestId('stream-column').filter({ hasText: 'B stream' })
+    const runBy = column.getByTestId('run-by')
+    await expect.poll(() => runBy.count(), { timeout: 10_000 }).toBe(1)
+    expect(await shownText(runBy)).toContain(NAME)
+    const names = duels[0]!.opponents.map((o) => o.participant!.name)
+    expect(await shownText(column.getByTestId('on-air'))).toContain(names[0])
+    await column.scrollIntoViewIfNeeded()
+    expect(await axeViolations(desk)).toEqual([])
+    await desk.screenshot({ path: screenshotPath('view-stream-desk-run-by-dark') })
+    await desk.getByRole('button', { name: 'Light theme' }).click()
+    expect(await axeViolations(desk)).toEqual([])
+    await desk.screenshot({ path: screenshotPath('view-stream-desk-run-by-light') })
+    await desk.getByRole('button', { name: 'Dark theme' }).click()
+
+    // Declined: nothing changes. Accepted: this desk runs it, the other desk now watches.
+    desk.once('dialog', (dialog) => void dialog.dismiss())
+    await column.getByRole('button', { name: 'Take over' }).click()
+    expect(await runBy.count()).toBe(1)
+    desk.once('dialog', (dialog) => void dialog.accept())
+    await column.getByRole('button', { name: 'Take over' }).click()
+    await expect.poll(() => runBy.count()).toBe(0)
+    await expect
+      .poll(async () => {
+        const { streams } = await member.ipc<{ streams: { streamId: string; runBy: string | null }[] }>(
+          'broadcast:status',
+          { tournamentId },
+        )
+        return streams.find((s) => s.streamId === streamId)?.runBy
+      })
+      .not.toBeNull()
+  })
+
+  it('lists who runs what on the Venue view, both themes', async () => {
+    await desk.keyboard.press('Control+0')
+    const desks = desk.getByTestId('sharing-desks')
+    await expect.poll(() => desks.count(), { timeout: 10_000 }).toBe(1)
+    expect(await shownText(desks)).toMatch(/B stream — .+ \(this desk\)/)
+    await desk.getByTestId('sharing').scrollIntoViewIfNeeded()
+    expect(await axeViolations(desk)).toEqual([])
+    await desk.getByTestId('sharing').screenshot({ path: screenshotPath('view-venue-sharing-dark') })
+    await desk.getByRole('button', { name: 'Light theme' }).click()
+    expect(await axeViolations(desk)).toEqual([])
+    await desk.getByTestId('sharing').screenshot({ path: screenshotPath('view-venue-sharing-light') })
+    await desk.getByRole('button', { name: 'Dark theme' }).click()
+  })
+})
