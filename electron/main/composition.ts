@@ -27,6 +27,7 @@ import { SponsorDesk } from './broadcast/sponsor-desk'
 import { VenueSharing } from './services/venue-sharing'
 import { VenueStreams } from './broadcast/venue-streams'
 import { VenueFloor } from './floor/venue-floor'
+import { VenueAnnouncement } from './share/venue-discovery'
 import { SequenceRunner } from './broadcast/sequence-runner'
 import { obsOverlayAddress } from './broadcast/obs-setup'
 import { ObsSettingsFile } from './obs/obs-settings-file'
@@ -231,6 +232,12 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     ...(ports.venueRetryMs && { retry: ports.venueRetryMs }),
     ...(ports.venueAnswerMs && { deadlineMs: ports.venueAnswerMs }),
   })
+  // While the hub is open to the venue network, other desks find it by mDNS under this desk's name.
+  const announcement = new VenueAnnouncement()
+  const deskName = () => {
+    const venue = connections.active.offline.venue
+    return venue.view().names.get(venue.deskId) ?? 'Matchdesk'
+  }
   // A door paired on a connection keeps checking in there when the desk moves to another one.
   connections.keepOpenFor = (profileId) => registry.servesConnection(profileId)
   const hub =
@@ -242,6 +249,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
       sequences,
       sponsors,
       venue: sharing.host,
+      announce: (port) => (port === null ? announcement.stop() : announcement.announce({ name: deskName(), port })),
       doors,
       floor,
       registry,
@@ -259,6 +267,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
           `Port ${wanted} is taken by another program: your layouts are served on ${got} for now (see Venue).`,
         ),
     }))
+  sharing.ownAddresses = () => hub?.lan().urls.map((u) => u.url) ?? []
   const handlers = allHandlers(
     connections,
     {

@@ -12,7 +12,7 @@ import { AirtimeReport, Sponsor, SponsorFields, SponsorImageInput, SPONSOR_LIMIT
 import { AppNotice } from './events'
 import { CheckinOutcome, CheckinPerson } from '../checkin/outcome'
 import { HubConfigure, HubStatus, PairInput, PairingCode } from './hub'
-import { JoinVenue, SharingState } from '../venue/sharing'
+import { FoundDesk, JoinVenue, SharingState } from '../venue/sharing'
 import { FloorInputs, FloorState } from '../floor/floor'
 import { SyncStatus, cached, isListAnswer, receipt } from './sync'
 
@@ -264,6 +264,8 @@ export const contract = {
   'venue:join': { input: JoinVenue, output: SharingState },
   /** Leaves the venue joined: this desk works alone from now on, with its copy as it stands. */
   'venue:leave': { input: none, output: SharingState },
+  /** The desks whose hubs answer on the venue network within a few seconds (mDNS), this desk's own left out. */
+  'venue:find': { input: none, output: z.array(FoundDesk).max(32) },
 
   /** The venue's sponsor slots in rotation order; each change answers them all. */
   'sponsors:list': { input: none, output: z.array(Sponsor) },

@@ -22,3 +22,7 @@ export const JoinVenue = z.strictObject({
   address: z.string().trim().min(1, 'address: required').max(200, 'address: at most 200 characters'),
   code: z.string().trim().min(1, 'code: required').max(32, 'code: at most 32 characters'),
 })
+
+/** A desk found on the venue network (mDNS): its name and its hub's address, for the join form. */
+export const FoundDesk = z.object({ name: z.string().max(80), address: z.string().max(200) })
+export type FoundDesk = z.infer<typeof FoundDesk>

@@ -67,6 +67,8 @@ export interface HubOptions {
   onLayoutsPortTaken?(wanted: number, got: number): void
   /** This machine's network interfaces (tests give their own). */
   lanInterfaces?: () => LanInterface[]
+  /** Told the hub's port while it listens on the venue network, null once it does not (desks find it by mDNS). */
+  announce?(port: number | null): void
 }
 
 export interface HubLan {
@@ -238,6 +240,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     const addresses = on ? choice().chosen : null
     await hub.setLan(addresses)
     await layouts?.setLan(addresses)
+    options.announce?.(hub.listeners.state.bound.length > 0 ? port : null)
     return lan()
   }
   if (registry.lan) await setLan(true)
@@ -252,6 +255,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     lanConnections: () => hub.listeners.gate.counts,
     routes: () => routes,
     close: async () => {
+      options.announce?.(null)
       stopRevoked()
       stopRotated()
       streams.closeAll()

@@ -1,4 +1,4 @@
-// Handlers of venue:*: this desk hosting the venue, joining another desk's, or leaving it.
+// Handlers of venue:*: this desk hosting the venue, finding desks on the network, joining another desk's, or leaving it.
 import type { VenueSharing } from '../services/venue-sharing'
 import type { HandlersOf } from './dispatch'
 
@@ -7,5 +7,6 @@ export function venueHandlers(sharing: VenueSharing): HandlersOf<'venue'> {
     'venue:sharing': () => sharing.state(),
     'venue:join': ({ address, code }) => sharing.join(address, code),
     'venue:leave': () => sharing.leave(),
+    'venue:find': () => sharing.find(),
   }
 }

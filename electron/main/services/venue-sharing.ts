@@ -10,7 +10,8 @@ import { moduleLog } from '../log'
 import { venueShareSecretsOf, type CredentialStore } from '../secrets/credential-store'
 import { VenueHost } from '../share/venue-host'
 import { VenueMember } from '../share/venue-member'
-import type { SharingState } from '../../../shared/venue/sharing'
+import type { FoundDesk, SharingState } from '../../../shared/venue/sharing'
+import { findDesks } from '../share/venue-discovery'
 import type { Connections } from './connections'
 
 const log = moduleLog('venue-sharing')
@@ -57,6 +58,8 @@ export class VenueSharing {
       retry?: { first: number; most: number }
       /** How long the host has to answer a code, body included (ms). */
       deadlineMs?: number
+      /** How long a look for desks on the network lasts (ms). */
+      findMs?: number
     },
   ) {
     this.host = new VenueHost(
@@ -70,6 +73,15 @@ export class VenueSharing {
       void this.resume().catch(log.failed('joining the venue again'))
     })
     this.followPresence()
+  }
+
+  /** This desk's own hub addresses on the venue network (set once the hub runs): left out of what is found. */
+  ownAddresses: () => readonly string[] = () => []
+
+  /** The desks whose hubs answer on the venue network now (mDNS), this desk's own left out. */
+  async find(): Promise<FoundDesk[]> {
+    const own = new Set(this.ownAddresses())
+    return (await findDesks(this.ports.findMs)).filter((desk) => !own.has(desk.address))
   }
 
   state(): SharingState {

@@ -82,4 +82,21 @@ describe('sharing panel', () => {
       'Main stage, Side stage — Ana’s desk',
     ])
   })
+
+  it('looks for desks on the network and puts a found one’s address into the form', async () => {
+    const user = userEvent.setup()
+    answer('venue:sharing', () => alone)
+    let desks = [{ name: 'Régie principale', address: 'http://10.0.0.5:7310' }]
+    answer('venue:find', () => desks)
+    render(SharingPanel)
+    await user.click(await screen.findByRole('button', { name: 'Look for desks on this network' }))
+    const list = await screen.findByTestId('found-desks')
+    expect(list.textContent).toMatch(/Régie principale\s+http:\/\/10\.0\.0\.5:7310/)
+    await user.click(screen.getByRole('button', { name: 'Use Régie principale' }))
+    expect(screen.getByLabelText<HTMLInputElement>('Host desk’s hub address').value).toBe('http://10.0.0.5:7310')
+    expect(document.activeElement).toBe(screen.getByLabelText('Pairing code'))
+    desks = []
+    await user.click(screen.getByRole('button', { name: 'Look for desks on this network' }))
+    expect((await screen.findByTestId('found-none')).textContent).toMatch(/No desk answered/)
+  })
 })

@@ -1,0 +1,34 @@
+// One desk of `venue-discovery.test.ts`, in its own network namespace on a bridge: the "host" names itself, opens its
+// hub to the venue network and waits; the "finder" opens its own hub too and looks for desks, writing what it found.
+// They meet through files in a shared folder.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { HubStatus } from '../../shared/ipc/hub'
+import type { FoundDesk } from '../../shared/venue/sharing'
+import { startLanDesk } from './lan-desk'
+
+const [role, folder] = process.argv.slice(2) as ['host' | 'finder', string]
+const at = (name: string) => join(folder, name)
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+async function until(exists: string, ms = 30_000): Promise<void> {
+  const deadline = Date.now() + ms
+  while (!existsSync(at(exists))) {
+    if (Date.now() > deadline) throw new Error(`${role}: no ${exists} within ${ms} ms`)
+    await sleep(20)
+  }
+}
+
+const { services, value } = await startLanDesk()
+services.connections.active.offline.venue.name(role === 'host' ? 'Main stage desk' : 'Floor desk')
+const on = await value<HubStatus>('hub:configure', { lan: true })
+if (role === 'host') {
+  writeFileSync(at('host.json'), JSON.stringify({ url: on.lanUrls[0]!.url }))
+  await until('found.json')
+} else {
+  await until('host.json')
+  const { url } = JSON.parse(readFileSync(at('host.json'), 'utf8')) as { url: string }
+  const found = await value<FoundDesk[]>('venue:find', {})
+  writeFileSync(at('found.json'), JSON.stringify({ host: url, own: on.lanUrls[0]!.url, found }))
+}
+await services.close()
+process.exit(0)
