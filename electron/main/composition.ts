@@ -25,6 +25,7 @@ import { ObsTarget } from './broadcast/obs-target'
 import { OnAirRecord } from './broadcast/on-air-record'
 import { SponsorDesk } from './broadcast/sponsor-desk'
 import { VenueSharing } from './services/venue-sharing'
+import { VenueCheckins } from './services/venue-checkins'
 import { VenueStreams } from './broadcast/venue-streams'
 import { VenueFloor } from './floor/venue-floor'
 import { VenueAnnouncement } from './share/venue-discovery'
@@ -87,6 +88,8 @@ export interface MainServices {
   venueStreams: VenueStreams
   /** The shared venue's floor: this desk's stations shared, the other desks' written here. */
   venueFloor: VenueFloor
+  /** The shared venue's check-ins: each person's first written by one desk. */
+  venueCheckins: VenueCheckins
   close(): Promise<void>
 }
 
@@ -203,7 +206,9 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
   })
   sponsors.start()
   await obs.follow()
-  const decision = new CheckinDecision(connections)
+  // A shared venue's check-ins: one desk writes each person's first check-in.
+  const venueCheckins = new VenueCheckins(connections)
+  const decision = new CheckinDecision(connections, venueCheckins)
   const doors = new DoorDesk({ connections, decision, clock, ticks })
   // A shared venue's floor: this desk's stations shared with the other desks, theirs written here.
   const venueFloor = new VenueFloor(connections)
@@ -268,6 +273,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
         ),
     }))
   sharing.ownAddresses = () => hub?.lan().urls.map((u) => u.url) ?? []
+  venueCheckins.isMember = () => sharing.isMember()
   const handlers = allHandlers(
     connections,
     {
@@ -309,6 +315,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     sharing,
     venueStreams,
     venueFloor,
+    venueCheckins,
     close: async () => {
       try {
         ticks.close()
@@ -318,6 +325,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
         sharing.close()
         venueStreams.close()
         venueFloor.close()
+        venueCheckins.close()
         await obs.close()
         doors.close()
         floor.close()

@@ -12,6 +12,8 @@ import { AppError } from '../app-error'
 import type { CheckinPlace } from '../store/checkin-places'
 import type { Connections } from './connections'
 import type { OfflineSession } from './offline-session'
+import type { VenueCheckins } from './venue-checkins'
+import { randomUUID } from 'node:crypto'
 
 /** The desk's own Check-in view speaks English, as the rest of the desk. */
 const ENGLISH = wordsFor('en_US')
@@ -29,7 +31,11 @@ export class CheckinDecision {
   /** The session a call is decided in when it is not the active connection's (a door paired on another). */
   private inSession: OfflineSession | undefined
 
-  constructor(private readonly connections: Connections) {}
+  constructor(
+    private readonly connections: Connections,
+    /** A shared venue's check-ins: a person's first check-in goes through it, written by one desk only. */
+    private readonly venue?: VenueCheckins,
+  ) {}
 
   /** Runs one (synchronous) decision in a given connection's session: a door's, which may not be the desk's. */
   within<T>(session: OfflineSession, decide: () => T): T {
@@ -107,6 +113,33 @@ export class CheckinDecision {
         message: `${words.say(said.already, name(person))}${where ? ` ${where}` : ''}`,
       }
     }
+    if (this.venue?.shared(session)) {
+      const scan = session.venue.checkedInScan(participantId)
+      // Scanned in at a door of this or another desk (its write on its way, or this desk's copy not read again yet):
+      // said as already checked in there, never written again.
+      if (checkedIn && scan) {
+        const person = this.person(participant)
+        const where = whenAndWhere(person, undefined, said.at)
+        return {
+          outcome: 'already',
+          participant: person,
+          candidates: [],
+          message: `${words.say(said.already, name(person))}${where ? ` ${where}` : ''}`,
+        }
+      }
+      // A first check-in at the venue: one scan, written by the one desk named for it (this one, when it hosts).
+      if (checkedIn && !session.venue.everScanned(participantId)) {
+        this.venue.record(session, participantId, place, randomUUID())
+        const person = this.person(session.cache.get('participants', participantId) ?? participant)
+        return {
+          outcome: 'checked-in',
+          participant: person,
+          candidates: [],
+          message: words.say(said.checkedIn, name(person)),
+        }
+      }
+      if (!checkedIn) session.venue.checkOut(participantId)
+    }
     session.writes.checkinSet(participantId, checkedIn, undefined, place)
     const person = this.person(session.cache.get('participants', participantId) ?? participant)
     return checkedIn
@@ -148,6 +181,18 @@ export class CheckinDecision {
 
   /** Only what a place of check-in may know: name, state, when and where. Never email, badge code or custom fields. */
   personWith(participant: Participant, place: CheckinPlace | undefined, { waiting, asOf }: Moment): CheckinPerson {
+    // Checked in at a door of the shared venue, this desk's copy not saying so yet: shown checked in there.
+    const scan = participant.checked_in ? undefined : this.session.venue.checkedInScan(participant.id)
+    if (scan && this.venue?.shared(this.session))
+      return {
+        id: participant.id,
+        name: participant.name,
+        checkedIn: true,
+        checkedInAt: new Date(scan.at).toISOString(),
+        place: scan.place,
+        waiting: !this.session.venue.isWritten(participant.id) || waiting.has(`participant:${participant.id}`),
+        asOf,
+      }
     const serviceTime = typeof participant['checked_in_at'] === 'string' ? participant['checked_in_at'] : null
     const here = participant.checked_in ? place : undefined
     return {

@@ -75,6 +75,11 @@ export class VenueSharing {
     this.followPresence()
   }
 
+  /** True while this desk is joined to another desk's venue. */
+  isMember(): boolean {
+    return this.member !== undefined
+  }
+
   /** This desk's own hub addresses on the venue network (set once the hub runs): left out of what is found. */
   ownAddresses: () => readonly string[] = () => []
 

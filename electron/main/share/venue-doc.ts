@@ -33,6 +33,8 @@ interface Logs {
   runs: [streamId: string, deskId: string, at: number, by: string]
   /** A desk's name, as people call it ("Ana’s desk"). */
   names: [deskId: string, name: string, at: number, by: string]
+  /** A person checked out (a check-in scanned before it no longer counts). */
+  outs: [participantId: string, at: number, by: string]
 }
 type LogName = keyof Logs
 /** An entry as kept: its log's name first. */
@@ -155,17 +157,13 @@ export class VenueDoc {
    * holds (by time, then desk, then id). Run by the host alone, so a writer, once named, never changes.
    */
   nameWriters(): string[] {
-    const { scans, writers } = this.index
-    const first = new Map<string, [string, ScanEntry]>()
-    for (const [scanId, scan] of scans) {
-      if (writers.has(scan.participantId)) continue
-      const held = first.get(scan.participantId)
-      if (!held || earlier([scanId, scan], held)) first.set(scan.participantId, [scanId, scan])
-    }
+    const { firstScans, writers } = this.index
+    const named = [...firstScans].filter(([participantId]) => !writers.has(participantId))
+    if (named.length === 0) return []
     this.doc.transact(() => {
-      for (const [participantId, [scanId]] of first) this.add('writers', participantId, scanId)
+      for (const [participantId, { scanId }] of named) this.add('writers', participantId, scanId)
     })
-    return [...first.keys()]
+    return named.map(([participantId]) => participantId)
   }
 
   /** The people this desk is to write to the service now: their writer is one of this desk's scans, not yet written. */
@@ -181,6 +179,33 @@ export class VenueDoc {
   /** This desk wrote a person's check-in to the service (its outbox took it). */
   wrote(participantId: string, scanId: string): void {
     this.add('written', participantId, scanId)
+  }
+
+  /** True once another desk has been part of this venue (its name is in the document): scans then go through it. */
+  isShared(): boolean {
+    return this.index.names.size > 1
+  }
+
+  /** A person's first scan at any desk (by time, then desk, then id), unless they were checked out since. */
+  checkedInScan(participantId: string): (ScanEntry & { scanId: string }) | undefined {
+    const first = this.index.firstScans.get(participantId)
+    const out = this.index.outs.get(participantId)
+    return first && (!out || out.at < first.at) ? first : undefined
+  }
+
+  /** True when the person has a scan in the venue, counted or not (a check-out came after it). */
+  everScanned(participantId: string): boolean {
+    return this.index.firstScans.has(participantId)
+  }
+
+  /** A person checked out at this desk: a scan made before no longer counts. */
+  checkOut(participantId: string): void {
+    if (this.index.firstScans.has(participantId)) this.add('outs', participantId)
+  }
+
+  /** True once a desk wrote the person's check-in to the service. */
+  isWritten(participantId: string): boolean {
+    return this.index.written.has(participantId)
   }
 
   /** The match a stream's latest Take put on air, as the log says (undefined: no Take yet); `view` keeps invariants. */
@@ -255,6 +280,10 @@ export class VenueIndex {
   readonly writers = new Map<string, Authored & { scanId: string }>()
   readonly written = new Map<string, WrittenEntry>()
   readonly runs = new Map<string, Authored & { deskId: string }>()
+  /** Each person's latest check-out. */
+  readonly outs = new Map<string, Authored>()
+  /** Each person's first scan. */
+  readonly firstScans = new Map<string, ScanEntry & { scanId: string }>()
   readonly names = new Map<string, Authored & { name: string }>()
   private cached: VenueView | undefined
 
@@ -279,6 +308,9 @@ export class VenueIndex {
       case 'scans': {
         const [, scanId, participantId, place, at, by] = entry
         keep(this.scans, scanId, { participantId, place, at, by }, true)
+        const first = this.firstScans.get(participantId)
+        if (!first || earlier([scanId, { at, by }], [first.scanId, first]))
+          this.firstScans.set(participantId, { scanId, participantId, place, at, by })
         break
       }
       case 'writers': {
@@ -294,6 +326,11 @@ export class VenueIndex {
       case 'runs': {
         const [, streamId, deskId, at, by] = entry
         keep(this.runs, streamId, { deskId, at, by })
+        break
+      }
+      case 'outs': {
+        const [, participantId, at, by] = entry
+        keep(this.outs, participantId, { at, by })
         break
       }
       case 'names': {
