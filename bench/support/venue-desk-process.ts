@@ -1,8 +1,11 @@
-// One desk of `bench/venue-desks.ts`, started in its own network namespace: desk 1 opens its hub to the venue network,
-// makes a pairing code for each other desk and, once they joined, takes matches on one stream; every other desk joins
-// it with its code and records each feed its own hub serves for that stream (what its overlays and OBS see), with the
-// time it arrived. They meet through files in a shared folder: `host.json`, `ready-N`, `takes.json`, `seen-N.json`.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+// One desk of `bench/venue-desks.ts`, started in its own network namespace. First the Takes: desk 1 opens its hub to
+// the venue network, makes a pairing code for each other desk and, once they joined, takes matches on one stream;
+// every other desk records each feed its own hub serves for that stream, with the time it arrived. Then the cut: the
+// last desk is cut off from the others (the outer script takes its link down) for 30 minutes of event time, during
+// which it and desk 1 check people in at their doors (some at both), put matches on stations (some the same) and take
+// one match on two streams; once the link is back, every desk reports what its copy says until all agree, and what it
+// wrote to its own stand-in service. They meet through files in a shared folder.
+import { existsSync, readFileSync, renameSync, writeFileSync as writeWhole } from 'node:fs'
 import { join } from 'node:path'
 import type { Feed } from '../../shared/broadcast/feed'
 import type { HubStatus, PairingCode } from '../../shared/ipc/hub'
@@ -16,6 +19,11 @@ const desk = Number(index)
 const desks = Number(desksText)
 const TAKES = Number(takesText)
 const at = (name: string) => join(folder, name)
+/** Written whole or not at all: another desk may read the file at any moment. */
+const writeFileSync = (path: string, text: string) => {
+  writeWhole(`${path}.${desk}.tmp`, text)
+  renameSync(`${path}.${desk}.tmp`, path)
+}
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 async function until<T>(read: () => T | undefined | false | Promise<T | undefined | false>, ms = 60_000): Promise<T> {
   const deadline = Date.now() + ms
@@ -29,8 +37,29 @@ async function until<T>(read: () => T | undefined | false | Promise<T | undefine
 
 const lan = await startLanDesk()
 const { value, services } = lan
+/** People checked in during the cut, matches put on stations, stations, and the cut's real length. */
+const PEOPLE = 60
+const MATCHES = 12
+const STATIONS = 16
+const CUT_MS = 20_000
+// The same people on every desk's stand-in service, not checked in yet, before any copy reads them.
+const store = services.connections.sandbox.store.participants
+const tournamentOf = new Map<string, string>()
+const people = [...store.values()]
+  .map((p) => p.id)
+  .sort()
+  .slice(0, PEOPLE)
+for (const id of people) {
+  const record = store.get(id)!
+  store.set(id, { ...record, checked_in: false })
+  tournamentOf.set(id, record.tournament_id)
+}
 const linked = await linkedDuels(value, 2)
 const { streamId } = linked
+// The other stream the cut desk takes on: the same duels linked to it too.
+const otherStream = linked.streams.find((s) => s.id !== streamId)!.id
+for (const duel of linked.duels)
+  await value('match-streams:replace', { matchId: duel.id, streamIds: [streamId, otherStream] })
 
 if (desk === 1) {
   const on = await value<HubStatus>('hub:configure', { lan: true })
@@ -76,5 +105,111 @@ if (desk === 1) {
   writeFileSync(at(`seen-${desk}.json`), JSON.stringify(seen))
   await events.close().catch(() => undefined)
 }
+await theCut()
 await services.close()
 process.exit(0)
+
+/** The cut and the merge after it (see the top). */
+async function theCut(): Promise<void> {
+  const cutDesk = desks
+  const floorTournament = [...services.connections.sandbox.store.tournaments.values()].find(
+    (t) => t.name === 'Street Fighter Weekly 42',
+  )!.id
+  await value('streams:list', { tournamentId: floorTournament, filters: {} })
+  await value('match-streams:of-tournament', { tournamentId: floorTournament })
+  await value('bracket:nodes', { tournamentId: floorTournament, filters: {} })
+  for (const tournamentId of new Set(tournamentOf.values()))
+    await value('participants:list', { tournamentId, filters: {} })
+  type Floor = {
+    stations: { id: string; match: { id: string } | null }[]
+    upNext: { id: string; waits: { kind: string }[] }[]
+  }
+  const floor = () => value<Floor>('floor:state', { tournamentId: floorTournament })
+  if (desk === 1)
+    await value('floor:create-stations', { tournamentId: floorTournament, prefix: 'Station', from: 1, to: STATIONS })
+  await until(async () => (await floor()).stations.length === STATIONS)
+  writeFileSync(at(`before-cut-${desk}`), '')
+  if (desk === 1) {
+    for (let other = 1; other <= desks; other++) await until(() => existsSync(at(`before-cut-${other}`)))
+    writeFileSync(at('cut'), '')
+  }
+  await until(() => existsSync(at('cut-down')))
+  const ready = (await floor()).upNext
+    .filter((m) => m.waits.every((w) => w.kind === 'not-checked-in'))
+    .map((m) => m.id)
+    .sort()
+    .slice(0, MATCHES)
+  const stations = (await floor()).stations.map((s) => s.id)
+  /** What this desk's doors answered during the cut, by outcome. */
+  const outcomes: Record<string, number> = {}
+  if (desk === 1 || desk === cutDesk) {
+    // Desk 1 takes the first two thirds of the people, the cut desk the last two thirds: a third at both doors.
+    const mine = desk === 1 ? people.slice(0, (PEOPLE * 2) / 3) : people.slice(PEOPLE / 3)
+    if (people.length !== PEOPLE) throw new Error(`desk ${desk}: ${people.length} people, not ${PEOPLE}`)
+    const steps = mine.length + ready.length + 1
+    const pause = CUT_MS / steps
+    for (const participantId of mine) {
+      const { outcome } = await value<{ outcome: string }>('checkin:decide', {
+        tournamentId: tournamentOf.get(participantId),
+        participantId,
+        checkedIn: true,
+      })
+      outcomes[outcome] = (outcomes[outcome] ?? 0) + 1
+      await sleep(pause)
+    }
+    for (const [i, matchId] of ready.entries()) {
+      const stationId = desk === 1 ? stations[i]! : stations[STATIONS - 1 - i]!
+      await value('floor:assign', { tournamentId: floorTournament, stationId, matchId }).catch(() => undefined)
+      await sleep(pause)
+    }
+    // One match on two streams: desk 1 on its stream, the cut desk on the other.
+    const stream = desk === 1 ? streamId : otherStream
+    await value('broadcast:take', { streamId: stream, matchId: linked.duels[0]!.id })
+    writeFileSync(at(`ops-${desk}`), '')
+  }
+  await until(() => existsSync(at('healed')), 10 * 60_000)
+  const healedAt = Number(readFileSync(at('healed'), 'utf8'))
+  // What this desk's copy says, again and again, until every desk's says the same.
+  const venue = services.connections.active.offline.venue
+  const said = async () => {
+    const view = venue.view()
+    const onFloor = (await floor()).stations.map((s) => [s.id, s.match?.id ?? null])
+    return JSON.stringify({
+      onAir: [...view.onAir].sort(),
+      onFloor,
+      scans: view.scans.size,
+      writers: [...view.writers].sort(),
+      written: [...view.written.keys()].sort(),
+    })
+  }
+  for (;;) {
+    writeFileSync(at(`said-${desk}.json`), JSON.stringify({ at: Date.now(), said: await said() }))
+    if (existsSync(at('converged'))) break
+    if (desk === 1) {
+      const all = Array.from({ length: desks }, (_, i) => at(`said-${i + 1}.json`))
+      if (all.every((file) => existsSync(file))) {
+        const texts = all.map((file) => (JSON.parse(readFileSync(file, 'utf8')) as { said: string }).said)
+        if (texts.every((text) => text === texts[0])) writeFileSync(at('converged'), String(Date.now() - healedAt))
+      }
+    }
+    await sleep(100)
+  }
+  const view = venue.view()
+  const onAir = [...view.onAir.values()]
+  const onFloor = (await floor()).stations.flatMap((s) => (s.match ? [s.match.id] : []))
+  // Let writes named at the merge reach this desk's stand-in service.
+  await until(() => services.connections.active.offline.outbox.unsentEntities().size === 0, 30_000).catch(
+    () => undefined,
+  )
+  writeFileSync(
+    at(`result-${desk}.json`),
+    JSON.stringify({
+      said: await said(),
+      scans: view.scans.size,
+      matchOnTwoStreams: onAir.length !== new Set(onAir).size,
+      matchOnTwoStations: onFloor.length !== new Set(onFloor).size,
+      outcomes,
+      wroteHere: people.filter((id) => services.connections.sandbox.store.participants.get(id)?.checked_in),
+    }),
+  )
+}
