@@ -10,44 +10,30 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { desksOnABridge, whyNoNamespaces } from '../tests/support/desk-namespaces'
 import { percentile, report, round } from './support/stats'
 
 const DESKS = 3
 const TAKES = 200
 
-/**
- * The bridge in the outer namespace, and each desk in a namespace of its own with one end of a veth pair on it
- * (10.88.0.N, the bridge's 10.88.0.254 its default route): the desk waits for its end, sets it up and starts.
- */
-function script(folder: string): string {
-  const desk = (n: number) =>
+/** The desks on one bridge, and the cut: the last desk's link down when desk 1 says so, up once both did their part. */
+const script = (folder: string) =>
+  desksOnABridge(
+    88,
+    Array.from(
+      { length: DESKS },
+      (_, i) => `node --import tsx bench/support/venue-desk-process.ts ${i + 1} ${folder} ${DESKS} ${TAKES}`,
+    ),
     [
-      `unshare -n sh -c 'while ! ip link show d${n} >/dev/null 2>&1; do sleep 0.05; done;`,
-      `ip link set lo up; ip addr add 10.88.0.${n}/24 dev d${n}; ip link set d${n} up;`,
-      `ip route add default via 10.88.0.254;`,
-      `exec node --import tsx bench/support/venue-desk-process.ts ${n} ${folder} ${DESKS} ${TAKES}' &`,
-      `pid=$!; ip link add h${n} type veth peer name d${n}; ip link set h${n} master br0; ip link set h${n} up;`,
-      `ip link set d${n} netns $pid; pids="$pids $pid";`,
-    ].join(' ')
-  return [
-    'set -e',
-    'ip link set lo up',
-    'ip link add br0 type bridge',
-    'ip addr add 10.88.0.254/24 dev br0',
-    'ip link set br0 up',
-    'pids=""',
-    ...Array.from({ length: DESKS }, (_, i) => desk(i + 1)),
-    // The cut: the last desk's link down when desk 1 says so, up again once both sides did their part.
-    `(while [ ! -f ${folder}/cut ]; do sleep 0.1; done; ip link set h${DESKS} down; touch ${folder}/cut-down;` +
-      ` while [ ! -f ${folder}/ops-1 ] || [ ! -f ${folder}/ops-${DESKS} ]; do sleep 0.1; done;` +
-      ` ip link set h${DESKS} up; date +%s%3N > ${folder}/healed.tmp; mv ${folder}/healed.tmp ${folder}/healed) &`,
-    'for pid in $pids; do wait $pid; done',
-  ].join('\n')
-}
+      `(while [ ! -f ${folder}/cut ]; do sleep 0.1; done; ip link set h${DESKS} down; touch ${folder}/cut-down;` +
+        ` while [ ! -f ${folder}/ops-1 ] || [ ! -f ${folder}/ops-${DESKS} ]; do sleep 0.1; done;` +
+        ` ip link set h${DESKS} up; date +%s%3N > ${folder}/healed.tmp; mv ${folder}/healed.tmp ${folder}/healed) &`,
+    ],
+  )
 
-const probe = spawnSync('unshare', ['-rn', 'ip', 'link', 'add', 'br0', 'type', 'bridge'], { encoding: 'utf8' })
-if (probe.error || probe.status !== 0) {
-  report({ skipped: `no network namespaces here: ${probe.error ? String(probe.error) : probe.stderr.trim()}` })
+const why = whyNoNamespaces()
+if (why) {
+  report({ skipped: `no network namespaces here: ${why}` })
   process.exit(0)
 }
 

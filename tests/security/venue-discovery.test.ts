@@ -7,33 +7,14 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { desksOnABridge, whyNoNamespaces } from '../support/desk-namespaces'
 
-const probe = spawnSync('unshare', ['-rn', 'ip', 'link', 'add', 'br0', 'type', 'bridge'], { encoding: 'utf8' })
-const why = probe.error ? String(probe.error) : probe.status !== 0 ? probe.stderr.trim() : ''
-
-/** The bridge, and each desk in a namespace of its own on it (10.89.0.N), started once its end of the pair is there. */
-function script(folder: string): string {
-  const desk = (n: number, role: string) =>
-    [
-      `unshare -n sh -c 'while ! ip link show d${n} >/dev/null 2>&1; do sleep 0.05; done;`,
-      `ip link set lo up; ip addr add 10.89.0.${n}/24 dev d${n}; ip link set d${n} up;`,
-      `ip route add default via 10.89.0.254;`,
-      `exec node --import tsx tests/security/venue-discovery-scenario.ts ${role} ${folder}' &`,
-      `pid=$!; ip link add h${n} type veth peer name d${n}; ip link set h${n} master br0; ip link set h${n} up;`,
-      `ip link set d${n} netns $pid; pids="$pids $pid";`,
-    ].join(' ')
-  return [
-    'set -e',
-    'ip link set lo up',
-    'ip link add br0 type bridge',
-    'ip addr add 10.89.0.254/24 dev br0',
-    'ip link set br0 up',
-    'pids=""',
-    desk(1, 'host'),
-    desk(2, 'finder'),
-    'for pid in $pids; do wait $pid; done',
-  ].join('\n')
-}
+const why = whyNoNamespaces()
+const script = (folder: string) =>
+  desksOnABridge(
+    89,
+    ['host', 'finder'].map((role) => `node --import tsx tests/security/venue-discovery-scenario.ts ${role} ${folder}`),
+  )
 
 describe.skipIf(why !== '')(`desks on the venue network${why ? ` (skipped: ${why})` : ''}`, () => {
   it('find each other by mDNS, under the names they gave themselves, each leaving itself out', () => {

@@ -2,27 +2,16 @@
 // stream reaches the other desk's hub (its overlays and OBS show the same feed) and its Stream desk, which names who
 // runs it; the other desk is refused a change until it takes the stream over, and then goes on from where the first
 // left it (queue, casters, the room's score); a match two desks take on two streams at once ends on air on one only.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Feed, StreamState } from '../../../shared/broadcast/feed'
-import type { PairingCode } from '../../../shared/ipc/hub'
 import type { SharingState } from '../../../shared/venue/sharing'
-import { demoDesk } from '../../../tests/support/demo-desk'
-import { dispatchValue } from '../../../tests/support/dispatch-value'
 import { linkedDuels, type LinkedDuels } from '../../../tests/support/linked-duels'
+import { twoDesks, type TwoDesks } from '../../../tests/support/two-desks'
 import type { MainServices } from '../composition'
-import { MemoryCredentialStore } from '../secrets/memory-store'
 
-const folders = [0, 1, 2].map((i) => mkdtempSync(join(tmpdir(), `matchdesk-streams-${i}-`)))
-const [hostDir, memberDir, pagesDir] = folders as [string, string, string]
-writeFileSync(join(pagesDir, 'overlay.html'), '<!doctype html><title>overlay</title>')
-const retry = { first: 100, most: 300 }
-let host: MainServices
-let member: MainServices
-const onHost = dispatchValue(() => host)
-const onMember = dispatchValue(() => member)
+let desks: TwoDesks
+const onHost = <T>(channel: string, input?: unknown) => desks.onHost<T>(channel, input)
+const onMember = <T>(channel: string, input?: unknown) => desks.onMember<T>(channel, input)
 let linked: LinkedDuels
 let other: string
 /** What a desk's hub serves an overlay of the stream now. */
@@ -38,15 +27,8 @@ const refusal = (promise: Promise<unknown>) =>
     (e: { error: { code: string; message: string } }) => e.error,
   )
 
-const startHost = (port = 0) => demoDesk(hostDir, { hub: { port, pagesDir }, venueRetryMs: retry })
-
 beforeAll(async () => {
-  host = await startHost()
-  member = await demoDesk(memberDir, {
-    hub: { port: 0, pagesDir },
-    credentials: new MemoryCredentialStore(),
-    venueRetryMs: retry,
-  })
+  desks = await twoDesks('venue-streams', { memberHub: true })
   // Both desks read the same tournament (the Demo venue's seed makes its ids the same on both, as one service's are).
   linked = await linkedDuels(onHost, 4)
   await linkedDuels(onMember, 4)
@@ -55,20 +37,17 @@ beforeAll(async () => {
     for (const value of [onHost, onMember])
       await value('match-streams:replace', { matchId: duel.id, streamIds: [other] })
 }, 60_000)
-afterAll(async () => {
-  await member?.close()
-  await host?.close()
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true })
-})
+afterAll(() => desks?.close())
 
 describe('one venue’s streams on two desks', () => {
   it('shows a Take on the desk that runs the stream on the other desk’s hub and desk, naming who runs it', async () => {
-    const { code } = await onHost<PairingCode>('hub:pair', { name: 'Ana’s desk', kind: 'desk' })
-    await onMember('venue:join', { address: host.hub!.url, code })
-    await expect.poll(async () => (await onMember<SharingState>('venue:sharing')).link).toBe('connected')
+    await desks.join('Ana’s desk')
+    await expect.poll(() => desks.link()).toBe('connected')
     const [first] = linked.duels
     await onMember('broadcast:take', { streamId: linked.streamId, matchId: first!.id })
-    await expect.poll(async () => (await served(host, linked.streamId)).onAir?.id, { timeout: 5000 }).toBe(first!.id)
+    await expect
+      .poll(async () => (await served(desks.host, linked.streamId)).onAir?.id, { timeout: 5000 })
+      .toBe(first!.id)
     const shown = await stateOf(onHost, linked.streamId)
     expect(shown).toMatchObject({ onAir: first!.id, runBy: 'Ana’s desk' })
     expect((await stateOf(onMember, linked.streamId)).runBy).toBeNull()
@@ -89,16 +68,16 @@ describe('one venue’s streams on two desks', () => {
       casters: [{ name: 'Caster Ana', handle: '', pronouns: '' }],
     })
     await expect
-      .poll(async () => (await served(host, linked.streamId)).casters.map((c) => c.name))
+      .poll(async () => (await served(desks.host, linked.streamId)).casters.map((c) => c.name))
       .toEqual(['Caster Ana'])
-    const pressed = (await served(host, linked.streamId)).onAir!
+    const pressed = (await served(desks.host, linked.streamId)).onAir!
     const taken = await onHost<StreamState>('broadcast:take-over', { streamId: linked.streamId })
     expect(taken).toMatchObject({ onAir: linked.duels[0]!.id, runBy: null })
     expect(taken.feed.onAir!.opponents.map((o) => o.score)).toEqual(pressed.opponents.map((o) => o.score))
     expect(taken.feed.casters.map((c) => c.name)).toEqual(['Caster Ana'])
     // The host runs it now: its Take reaches the member, which is refused in turn.
     await onHost('broadcast:take', { streamId: linked.streamId, matchId: linked.duels[1]!.id })
-    await expect.poll(async () => (await served(member, linked.streamId)).onAir?.id).toBe(linked.duels[1]!.id)
+    await expect.poll(async () => (await served(desks.member, linked.streamId)).onAir?.id).toBe(linked.duels[1]!.id)
     await expect.poll(async () => (await stateOf(onMember, linked.streamId)).runBy).not.toBeNull()
     expect(await refusal(onMember('broadcast:hold', { streamId: linked.streamId, held: true }))).toMatchObject({
       code: 'conflict',
@@ -110,14 +89,13 @@ describe('one venue’s streams on two desks', () => {
     // Linked to both streams on both desks, then taken on both while the member is cut off from the host.
     for (const value of [onHost, onMember])
       await value('match-streams:replace', { matchId: match, streamIds: [linked.streamId, other] })
-    const port = Number(new URL(host.hub!.url).port)
-    await host.close()
-    await expect.poll(async () => (await onMember<SharingState>('venue:sharing')).link).toBe('connecting')
+    await desks.closeHost()
+    await expect.poll(() => desks.link()).toBe('connecting')
     await onMember('broadcast:take', { streamId: other, matchId: match })
-    host = await startHost(port)
+    await desks.restartHost()
     await onHost('broadcast:take', { streamId: linked.streamId, matchId: match })
     // The host's Take came last: the member's stream shows nothing on air, on both hubs.
-    for (const desk of [host, member]) {
+    for (const desk of [desks.host, desks.member]) {
       await expect.poll(async () => (await served(desk, linked.streamId)).onAir?.id).toBe(match)
       await expect.poll(async () => (await served(desk, other)).onAir?.id ?? null).toBeNull()
     }

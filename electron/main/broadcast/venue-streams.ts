@@ -24,7 +24,6 @@ export class VenueStreams implements StreamRuns {
   private stopRemote: () => void = () => undefined
   private stopDesk: () => void = () => undefined
   private readonly stopSwitch: () => void
-  private pending = false
 
   constructor(private readonly connections: Connections) {
     this.follow()
@@ -67,19 +66,10 @@ export class VenueStreams implements StreamRuns {
 
   private follow(): void {
     this.stopRemote()
-    this.stopRemote = this.venue().onRemote(() => {
-      // Many updates arrive together (a desk back from a cut): they are looked at once.
-      if (this.pending) return
-      this.pending = true
-      queueMicrotask(() => {
-        this.pending = false
-        try {
-          this.arrived()
-        } catch (error) {
-          log.failed('showing what another desk changed')(error)
-        }
-      })
-    })
+    this.stopRemote = this.venue().onRemoteSettled(
+      () => this.arrived(),
+      log.failed('showing what another desk changed'),
+    )
   }
 
   /** A state this desk's producer desk announced: shared when this desk runs the stream. */

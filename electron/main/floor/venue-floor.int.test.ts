@@ -2,28 +2,14 @@
 // the other's floor with the same ids and numbers, a match put on a station and called there shows on both with one
 // deadline, and a match two desks put on two stations while cut off from each other ends on one station only, on both
 // desks; a station removed on one desk is gone from the other.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { placeable, type FloorState } from '../../../shared/floor/floor'
-import type { PairingCode } from '../../../shared/ipc/hub'
-import type { SharingState } from '../../../shared/venue/sharing'
-import { demoDesk } from '../../../tests/support/demo-desk'
-import { dispatchValue } from '../../../tests/support/dispatch-value'
-import type { MainServices } from '../composition'
-import { MemoryCredentialStore } from '../secrets/memory-store'
+import { twoDesks, type TwoDesks } from '../../../tests/support/two-desks'
 
-const folders = [0, 1, 2].map((i) => mkdtempSync(join(tmpdir(), `matchdesk-venue-floor-${i}-`)))
-const [hostDir, memberDir, pagesDir] = folders as [string, string, string]
-writeFileSync(join(pagesDir, 'overlay.html'), '<!doctype html><title>overlay</title>')
-const retry = { first: 100, most: 300 }
-let host: MainServices
-let member: MainServices
-const onHost = dispatchValue(() => host)
-const onMember = dispatchValue(() => member)
+let desks: TwoDesks
 let tournamentId = ''
-const startHost = (port = 0) => demoDesk(hostDir, { hub: { port, pagesDir }, venueRetryMs: retry })
+const onHost = <T>(channel: string, input?: unknown) => desks.onHost<T>(channel, input)
+const onMember = <T>(channel: string, input?: unknown) => desks.onMember<T>(channel, input)
 const floorOf = (value: typeof onHost) => value<FloorState>('floor:state', { tournamentId })
 /** Each station as number, name and match (null: free). */
 const stationsOf = async (value: typeof onHost) =>
@@ -38,25 +24,19 @@ async function readTournament(value: typeof onHost) {
 }
 
 beforeAll(async () => {
-  host = await startHost()
-  member = await demoDesk(memberDir, { credentials: new MemoryCredentialStore(), venueRetryMs: retry })
-  tournamentId = [...host.connections.sandbox.store.tournaments.values()].find(
+  desks = await twoDesks('venue-floor')
+  tournamentId = [...desks.host.connections.sandbox.store.tournaments.values()].find(
     (t) => t.name === 'Street Fighter Weekly 42',
   )!.id
   await readTournament(onHost)
   await readTournament(onMember)
 }, 60_000)
-afterAll(async () => {
-  await member?.close()
-  await host?.close()
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true })
-})
+afterAll(() => desks?.close())
 
 describe('one venue’s floor on two desks', () => {
   it('shows the stations made on one desk on the other, with a match and its call', async () => {
-    const { code } = await onHost<PairingCode>('hub:pair', { name: 'Floor B', kind: 'desk' })
-    await onMember('venue:join', { address: host.hub!.url, code })
-    await expect.poll(async () => (await onMember<SharingState>('venue:sharing')).link).toBe('connected')
+    await desks.join('Floor B')
+    await expect.poll(() => desks.link()).toBe('connected')
     await onHost('floor:create-stations', { tournamentId, prefix: 'Station', from: 1, to: 3 })
     await expect.poll(() => stationsOf(onMember)).toEqual(await stationsOf(onHost))
     expect((await floorOf(onMember)).stations.map((s) => s.name)).toEqual(['Station 1', 'Station 2', 'Station 3'])
@@ -75,16 +55,14 @@ describe('one venue’s floor on two desks', () => {
     const floor = await floorOf(onHost)
     const match = floor.upNext.find(placeable)!
     const [first, , third] = floor.stations
-    const port = Number(new URL(host.hub!.url).port)
-    await host.close()
-    await expect.poll(async () => (await onMember<SharingState>('venue:sharing')).link).toBe('connecting')
+    await desks.closeHost()
+    await expect.poll(() => desks.link()).toBe('connecting')
     await onMember('floor:assign', { tournamentId, stationId: third!.id, matchId: match.id })
     // The host back on another port for a while (the member cannot reach it there): both put the match on a station.
-    host = await startHost()
+    await desks.restartHost('elsewhere')
     await onHost('floor:assign', { tournamentId, stationId: first!.id, matchId: match.id })
     expect((await floorOf(onMember)).stations[2]!.match?.id).toBe(match.id)
-    await host.close()
-    host = await startHost(port)
+    await desks.restartHost()
     // The host's came last: station 1 holds it, station 3 is free — on both desks.
     for (const value of [onHost, onMember])
       await expect

@@ -43,7 +43,6 @@ export class VenueFloor {
   /** Each station as this desk last shared or wrote it (its tournament, and its value as text without the author). */
   private readonly known = new Map<string, { tournamentId: string; text: string }>()
   private applying = false
-  private pending = false
   private stopRemote: () => void = () => undefined
   private readonly stopSwitch: () => void
 
@@ -93,18 +92,10 @@ export class VenueFloor {
 
   private follow(): void {
     this.stopRemote()
-    this.stopRemote = this.connections.active.offline.venue.onRemote(() => {
-      if (this.pending) return
-      this.pending = true
-      queueMicrotask(() => {
-        this.pending = false
-        try {
-          this.arrived()
-        } catch (error) {
-          log.failed('writing what another desk changed on the floor')(error)
-        }
-      })
-    })
+    this.stopRemote = this.connections.active.offline.venue.onRemoteSettled(
+      () => this.arrived(),
+      log.failed('writing what another desk changed on the floor'),
+    )
   }
 
   /** What other desks changed on the floor, written into this desk's: each match on one station only. */

@@ -14,7 +14,6 @@ export class VenueCheckins {
   isMember: () => boolean = () => false
   private stopRemote: () => void = () => undefined
   private readonly stopSwitch: () => void
-  private pending = false
 
   constructor(private readonly connections: Connections) {
     this.follow()
@@ -52,18 +51,8 @@ export class VenueCheckins {
   private follow(): void {
     this.stopRemote()
     const session = this.connections.active.offline
-    this.stopRemote = session.venue.onRemote(() => {
-      if (this.pending) return
-      this.pending = true
-      queueMicrotask(() => {
-        this.pending = false
-        if (!session.db.open) return
-        try {
-          this.writeDue(session)
-        } catch (error) {
-          log.failed('writing the check-ins due')(error)
-        }
-      })
-    })
+    this.stopRemote = session.venue.onRemoteSettled(() => {
+      if (session.db.open) this.writeDue(session)
+    }, log.failed('writing the check-ins due'))
   }
 }

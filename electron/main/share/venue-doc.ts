@@ -115,6 +115,26 @@ export class VenueDoc {
     return () => this.listeners.delete(listener)
   }
 
+  /**
+   * Hears the changes from other desks once per burst (a desk back from a cut sends many updates together): after the
+   * current task, with what it throws handed to `failed` rather than thrown into the sync.
+   */
+  onRemoteSettled(listener: () => void, failed: (error: unknown) => void): () => void {
+    let pending = false
+    return this.onRemote(() => {
+      if (pending) return
+      pending = true
+      queueMicrotask(() => {
+        pending = false
+        try {
+          listener()
+        } catch (error) {
+          failed(error)
+        }
+      })
+    })
+  }
+
   private saw(text: string): void {
     const entry = JSON.parse(text) as Entry
     this.seenAt = Math.max(this.seenAt, entry.at(-2) as number)
