@@ -182,7 +182,10 @@ async function theCut(): Promise<void> {
       written: [...view.written.keys()].sort(),
     })
   }
+  // A desk that never sees every copy agree gives up (and so ends) rather than staying behind, busy, on the machine.
+  const givesUpAt = Date.now() + 5 * 60_000
   for (;;) {
+    if (Date.now() > givesUpAt) throw new Error(`desk ${desk}: the copies did not agree within 5 minutes`)
     writeFileSync(at(`said-${desk}.json`), JSON.stringify({ at: Date.now(), said: await said() }))
     if (existsSync(at('converged'))) break
     if (desk === 1) {
