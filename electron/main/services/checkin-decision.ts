@@ -87,6 +87,16 @@ export class CheckinDecision {
   ): CheckinOutcome {
     const said = words.words.checkin
     const name = (person: CheckinPerson) => ({ name: isolate(person.name) })
+    /** "Already checked in at 10:02 (Door 2)": nothing is written. */
+    const already = (person: CheckinPerson): CheckinOutcome => {
+      const where = whenAndWhere(person, undefined, said.at)
+      return {
+        outcome: 'already',
+        participant: person,
+        candidates: [],
+        message: `${words.say(said.already, name(person))}${where ? ` ${where}` : ''}`,
+      }
+    }
     const session = this.session
     const participant = session.cache.get('participants', participantId)
     if (!participant || participant.tournament_id !== tournamentId)
@@ -105,27 +115,14 @@ export class CheckinDecision {
           candidates: [],
           message: words.say(said.notCheckedIn, name(person)),
         }
-      const where = whenAndWhere(person, undefined, said.at)
-      return {
-        outcome: 'already',
-        participant: person,
-        candidates: [],
-        message: `${words.say(said.already, name(person))}${where ? ` ${where}` : ''}`,
-      }
+      return already(person)
     }
     if (this.venue?.shared(session)) {
       const scan = session.venue.checkedInScan(participantId)
       // Scanned in at a door of this or another desk (its write on its way, or this desk's copy not read again yet):
       // said as already checked in there, never written again.
       if (checkedIn && scan) {
-        const person = this.person(participant)
-        const where = whenAndWhere(person, undefined, said.at)
-        return {
-          outcome: 'already',
-          participant: person,
-          candidates: [],
-          message: `${words.say(said.already, name(person))}${where ? ` ${where}` : ''}`,
-        }
+        return already(this.person(participant))
       }
       // A first check-in at the venue: one scan, written by the one desk named for it (this one, when it hosts).
       if (checkedIn && !session.venue.everScanned(participantId)) {

@@ -135,8 +135,15 @@ export class VenueDoc {
     })
   }
 
+  /** An entry as it came (from this desk, the disk or another desk): one that does not read as an entry is passed over. */
   private saw(text: string): void {
-    const entry = JSON.parse(text) as Entry
+    let entry: unknown
+    try {
+      entry = JSON.parse(text)
+    } catch {
+      return
+    }
+    if (!isEntry(entry)) return
     this.seenAt = Math.max(this.seenAt, entry.at(-2) as number)
     this.index.add(entry)
   }
@@ -267,6 +274,30 @@ export class VenueDoc {
   view(): VenueView {
     return this.index.view()
   }
+}
+
+/** How many fields each log's entries have after its name. */
+const FIELDS: Record<LogName, number> = {
+  takes: 4,
+  assignments: 4,
+  calls: 5,
+  scans: 5,
+  writers: 4,
+  written: 4,
+  runs: 4,
+  names: 4,
+  outs: 3,
+}
+
+/** An array of its log's length, strings or null but for the time (a finite number) second to last. */
+function isEntry(value: unknown): value is Entry {
+  if (!Array.isArray(value) || typeof value[0] !== 'string' || !Object.hasOwn(FIELDS, value[0])) return false
+  if (value.length !== FIELDS[value[0] as LogName] + 1) return false
+  return value.every((field, i) =>
+    i === value.length - 2 || (value[0] === 'calls' && i === 3)
+      ? typeof field === 'number' && Number.isFinite(field)
+      : field === null || typeof field === 'string',
+  )
 }
 
 type DropLast2<T extends unknown[]> = T extends [...infer Head, unknown, unknown] ? Head : never

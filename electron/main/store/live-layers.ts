@@ -50,14 +50,10 @@ export class LiveLayers {
    * builds a stream's on-air match from.
    */
   read(streamId: string, matchId: string): { layer: LiveLayer; journal: JournalEntry[] } | undefined {
-    const raw = prepared(this.db, 'SELECT seed FROM live_layers WHERE stream_id = ? AND match_id = ?').get(
-      streamId,
-      matchId,
-    ) as { seed: string } | undefined
-    const seed = raw && LiveLayer.safeParse(JSON.parse(raw.seed))
-    if (!seed?.success) return undefined
+    const seed = this.seedKept(streamId, matchId)
+    if (!seed) return undefined
     const journal = this.journal(streamId, matchId)
-    const layer = journal.filter((entry) => !entry.undone).reduce((at, entry) => pressed(at, entry.press), seed.data)
+    const layer = journal.filter((entry) => !entry.undone).reduce((at, entry) => pressed(at, entry.press), seed)
     return { layer, journal }
   }
 
@@ -96,13 +92,19 @@ export class LiveLayers {
 
   /** A match's seed and journal as kept, for another desk to take the stream over with (undefined: never on air). */
   kept(streamId: string, matchId: string): { seed: LiveLayer; journal: Omit<JournalEntry, 'seq'>[] } | undefined {
+    const seed = this.seedKept(streamId, matchId)
+    if (!seed) return undefined
+    return { seed, journal: this.journal(streamId, matchId).map(({ seq: _seq, ...entry }) => entry) }
+  }
+
+  /** A match's seed as kept (undefined: it never went on air on the stream, or what was kept does not read). */
+  private seedKept(streamId: string, matchId: string): LiveLayer | undefined {
     const raw = prepared(this.db, 'SELECT seed FROM live_layers WHERE stream_id = ? AND match_id = ?').get(
       streamId,
       matchId,
     ) as { seed: string } | undefined
     const seed = raw && LiveLayer.safeParse(JSON.parse(raw.seed))
-    if (!seed?.success) return undefined
-    return { seed: seed.data, journal: this.journal(streamId, matchId).map(({ seq: _seq, ...entry }) => entry) }
+    return seed?.success ? seed.data : undefined
   }
 
   /** Takes over another desk's layer of a match: its seed and its journal replace what this desk kept of it. */
