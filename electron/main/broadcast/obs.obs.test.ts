@@ -170,7 +170,9 @@ describe.skipIf(missing !== undefined)('driving a real OBS Studio', () => {
     await value('broadcast:live', { streamId, press: { kind: 'map', game, map: 'Inferno' } })
     await expect.poll(() => text('Map'), { timeout: 5000 }).toBe('Inferno')
     expect(await text('Left pick')).toBe('Ryu')
-    expect(await text('Games')).toContain(`Game ${game}: Inferno · Ryu – –`)
+    // Each source is its own request, in the fields' order (the map before the games): the games' may still be on
+    // its way when the map's has arrived.
+    await expect.poll(() => text('Games'), { timeout: 5000 }).toContain(`Game ${game}: Inferno · Ryu – –`)
     expect(readFileSync(join(folder, 'map.txt'), 'utf8')).toBe('Inferno')
     // Undone, the map goes from OBS as from the overlays.
     await value('broadcast:undo', { streamId })
@@ -178,41 +180,51 @@ describe.skipIf(missing !== undefined)('driving a real OBS Studio', () => {
   })
 
   it('Hold keeps OBS’s scene; its texts say what the overlays say, so a Take while held changes them', async () => {
+    // Matchdesk's own work so far is done before the producer picks a scene by hand (it would race it).
+    await services.obs.settled()
     await eyes.call('SetCurrentProgramScene', { sceneName: 'Main match' })
     await value('broadcast:hold', { streamId, held: true })
-    await value('broadcast:take', { streamId, matchId: matches[1]!.id })
-    await expect.poll(() => text('Left name'), { timeout: 5000 }).toBe(names(matches[1]!)[0])
-    await services.obs.settled()
-    expect(await program()).toBe('Main match')
-    await value('broadcast:hold', { streamId, held: false })
+    try {
+      await value('broadcast:take', { streamId, matchId: matches[1]!.id })
+      await expect.poll(() => text('Left name'), { timeout: 5000 }).toBe(names(matches[1]!)[0])
+      await services.obs.settled()
+      expect(await program()).toBe('Main match')
+    } finally {
+      // Released even when something above failed, so the tests after this one are not all held.
+      await value('broadcast:hold', { streamId, held: false })
+    }
     await expect.poll(program, { timeout: 5000 }).toBe('Match')
   })
 
   it('Apply while held reaches OBS’s text sources and files with the overlays, and nothing not applied does', async () => {
     await value('broadcast:hold', { streamId, held: true })
-    const { store } = services.connections.sandbox
-    const node = store.nodes.get(matches[1]!.id)!
-    node.opponents[0]!.score = 9
-    node.opponents[1]!.score = 5
-    await value('cache:refresh', { resource: 'nodes', scope: tournamentId, full: true })
-    type Staged = { streams: { streamId: string; staged: unknown[] }[] }
-    const staged = async () =>
-      (await value<Staged>('broadcast:status', { tournamentId })).streams.find((s) => s.streamId === streamId)!.staged
-    // Exactly the two scores wait (the whole list is compared, so a failure says what else was staged).
-    const fields = async () => (await staged()).map((change) => (change as { field: string }).field).sort()
-    await expect.poll(fields, { timeout: 5000 }).toEqual(['opponents.0.score', 'opponents.1.score'])
-    await services.obs.settled()
-    expect(await text('Left score')).not.toBe('9')
-    await value('broadcast:apply', { streamId, matchId: matches[1]!.id, field: 'opponents.0.score' })
-    await expect.poll(() => text('Left score'), { timeout: 5000 }).toBe('9')
-    expect(readFileSync(join(folder, 'left-score.txt'), 'utf8')).toBe('9')
-    // The line not applied stays as it was shown, in OBS as on the overlay.
-    expect(await text('Right score')).not.toBe('5')
-    const overlay = (await value<{ onAir: { opponents: { score: number | null }[] } }>('broadcast:feed', { streamId }))
-      .onAir.opponents
-    expect(overlay.map((o) => String(o.score ?? ''))).toEqual([await text('Left score'), await text('Right score')])
-    expect(await program()).toBe('Match')
-    await value('broadcast:hold', { streamId, held: false })
+    try {
+      const { store } = services.connections.sandbox
+      const node = store.nodes.get(matches[1]!.id)!
+      node.opponents[0]!.score = 9
+      node.opponents[1]!.score = 5
+      await value('cache:refresh', { resource: 'nodes', scope: tournamentId, full: true })
+      type Staged = { streams: { streamId: string; staged: unknown[] }[] }
+      const staged = async () =>
+        (await value<Staged>('broadcast:status', { tournamentId })).streams.find((s) => s.streamId === streamId)!.staged
+      // Exactly the two scores wait (the whole list is compared, so a failure says what else was staged).
+      const fields = async () => (await staged()).map((change) => (change as { field: string }).field).sort()
+      await expect.poll(fields, { timeout: 5000 }).toEqual(['opponents.0.score', 'opponents.1.score'])
+      await services.obs.settled()
+      expect(await text('Left score')).not.toBe('9')
+      await value('broadcast:apply', { streamId, matchId: matches[1]!.id, field: 'opponents.0.score' })
+      await expect.poll(() => text('Left score'), { timeout: 5000 }).toBe('9')
+      expect(readFileSync(join(folder, 'left-score.txt'), 'utf8')).toBe('9')
+      // The line not applied stays as it was shown, in OBS as on the overlay.
+      expect(await text('Right score')).not.toBe('5')
+      const overlay = (
+        await value<{ onAir: { opponents: { score: number | null }[] } }>('broadcast:feed', { streamId })
+      ).onAir.opponents
+      expect(overlay.map((o) => String(o.score ?? ''))).toEqual([await text('Left score'), await text('Right score')])
+      expect(await program()).toBe('Match')
+    } finally {
+      await value('broadcast:hold', { streamId, held: false })
+    }
     await expect.poll(() => text('Right score'), { timeout: 5000 }).toBe('5')
   })
 
