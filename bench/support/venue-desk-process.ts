@@ -112,6 +112,13 @@ process.exit(0)
 /** The cut and the merge after it (see the top). */
 async function theCut(): Promise<void> {
   const cutDesk = desks
+  // Every desk checks in, puts matches on stations and takes on streams: the host makes each a head organiser.
+  type Roles = { desks: { deskId: string; role: string; you: boolean }[] }
+  if (desk === 1) {
+    await until(async () => (await value<Roles>('venue:roles')).desks.length === desks)
+    for (const other of (await value<Roles>('venue:roles')).desks.filter((d) => !d.you))
+      await value('venue:set-role', { deskId: other.deskId, role: 'head' })
+  } else await until(async () => (await value<Roles>('venue:roles')).desks.find((d) => d.you)?.role === 'head')
   const floorTournament = [...services.connections.sandbox.store.tournaments.values()].find(
     (t) => t.name === 'Street Fighter Weekly 42',
   )!.id

@@ -26,6 +26,8 @@ import { OnAirRecord } from './broadcast/on-air-record'
 import { SponsorDesk } from './broadcast/sponsor-desk'
 import { VenueSharing } from './services/venue-sharing'
 import { VenueCheckins } from './services/venue-checkins'
+import { VenueAudit } from './services/venue-audit'
+import { VenueRoles } from './services/venue-roles'
 import { VenueStreams } from './broadcast/venue-streams'
 import { VenueFloor } from './floor/venue-floor'
 import { VenueAnnouncement } from './share/venue-discovery'
@@ -90,6 +92,7 @@ export interface MainServices {
   venueFloor: VenueFloor
   /** The shared venue's check-ins: each person's first written by one desk. */
   venueCheckins: VenueCheckins
+  venueRoles: VenueRoles
   close(): Promise<void>
 }
 
@@ -187,6 +190,9 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     changed: () => desk?.republishAll(),
   })
   const ticks = new LiveTicks(ports.broadcastRefreshMs ?? 5000)
+  // A shared venue's roles: what this desk may change, checked where each change is applied; and its audit log.
+  const venueRoles = new VenueRoles(connections, (roles) => bus.publish('venue:roles', roles))
+  const venueAudit = new VenueAudit(connections)
   // A shared venue's streams: this desk's shared with the other desks, theirs shown here.
   const venueStreams = new VenueStreams(connections)
   const broadcast = (desk = new BroadcastDesk({
@@ -198,6 +204,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     sequences,
     sponsors: () => sponsors.rotation(),
     runs: venueStreams,
+    roles: venueRoles,
   }))
   venueStreams.attach(broadcast)
   // Every change of what a stream shows (an overlay opened, a Take, a scene) is a moment the airtime is counted to.
@@ -208,13 +215,14 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
   await obs.follow()
   // A shared venue's check-ins: one desk writes each person's first check-in.
   const venueCheckins = new VenueCheckins(connections)
-  const decision = new CheckinDecision(connections, venueCheckins)
+  const decision = new CheckinDecision(connections, venueCheckins, venueRoles)
   const doors = new DoorDesk({ connections, decision, clock, ticks })
   // A shared venue's floor: this desk's stations shared with the other desks, theirs written here.
   const venueFloor = new VenueFloor(connections)
   const floor = new FloorDesk({
     connections,
     changed: (tournamentId) => venueFloor.changed(tournamentId),
+    roles: venueRoles,
     clock,
     bus,
     credentials,
@@ -274,6 +282,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     }))
   sharing.ownAddresses = () => hub?.lan().urls.map((u) => u.url) ?? []
   venueCheckins.isMember = () => sharing.isMember()
+  venueRoles.isMember = () => sharing.isMember()
   const handlers = allHandlers(
     connections,
     {
@@ -295,7 +304,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     },
     floor,
     sponsors,
-    sharing,
+    { sharing, roles: venueRoles, audit: venueAudit },
   )
   await sharing.resume()
   return {
@@ -316,6 +325,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     venueStreams,
     venueFloor,
     venueCheckins,
+    venueRoles,
     close: async () => {
       try {
         ticks.close()
@@ -326,6 +336,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
         venueStreams.close()
         venueFloor.close()
         venueCheckins.close()
+        venueRoles.close()
         await obs.close()
         doors.close()
         floor.close()

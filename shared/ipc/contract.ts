@@ -13,6 +13,7 @@ import { AppNotice } from './events'
 import { CheckinOutcome, CheckinPerson } from '../checkin/outcome'
 import { HubConfigure, HubStatus, PairInput, PairingCode } from './hub'
 import { FoundDesk, JoinVenue, SharingState } from '../venue/sharing'
+import { AuditPage, AuditQuery, SetOperator, SetRole, VenueRoles } from '../venue/roles'
 import { FloorInputs, FloorState } from '../floor/floor'
 import { SyncStatus, cached, isListAnswer, receipt } from './sync'
 
@@ -266,6 +267,16 @@ export const contract = {
   'venue:leave': { input: none, output: SharingState },
   /** The desks whose hubs answer on the venue network within a few seconds (mDNS), this desk's own left out. */
   'venue:find': { input: none, output: z.array(FoundDesk).max(32) },
+  /** Each desk of the venue with its role and operator. */
+  'venue:roles': { input: none, output: VenueRoles },
+  /** The person at this desk now (the audit log names them). */
+  'venue:set-operator': { input: SetOperator, output: VenueRoles },
+  /** The head organiser gives a desk a role. */
+  'venue:set-role': { input: SetRole, output: VenueRoles },
+  /** The audit log: every change to the shared venue with who, when and what, newest first. */
+  'venue:audit': { input: AuditQuery, output: AuditPage },
+  /** The audit log's matching entries as a CSV file's text. */
+  'venue:audit-csv': { input: AuditQuery.omit({ limit: true }), output: z.string() },
 
   /** The venue's sponsor slots in rotation order; each change answers them all. */
   'sponsors:list': { input: none, output: z.array(Sponsor) },

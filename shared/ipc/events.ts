@@ -5,6 +5,7 @@ import { StreamState } from '../broadcast/feed'
 import { ObsState } from '../broadcast/obs'
 import { FloorState } from '../floor/floor'
 import { SharingState } from '../venue/sharing'
+import { VenueRoles } from '../venue/roles'
 
 /** A message for the person; one with an id is main's record of something that happened and stays until dismissed. */
 export const AppNotice = z.object({
@@ -44,6 +45,8 @@ export const events = {
   'floor:changed': FloorState,
   /** The venue's sharing between desks changed (a desk joined or left, the link to the host came or went). */
   'venue:changed': SharingState,
+  /** A desk's role or operator changed (here or on another desk), or a desk joined the venue. */
+  'venue:roles': VenueRoles,
 } satisfies Record<string, z.ZodType>
 
 /** Every event is a key of `events`. */

@@ -1,8 +1,9 @@
 /// <reference lib="dom" />
 // Two desks of one venue in Chromium (two web-mode servers on this machine): the second joins the first with a desk's
 // pairing code and takes a match on a stream; the first desk's Stream desk says who runs that stream (a 40-character
-// right-to-left name) and shows its Take, takes it over only once asked, and its Venue view lists who runs what —
-// both themes, axe-clean.
+// right-to-left name) and shows its Take, takes it over only once asked, and its Venue view lists who runs what; the
+// head organiser gives the joined desk another role there, which the joined desk's main then applies, and the audit
+// log answers who took a match off air — both themes, axe-clean.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { axeViolations } from './support/axe'
@@ -107,6 +108,53 @@ describe('two desks, one venue', () => {
     await desk.getByRole('button', { name: 'Light theme' }).click()
     expect(await axeViolations(desk)).toEqual([])
     await desk.getByTestId('sharing').screenshot({ path: screenshotPath('view-venue-sharing-light') })
+    await desk.getByRole('button', { name: 'Dark theme' }).click()
+  })
+
+  it('gives the joined desk a role, applied on that desk, and answers who took a match off air', async () => {
+    const operator = 'أنا ليما من فريق الإنتاج في القاعة الكبرى'
+    await member.ipc('venue:set-operator', { operator })
+    const roles = desk.getByTestId('roles')
+    const role = roles.getByRole('combobox', { name: new RegExp(`Role of ${NAME}`) })
+    await expect.poll(() => role.inputValue(), { timeout: 10_000 }).toBe('producer')
+    await expect.poll(() => shownText(desk.getByTestId('roles-desks'))).toContain(operator)
+    await role.focus()
+    await role.selectOption('floor')
+    await expect.poll(() => shownText(roles.getByRole('status'))).toContain('is floor now')
+    expect(await role.evaluate((select) => select === document.activeElement)).toBe(true)
+    // The joined desk's own main refuses a Take now, naming the role it takes.
+    await expect
+      .poll(() => member.ipc('broadcast:take', { streamId, matchId: duels[1]!.id }).then(() => '', String), {
+        timeout: 10_000,
+      })
+      .toContain('the producer role')
+    await roles.scrollIntoViewIfNeeded()
+    expect(await axeViolations(desk)).toEqual([])
+    await roles.screenshot({ path: screenshotPath('view-venue-roles-dark') })
+    await desk.getByRole('button', { name: 'Light theme' }).click()
+    expect(await axeViolations(desk)).toEqual([])
+    await roles.screenshot({ path: screenshotPath('view-venue-roles-light') })
+    await desk.getByRole('button', { name: 'Dark theme' }).click()
+
+    // The host took the stream over and then took the first duel off air with the second: one search says so.
+    await host.ipc('venue:set-operator', { operator: 'Hana' })
+    await host.ipc('broadcast:take', { streamId, matchId: duels[1]!.id })
+    // A long day: more entries than one page shows.
+    for (let i = 0; i < 600; i++) await host.ipc('venue:set-operator', { operator: i % 2 ? 'Hana' : 'Hana Ito Moreno' })
+    const audit = desk.getByTestId('audit')
+    await audit.getByRole('button', { name: 'Refresh' }).click()
+    await expect.poll(() => shownText(desk.getByTestId('audit-count'))).toMatch(/The newest 500 of \d+ entries/)
+    await audit.scrollIntoViewIfNeeded()
+    expect(await axeViolations(desk)).toEqual([])
+    await audit.screenshot({ path: screenshotPath('view-venue-audit-dark') })
+    const first = duels[0]!.opponents[0]!.participant!.name
+    await audit.getByRole('searchbox').fill(`off air ${first}`)
+    const rows = audit.getByTestId('audit-entries').getByRole('row')
+    await expect.poll(() => rows.count()).toBe(2)
+    expect(await shownText(rows.nth(1))).toMatch(new RegExp(`Hana.*B stream.*Took ${first} vs .* off air`))
+    await desk.getByRole('button', { name: 'Light theme' }).click()
+    expect(await axeViolations(desk)).toEqual([])
+    await audit.screenshot({ path: screenshotPath('view-venue-audit-light') })
     await desk.getByRole('button', { name: 'Dark theme' }).click()
   })
 })

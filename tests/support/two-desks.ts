@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import type { MainServices } from '../../electron/main/composition'
 import { MemoryCredentialStore } from '../../electron/main/secrets/memory-store'
 import type { PairingCode } from '../../shared/ipc/hub'
+import type { DeskRole } from '../../shared/venue/roles'
 import type { SharingState } from '../../shared/venue/sharing'
 import { demoDesk } from './demo-desk'
 import { dispatchValue } from './dispatch-value'
@@ -17,14 +18,26 @@ export interface TwoDesks {
   readonly member: MainServices
   onHost: ReturnType<typeof dispatchValue>
   onMember: ReturnType<typeof dispatchValue>
-  /** The member joins the host under `name` (as the host names it when pairing). */
-  join(name: string): Promise<void>
+  /**
+   * The member joins the host under `name` (as the host names it when pairing), and is given its first role by the
+   * host (producer), or `role` by the host as head organiser once it has that.
+   */
+  join(name: string, role?: DeskRole): Promise<void>
   /** Whether the member's link to the host is up now. */
   link(): Promise<SharingState['link']>
   /** The host closed and started again: on `port` (its own by default), or on a free one (out of the member's reach). */
   restartHost(port?: number | 'elsewhere'): Promise<void>
   closeHost(): Promise<void>
   close(): Promise<void>
+}
+
+/** Waits until `done` (set-up, not an assertion: a test asserts with expect.poll). */
+async function waitFor(done: () => boolean, what: string, ms = 10_000): Promise<void> {
+  const until = Date.now() + ms
+  while (!done()) {
+    if (Date.now() > until) throw new Error(`no ${what} within ${ms} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
 }
 
 export async function twoDesks(name: string, options: { memberHub?: boolean } = {}): Promise<TwoDesks> {
@@ -50,9 +63,16 @@ export async function twoDesks(name: string, options: { memberHub?: boolean } = 
     member,
     onHost,
     onMember,
-    join: async (deskName) => {
+    join: async (deskName, role) => {
       const { code } = await onHost<PairingCode>('hub:pair', { name: deskName, kind: 'desk' })
       await onMember('venue:join', { address: host.hub!.url, code })
+      const memberId = member.connections.active.offline.venue.deskId
+      const roleOnMember = () => member.connections.active.offline.venue.roleOf(memberId)
+      await waitFor(() => member.connections.active.offline.venue.hasRole(memberId), 'the member’s first role')
+      if (role && role !== roleOnMember()) {
+        await onHost('venue:set-role', { deskId: memberId, role })
+        await waitFor(() => roleOnMember() === role, `the member’s role ${role}`)
+      }
     },
     link: async () => (await onMember<SharingState>('venue:sharing')).link,
     restartHost: async (port) => {

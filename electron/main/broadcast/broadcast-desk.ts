@@ -44,6 +44,7 @@ import type { SponsorRotation } from '../../../shared/broadcast/sponsors'
 import type { StreamShowing } from './sponsor-desk'
 import { moduleLog } from '../log'
 import type { TabletView } from '../../../shared/venue/tablet'
+import type { RoleGuard } from '../services/venue-roles'
 import type { RunElsewhere, SharedDesk, StreamRuns } from './stream-runs'
 
 const log = moduleLog('broadcast-desk')
@@ -62,6 +63,8 @@ export interface BroadcastDeskPorts {
   sponsors?: () => SponsorRotation | null
   /** Which desk of a shared venue runs each stream (none: this desk runs every stream). */
   runs?: StreamRuns
+  /** This desk's role in a shared venue: every command on a stream is checked against it here, whoever asked. */
+  roles?: RoleGuard
 }
 
 /** A short, stable version of a logo's address (FNV-1a), so the logo's URL changes only when the logo does. */
@@ -542,6 +545,7 @@ export class BroadcastDesk {
    * layer's presses) becomes this desk's, and what it showed stays on air until this desk changes it.
    */
   takeOver(streamId: string): StreamState {
+    this.ports.roles?.check('streams')
     const stream = this.stream(streamId)
     const elsewhere = this.ports.runs?.elsewhere(stream.id)
     return this.inOneTransaction(() => {
@@ -610,8 +614,12 @@ export class BroadcastDesk {
     return this.publication.afterCommit(() => this.session().db.transaction(action)())
   }
 
-  /** A stream of the active connection this desk may change: one another desk runs is refused, naming that desk. */
+  /**
+   * A stream of the active connection this desk may change: refused when this desk's role does not take streams, or
+   * another desk runs it (naming that desk).
+   */
   private ownStream(streamId: string): Stream {
+    this.ports.roles?.check('streams')
     const stream = this.stream(streamId)
     const elsewhere = this.ports.runs?.elsewhere(stream.id)
     if (elsewhere)

@@ -6,6 +6,7 @@ import { moduleLog } from '../log'
 import type { Connections } from '../services/connections'
 import type { VenueDoc } from '../share/venue-doc'
 import type { BroadcastDesk } from './broadcast-desk'
+import { streamChanges } from './stream-audit'
 import { SharedStream, type RunElsewhere, type StreamRuns } from './stream-runs'
 
 const log = moduleLog('venue-streams')
@@ -21,6 +22,11 @@ export class VenueStreams implements StreamRuns {
   private readonly written = new Map<string, string>()
   /** Each stream another desk runs, as this desk last showed it. */
   private readonly shown = new Map<string, unknown>()
+  /**
+   * Each stream this desk runs as it stood before its latest change, for the audit log (null: nothing stood before —
+   * taken from a desk whose role does not take streams). Absent: the venue's shared value, this desk's own.
+   */
+  private readonly before = new Map<string, StreamState | null>()
   private stopRemote: () => void = () => undefined
   private stopDesk: () => void = () => undefined
   private readonly stopSwitch: () => void
@@ -31,6 +37,7 @@ export class VenueStreams implements StreamRuns {
       this.read.clear()
       this.written.clear()
       this.shown.clear()
+      this.before.clear()
       this.follow()
     })
   }
@@ -45,13 +52,25 @@ export class VenueStreams implements StreamRuns {
     const venue = this.venue()
     const view = venue.view()
     const runner = view.runners.get(streamId)
-    if (runner === undefined || runner === venue.deskId) return null
+    // A desk whose role does not take streams runs none here: what it shares of a stream is not shown.
+    if (runner === undefined || runner === venue.deskId || !venue.mayChange(runner, 'streams')) return null
     const shared = this.parsed(streamId, venue.shared(streamId))
     return shared && { ...shared, by: view.names.get(runner) ?? UNNAMED }
   }
 
   claim(streamId: string): void {
-    this.venue().run(streamId)
+    const venue = this.venue()
+    const runner = venue.view().runners.get(streamId)
+    if (runner !== undefined && runner !== venue.deskId) {
+      // What this desk goes on from: the other desk's stream as shown here, unless that desk may not run streams.
+      const counts = venue.mayChange(runner, 'streams')
+      this.before.set(streamId, counts ? (this.parsed(streamId, venue.shared(streamId))?.state ?? null) : null)
+      if (counts) {
+        const name = this.connections.active.offline.cache.get('streams', streamId)?.name ?? 'A stream'
+        venue.audit('stream', streamId, name, `Took the stream over from ${venue.view().names.get(runner) ?? UNNAMED}`)
+      }
+    }
+    venue.run(streamId)
   }
 
   close(): void {
@@ -85,7 +104,15 @@ export class VenueStreams implements StreamRuns {
     const text = JSON.stringify(value)
     if (this.written.get(state.streamId) === text) return
     this.written.set(state.streamId, text)
+    // What this desk did, for the audit log: against the stream as it stood before.
+    const kept = this.before.get(state.streamId)
+    const before = this.before.has(state.streamId)
+      ? (kept ?? undefined)
+      : this.parsed(state.streamId, venue.shared(state.streamId))?.state
+    this.before.set(state.streamId, state)
     venue.doc.transact(() => {
+      for (const what of streamChanges(before, state))
+        venue.audit('stream', state.streamId, state.feed.stream.name, what)
       if (venue.takeOf(state.streamId) !== state.onAir && (state.onAir !== null || venue.takeOf(state.streamId)))
         venue.take(state.streamId, state.onAir)
       venue.share(state.streamId, value)
@@ -99,7 +126,7 @@ export class VenueStreams implements StreamRuns {
     const venue = this.venue()
     const view = venue.view()
     for (const [streamId, runner] of view.runners) {
-      if (runner === venue.deskId) continue
+      if (runner === venue.deskId || !venue.mayChange(runner, 'streams')) continue
       const raw = venue.shared(streamId)
       if (this.shown.get(streamId) === raw) continue
       this.shown.set(streamId, raw)

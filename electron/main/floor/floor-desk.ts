@@ -36,6 +36,7 @@ import {
   type FloorParts,
 } from './floor-view'
 import { moduleLog } from '../log'
+import type { RoleGuard } from '../services/venue-roles'
 
 const log = moduleLog('floor-desk')
 
@@ -50,6 +51,8 @@ export interface FloorDeskPorts {
   notify?(message: string): void
   /** Told after every change of a tournament's floor (the shared venue shares it with the other desks). */
   changed?(tournamentId: string): void
+  /** This desk's role in a shared venue: every command is checked against it here, whoever asked. */
+  roles?: RoleGuard
 }
 
 /** A floor the desk looked at is followed (pushed to it, read again) this long. */
@@ -131,6 +134,7 @@ export class FloorDesk {
 
   /** "Station 1–24": `prefix` and each number from `from` to `to` (at most STATIONS_MAX in all). */
   createStations(tournamentId: string, prefix: string, from: number, to: number): FloorState {
+    this.ports.roles?.check('floor')
     if (to < from) throw refused('to', `to: at least ${from}`)
     if (`${prefix} ${to}`.length > STATION_NAME_MAX)
       throw refused('prefix', `prefix: “${prefix} ${to}” is over ${STATION_NAME_MAX} characters: shorten the name`)
@@ -153,6 +157,7 @@ export class FloorDesk {
     stationId: string,
     change: { name?: string; outOfOrder?: boolean; streamId?: string | null },
   ): FloorState {
+    this.ports.roles?.check('floor')
     const station = this.station(tournamentId, stationId)
     if (change.streamId) {
       const stream = this.session().cache.get('streams', change.streamId)
@@ -166,12 +171,14 @@ export class FloorDesk {
   }
 
   deleteStation(tournamentId: string, stationId: string): FloorState {
+    this.ports.roles?.check('floor')
     this.store().deleteStation(this.station(tournamentId, stationId).id)
     return this.changed(tournamentId)
   }
 
   /** Puts a ready match on a free floor station (by hand: drag or keys at the desk). */
   assign(tournamentId: string, stationId: string, matchId: string): FloorState {
+    this.ports.roles?.check('floor')
     const parts = this.freshParts(tournamentId)
     const station = this.station(tournamentId, stationId)
     if (station.outOfOrder) throw refused('stationId', `${station.name} is out of order`)
@@ -199,12 +206,14 @@ export class FloorDesk {
   }
 
   unassign(tournamentId: string, stationId: string): FloorState {
+    this.ports.roles?.check('floor')
     this.store().unassign([this.station(tournamentId, stationId).id])
     return this.changed(tournamentId)
   }
 
   /** Fills every free floor station with the best ready matches. */
   autoAssign(tournamentId: string): FloorState {
+    this.ports.roles?.check('floor')
     const parts = this.freshParts(tournamentId)
     const now = this.ports.clock.now()
     for (const { stationId, matchId } of autoAssign(
@@ -217,6 +226,7 @@ export class FloorDesk {
 
   /** Calls a station's match (again, when called before: the DQ timer starts over). */
   call(tournamentId: string, stationId: string): FloorState {
+    this.ports.roles?.check('floor')
     const state = this.view(tournamentId)
     const station = state.stations.find((s) => s.id === stationId)
     if (!station) throw new AppError('not_found', `Station ${stationId} is not on this tournament's floor.`)
@@ -236,6 +246,7 @@ export class FloorDesk {
 
   /** Calls the first station whose match is not called yet, filling free stations first when none waits. */
   callNext(tournamentId: string): FloorState {
+    this.ports.roles?.check('floor')
     const waiting = () => this.view(tournamentId).stations.find((s) => s.match && !s.call && !s.outOfOrder)
     const first = waiting() ?? (this.autoAssign(tournamentId), waiting())
     if (!first) throw refused('tournamentId', 'Nothing is ready to call: every ready match is on a station and called')
@@ -253,6 +264,7 @@ export class FloorDesk {
 
   /** One opponent is at the station (or not after all); when all are, the DQ timer stops. */
   arrived(tournamentId: string, stationId: string, opponent: number, arrived: boolean): FloorState {
+    this.ports.roles?.check('floor')
     const call = this.freshParts(tournamentId).assignments.get(this.station(tournamentId, stationId).id)
     if (!call?.calledAt) throw refused('stationId', 'this station’s match is not called')
     if (opponent >= call.arrived.length) throw refused('opponent', `opponent: 0 to ${call.arrived.length - 1}`)
@@ -264,6 +276,7 @@ export class FloorDesk {
   }
 
   uncall(tournamentId: string, stationId: string): FloorState {
+    this.ports.roles?.check('floor')
     this.store().uncall(this.station(tournamentId, stationId).id)
     return this.changed(tournamentId)
   }
@@ -273,6 +286,7 @@ export class FloorDesk {
     tournamentId: string,
     change: { dqSeconds?: number; webhookUrl?: string | null },
   ): Promise<FloorState> {
+    this.ports.roles?.check('floor')
     const current = this.store().settings(tournamentId, NO_SETTINGS)
     let webhookHost = current.webhookHost
     const owner = this.webhookOwner(tournamentId)

@@ -35,7 +35,7 @@ afterAll(() => desks?.close())
 
 describe('one venue’s floor on two desks', () => {
   it('shows the stations made on one desk on the other, with a match and its call', async () => {
-    await desks.join('Floor B')
+    await desks.join('Floor B', 'floor')
     await expect.poll(() => desks.link()).toBe('connected')
     await onHost('floor:create-stations', { tournamentId, prefix: 'Station', from: 1, to: 3 })
     await expect.poll(() => stationsOf(onMember)).toEqual(await stationsOf(onHost))

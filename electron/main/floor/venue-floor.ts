@@ -8,6 +8,7 @@ import type { Connections } from '../services/connections'
 import type { VenueDoc } from '../share/venue-doc'
 import type { AssignmentRow } from '../store/floor-store'
 import type { FloorDesk } from './floor-desk'
+import { stationChanges } from './station-audit'
 
 const log = moduleLog('venue-floor')
 
@@ -87,7 +88,20 @@ export class VenueFloor {
     const known = this.known.get(stationId)
     if (known?.text === text || (!known && value.station === null)) return
     this.known.set(stationId, { tournamentId: value.tournamentId, text })
+    // What this desk did, for the audit log: against what the venue held of the station before (any desk's).
+    const held = SharedStation.safeParse(venue.sharedStation(stationId))
+    const label = value.station?.name ?? (held.success ? held.data.station?.name : undefined) ?? 'A station'
+    for (const what of stationChanges(held.success ? held.data : undefined, value, (id) => this.matchName(id)))
+      venue.audit('station', stationId, label, what)
     venue.shareStation(stationId, { ...value, by: venue.deskId })
+  }
+
+  /** A match as people call it: its opponents' names ("Ghent Vipers vs Brno Bears"), or its number. */
+  private matchName(matchId: string): string {
+    const node = this.connections.active.offline.cache.get('nodes', matchId)
+    if (!node) return 'a match'
+    const names = node.opponents.map((o) => o.participant?.name).filter(Boolean)
+    return names.length > 0 ? names.join(' vs ') : `match ${node.number}`
   }
 
   private follow(): void {
@@ -104,8 +118,9 @@ export class VenueFloor {
     const stations: [string, SharedStation][] = []
     for (const [id, raw] of venue.sharedStations()) {
       const parsed = SharedStation.safeParse(raw)
-      if (parsed.success) stations.push([id, parsed.data])
-      else log.warn(`a shared floor station did not read: ${parsed.error.message}`)
+      if (!parsed.success) log.warn(`a shared floor station did not read: ${parsed.error.message}`)
+      // A station changed by a desk whose role does not take the floor is not applied here (checked on every desk).
+      else if (venue.mayChange(parsed.data.by, 'floor')) stations.push([id, parsed.data])
     }
     // A match on two stations: the one it was put on last, then the higher station id (the same on every desk).
     const holder = new Map<string, { stationId: string; at: number }>()

@@ -16,11 +16,7 @@ export function checkinHandlers(connections: Connections, decision: CheckinDecis
       : null,
   })
   return {
-    'checkin:set': ({ participantId, checkedIn, requestId }) => {
-      // A check-out at the desk ends what a door's scan said in the shared venue too.
-      if (!checkedIn) connections.active.offline.venue.checkOut(participantId)
-      return connections.active.offline.writes.checkinSet(participantId, checkedIn, requestId)
-    },
+    'checkin:set': ({ participantId, checkedIn, requestId }) => decision.toggle(participantId, checkedIn, requestId),
     'checkin:scan': ({ tournamentId, code }) => withUpdated(decision.scan(tournamentId, code, DESK)),
     'checkin:decide': ({ tournamentId, participantId, checkedIn }) =>
       withUpdated(decision.set(tournamentId, participantId, checkedIn, DESK)),

@@ -3,6 +3,8 @@ import type { CheckinDecision } from '../services/checkin-decision'
 import type { Connections } from '../services/connections'
 import type { FloorDesk } from '../floor/floor-desk'
 import type { SponsorDesk } from '../broadcast/sponsor-desk'
+import type { VenueAudit } from '../services/venue-audit'
+import type { VenueRoles } from '../services/venue-roles'
 import type { VenueSharing } from '../services/venue-sharing'
 import { appHandlers, type AppPorts } from './app.handlers'
 import { authHandlers } from './auth.handlers'
@@ -34,7 +36,7 @@ export function allHandlers(
   obs: ObsPorts,
   floor: FloorDesk,
   sponsors: SponsorDesk,
-  sharing: VenueSharing,
+  venue: { sharing: VenueSharing; roles: VenueRoles; audit: VenueAudit },
 ): Handlers {
   return {
     ...appHandlers(app),
@@ -55,6 +57,6 @@ export function allHandlers(
     ...obsHandlers(obs),
     ...floorHandlers(floor),
     ...sponsorsHandlers(sponsors),
-    ...venueHandlers(sharing),
+    ...venueHandlers(venue.sharing, venue.roles, venue.audit),
   }
 }

@@ -13,6 +13,7 @@ import type { CheckinPlace } from '../store/checkin-places'
 import type { Connections } from './connections'
 import type { OfflineSession } from './offline-session'
 import type { VenueCheckins } from './venue-checkins'
+import type { RoleGuard } from './venue-roles'
 import { randomUUID } from 'node:crypto'
 
 /** The desk's own Check-in view speaks English, as the rest of the desk. */
@@ -35,6 +36,8 @@ export class CheckinDecision {
     private readonly connections: Connections,
     /** A shared venue's check-ins: a person's first check-in goes through it, written by one desk only. */
     private readonly venue?: VenueCheckins,
+    /** This desk's role in a shared venue: a check-in or out made here is checked against it, at every place. */
+    private readonly roles?: RoleGuard,
   ) {}
 
   /** Runs one (synchronous) decision in a given connection's session: a door's, which may not be the desk's. */
@@ -117,6 +120,7 @@ export class CheckinDecision {
         }
       return already(person)
     }
+    this.roles?.check('checkin', session.venue)
     if (this.venue?.shared(session)) {
       const scan = session.venue.checkedInScan(participantId)
       // Scanned in at a door of this or another desk (its write on its way, or this desk's copy not read again yet):
@@ -127,6 +131,7 @@ export class CheckinDecision {
       // A first check-in at the venue: one scan, written by the one desk named for it (this one, when it hosts).
       if (checkedIn && !session.venue.everScanned(participantId)) {
         this.venue.record(session, participantId, place, randomUUID())
+        this.audited(session, participant, true, place)
         const person = this.person(session.cache.get('participants', participantId) ?? participant)
         return {
           outcome: 'checked-in',
@@ -138,6 +143,7 @@ export class CheckinDecision {
       if (!checkedIn) session.venue.checkOut(participantId)
     }
     session.writes.checkinSet(participantId, checkedIn, undefined, place)
+    this.audited(session, participant, checkedIn, place)
     const person = this.person(session.cache.get('participants', participantId) ?? participant)
     return checkedIn
       ? { outcome: 'checked-in', participant: person, candidates: [], message: words.say(said.checkedIn, name(person)) }
@@ -147,6 +153,34 @@ export class CheckinDecision {
           candidates: [],
           message: words.say(said.checkedOut, name(person)),
         }
+  }
+
+  /**
+   * A check-in or out made at the desk's own list (a toggle, sent when the service answers): checked against this
+   * desk's role, and it ends what a door's scan said in the shared venue too.
+   */
+  toggle(
+    participantId: string,
+    checkedIn: boolean,
+    requestId?: string,
+  ): ReturnType<OfflineSession['writes']['checkinSet']> {
+    const session = this.session
+    this.roles?.check('checkin', session.venue)
+    const participant = session.cache.get('participants', participantId)
+    if (participant) this.audited(session, participant, checkedIn, 'desk')
+    if (!checkedIn) session.venue.checkOut(participantId)
+    return session.writes.checkinSet(participantId, checkedIn, requestId)
+  }
+
+  /** A check-in or out, as the venue's audit log keeps it (the person's name, and where). */
+  private audited(session: OfflineSession, participant: Participant, checkedIn: boolean, place: string): void {
+    const where = place === 'desk' ? 'at the desk' : `at ${place}`
+    session.venue.audit(
+      'person',
+      participant.id,
+      participant.name,
+      `${checkedIn ? 'Checked in' : 'Checked out'} ${where}`,
+    )
   }
 
   /** Everyone of a tournament as a place of check-in sees them, by name. */

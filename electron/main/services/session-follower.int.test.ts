@@ -16,9 +16,10 @@ describe('following the active connection', () => {
     })
     const { connections } = services
     const session = connections.active.offline
-    // The producer's desk, the doors' desk, the floor, the venue's sharing, its streams, floor and check-ins each follow the active connection; the
+    // The producer's desk, the doors' desk, the floor, the venue's sharing, its streams, floor, check-ins and roles each
+    // follow the active connection; the
     // doors' desk watches a session once a door list is followed on it (a door's connection may not be the active one).
-    expect(connections.switched.listening).toBe(7)
+    expect(connections.switched.listening).toBe(8)
     const tournamentId = [...connections.sandbox.store.tournaments.values()][0]!.id
     await session.reads.refresh('participants', tournamentId)
     services.doors.subscribe(tournamentId, () => undefined, connections.active.profile.id)
@@ -31,6 +32,7 @@ describe('following the active connection', () => {
     services.venueStreams.close()
     services.venueFloor.close()
     services.venueCheckins.close()
+    services.venueRoles.close()
     expect(connections.switched.listening).toBe(0)
     expect(session.changes.listening).toBe(sessionListeners - 3)
     expect(session.synced.listening).toBe(0)

@@ -30,7 +30,7 @@ beforeAll(async () => {
     const people = await value<{ items: Participant[] }>('participants:list', { tournamentId, filters: {} })
     waiting = people.items.filter((p) => !p.checked_in)
   }
-  await desks.join('Door desk')
+  await desks.join('Door desk', 'door')
 }, 60_000)
 afterAll(() => desks?.close())
 

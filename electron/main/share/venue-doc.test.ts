@@ -24,3 +24,62 @@ describe('the venue log from a hostile desk', () => {
     expect(desk.view().onAir.get('main')).toBe('m3')
   })
 })
+
+/** Two desks' copies made equal both ways (a LAN that came back). */
+function meet(a: VenueDoc, b: VenueDoc): void {
+  Y.applyUpdate(b.doc, Y.encodeStateAsUpdate(a.doc), 'lan')
+  Y.applyUpdate(a.doc, Y.encodeStateAsUpdate(b.doc), 'lan')
+}
+
+describe('roles in the venue log', () => {
+  it('counts a role only from a head organiser, replayed in time order, the same on every desk', () => {
+    let time = 100
+    const a = new VenueDoc('a', () => time)
+    const b = new VenueDoc('b', () => time)
+    const c = new VenueDoc('c', () => time)
+    a.setRole('c', 'door')
+    meet(a, b)
+    meet(b, c)
+    // Cut off, the two heads demote each other (a first): a's counts, b is no longer head when its own comes.
+    time = 200
+    a.setRole('b', 'producer')
+    time = 201
+    b.setRole('a', 'floor')
+    // A door lead's role given by c itself is passed over.
+    c.setRole('c', 'head')
+    for (const [x, y] of [
+      [a, b],
+      [b, c],
+      [a, c],
+    ] as const)
+      meet(x, y)
+    for (const desk of [a, b, c])
+      expect(['a', 'b', 'c'].map((id) => desk.roleOf(id))).toEqual(['head', 'producer', 'door'])
+    expect(a.hasRole('a')).toBe(true)
+    expect(a.hasRole('nobody')).toBe(false)
+  })
+
+  it('keeps each desk’s operator as the desk itself said, and the audit entries with it', () => {
+    const a = new VenueDoc('a', () => 5)
+    const b = new VenueDoc('b', () => 6)
+    a.name('Main desk')
+    a.setOperator('Hana')
+    a.audit('stream', 's1', 'B stream', 'Took X on air')
+    b.setOperator('Ana')
+    // b says who is at a: passed over.
+    b.doc.getArray<string>('venue').push([JSON.stringify(['operators', 'a', 'Mallory', 99, 'b'])])
+    meet(a, b)
+    expect(b.operatorOf('a')).toBe('Hana')
+    expect([...b.auditLog()]).toEqual([
+      {
+        at: expect.any(Number),
+        operator: 'Hana',
+        desk: 'Main desk',
+        subject: 'stream',
+        subjectId: 's1',
+        label: 'B stream',
+        what: 'Took X on air',
+      },
+    ])
+  })
+})

@@ -14,6 +14,16 @@
 // it whatever the desks' clocks say. Every rule is independent of the order entries arrived in, so each desk folds
 // entries into its index as they come (`VenueIndex`) and never reads the whole log again.
 import * as Y from 'yjs'
+import {
+  AUDIT_LABEL_MOST,
+  AUDIT_WHAT_MOST,
+  allows,
+  AuditSubject,
+  DeskRole,
+  type Concern,
+  OPERATOR_MOST,
+  type AuditEntry,
+} from '../../../shared/venue/roles'
 
 /** Each log's entries: the key and what it says, then the time (hybrid, epoch ms) and the author desk. */
 interface Logs {
@@ -35,6 +45,12 @@ interface Logs {
   names: [deskId: string, name: string, at: number, by: string]
   /** A person checked out (a check-in scanned before it no longer counts). */
   outs: [participantId: string, at: number, by: string]
+  /** A desk's role, given by a head organiser (counted only when its author was head organiser then). */
+  roles: [deskId: string, role: string, at: number, by: string]
+  /** The person at a desk, as the desk itself says. */
+  operators: [deskId: string, operator: string, at: number, by: string]
+  /** A change to the venue, as the audit log lists it: what it is about, what was done, and by whom. */
+  audit: [subject: string, subjectId: string, label: string, what: string, operator: string, at: number, by: string]
 }
 type LogName = keyof Logs
 /** An entry as kept: its log's name first. */
@@ -250,6 +266,78 @@ export class VenueDoc {
     if (this.index.names.get(this.deskId)?.name !== name) this.add('names', this.deskId, name)
   }
 
+  /** A desk's role (this desk's part is to be head organiser: others' copies pass over it otherwise). */
+  setRole(deskId: string, role: DeskRole): void {
+    this.add('roles', deskId, role)
+  }
+
+  /** A desk's role as the venue's head organisers gave it (head organiser until one gives it another). */
+  roleOf(deskId: string): DeskRole {
+    return this.index.roleOf(deskId)
+  }
+
+  /** Whether a desk's role lets it change a concern (every desk may change everything while the venue is not shared). */
+  mayChange(deskId: string, concern: Concern): boolean {
+    return !this.isShared() || allows(this.roleOf(deskId), concern)
+  }
+
+  /** True once a head organiser gave the desk a role (counted or not). */
+  hasRole(deskId: string): boolean {
+    return this.index.hasRole(deskId)
+  }
+
+  /** The person at this desk now. */
+  setOperator(operator: string): void {
+    if (this.index.operators.get(this.deskId)?.operator !== operator) this.add('operators', this.deskId, operator)
+  }
+
+  /** The person at a desk, as that desk said ('' when it never did). */
+  operatorOf(deskId: string): string {
+    return this.index.operators.get(deskId)?.operator ?? ''
+  }
+
+  /** A change this desk made, for the audit log: its operator now, its desk, and the time go with it. */
+  audit(subject: AuditSubject, subjectId: string, label: string, what: string): void {
+    this.add(
+      'audit',
+      subject,
+      subjectId,
+      label.slice(0, AUDIT_LABEL_MOST),
+      what.slice(0, AUDIT_WHAT_MOST),
+      this.operatorOf(this.deskId),
+    )
+  }
+
+  /**
+   * Every audit entry of the venue, oldest first, with its desk named as the venue names it now. Read from the log
+   * when asked (the view is opened now and then; nothing is kept beside the log).
+   */
+  *auditLog(): Generator<AuditEntry> {
+    const names = this.index.view().names
+    for (const text of this.doc.getArray<string>(LOG)) {
+      if (!text.startsWith('["audit"')) continue
+      let entry: unknown
+      try {
+        entry = JSON.parse(text)
+      } catch {
+        continue
+      }
+      if (!isEntry(entry) || entry[0] !== 'audit') continue
+      const [, subject, subjectId, label, what, operator, at, by] = entry
+      const kind = AuditSubject.safeParse(subject)
+      if (!kind.success) continue
+      yield {
+        at,
+        operator: (operator ?? '').slice(0, OPERATOR_MOST),
+        desk: (names.get(by) ?? 'another desk').slice(0, 80),
+        subject: kind.data,
+        subjectId: (subjectId ?? '').slice(0, 200),
+        label: (label ?? '').slice(0, AUDIT_LABEL_MOST),
+        what: (what ?? '').slice(0, AUDIT_WHAT_MOST),
+      }
+    }
+  }
+
   /** Publishes a stream's desk state for every desk (the desk running it does, after each change). */
   share(streamId: string, state: unknown): void {
     this.doc.getMap(STREAMS).set(streamId, state)
@@ -263,6 +351,11 @@ export class VenueDoc {
   /** Publishes a floor station as this desk has it now (removed: its value says so). */
   shareStation(stationId: string, station: unknown): void {
     this.doc.getMap(STATIONS).set(stationId, station)
+  }
+
+  /** A floor station as a desk shared it last (unchecked: it came from the LAN). */
+  sharedStation(stationId: string): unknown {
+    return this.doc.getMap(STATIONS).get(stationId)
   }
 
   /** Every floor station as the desks shared them (unchecked: they came from the LAN). */
@@ -287,6 +380,9 @@ const FIELDS: Record<LogName, number> = {
   runs: 4,
   names: 4,
   outs: 3,
+  roles: 4,
+  operators: 4,
+  audit: 7,
 }
 
 /** An array of its log's length, strings or null but for the time (a finite number) second to last. */
@@ -336,6 +432,11 @@ export class VenueIndex {
   /** Each person's first scan. */
   readonly firstScans = new Map<string, ScanEntry & { scanId: string }>()
   readonly names = new Map<string, Authored & { name: string }>()
+  /** Each desk's operator, as the desk itself said last. */
+  readonly operators = new Map<string, Authored & { operator: string }>()
+  /** Every role given, in no order (a handful: replayed in time order when read). */
+  private readonly roleEntries: (Authored & { deskId: string; role: DeskRole })[] = []
+  private roles: Map<string, DeskRole> | undefined
   private cached: VenueView | undefined
 
   add(entry: Entry): void {
@@ -389,7 +490,45 @@ export class VenueIndex {
         keep(this.names, deskId, { name, at, by })
         break
       }
+      case 'roles': {
+        const [, deskId, role, at, by] = entry
+        const known = DeskRole.safeParse(role)
+        if (known.success) this.roleEntries.push({ deskId, role: known.data, at, by })
+        this.roles = undefined
+        break
+      }
+      case 'operators': {
+        const [, deskId, operator, at, by] = entry
+        // A desk names its own operator; what another desk says of it is passed over.
+        if (deskId === by) keep(this.operators, deskId, { operator: operator.slice(0, OPERATOR_MOST), at, by })
+        break
+      }
+      case 'audit':
+        // Read from the log when the audit view asks: nothing kept here.
+        break
     }
+  }
+
+  hasRole(deskId: string): boolean {
+    return this.roleEntries.some((entry) => entry.deskId === deskId)
+  }
+
+  /**
+   * A desk's role: the roles given replayed in time order (then desk), each counted only if its author was head
+   * organiser at that point — so two heads demoting each other at once end the same on every desk (the earlier
+   * counts, the later's author is no longer head). A desk no head ever gave a role is head organiser.
+   */
+  roleOf(deskId: string): DeskRole {
+    if (!this.roles) {
+      const roles = new Map<string, DeskRole>()
+      const ordered = this.roleEntries
+        .map((entry) => [entry.deskId, entry] as [string, typeof entry])
+        .sort((a, b) => (earlier(a, b) ? -1 : earlier(b, a) ? 1 : 0))
+      for (const [, { deskId: given, role, by }] of ordered)
+        if ((roles.get(by) ?? 'head') === 'head') roles.set(given, role)
+      this.roles = roles
+    }
+    return this.roles.get(deskId) ?? 'head'
   }
 
   view(): VenueView {

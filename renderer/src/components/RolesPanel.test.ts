@@ -1,0 +1,58 @@
+// The Venue view's roles: this desk's operator saved (a refused name says the field), each desk with its role; the
+// head organiser changes a role, a refusal is said beside the desk and the select goes back; a desk that is not head
+// organiser sees the roles but cannot change them; a change on another desk shows as main tells it.
+import { render, screen, waitFor } from '@testing-library/svelte'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { answer, calls, emit } from '../test-support/fake-api'
+import RolesPanel from './RolesPanel.svelte'
+
+const desks = (memberRole: string, youRole = 'head') => ({
+  shared: true,
+  desks: [
+    { deskId: 'h', name: 'Main desk', operator: 'Hana', role: youRole, you: true },
+    { deskId: 'm', name: 'مكتب الأرضية الرئيسي للبطولة الكبرى ٢٠٢٦', operator: '', role: memberRole, you: false },
+  ],
+})
+
+describe('roles panel', () => {
+  it('saves this desk’s operator and lets the head organiser give a desk a role', async () => {
+    const user = userEvent.setup()
+    answer('venue:roles', () => desks('producer'))
+    answer('venue:set-operator', ({ operator }: { operator: string }) => {
+      if (operator.length > 80)
+        throw Object.assign(new Error('refused'), { code: 'validation', fields: { operator: 'operator: at most 80' } })
+      return { ...desks('producer'), desks: desks('producer').desks.map((d) => (d.you ? { ...d, operator } : d)) }
+    })
+    answer('venue:set-role', ({ role }: { role: string }) => {
+      if (role === 'head') throw Object.assign(new Error('Not now'), { code: 'conflict' })
+      return desks(role)
+    })
+    render(RolesPanel)
+    const name = await screen.findByLabelText(/Your name at this desk/)
+    await waitFor(() => expect((name as HTMLInputElement).value).toBe('Hana'))
+    await user.clear(name)
+    await user.type(name, 'Ana Lima')
+    await user.click(screen.getByRole('button', { name: 'Save name' }))
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Ana Lima is at this desk'))
+    const select = screen.getByRole<HTMLSelectElement>('combobox', { name: /Role of مكتب/ })
+    expect(select.value).toBe('producer')
+    await user.selectOptions(select, 'floor')
+    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/is floor now$/))
+    expect(calls.find((c) => c.channel === 'venue:set-role')?.input).toEqual({ deskId: 'm', role: 'floor' })
+    await user.selectOptions(select, 'head')
+    expect((await screen.findByRole('alert')).textContent).toBe('Not now')
+    expect(select.value).toBe('floor')
+    expect(document.activeElement).toBe(select)
+  })
+
+  it('shows roles without a choice on a desk that is not head organiser, and follows main', async () => {
+    answer('venue:roles', () => desks('producer', 'producer'))
+    render(RolesPanel)
+    const table = await screen.findByTestId('roles-desks')
+    expect(screen.queryByRole('combobox')).toBeNull()
+    expect(table.textContent).toMatch(/Main desk \(this desk\)\s*Hana\s*producer/)
+    emit('venue:roles', desks('door', 'producer'))
+    await waitFor(() => expect(table.textContent).toContain('door lead'))
+  })
+})
