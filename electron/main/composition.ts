@@ -244,6 +244,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     changed: (state) => bus.publish('venue:changed', state),
     ...(ports.venueRetryMs && { retry: ports.venueRetryMs }),
     ...(ports.venueAnswerMs && { deadlineMs: ports.venueAnswerMs }),
+    roles: venueRoles,
   })
   // While the hub is open to the venue network, other desks find it by mDNS under this desk's name.
   const announcement = new VenueAnnouncement()
@@ -262,7 +263,11 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
       sequences,
       sponsors,
       venue: sharing.host,
-      announce: (port) => (port === null ? announcement.stop() : announcement.announce({ name: deskName(), port })),
+      announce: (port) => {
+        if (port === null) announcement.stop()
+        else announcement.announce({ name: deskName(), port })
+        sharing.hubMoved()
+      },
       doors,
       floor,
       registry,
@@ -281,6 +286,8 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
         ),
     }))
   sharing.ownAddresses = () => hub?.lan().urls.map((u) => u.url) ?? []
+  sharing.hubAddress = () => hub?.lan().urls[0]?.url ?? hub?.url
+  sharing.hubMoved()
   venueCheckins.isMember = () => sharing.isMember()
   venueRoles.isMember = () => sharing.isMember()
   const handlers = allHandlers(

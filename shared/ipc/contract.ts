@@ -12,7 +12,7 @@ import { AirtimeReport, Sponsor, SponsorFields, SponsorImageInput, SPONSOR_LIMIT
 import { AppNotice } from './events'
 import { CheckinOutcome, CheckinPerson } from '../checkin/outcome'
 import { HubConfigure, HubStatus, PairInput, PairingCode } from './hub'
-import { FoundDesk, JoinVenue, SharingState } from '../venue/sharing'
+import { FoundDesk, HandOver, JoinVenue, SharingState } from '../venue/sharing'
 import { AuditPage, AuditQuery, SetOperator, SetRole, VenueRoles } from '../venue/roles'
 import { FloorInputs, FloorState } from '../floor/floor'
 import { SyncStatus, cached, isListAnswer, receipt } from './sync'
@@ -267,6 +267,8 @@ export const contract = {
   'venue:leave': { input: none, output: SharingState },
   /** The desks whose hubs answer on the venue network within a few seconds (mDNS), this desk's own left out. */
   'venue:find': { input: none, output: z.array(FoundDesk).max(32) },
+  /** The head organiser hands the venue's hosting to another desk of it. */
+  'venue:hand-over': { input: HandOver, output: SharingState },
   /** Each desk of the venue with its role and operator. */
   'venue:roles': { input: none, output: VenueRoles },
   /** The person at this desk now (the audit log names them). */

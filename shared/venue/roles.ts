@@ -67,6 +67,8 @@ export type VenueDesk = z.infer<typeof VenueDesk>
 export const VenueRoles = z.object({
   /** False while no other desk has been part of the venue: this desk may change everything. */
   shared: z.boolean(),
+  /** The desk that hosts the venue's sync (null: another desk, whose id this desk does not know yet). */
+  host: z.string().max(100).nullable().default(null),
   desks: z.array(VenueDesk).max(200),
 })
 export type VenueRoles = z.infer<typeof VenueRoles>

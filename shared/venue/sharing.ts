@@ -26,3 +26,8 @@ export const JoinVenue = z.strictObject({
 /** A desk found on the venue network (mDNS): its name and its hub's address, for the join form. */
 export const FoundDesk = z.object({ name: z.string().max(80), address: z.string().max(200) })
 export type FoundDesk = z.infer<typeof FoundDesk>
+
+/** Handing the venue's hosting to another desk of it. */
+export const HandOver = z.strictObject({
+  deskId: z.string().min(1, 'deskId: required').max(100, 'deskId: at most 100 characters'),
+})

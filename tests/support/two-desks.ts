@@ -45,7 +45,10 @@ export async function twoDesks(name: string, options: { memberHub?: boolean } = 
   const [hostDir, memberDir, pagesDir] = folders as [string, string, string]
   writeFileSync(join(pagesDir, 'overlay.html'), '<!doctype html><title>overlay</title>')
   const retry = { first: 100, most: 300 }
-  const startHost = (port = 0) => demoDesk(hostDir, { hub: { port, pagesDir }, venueRetryMs: retry })
+  // The host's keychain outlives its restarts, as an OS keychain does.
+  const hostCredentials = new MemoryCredentialStore()
+  const startHost = (port = 0) =>
+    demoDesk(hostDir, { hub: { port, pagesDir }, venueRetryMs: retry, credentials: hostCredentials })
   let host = await startHost()
   let hostPort = Number(new URL(host.hub!.url).port)
   const member = await demoDesk(memberDir, {

@@ -11,6 +11,19 @@ import type { DeviceRegistry, DeviceView } from '../devices/device-registry'
  * a port, so one set by the hub would also be sent to NodeCG or TSH on another port of this address.
  */
 export const DEVICE_HEADER = 'x-matchdesk-key'
+/** The header a desk of the venue names itself in when it syncs with its own key (not one paired here). */
+export const DESK_HEADER = 'x-matchdesk-desk'
+
+/** Checks a desk of the venue by its own sync key (the venue's shared record holds each desk's key, hashed). */
+export type VenueDeskKeys = (deskId: string, key: string) => boolean
+
+/** The desk of the venue a request names with its own key, when the key is that desk's (undefined otherwise). */
+export function venueDeskOf(request: FastifyRequest, keys: VenueDeskKeys | undefined): string | undefined {
+  const named = request.headers[DESK_HEADER]
+  const key = request.headers[DEVICE_HEADER]
+  if (!keys || typeof named !== 'string' || typeof key !== 'string' || named.length > 100 || key.length > 200) return
+  return keys(named, key) ? named : undefined
+}
 
 /** The hub's access rules by name, as routes declare them in `config.allow`. */
 export const HUB_RULES = [
@@ -59,9 +72,10 @@ export function deviceOf(request: FastifyRequest, registry: DeviceRegistry): Dev
  * - pairing (the pairing and door pages, the code exchange): anyone who reaches the hub; exchanges rate-limited;
  * - tablet (what a stream's tablet sees): a paired scorekeeper's or caster's tablet, from anywhere;
  * - scorekeeper, caster (a tablet's edits): that kind of tablet only (each acts on its own stream);
- * - desk (the venue's sync): another Matchdesk desk joined to this one, from anywhere.
+ * - desk (the venue's sync): another Matchdesk desk joined to this one, or any desk of the venue with its own key
+ *   (the venue's record holds each desk's key hashed: the hosting can move to any desk), from anywhere.
  */
-export function hubRules(registry: DeviceRegistry): Record<HubRule, AccessRule> {
+export function hubRules(registry: DeviceRegistry, venueKeys?: VenueDeskKeys): Record<HubRule, AccessRule> {
   const ofKind = (request: FastifyRequest, ...kinds: DeviceKind[]) => {
     const device = deviceOf(request, registry)
     return device !== undefined && kinds.includes(device.kind)
@@ -76,6 +90,6 @@ export function hubRules(registry: DeviceRegistry): Record<HubRule, AccessRule> 
     tablet: (request) => ofKind(request, 'scorekeeper', 'caster'),
     scorekeeper: (request) => ofKind(request, 'scorekeeper'),
     caster: (request) => ofKind(request, 'caster'),
-    desk: (request) => ofKind(request, 'desk'),
+    desk: (request) => ofKind(request, 'desk') || venueDeskOf(request, venueKeys) !== undefined,
   }
 }

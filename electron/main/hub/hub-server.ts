@@ -25,7 +25,7 @@ import { feedDataRoutes, feedRoutes } from './feed-routes'
 import { floorRoutes } from './floor-routes'
 import { layoutRoutes } from './layout-routes'
 import { ensureStarterLayout } from './starter-layout'
-import { hubRules } from './hub-access'
+import { hubRules, type VenueDeskKeys } from './hub-access'
 import type { HubContext } from './hub-context'
 import { lanInterfaces, LanListeners, suggestedInterfaces, type LanInterface } from './lan-listeners'
 import { pairingRoutes } from './pairing-routes'
@@ -115,7 +115,7 @@ class HubOrigin {
   private lanListeners: LanListeners | undefined
   port = 0
 
-  constructor(registry: DeviceRegistry) {
+  constructor(registry: DeviceRegistry, venueKeys?: VenueDeskKeys) {
     this.server = Fastify({
       logger: false,
       bodyLimit: 16 * 1024,
@@ -124,7 +124,7 @@ class HubOrigin {
         return createServer(fastifyHandler)
       },
     })
-    guardRoutes(this.server, { hosts: () => this.hosts, rules: hubRules(registry), refuse: refusal })
+    guardRoutes(this.server, { hosts: () => this.hosts, rules: hubRules(registry, venueKeys), refuse: refusal })
     acceptJsonOnly(this.server)
     // A device waits for each answer: background work yields to it while main is busy.
     this.server.addHook('onRequest', (_request, _reply, done) => {
@@ -164,7 +164,7 @@ class HubOrigin {
 
 export async function startHub(options: HubOptions): Promise<Hub> {
   const { registry } = options
-  const hub = new HubOrigin(registry)
+  const hub = new HubOrigin(registry, options.venue && ((deskId, key) => options.venue!.knowsDesk(deskId, key)))
   const { server } = hub
   const streams = new EventStreams(DEVICE_STREAM_CAPS)
   const stopRevoked = registry.revoked.on((deviceId) => {

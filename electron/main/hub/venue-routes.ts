@@ -2,7 +2,7 @@
 // guard before the upgrade, as every route's access is), handed to this desk's Hocuspocus host.
 import websocket from '@fastify/websocket'
 import type { FastifyInstance } from 'fastify'
-import { access, deviceOf } from './hub-access'
+import { access, deviceOf, venueDeskOf } from './hub-access'
 import type { HubContext } from './hub-context'
 import { MAX_MESSAGE_BYTES } from '../share/venue-member'
 
@@ -17,14 +17,16 @@ export async function venueRoutes(server: FastifyInstance, { venue, registry }: 
   })
   server.get('/venue/v1/sync', { websocket: true, config: access('desk') }, (socket, request) => {
     const device = deviceOf(request, registry)
-    if (!device) return socket.close(4401, 'a desk key is required')
+    // A desk of the venue with its own key (the hosting moved here) is known by its desk id.
+    const desk = device ? undefined : venueDeskOf(request, (deskId, key) => venue.knowsDesk(deskId, key))
+    if (!device && !desk) return socket.close(4401, 'a desk key is required')
     // Hocuspocus reads the request the Fetch way; the key stays out of it (the guard has checked it).
     const headers = new Headers({ host: request.headers.host ?? '' })
     venue.connect(
       socket,
       new Request(`http://${request.headers.host ?? 'hub'}${request.url}`, { headers }),
-      device.id,
-      device.profileId,
+      device?.id ?? `desk:${desk!}`,
+      device?.profileId,
     )
   })
 }

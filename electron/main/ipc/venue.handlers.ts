@@ -11,6 +11,7 @@ export function venueHandlers(sharing: VenueSharing, roles: VenueRoles, audit: V
     'venue:join': ({ address, code }) => sharing.join(address, code),
     'venue:leave': () => sharing.leave(),
     'venue:find': () => sharing.find(),
+    'venue:hand-over': ({ deskId }) => sharing.handOver(deskId),
     'venue:roles': () => roles.state(),
     'venue:set-operator': ({ operator }) => roles.setOperator(operator),
     'venue:set-role': ({ deskId, role }) => roles.setRole(deskId, role),

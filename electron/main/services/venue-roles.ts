@@ -68,7 +68,8 @@ export class VenueRoles implements RoleGuard {
       you: deskId === venue.deskId,
     }))
     desks.sort((a, b) => Number(b.you) - Number(a.you) || a.name.localeCompare(b.name))
-    return { shared: venue.isShared(), desks }
+    const host = venue.hostDesk() ?? (this.isMember() ? null : venue.deskId)
+    return { shared: venue.isShared(), host, desks }
   }
 
   /** The person at this desk from now on: the audit log names them with every change this desk makes. */

@@ -2,6 +2,7 @@
 // another's — a pairing code traded at the host's hub for this desk's key, kept in the keychain with the address it is
 // for (the key never goes anywhere else), and the sync kept up from then on, across restarts, until the desk leaves or
 // the host revokes it. One venue per connection profile: another connection active, another venue.
+import { createHash, randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
 import { z } from 'zod'
 import { safeJson, textAtMost } from '../answer-text'
@@ -13,6 +14,7 @@ import { VenueMember } from '../share/venue-member'
 import type { FoundDesk, SharingState } from '../../../shared/venue/sharing'
 import { findDesks } from '../share/venue-discovery'
 import type { Connections } from './connections'
+import type { RoleGuard } from './venue-roles'
 
 const log = moduleLog('venue-sharing')
 
@@ -48,6 +50,8 @@ export class VenueSharing {
   private readonly stopSwitch: () => void
   private stopPresence: () => void = () => undefined
   private presence = ''
+  /** This desk's own sync key for the active connection's venue (any desk's hub takes it once the record has it). */
+  private ownKey: string | undefined
 
   constructor(
     private readonly ports: {
@@ -60,11 +64,14 @@ export class VenueSharing {
       deadlineMs?: number
       /** How long a look for desks on the network lasts (ms). */
       findMs?: number
+      /** Checks a change against this desk's role (handing the hosting over is the head organiser's). */
+      roles?: RoleGuard
     },
   ) {
     this.host = new VenueHost(
       () => ports.connections.active.offline.venue.doc,
       () => ports.connections.active.profile.id,
+      (deskId) => ports.connections.active.offline.venue.keyHashOf(deskId),
     )
     this.stopSwitch = ports.connections.switched.on(() => {
       this.host.closeAll()
@@ -82,6 +89,39 @@ export class VenueSharing {
 
   /** This desk's own hub addresses on the venue network (set once the hub runs): left out of what is found. */
   ownAddresses: () => readonly string[] = () => []
+  /** Where other desks reach this desk's hub: its venue-network address, else this machine's (set once the hub runs). */
+  hubAddress: () => string | undefined = () => undefined
+
+  /** The hub moved (opened to the venue network, or closed): the venue's record says where it answers now. */
+  hubMoved(): void {
+    const url = this.hubAddress()
+    if (url) this.ports.connections.active.offline.venue.announceHub(url)
+  }
+
+  /**
+   * The head organiser hands the venue's hosting to another desk of it: every desk, this one too, syncs with that
+   * desk from then on (with its own key), and nothing changed meanwhile is lost (each copy merges when it connects).
+   */
+  handOver(deskId: string): SharingState {
+    this.ports.roles?.check('roles')
+    const venue = this.ports.connections.active.offline.venue
+    const name = venue.view().names.get(deskId)
+    if (!name || (deskId === venue.deskId && !this.member))
+      throw new AppError('validation', 'deskId: another desk of this venue', { deskId: 'another desk of this venue' })
+    if (!venue.hubOf(deskId) || !venue.keyHashOf(deskId))
+      throw new AppError(
+        'conflict',
+        `${name} has not said where its hub answers yet: open its hub to the venue network.`,
+        {
+          deskId: 'its hub address is not known',
+        },
+      )
+    venue.doc.transact(() => {
+      venue.handOver(deskId)
+      venue.audit('venue', deskId, name, 'Hosts the venue now')
+    })
+    return this.state()
+  }
 
   /** The desks whose hubs answer on the venue network now (mDNS), this desk's own left out. */
   async find(): Promise<FoundDesk[]> {
@@ -119,7 +159,10 @@ export class VenueSharing {
     this.stopPresence()
     const venue = this.ports.connections.active.offline.venue
     if (!venue.view().names.has(venue.deskId)) venue.name(hostname().slice(0, 80) || 'Desk')
+    this.ownKey = undefined
+    this.hubMoved()
     const changed = () => {
+      this.followHost()
       const now = JSON.stringify(this.desks())
       if (now === this.presence) return
       this.presence = now
@@ -127,6 +170,41 @@ export class VenueSharing {
     }
     venue.doc.on('update', changed)
     this.stopPresence = () => venue.doc.off('update', changed)
+  }
+
+  /** This desk's own sync key for the active connection's venue, made once and kept in the keychain. */
+  private async keepOwnKey(): Promise<void> {
+    const profileId = this.ports.connections.active.profile.id
+    const owner = venueShareSecretsOf(profileId)
+    let key = await this.ports.credentials.get(owner, 'venue-own-key')
+    if (!key) {
+      key = randomBytes(32).toString('base64url')
+      await this.ports.credentials.set(owner, 'venue-own-key', key)
+    }
+    if (this.ports.connections.active.profile.id !== profileId) return
+    this.ownKey = key
+    this.ports.connections.active.offline.venue.ownKey(createHash('sha256').update(key).digest('hex'))
+  }
+
+  /**
+   * Syncs with the desk the last handover named: none while this desk hosts; that desk's hub, with this desk's own
+   * key, otherwise. Before any handover, the desk joined by its pairing stays the host.
+   */
+  private followHost(): void {
+    const venue = this.ports.connections.active.offline.venue
+    const hostDesk = venue.hostDesk()
+    if (hostDesk === undefined) return
+    if (hostDesk === venue.deskId) {
+      if (this.member) {
+        this.stopMember()
+        this.ports.changed?.(this.state())
+      }
+      return
+    }
+    const address = venue.hubOf(hostDesk)
+    if (!address || !this.ownKey || this.memberOf === address) return
+    this.startMember({ address, key: this.ownKey }, venue.deskId)
+    this.ports.changed?.(this.state())
   }
 
   /** Joins the venue hosted at `address` with a pairing code made there (kind: desk). */
@@ -173,10 +251,13 @@ export class VenueSharing {
 
   /** Joins again the venue this connection joined before (at start, and when the connection changes). */
   async resume(): Promise<SharingState> {
+    await this.keepOwnKey()
     const profileId = this.ports.connections.active.profile.id
     const raw = await this.ports.credentials.get(venueShareSecretsOf(profileId), 'venue-desk-key')
     const kept = raw ? Kept.safeParse(safeJson(raw)) : undefined
-    if (kept?.success && !this.member) this.startMember(kept.data)
+    // After a handover, the desk it named hosts; before any, the desk this one joined by pairing.
+    if (this.ports.connections.active.offline.venue.hostDesk() !== undefined) this.followHost()
+    else if (kept?.success && !this.member) this.startMember(kept.data)
     return this.state()
   }
 
@@ -195,7 +276,8 @@ export class VenueSharing {
     this.host.closeAll()
   }
 
-  private startMember({ address, key }: z.infer<typeof Kept>): void {
+  /** Syncs with the desk at `address`: with a key paired there, or this desk's own key (`desk`: this desk's id). */
+  private startMember({ address, key }: z.infer<typeof Kept>, desk?: string): void {
     this.stopMember()
     const url = new URL('/venue/v1/sync', address)
     url.protocol = 'ws:'
@@ -204,6 +286,7 @@ export class VenueSharing {
       doc: this.ports.connections.active.offline.venue.doc,
       url: url.toString(),
       key,
+      ...(desk && { desk }),
       changed: () => this.ports.changed?.(this.state()),
       ...(this.ports.retry && { retry: this.ports.retry }),
     })

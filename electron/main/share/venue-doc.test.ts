@@ -83,3 +83,32 @@ describe('roles in the venue log', () => {
     ])
   })
 })
+
+describe('the hosting and the desks’ keys in the venue log', () => {
+  it('counts a handover only from a head organiser, and each desk’s key and hub only from that desk', () => {
+    let time = 100
+    const a = new VenueDoc('a', () => time)
+    const b = new VenueDoc('b', () => time)
+    a.setRole('b', 'producer')
+    a.ownKey('a'.repeat(64))
+    a.announceHub('http://10.0.0.1:7310')
+    meet(a, b)
+    time = 200
+    a.handOver('a')
+    time = 300
+    // A producer's handover, and what it says of another desk's key and hub: passed over.
+    b.handOver('b')
+    b.doc
+      .getArray<string>('venue')
+      .push([
+        JSON.stringify(['keys', 'a', 'b'.repeat(64), 301, 'b']),
+        JSON.stringify(['hubs', 'a', 'http://evil:1', 302, 'b']),
+      ])
+    meet(a, b)
+    for (const desk of [a, b]) {
+      expect(desk.hostDesk()).toBe('a')
+      expect(desk.keyHashOf('a')).toBe('a'.repeat(64))
+      expect(desk.hubOf('a')).toBe('http://10.0.0.1:7310')
+    }
+  })
+})

@@ -49,6 +49,12 @@ interface Logs {
   roles: [deskId: string, role: string, at: number, by: string]
   /** The person at a desk, as the desk itself says. */
   operators: [deskId: string, operator: string, at: number, by: string]
+  /** A desk's own sync key, hashed (SHA-256, hex): any desk's hub lets that desk sync with it. */
+  keys: [deskId: string, hash: string, at: number, by: string]
+  /** Where a desk's hub answers (its venue-network address). */
+  hubs: [deskId: string, url: string, at: number, by: string]
+  /** The desk that hosts the venue's sync from now on (handed over by a head organiser). */
+  hosts: [deskId: string, at: number, by: string]
   /** A change to the venue, as the audit log lists it: what it is about, what was done, and by whom. */
   audit: [subject: string, subjectId: string, label: string, what: string, operator: string, at: number, by: string]
 }
@@ -266,6 +272,36 @@ export class VenueDoc {
     if (this.index.names.get(this.deskId)?.name !== name) this.add('names', this.deskId, name)
   }
 
+  /** This desk's own sync key, hashed: any desk's hub of the venue lets it sync from now on. */
+  ownKey(hash: string): void {
+    if (this.index.keys.get(this.deskId)?.hash !== hash) this.add('keys', this.deskId, hash)
+  }
+
+  /** A desk's sync key, hashed, as that desk said (undefined: it never did). */
+  keyHashOf(deskId: string): string | undefined {
+    return this.index.keys.get(deskId)?.hash
+  }
+
+  /** Where this desk's hub answers now. */
+  announceHub(url: string): void {
+    if (this.index.hubs.get(this.deskId)?.url !== url) this.add('hubs', this.deskId, url)
+  }
+
+  /** Where a desk's hub answers, as that desk said last. */
+  hubOf(deskId: string): string | undefined {
+    return this.index.hubs.get(deskId)?.url
+  }
+
+  /** A desk hosts the venue's sync from now on (a head organiser's part: others' copies pass over it otherwise). */
+  handOver(deskId: string): void {
+    this.add('hosts', deskId)
+  }
+
+  /** The desk that hosts the venue's sync, as the last handover by a head organiser named it (none yet: undefined). */
+  hostDesk(): string | undefined {
+    return this.index.hostDesk()
+  }
+
   /** A desk's role (this desk's part is to be head organiser: others' copies pass over it otherwise). */
   setRole(deskId: string, role: DeskRole): void {
     this.add('roles', deskId, role)
@@ -382,6 +418,9 @@ const FIELDS: Record<LogName, number> = {
   outs: 3,
   roles: 4,
   operators: 4,
+  keys: 4,
+  hubs: 4,
+  hosts: 3,
   audit: 7,
 }
 
@@ -434,6 +473,11 @@ export class VenueIndex {
   readonly names = new Map<string, Authored & { name: string }>()
   /** Each desk's operator, as the desk itself said last. */
   readonly operators = new Map<string, Authored & { operator: string }>()
+  /** Each desk's sync key hash and hub address, as the desk itself said last. */
+  readonly keys = new Map<string, Authored & { hash: string }>()
+  readonly hubs = new Map<string, Authored & { url: string }>()
+  /** Every handover of the hosting, in no order (a handful: the latest by a head organiser counts). */
+  private readonly hostEntries: (Authored & { deskId: string })[] = []
   /** Every role given, in no order (a handful: replayed in time order when read). */
   private readonly roleEntries: (Authored & { deskId: string; role: DeskRole })[] = []
   private roles: Map<string, DeskRole> | undefined
@@ -503,6 +547,21 @@ export class VenueIndex {
         if (deskId === by) keep(this.operators, deskId, { operator: operator.slice(0, OPERATOR_MOST), at, by })
         break
       }
+      case 'keys': {
+        const [, deskId, hash, at, by] = entry
+        if (deskId === by && /^[0-9a-f]{64}$/.test(hash)) keep(this.keys, deskId, { hash, at, by })
+        break
+      }
+      case 'hubs': {
+        const [, deskId, url, at, by] = entry
+        if (deskId === by && url.length <= 200) keep(this.hubs, deskId, { url, at, by })
+        break
+      }
+      case 'hosts': {
+        const [, deskId, at, by] = entry
+        this.hostEntries.push({ deskId, at, by })
+        break
+      }
       case 'audit':
         // Read from the log when the audit view asks: nothing kept here.
         break
@@ -513,22 +572,31 @@ export class VenueIndex {
     return this.roleEntries.some((entry) => entry.deskId === deskId)
   }
 
+  /** The latest handover made by a desk that was head organiser then (by time, then desk). */
+  hostDesk(): string | undefined {
+    let latest: (Authored & { deskId: string }) | undefined
+    for (const entry of this.hostEntries)
+      if (
+        this.roleAt(entry.by, entry.at) === 'head' &&
+        (!latest || earlier([latest.deskId, latest], [entry.deskId, entry]))
+      )
+        latest = entry
+    return latest?.deskId
+  }
+
   /**
    * A desk's role: the roles given replayed in time order (then desk), each counted only if its author was head
    * organiser at that point — so two heads demoting each other at once end the same on every desk (the earlier
    * counts, the later's author is no longer head). A desk no head ever gave a role is head organiser.
    */
   roleOf(deskId: string): DeskRole {
-    if (!this.roles) {
-      const roles = new Map<string, DeskRole>()
-      const ordered = this.roleEntries
-        .map((entry) => [entry.deskId, entry] as [string, typeof entry])
-        .sort((a, b) => (earlier(a, b) ? -1 : earlier(b, a) ? 1 : 0))
-      for (const [, { deskId: given, role, by }] of ordered)
-        if ((roles.get(by) ?? 'head') === 'head') roles.set(given, role)
-      this.roles = roles
-    }
+    this.roles ??= replayRoles(this.roleEntries)
     return this.roles.get(deskId) ?? 'head'
+  }
+
+  /** A desk's role as it was at a time (the roles given before it, replayed as `roleOf` does). */
+  roleAt(deskId: string, at: number): DeskRole {
+    return replayRoles(this.roleEntries.filter((entry) => entry.at < at)).get(deskId) ?? 'head'
   }
 
   view(): VenueView {
@@ -557,4 +625,14 @@ export class VenueIndex {
       names: new Map([...this.names].map(([deskId, { name }]) => [deskId, name])),
     })
   }
+}
+
+/** Roles given, replayed in time order (then desk): each counts only if its author was head organiser at that point. */
+function replayRoles(entries: readonly (Authored & { deskId: string; role: DeskRole })[]): Map<string, DeskRole> {
+  const roles = new Map<string, DeskRole>()
+  const ordered = entries
+    .map((entry) => [entry.deskId, entry] as [string, typeof entry])
+    .sort((a, b) => (earlier(a, b) ? -1 : earlier(b, a) ? 1 : 0))
+  for (const [, { deskId, role, by }] of ordered) if ((roles.get(by) ?? 'head') === 'head') roles.set(deskId, role)
+  return roles
 }

@@ -1,6 +1,7 @@
 // The venue's sync on the hosting desk: a Hocuspocus server whose one document ("venue") mirrors this desk's own copy
 // both ways, fed the WebSocket connections the hub accepts (the hub's route guard has checked each desk's key), and
 // each joined desk's connections closed when it is revoked.
+import { createHash, timingSafeEqual } from 'node:crypto'
 import { Hocuspocus, type Document } from '@hocuspocus/server'
 import * as Y from 'yjs'
 
@@ -35,6 +36,8 @@ export class VenueHost {
     private readonly local: () => Y.Doc,
     /** The connection this desk works on now. */
     private readonly activeProfile: () => string,
+    /** A desk's own sync key's hash as the venue's record holds it (the hosting can move to any desk). */
+    private readonly keyHashOf: (deskId: string) => string | undefined = () => undefined,
   ) {
     this.server = new Hocuspocus({
       name: 'matchdesk-venue',
@@ -64,6 +67,14 @@ export class VenueHost {
     const held = this.sockets.get(deviceId) ?? new Set<SyncSocket>()
     held.add(socket)
     this.sockets.set(deviceId, held)
+  }
+
+  /** Whether `key` is the venue desk's own sync key (compared by hash, in constant time). */
+  knowsDesk(deskId: string, key: string): boolean {
+    const held = this.keyHashOf(deskId)
+    if (!held) return false
+    const given = createHash('sha256').update(key).digest()
+    return timingSafeEqual(given, Buffer.from(held, 'hex'))
   }
 
   /** How many desks are joined now. */

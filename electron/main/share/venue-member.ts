@@ -10,8 +10,9 @@ import { REVOKED, VENUE_DOCUMENT } from './venue-host'
 /** The largest message taken from the host, as the host takes from a desk (a day's document is about 2 MB). */
 export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024
 
-/** The header the key goes in (the hub's device header). */
+/** The headers the key goes in (the hub's device header), and the desk's id with its own venue key. */
 const KEY_HEADER = 'x-matchdesk-key'
+const DESK_HEADER = 'x-matchdesk-desk'
 
 export type MemberState = 'connecting' | 'connected' | 'refused' | 'closed'
 
@@ -21,6 +22,8 @@ export interface VenueMemberOptions {
   url: string
   /** This desk's key at that host. */
   key: string
+  /** This desk's id, sent with its own venue key (not one paired at that host). */
+  desk?: string
   changed?(state: MemberState): void
   /** Reconnect waits (ms), for tests. */
   retry?: { first: number; most: number }
@@ -33,11 +36,12 @@ export class VenueMember {
 
   constructor(private readonly options: VenueMemberOptions) {
     const refused = () => this.set('refused')
-    const { key } = options
+    const { key, desk } = options
+    const headers: Record<string, string> = { [KEY_HEADER]: key, ...(desk && { [DESK_HEADER]: desk }) }
     /** ws with the key in its header, telling a refused upgrade (401/403) apart from a host that is away. */
     class KeyedSocket extends WebSocket {
       constructor(url: string, protocols?: string | string[]) {
-        super(url, protocols, { headers: { [KEY_HEADER]: key }, handshakeTimeout: 5000, maxPayload: MAX_MESSAGE_BYTES })
+        super(url, protocols, { headers, handshakeTimeout: 5000, maxPayload: MAX_MESSAGE_BYTES })
         this.on('unexpected-response', (_request, response) => {
           if (response.statusCode === 401 || response.statusCode === 403) refused()
           this.terminate()

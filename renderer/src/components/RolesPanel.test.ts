@@ -3,17 +3,20 @@
 // organiser sees the roles but cannot change them; a change on another desk shows as main tells it.
 import { render, screen, waitFor } from '@testing-library/svelte'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { answer, calls, emit } from '../test-support/fake-api'
 import RolesPanel from './RolesPanel.svelte'
 
 const desks = (memberRole: string, youRole = 'head') => ({
   shared: true,
+  host: 'h',
   desks: [
     { deskId: 'h', name: 'Main desk', operator: 'Hana', role: youRole, you: true },
     { deskId: 'm', name: 'مكتب الأرضية الرئيسي للبطولة الكبرى ٢٠٢٦', operator: '', role: memberRole, you: false },
   ],
 })
+
+afterEach(() => vi.unstubAllGlobals())
 
 describe('roles panel', () => {
   it('saves this desk’s operator and lets the head organiser give a desk a role', async () => {
@@ -51,8 +54,36 @@ describe('roles panel', () => {
     render(RolesPanel)
     const table = await screen.findByTestId('roles-desks')
     expect(screen.queryByRole('combobox')).toBeNull()
-    expect(table.textContent).toMatch(/Main desk \(this desk\)\s*Hana\s*producer/)
+    expect(table.textContent).toMatch(/Main desk \(this desk\)\s*hosts the venue\s*Hana\s*producer/)
     emit('venue:roles', desks('door', 'producer'))
     await waitFor(() => expect(table.textContent).toContain('door lead'))
+  })
+
+  it('hands the hosting over from the desk that hosts, once confirmed', async () => {
+    const user = userEvent.setup()
+    answer('venue:roles', () => desks('producer'))
+    answer('venue:hand-over', () => ({
+      role: 'member',
+      host: 'http://10.0.0.2:7310',
+      link: 'connecting',
+      joined: 0,
+      desks: [],
+    }))
+    render(RolesPanel)
+    expect((await screen.findByTestId('roles-desks')).textContent).toContain('hosts the venue')
+    const button = screen.getByRole('button', { name: /^Hand over hosting to مكتب/ })
+    vi.stubGlobal(
+      'confirm',
+      vi.fn(() => false),
+    )
+    await user.click(button)
+    expect(calls.some((c) => c.channel === 'venue:hand-over')).toBe(false)
+    vi.stubGlobal(
+      'confirm',
+      vi.fn(() => true),
+    )
+    await user.click(button)
+    expect(calls.find((c) => c.channel === 'venue:hand-over')?.input).toEqual({ deskId: 'm' })
+    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/hosts the venue now$/))
   })
 })
