@@ -263,6 +263,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
       sequences,
       sponsors,
       venue: sharing.host,
+      venueDesk: () => connections.active.offline.venue.deskId,
       announce: (port) => {
         if (port === null) announcement.stop()
         else announcement.announce({ name: deskName(), port })

@@ -27,6 +27,8 @@ export interface HubContext {
   sponsors?: SponsorDesk
   /** The venue's sync host, for desks that joined this one (none in some tests). */
   venue?: VenueHost
+  /** This desk's id in the venue (what a desk of the venue asking who answers is told). */
+  venueDesk?: () => string
   doors: DoorDesk
   /** The venue floor: the boards' state, the doors' calls, Companion's call buttons. */
   floor: FloorDesk

@@ -48,6 +48,8 @@ export interface HubOptions {
   sponsors?: SponsorDesk
   /** The venue's sync host, for desks that joined this one (none in some tests). */
   venue?: VenueHost
+  /** This desk's id in the venue (what a desk of the venue asking who answers is told). */
+  venueDesk?: () => string
   doors: DoorDesk
   floor: FloorDesk
   registry: DeviceRegistry

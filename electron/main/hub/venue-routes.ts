@@ -6,8 +6,9 @@ import { access, deviceOf, venueDeskOf } from './hub-access'
 import type { HubContext } from './hub-context'
 import { MAX_MESSAGE_BYTES } from '../share/venue-member'
 
-export async function venueRoutes(server: FastifyInstance, { venue, registry }: HubContext): Promise<void> {
+export async function venueRoutes(server: FastifyInstance, { venue, registry, venueDesk }: HubContext): Promise<void> {
   if (!venue) return
+  const alive = () => ({ deskId: venueDesk?.() ?? '', joined: venue.joined() })
   await server.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } })
   // An upgrade the guard refused (its hook answers before the plugin's, which would end the socket) is answered and
   // then ended here: a refused client cannot hold a connection open.
@@ -15,6 +16,8 @@ export async function venueRoutes(server: FastifyInstance, { venue, registry }: 
     if (request.headers.upgrade && reply.statusCode !== 101) request.raw.socket.destroy()
     done()
   })
+  // Who this desk is and how many desks sync with it: what a desk that lost its host asks every desk (the election).
+  server.get('/venue/v1/alive', { config: access('desk') }, () => alive())
   server.get('/venue/v1/sync', { websocket: true, config: access('desk') }, (socket, request) => {
     const device = deviceOf(request, registry)
     // A desk of the venue with its own key (the hosting moved here) is known by its desk id.

@@ -13,13 +13,23 @@ import { VenueHost } from '../share/venue-host'
 import { VenueMember } from '../share/venue-member'
 import type { FoundDesk, SharingState } from '../../../shared/venue/sharing'
 import { findDesks } from '../share/venue-discovery'
+import { chooseHost, isMajority, type DeskAnswer } from '../share/venue-election'
 import type { Connections } from './connections'
 import type { RoleGuard } from './venue-roles'
+import type { VenueDoc } from '../share/venue-doc'
 
 const log = moduleLog('venue-sharing')
 
 /** The host's answer to a code is a few hundred bytes: more is not read. */
 const ANSWER_MOST_BYTES = 4096
+
+/** How long a desk stays without a host before it asks the others who hosts (ms), and how often it asks then. */
+const LOST_MS = 3000
+const ELECTION_TICK_MS = 1000
+/** How long a desk that stepped down (a minority of the venue) turns desks away (ms). */
+const STEP_DOWN_MS = 5000
+/** What a desk answers when asked who it is: a few bytes, read bounded. */
+const Alive = z.object({ deskId: z.string().min(1).max(100), joined: z.number().int().min(0).max(1000) })
 
 const Kept = z.object({ address: z.string().max(200), key: z.string().min(1).max(200) })
 const Answer = z.object({
@@ -52,6 +62,13 @@ export class VenueSharing {
   private presence = ''
   /** This desk's own sync key for the active connection's venue (any desk's hub takes it once the record has it). */
   private ownKey: string | undefined
+  /** The host the last handover or election named, as this desk last followed it. */
+  private followed: string | undefined
+  /** Since when this desk has had no host (epoch ms), and since when its desks are a minority, while it hosts. */
+  private lostSince: number | undefined
+  private minoritySince: number | undefined
+  private electing = false
+  private readonly electionTimer: ReturnType<typeof setInterval>
 
   constructor(
     private readonly ports: {
@@ -66,6 +83,8 @@ export class VenueSharing {
       findMs?: number
       /** Checks a change against this desk's role (handing the hosting over is the head organiser's). */
       roles?: RoleGuard
+      /** How often a desk without a host looks for one (ms), for tests. */
+      electionTickMs?: number
     },
   ) {
     this.host = new VenueHost(
@@ -80,6 +99,100 @@ export class VenueSharing {
       void this.resume().catch(log.failed('joining the venue again'))
     })
     this.followPresence()
+    this.electionTimer = setInterval(
+      () => void this.elect().catch(log.failed('finding the venue’s host')),
+      ports.electionTickMs ?? ELECTION_TICK_MS,
+    )
+  }
+
+  /**
+   * The election, once a tick: a desk without a host for a while asks every desk of the venue who it is and whether
+   * desks sync with it, and joins the host the rule names (`venue-election.ts`) — or hosts, naming itself in the
+   * record — or waits, in a minority. A host whose desks are a minority of the venue for a while steps down.
+   */
+  private async elect(): Promise<void> {
+    const venue = this.ports.connections.active.offline.venue
+    if (this.electing || !this.ownKey || !venue.isShared()) return
+    const others = [...venue.view().names.keys()].filter(
+      (deskId) => deskId !== venue.deskId && venue.keyHashOf(deskId) && venue.hubOf(deskId),
+    )
+    const venueDesks = others.length + 1
+    const now = Date.now()
+    if (this.memberConnected()) {
+      this.lostSince = undefined
+      return
+    }
+    const joined = this.host.joined()
+    if (joined > 0) {
+      this.lostSince = undefined
+      if (isMajority(joined + 1, venueDesks)) {
+        this.minoritySince = undefined
+        // Desks chose this one while its own host was gone: it hosts now.
+        if (this.member) this.becomeHost(venue)
+      } else if (now - (this.minoritySince ??= now) >= LOST_MS) {
+        log.info(`only ${joined + 1} of ${venueDesks} desks sync here: stepping down as host`)
+        this.minoritySince = undefined
+        this.host.stepDown(STEP_DOWN_MS)
+      }
+      return
+    }
+    if (others.length === 0 || now - (this.lostSince ??= now) < LOST_MS) return
+    this.electing = true
+    try {
+      const answers = (await Promise.all(others.map((deskId) => this.ask(venue.hubOf(deskId)!)))).filter(
+        (answer): answer is DeskAnswer => answer !== undefined,
+      )
+      if (this.ports.connections.active.offline.venue !== venue || this.memberConnected()) return
+      const choice = chooseHost(venue.deskId, answers, venueDesks)
+      if (choice.kind === 'host') this.becomeHost(venue)
+      else if (choice.kind === 'join') {
+        const address = venue.hubOf(choice.deskId)!
+        if (this.memberOf !== address) {
+          log.info(`joining the venue's host at ${address}`)
+          this.startMember({ address, key: this.ownKey }, venue.deskId)
+          this.ports.changed?.(this.state())
+        }
+      }
+    } finally {
+      this.electing = false
+    }
+  }
+
+  /** This desk hosts from now on (elected): named so in the record, its own link to a host gone. */
+  private becomeHost(venue: VenueDoc): void {
+    if (venue.hostDesk() !== venue.deskId) {
+      log.info('elected to host the venue')
+      const name = venue.view().names.get(venue.deskId) ?? 'this desk'
+      venue.doc.transact(() => {
+        venue.handOver(venue.deskId)
+        venue.audit('venue', venue.deskId, name, 'Hosts the venue now (elected)')
+      })
+    }
+    if (this.member) {
+      this.stopMember()
+      this.ports.changed?.(this.state())
+    }
+  }
+
+  private memberConnected(): boolean {
+    return this.member?.state === 'connected'
+  }
+
+  /** A desk's hub answers who it is and how many desks sync with it (undefined: no answer within a second). */
+  private async ask(address: string): Promise<DeskAnswer | undefined> {
+    const venue = this.ports.connections.active.offline.venue
+    try {
+      const answer = await fetch(new URL('/venue/v1/alive', address), {
+        headers: { 'x-matchdesk-key': this.ownKey!, 'x-matchdesk-desk': venue.deskId },
+        redirect: 'error',
+        signal: AbortSignal.timeout(1000),
+      })
+      if (!answer.ok) return undefined
+      const parsed = Alive.safeParse(safeJson(await textAtMost(answer, 1024)))
+      return parsed.success ? parsed.data : undefined
+    } catch {
+      return undefined
+    }
   }
 
   /** True while this desk is joined to another desk's venue. */
@@ -160,6 +273,7 @@ export class VenueSharing {
     const venue = this.ports.connections.active.offline.venue
     if (!venue.view().names.has(venue.deskId)) venue.name(hostname().slice(0, 80) || 'Desk')
     this.ownKey = undefined
+    this.followed = undefined
     this.hubMoved()
     const changed = () => {
       this.followHost()
@@ -193,7 +307,9 @@ export class VenueSharing {
   private followHost(): void {
     const venue = this.ports.connections.active.offline.venue
     const hostDesk = venue.hostDesk()
-    if (hostDesk === undefined) return
+    // Followed once per handover or election: meanwhile the election may have joined a desk the record does not name.
+    if (hostDesk === undefined || hostDesk === this.followed) return
+    this.followed = hostDesk
     if (hostDesk === venue.deskId) {
       if (this.member) {
         this.stopMember()
@@ -202,7 +318,11 @@ export class VenueSharing {
       return
     }
     const address = venue.hubOf(hostDesk)
-    if (!address || !this.ownKey || this.memberOf === address) return
+    if (!address || !this.ownKey) {
+      this.followed = undefined
+      return
+    }
+    if (this.memberOf === address) return
     this.startMember({ address, key: this.ownKey }, venue.deskId)
     this.ports.changed?.(this.state())
   }
@@ -270,6 +390,7 @@ export class VenueSharing {
   }
 
   close(): void {
+    clearInterval(this.electionTimer)
     this.stopSwitch()
     this.stopPresence()
     this.stopMember()

@@ -96,8 +96,8 @@ describe('the hosting and the desks’ keys in the venue log', () => {
     time = 200
     a.handOver('a')
     time = 300
-    // A producer's handover, and what it says of another desk's key and hub: passed over.
-    b.handOver('b')
+    // A producer's handover to another desk, and what it says of another desk's key and hub: passed over.
+    b.handOver('c')
     b.doc
       .getArray<string>('venue')
       .push([

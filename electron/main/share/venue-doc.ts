@@ -292,7 +292,10 @@ export class VenueDoc {
     return this.index.hubs.get(deskId)?.url
   }
 
-  /** A desk hosts the venue's sync from now on (a head organiser's part: others' copies pass over it otherwise). */
+  /**
+   * A desk hosts the venue's sync from now on: a head organiser's handover, or this desk's own election (others'
+   * copies pass over a desk naming another without being head organiser).
+   */
   handOver(deskId: string): void {
     this.add('hosts', deskId)
   }
@@ -572,12 +575,15 @@ export class VenueIndex {
     return this.roleEntries.some((entry) => entry.deskId === deskId)
   }
 
-  /** The latest handover made by a desk that was head organiser then (by time, then desk). */
+  /**
+   * The latest handover made by a desk that was head organiser then, or a desk's own election (it names itself, by
+   * the rule every desk computes: `venue-election.ts`) — by time, then desk.
+   */
   hostDesk(): string | undefined {
     let latest: (Authored & { deskId: string }) | undefined
     for (const entry of this.hostEntries)
       if (
-        this.roleAt(entry.by, entry.at) === 'head' &&
+        (entry.by === entry.deskId || this.roleAt(entry.by, entry.at) === 'head') &&
         (!latest || earlier([latest.deskId, latest], [entry.deskId, entry]))
       )
         latest = entry

@@ -30,6 +30,8 @@ export class VenueHost {
   private readonly server: Hocuspocus
   private readonly sockets = new Map<string, Set<SyncSocket>>()
   private unbridge: (() => void) | undefined
+  /** Until when (epoch ms) this desk turns desks away, having stepped down from hosting (a minority of the venue). */
+  private refusingUntil = 0
 
   constructor(
     /** This desk's copy of the venue (the active connection's). */
@@ -58,6 +60,7 @@ export class VenueHost {
   connect(socket: SyncSocket, request: Request, deviceId: string, pairedOn: string | undefined): void {
     if (pairedOn !== undefined && pairedOn !== this.activeProfile())
       return socket.close(ELSEWHERE, 'the host desk works on another connection now')
+    if (Date.now() < this.refusingUntil) return socket.close(ELSEWHERE, 'this desk does not host the venue now')
     const connection = this.server.handleConnection(socket, request, { deviceId })
     socket.on('message', (data) => connection.handleMessage(new Uint8Array(data)))
     socket.on('close', (code, reason) => {
@@ -86,6 +89,15 @@ export class VenueHost {
   closeDesk(deviceId: string, code = REVOKED, reason = 'this desk was revoked'): void {
     for (const socket of this.sockets.get(deviceId) ?? []) socket.close(code, reason)
     this.sockets.delete(deviceId)
+  }
+
+  /**
+   * This desk stops hosting for `ms` (its desks are a minority of the venue): their connections end and they are
+   * turned away meanwhile, so they look for the majority's host.
+   */
+  stepDown(ms: number): void {
+    this.refusingUntil = Date.now() + ms
+    for (const deviceId of [...this.sockets.keys()]) this.closeDesk(deviceId, ELSEWHERE, 'this desk does not host now')
   }
 
   /** Every desk's connections end, as a desk going away (the app closes): they try again until it is back. */

@@ -1,0 +1,86 @@
+// The venue outlives its host, over real HTTP and WebSocket, each desk with its hub: the host goes away; the desks left
+// choose one of them by the rule all compute (the lowest id of a majority hosts, the others join it) within 10 s and
+// go on syncing; the old host, back, joins the new host as any desk. A host whose desks are a minority of the venue
+// steps down, and a minority never hosts, until a majority is back.
+import { afterEach, describe, expect, it } from 'vitest'
+import type { Feed } from '../../../shared/broadcast/feed'
+import { linkedDuels } from '../../../tests/support/linked-duels'
+import { venueDesks, type VenueDesks } from '../../../tests/support/venue-desks'
+import type { MainServices } from '../composition'
+
+let venue: VenueDesks | undefined
+afterEach(async () => {
+  await venue?.close()
+  venue = undefined
+})
+const served = async (desk: MainServices, streamId: string) =>
+  (await (await fetch(`${desk.hub!.url}/feed/v1/streams/${streamId}`)).json()) as Feed
+/** Until every desk's copy holds every desk's key (each desk joined and said so). */
+async function allKnown(desks: VenueDesks, up: number[]) {
+  for (const i of up) await expect.poll(async () => (await desks.sharing(i)).link ?? 'host').not.toBe('connecting')
+  for (const i of up)
+    await expect
+      .poll(() => up.every((j) => desks.desk(i).connections.active.offline.venue.keyHashOf(desks.deskId(j))))
+      .toBe(true)
+}
+
+describe('when the hosting desk goes away', () => {
+  it('the desks left choose a host within 10 s and go on syncing; the old host joins it when back', async () => {
+    const desks = (venue = await venueDesks('election', 3))
+    const linked = await linkedDuels(desks.value(0), 3)
+    for (const i of [1, 2]) await linkedDuels(desks.value(i), 3)
+    await desks.joinAll()
+    await allKnown(desks, [0, 1, 2])
+    const gone = Date.now()
+    await desks.stop(0)
+    const [winner, other] = desks.deskId(1) < desks.deskId(2) ? [1, 2] : [2, 1]
+    await expect
+      .poll(async () => [(await desks.sharing(winner)).role, (await desks.sharing(other)).link], {
+        timeout: 10_000,
+        interval: 100,
+      })
+      .toEqual(['host', 'connected'])
+    expect(Date.now() - gone).toBeLessThan(10_000)
+    expect((await desks.sharing(other)).host).toBe(desks.desk(winner).hub!.url)
+    // They go on: a Take on the desk that joined reaches the new host's hub.
+    await desks.value(other)('broadcast:take', { streamId: linked.streamId, matchId: linked.duels[0]!.id })
+    await expect
+      .poll(async () => (await served(desks.desk(winner), linked.streamId)).onAir?.id, { timeout: 5000 })
+      .toBe(linked.duels[0]!.id)
+    // The old host back on its port: it finds the host the others chose and joins it.
+    await desks.restart(0)
+    await expect
+      .poll(async () => [(await desks.sharing(0)).link, (await desks.sharing(0)).host], { timeout: 10_000 })
+      .toEqual(['connected', desks.desk(winner).hub!.url])
+    await expect
+      .poll(async () => (await served(desks.desk(0), linked.streamId)).onAir?.id, { timeout: 5000 })
+      .toBe(linked.duels[0]!.id)
+  }, 60_000)
+
+  it('a host left with a minority steps down, nobody hosts a minority, and a majority back elects one', async () => {
+    const desks = (venue = await venueDesks('minority', 4))
+    await desks.joinAll()
+    await allKnown(desks, [0, 1, 2, 3])
+    // Two of four go: the host and one desk are not more than half.
+    await desks.stop(2)
+    await desks.stop(3)
+    await expect.poll(async () => (await desks.sharing(1)).link, { timeout: 10_000 }).toBe('connecting')
+    expect((await desks.sharing(0)).role).toBe('alone')
+    // Neither hosts while they are two of four (a few election rounds).
+    await new Promise((resolve) => setTimeout(resolve, 5000))
+    expect([(await desks.sharing(0)).role, (await desks.sharing(1)).link]).toEqual(['alone', 'connecting'])
+    // A third desk back: three of four elect the lowest id among them, and all sync with it.
+    await desks.restart(2)
+    const up = [0, 1, 2]
+    const lowest = up.reduce((a, b) => (desks.deskId(a) < desks.deskId(b) ? a : b))
+    await expect
+      .poll(
+        async () =>
+          Promise.all(
+            up.map(async (i) => (i === lowest ? (await desks.sharing(i)).role : (await desks.sharing(i)).link)),
+          ),
+        { timeout: 15_000, interval: 200 },
+      )
+      .toEqual(up.map((i) => (i === lowest ? 'host' : 'connected')))
+  }, 90_000)
+})
