@@ -118,10 +118,11 @@ describe('two desks, one venue', () => {
     const role = roles.getByRole('combobox', { name: new RegExp(`Role of ${NAME}`) })
     await expect.poll(() => role.inputValue(), { timeout: 10_000 }).toBe('producer')
     await expect.poll(() => shownText(desk.getByTestId('roles-desks'))).toContain(operator)
-    await role.focus()
     await role.selectOption('floor')
+    const set = roles.getByRole('button', { name: new RegExp(`Set role of ${NAME}`) })
+    await set.click()
     await expect.poll(() => shownText(roles.getByRole('status'))).toContain('is floor now')
-    expect(await role.evaluate((select) => select === document.activeElement)).toBe(true)
+    expect(await set.evaluate((button) => button === document.activeElement)).toBe(true)
     // The joined desk's own main refuses a Take now, naming the role it takes.
     await expect
       .poll(() => member.ipc('broadcast:take', { streamId, matchId: duels[1]!.id }).then(() => '', String), {

@@ -17,6 +17,12 @@ export const DESK_HEADER = 'x-matchdesk-desk'
 /** Checks a desk of the venue by its own sync key (the venue's shared record holds each desk's key, hashed). */
 export type VenueDeskKeys = (deskId: string, key: string) => boolean
 
+/** The venue desk id a request names (a desk syncing says which desk it is), bounded. */
+export function deskNamed(request: FastifyRequest): string | undefined {
+  const named = request.headers[DESK_HEADER]
+  return typeof named === 'string' && named.length > 0 && named.length <= 100 ? named : undefined
+}
+
 /** The desk of the venue a request names with its own key, when the key is that desk's (undefined otherwise). */
 export function venueDeskOf(request: FastifyRequest, keys: VenueDeskKeys | undefined): string | undefined {
   const named = request.headers[DESK_HEADER]

@@ -171,7 +171,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   const streams = new EventStreams(DEVICE_STREAM_CAPS)
   const stopRevoked = registry.revoked.on((deviceId) => {
     streams.closeOwnedBy(deviceId)
-    options.venue?.closeDesk(deviceId)
+    options.venue?.revokeDesk(deviceId)
   })
   // Companion's event streams were opened with the control token: a new token ends them, as it refuses their calls.
   const stopRotated = registry.rotated.on(() => {

@@ -2,7 +2,7 @@
 // guard before the upgrade, as every route's access is), handed to this desk's Hocuspocus host.
 import websocket from '@fastify/websocket'
 import type { FastifyInstance } from 'fastify'
-import { access, deviceOf, venueDeskOf } from './hub-access'
+import { access, deskNamed, deviceOf, venueDeskOf } from './hub-access'
 import type { HubContext } from './hub-context'
 import { MAX_MESSAGE_BYTES } from '../share/venue-member'
 
@@ -17,7 +17,9 @@ export async function venueRoutes(server: FastifyInstance, { venue, registry, ve
     done()
   })
   // Who this desk is and how many desks sync with it: what a desk that lost its host asks every desk (the election).
-  server.get('/venue/v1/alive', { config: access('desk') }, () => alive())
+  // Open to whoever reaches the hub (as pairing is): a desk asks before it sends its key anywhere, so that its key
+  // goes only to a hub that answers as the desk it wants. It tells a desk id and a count, nothing more.
+  server.get('/venue/v1/alive', { config: access('pairing') }, () => alive())
   server.get('/venue/v1/sync', { websocket: true, config: access('desk') }, (socket, request) => {
     const device = deviceOf(request, registry)
     // A desk of the venue with its own key (the hosting moved here) is known by its desk id.
@@ -30,6 +32,7 @@ export async function venueRoutes(server: FastifyInstance, { venue, registry, ve
       new Request(`http://${request.headers.host ?? 'hub'}${request.url}`, { headers }),
       device?.id ?? `desk:${desk!}`,
       device?.profileId,
+      deskNamed(request),
     )
   })
 }

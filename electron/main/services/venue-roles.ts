@@ -116,7 +116,7 @@ export class VenueRoles implements RoleGuard {
     return this.venue().view().names.get(deskId) ?? 'another desk'
   }
 
-  /** The hosting desk gives each desk that joined and has no role yet the producer's (it is head organiser itself). */
+  /** Each desk that joined and has no role yet is given the producer's by a head organiser. */
   private follow(): void {
     this.stopRemote()
     const venue = this.venue()
@@ -130,10 +130,14 @@ export class VenueRoles implements RoleGuard {
     venue.doc.on('update', tell)
     const stopTelling = () => venue.doc.off('update', tell)
     const stopGiving = venue.onRemoteSettled(() => {
-      if (this.isMember() || venue.roleOf(venue.deskId) !== 'head') return
-      const newcomers = [...venue.view().names.keys()].filter((id) => id !== venue.deskId && !venue.hasRole(id))
+      // A head organiser gives them: one named so, or the hosting desk (which names itself head organiser then, so that
+      // it still gives roles once the hosting moved). A desk that just joined is head only by default: it gives none.
+      const me = venue.deskId
+      if (venue.roleOf(me) !== 'head' || (!venue.hasRole(me) && this.isMember())) return
+      const newcomers = [...venue.view().names.keys()].filter((id) => id !== me && !venue.hasRole(id))
       if (newcomers.length === 0) return
       venue.doc.transact(() => {
+        if (!venue.hasRole(me)) venue.setRole(me, 'head')
         for (const deskId of newcomers) {
           venue.setRole(deskId, JOINED_ROLE)
           venue.audit('venue', deskId, this.deskName(deskId), `Joined the venue as ${ROLE_NAMES[JOINED_ROLE]}`)

@@ -143,8 +143,18 @@ describe('one venue, two desks', () => {
     const desk = devices.find((d) => d.kind === 'desk')!
     await onHost('hub:revoke', { deviceId: desk.id })
     await expect.poll(async () => (await sharing(onMember)).link).toBe('refused')
+    // Out of the venue too: its own key opens no hub of the venue, so nothing brings it back by itself.
+    const memberDesk = venueOf(member).deskId
+    expect(venueOf(host).isOut(memberDesk)).toBe(true)
+    const ownKey = (await memberKeys.get(
+      `matchdesk-venue-share:${member.connections.active.profile.id}`,
+      'venue-own-key',
+    ))!
+    expect(host.sharing.host.knowsDesk(memberDesk, ownKey)).toBe(false)
     venueOf(member).take('main', 'm9')
-    await new Promise((resolve) => setTimeout(resolve, 500))
+    // Past the time a desk without a host starts looking for one.
+    await new Promise((resolve) => setTimeout(resolve, 4500))
     expect(venueOf(host).view().onAir.get('main')).toBe('m1')
+    expect((await sharing(onMember)).link).toBe('refused')
   })
 })

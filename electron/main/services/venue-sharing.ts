@@ -31,6 +31,9 @@ const STEP_DOWN_MS = 5000
 /** What a desk answers when asked who it is: a few bytes, read bounded. */
 const Alive = z.object({ deskId: z.string().min(1).max(100), joined: z.number().int().min(0).max(1000) })
 
+/** What stands in the keychain for this desk's own key once it left the venue: it syncs with no desk by itself. */
+const LEFT = 'left'
+
 const Kept = z.object({ address: z.string().max(200), key: z.string().min(1).max(200) })
 const Answer = z.object({
   device: z.object({ kind: z.string().max(20), name: z.string().max(80).optional() }),
@@ -91,6 +94,8 @@ export class VenueSharing {
       () => ports.connections.active.offline.venue.doc,
       () => ports.connections.active.profile.id,
       (deskId) => ports.connections.active.offline.venue.keyHashOf(deskId),
+      (deskId) => ports.connections.active.offline.venue.isOut(deskId),
+      (deskId) => ports.connections.active.offline.venue.putOut(deskId),
     )
     this.stopSwitch = ports.connections.switched.on(() => {
       this.host.closeAll()
@@ -112,9 +117,11 @@ export class VenueSharing {
    */
   private async elect(): Promise<void> {
     const venue = this.ports.connections.active.offline.venue
-    if (this.electing || !this.ownKey || !venue.isShared()) return
+    if (this.electing || !this.ownKey || !venue.isShared() || venue.isOut(venue.deskId)) return
+    // A desk refused by its host (revoked) looks for no other.
+    if (this.member?.state === 'refused') return
     const others = [...venue.view().names.keys()].filter(
-      (deskId) => deskId !== venue.deskId && venue.keyHashOf(deskId) && venue.hubOf(deskId),
+      (deskId) => deskId !== venue.deskId && venue.keyHashOf(deskId) && venue.hubOf(deskId) && !venue.isOut(deskId),
     )
     const venueDesks = others.length + 1
     const now = Date.now()
@@ -138,18 +145,21 @@ export class VenueSharing {
     }
     if (others.length === 0 || now - (this.lostSince ??= now) < LOST_MS) return
     this.electing = true
+    const linkBefore = this.member
     try {
-      const answers = (await Promise.all(others.map((deskId) => this.ask(venue.hubOf(deskId)!)))).filter(
+      const answers = (await Promise.all(others.map((deskId) => this.ask(deskId)))).filter(
         (answer): answer is DeskAnswer => answer !== undefined,
       )
-      if (this.ports.connections.active.offline.venue !== venue || this.memberConnected()) return
+      // Whatever changed meanwhile (another connection, a handover followed, a link up) wins over this round.
+      if (this.ports.connections.active.offline.venue !== venue || this.member !== linkBefore) return
+      if (this.memberConnected()) return
       const choice = chooseHost(venue.deskId, answers, venueDesks)
       if (choice.kind === 'host') this.becomeHost(venue)
       else if (choice.kind === 'join') {
         const address = venue.hubOf(choice.deskId)!
         if (this.memberOf !== address) {
           log.info(`joining the venue's host at ${address}`)
-          this.startMember({ address, key: this.ownKey }, venue.deskId)
+          this.startMember({ address, key: this.ownKey })
           this.ports.changed?.(this.state())
         }
       }
@@ -178,18 +188,21 @@ export class VenueSharing {
     return this.member?.state === 'connected'
   }
 
-  /** A desk's hub answers who it is and how many desks sync with it (undefined: no answer within a second). */
-  private async ask(address: string): Promise<DeskAnswer | undefined> {
-    const venue = this.ports.connections.active.offline.venue
+  /**
+   * Asks the hub the record gives for a desk who it is and how many desks sync with it, without any key: an answer
+   * counts only from a hub that says it is that desk (undefined: no such answer within a second, or an address that
+   * is not a hub's).
+   */
+  private async ask(deskId: string): Promise<DeskAnswer | undefined> {
+    const address = this.ports.connections.active.offline.venue.hubOf(deskId)
     try {
-      const answer = await fetch(new URL('/venue/v1/alive', address), {
-        headers: { 'x-matchdesk-key': this.ownKey!, 'x-matchdesk-desk': venue.deskId },
+      const answer = await fetch(new URL('/venue/v1/alive', hostAddress(address ?? '')), {
         redirect: 'error',
         signal: AbortSignal.timeout(1000),
       })
       if (!answer.ok) return undefined
       const parsed = Alive.safeParse(safeJson(await textAtMost(answer, 1024)))
-      return parsed.success ? parsed.data : undefined
+      return parsed.success && parsed.data.deskId === deskId ? parsed.data : undefined
     } catch {
       return undefined
     }
@@ -291,6 +304,7 @@ export class VenueSharing {
     const profileId = this.ports.connections.active.profile.id
     const owner = venueShareSecretsOf(profileId)
     let key = await this.ports.credentials.get(owner, 'venue-own-key')
+    if (key === LEFT) return
     if (!key) {
       key = randomBytes(32).toString('base64url')
       await this.ports.credentials.set(owner, 'venue-own-key', key)
@@ -318,13 +332,20 @@ export class VenueSharing {
       return
     }
     const address = venue.hubOf(hostDesk)
-    if (!address || !this.ownKey) {
+    if (!address || !this.ownKey || venue.isOut(venue.deskId)) {
       this.followed = undefined
       return
     }
     if (this.memberOf === address) return
-    this.startMember({ address, key: this.ownKey }, venue.deskId)
-    this.ports.changed?.(this.state())
+    // The key goes only to a hub that answers as the desk named.
+    void this.ask(hostDesk).then((answer) => {
+      if (!answer || this.followed !== hostDesk || !this.ownKey || this.memberOf === address) {
+        if (!answer && this.followed === hostDesk) this.followed = undefined
+        return
+      }
+      this.startMember({ address, key: this.ownKey })
+      this.ports.changed?.(this.state())
+    })
   }
 
   /** Joins the venue hosted at `address` with a pairing code made there (kind: desk). */
@@ -365,6 +386,10 @@ export class VenueSharing {
     // The other desks call this one as the host named it when making the code.
     if (parsed.data.device.name) this.ports.connections.active.offline.venue.name(parsed.data.device.name)
     await this.ports.credentials.set(venueShareSecretsOf(profileId), 'venue-desk-key', JSON.stringify(kept))
+    // A desk that left before is back: a key of its own again (later than its leaving, so it counts).
+    if ((await this.ports.credentials.get(venueShareSecretsOf(profileId), 'venue-own-key')) === LEFT)
+      await this.ports.credentials.delete(venueShareSecretsOf(profileId), 'venue-own-key')
+    await this.keepOwnKey()
     this.startMember(kept)
     return this.state()
   }
@@ -384,7 +409,13 @@ export class VenueSharing {
   /** Leaves the venue: this desk works alone from now on, with its copy as it stands. */
   async leave(): Promise<SharingState> {
     this.stopMember()
-    await this.ports.credentials.delete(venueShareSecretsOf(this.ports.connections.active.profile.id), 'venue-desk-key')
+    const venue = this.ports.connections.active.offline.venue
+    // Out of the venue for every desk, and this desk's own key is dropped: nothing rejoins it by itself.
+    venue.putOut(venue.deskId)
+    this.ownKey = undefined
+    const owner = venueShareSecretsOf(this.ports.connections.active.profile.id)
+    await this.ports.credentials.set(owner, 'venue-own-key', LEFT)
+    await this.ports.credentials.delete(owner, 'venue-desk-key')
     this.ports.changed?.(this.state())
     return this.state()
   }
@@ -397,8 +428,11 @@ export class VenueSharing {
     this.host.closeAll()
   }
 
-  /** Syncs with the desk at `address`: with a key paired there, or this desk's own key (`desk`: this desk's id). */
-  private startMember({ address, key }: z.infer<typeof Kept>, desk?: string): void {
+  /**
+   * Syncs with the desk at `address`, with a key paired there or this desk's own key; this desk says which desk it is
+   * (so that the host, revoking its pairing, puts it out of the venue).
+   */
+  private startMember({ address, key }: z.infer<typeof Kept>): void {
     this.stopMember()
     const url = new URL('/venue/v1/sync', address)
     url.protocol = 'ws:'
@@ -407,7 +441,7 @@ export class VenueSharing {
       doc: this.ports.connections.active.offline.venue.doc,
       url: url.toString(),
       key,
-      ...(desk && { desk }),
+      desk: this.ports.connections.active.offline.venue.deskId,
       changed: () => this.ports.changed?.(this.state()),
       ...(this.ports.retry && { retry: this.ports.retry }),
     })

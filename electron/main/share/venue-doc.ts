@@ -55,6 +55,8 @@ interface Logs {
   hubs: [deskId: string, url: string, at: number, by: string]
   /** The desk that hosts the venue's sync from now on (handed over by a head organiser). */
   hosts: [deskId: string, at: number, by: string]
+  /** A desk is out of the venue: revoked by a head organiser, or it left (its own entry). Its key opens no hub. */
+  outOfVenue: [deskId: string, at: number, by: string]
   /** A change to the venue, as the audit log lists it: what it is about, what was done, and by whom. */
   audit: [subject: string, subjectId: string, label: string, what: string, operator: string, at: number, by: string]
 }
@@ -272,6 +274,16 @@ export class VenueDoc {
     if (this.index.names.get(this.deskId)?.name !== name) this.add('names', this.deskId, name)
   }
 
+  /** A desk is out of the venue from now on (revoked, or it left): no hub lets it sync with its own key. */
+  putOut(deskId: string): void {
+    if (!this.index.isOut(deskId)) this.add('outOfVenue', deskId)
+  }
+
+  /** True once a head organiser revoked the desk, or it left (counted: `VenueIndex.isOut`). */
+  isOut(deskId: string): boolean {
+    return this.index.isOut(deskId)
+  }
+
   /** This desk's own sync key, hashed: any desk's hub of the venue lets it sync from now on. */
   ownKey(hash: string): void {
     if (this.index.keys.get(this.deskId)?.hash !== hash) this.add('keys', this.deskId, hash)
@@ -424,6 +436,7 @@ const FIELDS: Record<LogName, number> = {
   keys: 4,
   hubs: 4,
   hosts: 3,
+  outOfVenue: 3,
   audit: 7,
 }
 
@@ -481,6 +494,8 @@ export class VenueIndex {
   readonly hubs = new Map<string, Authored & { url: string }>()
   /** Every handover of the hosting, in no order (a handful: the latest by a head organiser counts). */
   private readonly hostEntries: (Authored & { deskId: string })[] = []
+  /** Every desk put out of the venue, in no order (counted when by the desk itself or a head organiser then). */
+  private readonly outEntries: (Authored & { deskId: string })[] = []
   /** Every role given, in no order (a handful: replayed in time order when read). */
   private readonly roleEntries: (Authored & { deskId: string; role: DeskRole })[] = []
   private roles: Map<string, DeskRole> | undefined
@@ -565,6 +580,11 @@ export class VenueIndex {
         this.hostEntries.push({ deskId, at, by })
         break
       }
+      case 'outOfVenue': {
+        const [, deskId, at, by] = entry
+        this.outEntries.push({ deskId, at, by })
+        break
+      }
       case 'audit':
         // Read from the log when the audit view asks: nothing kept here.
         break
@@ -573,6 +593,20 @@ export class VenueIndex {
 
   hasRole(deskId: string): boolean {
     return this.roleEntries.some((entry) => entry.deskId === deskId)
+  }
+
+  /**
+   * Out of the venue: the desk left (its own entry), or a desk that was head organiser then revoked it — unless the
+   * desk joined again since (a key of its own written after).
+   */
+  isOut(deskId: string): boolean {
+    const keyAt = this.keys.get(deskId)?.at ?? -Infinity
+    return this.outEntries.some(
+      (entry) =>
+        entry.deskId === deskId &&
+        entry.at > keyAt &&
+        (entry.by === deskId || this.roleAt(entry.by, entry.at) === 'head'),
+    )
   }
 
   /**

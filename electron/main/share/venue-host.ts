@@ -29,6 +29,8 @@ const BRIDGE = Symbol('venue-bridge')
 export class VenueHost {
   private readonly server: Hocuspocus
   private readonly sockets = new Map<string, Set<SyncSocket>>()
+  /** Each desk paired here: the venue desk id it syncs as. */
+  private readonly deskOf = new Map<string, string>()
   private unbridge: (() => void) | undefined
   /** Until when (epoch ms) this desk turns desks away, having stepped down from hosting (a minority of the venue). */
   private refusingUntil = 0
@@ -40,6 +42,10 @@ export class VenueHost {
     private readonly activeProfile: () => string,
     /** A desk's own sync key's hash as the venue's record holds it (the hosting can move to any desk). */
     private readonly keyHashOf: (deskId: string) => string | undefined = () => undefined,
+    /** Whether a desk is out of the venue (revoked or left): its own key opens nothing. */
+    private readonly isOut: (deskId: string) => boolean = () => false,
+    /** Told the venue desk id a desk paired here syncs as, when it revokes that desk (it is put out of the venue). */
+    private readonly revokedDesk: (deskId: string) => void = () => undefined,
   ) {
     this.server = new Hocuspocus({
       name: 'matchdesk-venue',
@@ -57,7 +63,15 @@ export class VenueHost {
    * A joined desk's connection, its key checked by the hub: synced from now on — unless the desk was paired while this
    * desk worked on another connection (another venue): turned away, it tries again, and joins once this desk is back.
    */
-  connect(socket: SyncSocket, request: Request, deviceId: string, pairedOn: string | undefined): void {
+  connect(
+    socket: SyncSocket,
+    request: Request,
+    deviceId: string,
+    pairedOn: string | undefined,
+    /** The venue desk id the desk says it syncs as (kept, so that revoking its pairing puts that desk out). */
+    deskId?: string,
+  ): void {
+    if (deskId && pairedOn !== undefined) this.deskOf.set(deviceId, deskId)
     if (pairedOn !== undefined && pairedOn !== this.activeProfile())
       return socket.close(ELSEWHERE, 'the host desk works on another connection now')
     if (Date.now() < this.refusingUntil) return socket.close(ELSEWHERE, 'this desk does not host the venue now')
@@ -74,6 +88,7 @@ export class VenueHost {
 
   /** Whether `key` is the venue desk's own sync key (compared by hash, in constant time). */
   knowsDesk(deskId: string, key: string): boolean {
+    if (this.isOut(deskId)) return false
     const held = this.keyHashOf(deskId)
     if (!held) return false
     const given = createHash('sha256').update(key).digest()
@@ -85,7 +100,14 @@ export class VenueHost {
     return [...this.sockets.values()].filter((held) => held.size > 0).length
   }
 
-  /** A revoked desk: its connections end at once, and it is told why (it stops trying). */
+  /** A revoked desk: its connections end at once, it is told why (it stops trying), and it is out of the venue. */
+  revokeDesk(deviceId: string): void {
+    const deskId = this.deskOf.get(deviceId)
+    if (deskId) this.revokedDesk(deskId)
+    this.closeDesk(deviceId)
+  }
+
+  /** A desk's connections end, and it is told why. */
   closeDesk(deviceId: string, code = REVOKED, reason = 'this desk was revoked'): void {
     for (const socket of this.sockets.get(deviceId) ?? []) socket.close(code, reason)
     this.sockets.delete(deviceId)
