@@ -32,7 +32,7 @@ describe('roles panel', () => {
       return desks(role)
     })
     render(RolesPanel)
-    const name = await screen.findByLabelText(/Your name at this desk/)
+    const name = await screen.findByLabelText(/Operator at this desk/)
     await waitFor(() => expect((name as HTMLInputElement).value).toBe('Hana'))
     await user.clear(name)
     await user.type(name, 'Ana Lima')
