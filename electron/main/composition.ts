@@ -17,6 +17,7 @@ import { MemoryCredentialStore } from './secrets/memory-store'
 import { Connections } from './services/connections'
 import type { OfflineTuning } from './services/offline-session'
 import { DeviceRegistry } from './devices/device-registry'
+import { VenueDevices } from './devices/venue-devices'
 import { CheckinDecision } from './services/checkin-decision'
 import { DoorDesk } from './devices/door-desk'
 import { LiveTicks } from './services/live-ticks'
@@ -93,6 +94,8 @@ export interface MainServices {
   /** The shared venue's check-ins: each person's first written by one desk. */
   venueCheckins: VenueCheckins
   venueRoles: VenueRoles
+  /** The shared venue's devices: one paired at any desk known at every desk, one revoked anywhere refused here. */
+  venueDevices: VenueDevices
   close(): Promise<void>
 }
 
@@ -236,6 +239,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     ),
   )
   venueFloor.attach(floor)
+  const venueDevices = new VenueDevices(connections, registry)
   registry.changed.on(() => bus.publish('hub:changed', {}))
   // The venue shared with other desks: this desk's hub hosts it; a desk that joined another's joins it again.
   const sharing = new VenueSharing({
@@ -264,6 +268,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
       sponsors,
       venue: sharing.host,
       venueDesk: () => connections.active.offline.venue.deskId,
+      venueDesks: () => connections.active.offline.venue.deskAddresses(),
       announce: (port) => {
         if (port === null) announcement.stop()
         else announcement.announce({ name: deskName(), port })
@@ -334,6 +339,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     venueFloor,
     venueCheckins,
     venueRoles,
+    venueDevices,
     close: async () => {
       try {
         ticks.close()
@@ -345,6 +351,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
         venueFloor.close()
         venueCheckins.close()
         venueRoles.close()
+        venueDevices.close()
         await obs.close()
         doors.close()
         floor.close()

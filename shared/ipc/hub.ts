@@ -52,6 +52,8 @@ export const HubDevice = z.object({
   /** Epoch ms. */
   pairedAt: z.number(),
   lastSeen: z.number().nullable(),
+  /** The desk of the venue it was paired at, when another: it is known here too (absent: paired here). */
+  pairedAtDesk: z.string().max(80).optional(),
 })
 
 export const HubStatus = z.object({

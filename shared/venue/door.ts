@@ -13,6 +13,22 @@ export { whenAndWhere } from '../checkin/outcome'
  * tournament; a tablet one stream.
  */
 export const DeviceKind = z.enum(['door', 'overlay', 'control', 'board', 'scorekeeper', 'caster', 'desk'])
+/**
+ * A device paired at one desk as the venue's shared record keeps it, so that every desk of the venue knows it (a desk
+ * syncing is not one: desks have keys of their own in the record). Its key only hashed (SHA-256, hex). Bounded: the
+ * record comes from another desk over the LAN.
+ */
+export const SharedDevice = z.object({
+  id: z.string().min(1).max(64),
+  name: z.string().min(1).max(40),
+  kind: DeviceKind.exclude(['desk']),
+  tournamentId: z.string().max(100).nullable(),
+  streamId: z.string().max(100).nullable(),
+  keyHash: z.string().regex(/^[0-9a-f]{64}$/),
+  pairedAt: z.number().finite(),
+})
+export type SharedDevice = z.infer<typeof SharedDevice>
+
 /** The kinds of device that serve one tournament, chosen when they are paired. */
 export const TOURNAMENT_KINDS: readonly DeviceKind[] = ['door', 'board']
 /** The kinds of device that serve one stream, chosen when they are paired. */
@@ -31,7 +47,16 @@ export const DoorSession = z.object({
 })
 
 /** A door's input: a scanned or typed code, or a tap on one participant. Bounded like every input. */
-export const DoorScan = z.strictObject({ code: z.string().trim().min(1).max(128) })
+export const DoorScan = z.strictObject({
+  code: z.string().trim().min(1).max(128),
+  /** The door's own id of this scan: sent again (to another desk, its own gone) it is the same scan, never a second. */
+  scanId: z
+    .string()
+    .min(8)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .optional(),
+})
 export const DoorToggle = z.strictObject({
   participantId: z
     .string()

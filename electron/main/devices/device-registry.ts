@@ -1,12 +1,14 @@
 // Who may use the hub beyond this machine: paired devices (door, board, overlay, control, tablets) with revocable keys, the single-use
 // pairing codes that make them, the control token Companion sends, and whether the hub is open to the venue network.
 // Kept in venue.json (0600) beside the profiles, device keys only as hashes; the control token in the OS keychain.
+// In a shared venue a device paired at any desk is known here too (the venue's record: `VenueDeviceBook`), and one
+// revoked at any desk that may is refused here.
 import { createHash, randomBytes, randomInt } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import writeFileAtomic from 'write-file-atomic'
 import { join } from 'node:path'
 import { z } from 'zod'
-import { DeviceKind, STREAM_KINDS, TOURNAMENT_KINDS } from '../../../shared/venue/door'
+import { DeviceKind, STREAM_KINDS, TOURNAMENT_KINDS, type SharedDevice } from '../../../shared/venue/door'
 import { AppError } from '../app-error'
 import type { Clock } from '../clock'
 import { setAside } from '../set-aside'
@@ -56,6 +58,21 @@ export type DeviceView = Pick<
   'id' | 'name' | 'kind' | 'tournamentId' | 'streamId' | 'pairedAt' | 'lastSeen'
 > & {
   profileId?: string
+  /** The desk of the venue it was paired at, when another: its id, and its name as the venue says it. */
+  pairedBy?: string
+  pairedAtDesk?: string
+}
+
+/** The venue's shared record of devices as this desk's copy holds it (`VenueDoc`). */
+export interface VenueDeviceBook {
+  readonly deskId: string
+  shareDevice(device: SharedDevice): void
+  mayRevokeDevice(deviceId: string): boolean
+  revokeDevice(deviceId: string): void
+  deviceByKeyHash(hash: string): (SharedDevice & { pairedBy: string }) | undefined
+  sharedDevices(): (SharedDevice & { pairedBy: string })[]
+  isDeviceOut(deviceId: string): boolean
+  view(): { names: ReadonlyMap<string, string> }
 }
 
 interface PendingCode {
@@ -89,6 +106,12 @@ export class DeviceRegistry {
   private readonly attempts = new PairingAttempts()
   private readonly seenWritten = new Map<string, number>()
   private seenSave: NodeJS.Timeout | undefined
+  /** When each device paired at another desk was last seen here (kept in memory only: its desk keeps its own). */
+  private readonly seenShared = new Map<string, number>()
+  /** The venue's record of devices now (none: this desk's devices are its own). */
+  private book: () => VenueDeviceBook | undefined = () => undefined
+  /** The connection the venue's record belongs to: a device paired on another connection is not shared in it. */
+  private bookProfile: () => string | undefined = () => undefined
 
   private constructor(
     private readonly file: string,
@@ -155,8 +178,9 @@ export class DeviceRegistry {
     return token
   }
 
+  /** This desk's devices, then those paired at the venue's other desks. */
   devices(): DeviceView[] {
-    return this.data.devices.map(({ id, name, kind, tournamentId, streamId, pairedAt, lastSeen }) => ({
+    const own = this.data.devices.map(({ id, name, kind, tournamentId, streamId, pairedAt, lastSeen }) => ({
       id,
       name,
       kind,
@@ -165,6 +189,55 @@ export class DeviceRegistry {
       pairedAt,
       lastSeen,
     }))
+    const here = new Set(own.map((device) => device.id))
+    const book = this.book()
+    const elsewhere = (book?.sharedDevices() ?? [])
+      .filter((device) => !here.has(device.id) && device.pairedBy !== book!.deskId)
+      .map((device) => this.sharedView(device))
+    return [...own, ...elsewhere]
+  }
+
+  /**
+   * Reads the venue's record of devices from `book` from now on: this desk's devices go into it (those of the
+   * connection it belongs to), and what it says is revoked is refused here.
+   */
+  shareWith(book: () => VenueDeviceBook | undefined, profileId: () => string | undefined): void {
+    this.book = book
+    this.bookProfile = profileId
+  }
+
+  /**
+   * Brings this desk's devices and the venue's record together (at start, after a switch, after each change from
+   * another desk): a device of this desk goes into the record; one the record says is revoked is forgotten here and
+   * its open streams closed, as is a device of another desk seen here.
+   */
+  followVenue(): void {
+    const book = this.book()
+    if (!book) return
+    const profile = this.bookProfile()
+    const gone = this.data.devices.filter((device) => device.kind !== 'desk' && book.isDeviceOut(device.id))
+    if (gone.length > 0) {
+      this.data.devices = this.data.devices.filter((device) => !gone.includes(device))
+      this.save()
+    }
+    for (const device of this.data.devices)
+      if (device.kind !== 'desk' && (!device.profileId || device.profileId === profile))
+        book.shareDevice(sharedOf(device))
+    const goneElsewhere = [...this.seenShared.keys()].filter((id) => book.isDeviceOut(id))
+    for (const id of goneElsewhere) this.seenShared.delete(id)
+    for (const id of [...gone.map((device) => device.id), ...goneElsewhere]) this.revoked.emit(id)
+    const listed = JSON.stringify(book.sharedDevices().map((device) => device.id))
+    if (gone.length > 0 || goneElsewhere.length > 0 || listed !== this.listedShared) this.changed.emit()
+    this.listedShared = listed
+  }
+
+  private listedShared = ''
+
+  private sharedView(device: SharedDevice & { pairedBy: string }): DeviceView {
+    const { id, name, kind, tournamentId, streamId, pairedAt, pairedBy } = device
+    const pairedAtDesk = this.book()?.view().names.get(pairedBy) ?? 'another desk'
+    const lastSeen = this.seenShared.get(id) ?? null
+    return { id, name, kind, tournamentId, streamId, pairedAt, lastSeen, pairedBy, pairedAtDesk }
   }
 
   /** A single-use code, valid five minutes, that a device exchanges for its key. */
@@ -233,6 +306,7 @@ export class DeviceRegistry {
     }
     this.data.devices.push(device)
     this.save()
+    if (device.kind !== 'desk') this.book()?.shareDevice(sharedOf(device))
     this.changed.emit()
     return { device: this.devices().find((d) => d.id === device.id)!, key }
   }
@@ -242,7 +316,16 @@ export class DeviceRegistry {
     if (!key) return undefined
     const hash = hashOf(key)
     const device = this.data.devices.find((d) => sameSecret(d.keyHash, hash))
-    if (!device) return undefined
+    const book = this.book()
+    if (!device) {
+      // Paired at another desk of the venue (and not revoked there): known here by the same key.
+      const shared = book?.deviceByKeyHash(hash)
+      if (!shared || shared.pairedBy === book!.deskId) return undefined
+      this.seenShared.set(shared.id, this.clock.now())
+      return this.sharedView(shared)
+    }
+    // Revoked at another desk, this desk's copy not followed yet: refused already.
+    if (device.kind !== 'desk' && book?.isDeviceOut(device.id)) return undefined
     const now = this.clock.now()
     device.lastSeen = now
     if (now - (this.seenWritten.get(device.id) ?? 0) >= SEEN_WRITE_MS) {
@@ -258,13 +341,27 @@ export class DeviceRegistry {
     return this.data.devices.some((d) => d.profileId === profileId && d.kind === 'door')
   }
 
-  /** Forgets a device: its key stops working at once and its open streams are closed. */
+  /**
+   * Forgets a device: its key stops working at once and its open streams are closed — at every desk of the venue, when
+   * it is shared (a device paired at another desk may be revoked by that desk or a head organiser).
+   */
   revoke(deviceId: string): void {
-    const before = this.data.devices.length
-    this.data.devices = this.data.devices.filter((d) => d.id !== deviceId)
-    if (this.data.devices.length === before)
+    const own = this.data.devices.find((d) => d.id === deviceId)
+    const book = this.book()
+    const shared = book?.sharedDevices().some((d) => d.id === deviceId) ?? false
+    if (!own && !shared)
       throw new AppError('not_found', `There is no paired device ${deviceId}: it was revoked already.`)
-    this.save()
+    if (!own && !book!.mayRevokeDevice(deviceId))
+      throw new AppError(
+        'forbidden',
+        'This device was paired at another desk: that desk or a head organiser can revoke it.',
+      )
+    if (own) {
+      this.data.devices = this.data.devices.filter((d) => d !== own)
+      this.save()
+    }
+    if (own?.kind !== 'desk') book?.revokeDevice(deviceId)
+    this.seenShared.delete(deviceId)
     this.revoked.emit(deviceId)
     this.changed.emit()
   }
@@ -282,6 +379,12 @@ export class DeviceRegistry {
     // Whole and synced to disk (write-file-atomic: a temporary file, fsync, rename).
     writeFileAtomic.sync(this.file, JSON.stringify(this.data, null, 2) + '\n', { mode: 0o600 })
   }
+}
+
+/** A device as the venue's shared record keeps it. */
+function sharedOf(device: Device): SharedDevice {
+  const { id, name, tournamentId, streamId, keyHash, pairedAt } = device
+  return { id, name, kind: device.kind as SharedDevice['kind'], tournamentId, streamId, keyHash, pairedAt }
 }
 
 function newSecret(): string {

@@ -7,7 +7,7 @@ import type { DoorOutcome, DoorParticipant } from '../../../shared/venue/door'
 import { AppError } from '../app-error'
 import type { Clock } from '../clock'
 import type { CheckinPlace } from '../store/checkin-places'
-import type { CheckinDecision } from '../services/checkin-decision'
+import type { CheckinDecision, ScanSource } from '../services/checkin-decision'
 import type { Connections } from '../services/connections'
 import type { OfflineSession } from '../services/offline-session'
 import { SessionFollower } from '../services/session-follower'
@@ -87,10 +87,13 @@ export class DoorDesk {
     return this.decide(profileId, () => this.decision.people(tournamentId))
   }
 
-  /** A badge code scanned or typed at a door, decided as at every place of check-in. */
-  scan(tournamentId: string, code: string, place: string, profileId?: string): Promise<DoorOutcome> {
+  /**
+   * A badge code scanned or typed at a door, decided as at every place of check-in; `scanId` (the door's own id of the
+   * scan) makes the same scan sent again, here or at another desk of the venue, say the same and write nothing.
+   */
+  scan(tournamentId: string, code: string, place: string, profileId?: string, from?: ScanSource): Promise<DoorOutcome> {
     const words = wordsFor(this.locale(tournamentId, profileId))
-    return this.write(profileId, () => this.decision.scan(tournamentId, code, place, words))
+    return this.write(profileId, () => this.decision.scan(tournamentId, code, place, words, from))
   }
 
   /** A tap at a door: checks in or out, as at every place of check-in. */
@@ -100,9 +103,10 @@ export class DoorDesk {
     checkedIn: boolean,
     place: string,
     profileId?: string,
+    from?: ScanSource,
   ): Promise<DoorOutcome> {
     const words = wordsFor(this.locale(tournamentId, profileId))
-    return this.write(profileId, () => this.decision.set(tournamentId, participantId, checkedIn, place, words))
+    return this.write(profileId, () => this.decision.set(tournamentId, participantId, checkedIn, place, words, from))
   }
 
   /** Follows a door list (a tournament on the door's connection): each batch of changed participants. */

@@ -44,9 +44,16 @@ export function doorRoutes(server: FastifyInstance, { doors, floor, registry, st
 
   server.post('/door/v1/scan', { config: door }, (request, reply) => {
     const body = DoorScan.safeParse(request.body)
-    if (!body.success) return invalid(reply, 'code: give the scanned or typed code, 1 to 128 characters')
+    if (!body.success)
+      return invalid(
+        reply,
+        'code: give the scanned or typed code, 1 to 128 characters; scanId (optional): 8 to 64 letters, digits, - or _',
+      )
     const device = doorOf(request)
-    return answer(reply, () => doors.scan(device.tournamentId, body.data.code, device.name, device.profileId))
+    // The scan's id is the door's own: another door's ids never meet it.
+    const scanId = body.data.scanId && `${device.id}-${body.data.scanId}`
+    const from = { ...(scanId && { scanId }), ...(device.pairedBy && { pairedBy: device.pairedBy }) }
+    return answer(reply, () => doors.scan(device.tournamentId, body.data.code, device.name, device.profileId, from))
   })
 
   server.post('/door/v1/checkin', { config: door }, (request, reply) => {
@@ -58,7 +65,9 @@ export function doorRoutes(server: FastifyInstance, { doors, floor, registry, st
       )
     const device = doorOf(request)
     return answer(reply, () =>
-      doors.set(device.tournamentId, body.data.participantId, body.data.checkedIn, device.name, device.profileId),
+      doors.set(device.tournamentId, body.data.participantId, body.data.checkedIn, device.name, device.profileId, {
+        ...(device.pairedBy && { pairedBy: device.pairedBy }),
+      }),
     )
   })
 

@@ -28,6 +28,8 @@ export interface HubContext {
   /** The venue's sync host, for desks that joined this one (none in some tests). */
   venue?: VenueHost
   /** This desk's id in the venue (what a desk of the venue asking who answers is told). */
+  /** Where each desk of the venue answers (a paired device moves to the next when its desk goes). */
+  venueDesks?: () => { deskId: string; name: string; url: string }[]
   venueDesk?: () => string
   doors: DoorDesk
   /** The venue floor: the boards' state, the doors' calls, Companion's call buttons. */

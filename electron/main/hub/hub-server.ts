@@ -50,6 +50,8 @@ export interface HubOptions {
   venue?: VenueHost
   /** This desk's id in the venue (what a desk of the venue asking who answers is told). */
   venueDesk?: () => string
+  /** Where each desk of the venue answers (a paired device moves to the next when its desk goes). */
+  venueDesks?: () => { deskId: string; name: string; url: string }[]
   doors: DoorDesk
   floor: FloorDesk
   registry: DeviceRegistry

@@ -25,6 +25,17 @@ export interface Moment {
   asOf: number
 }
 
+/** Where a scan or tap comes from, when a device made it. */
+export interface ScanSource {
+  /** The scan's own id as its door gave it: the same scan sent again is not a second. */
+  scanId?: string
+  /**
+   * The desk of the venue the device was paired at, when another: its role decides (a door that moved to this desk,
+   * its own gone, checks in as it did there).
+   */
+  pairedBy?: string
+}
+
 export class CheckinDecision {
   /** The last stamp given: one more each moment, never behind the wall clock in µs (so a restart goes on above it). */
   private lastStamp = 0
@@ -51,8 +62,18 @@ export class CheckinDecision {
     }
   }
 
-  /** A badge code scanned or typed: checks in the one it names, or says why not. */
-  scan(tournamentId: string, code: string, place: string, words: Words = ENGLISH): CheckinOutcome {
+  /**
+   * A badge code scanned or typed: checks in the one it names, or says why not. `scanId` is the scan's own id when the
+   * place gives one (a door does): the same scan sent again — to another desk of the venue, its own having gone — says
+   * what it said the first time and is never a second check-in.
+   */
+  scan(
+    tournamentId: string,
+    code: string,
+    place: string,
+    words: Words = ENGLISH,
+    from: ScanSource = {},
+  ): CheckinOutcome {
     this.knowTournament(tournamentId)
     const said = words.words.checkin
     // SQLite narrows the list to the code's candidates; the shared rule decides.
@@ -74,7 +95,7 @@ export class CheckinDecision {
         message: words.say(said.choose, { code: code.trim(), n: found.length }),
       }
     }
-    return this.set(tournamentId, found[0]!.id, true, place, words)
+    return this.set(tournamentId, found[0]!.id, true, place, words, from)
   }
 
   /**
@@ -87,6 +108,7 @@ export class CheckinDecision {
     checkedIn: boolean,
     place: string,
     words: Words = ENGLISH,
+    { scanId, pairedBy }: ScanSource = {},
   ): CheckinOutcome {
     const said = words.words.checkin
     const name = (person: CheckinPerson) => ({ name: isolate(person.name) })
@@ -109,6 +131,16 @@ export class CheckinDecision {
         candidates: [],
         message: said.unknownParticipant,
       }
+    // This very scan checked the person in already (sent again after its answer was lost): said as it was then.
+    if (checkedIn && scanId !== undefined && session.venue.checkedInScan(participantId)?.scanId === scanId) {
+      const person = this.person(participant)
+      return {
+        outcome: 'checked-in',
+        participant: person,
+        candidates: [],
+        message: words.say(said.checkedIn, name(person)),
+      }
+    }
     if (participant.checked_in === checkedIn) {
       const person = this.person(participant)
       if (!checkedIn)
@@ -120,7 +152,7 @@ export class CheckinDecision {
         }
       return already(person)
     }
-    this.roles?.check('checkin', session.venue)
+    this.roles?.check('checkin', session.venue, pairedBy)
     if (this.venue?.shared(session)) {
       const scan = session.venue.checkedInScan(participantId)
       // Scanned in at a door of this or another desk (its write on its way, or this desk's copy not read again yet):
@@ -130,7 +162,7 @@ export class CheckinDecision {
       }
       // A first check-in at the venue: one scan, written by the one desk named for it (this one, when it hosts).
       if (checkedIn && !session.venue.everScanned(participantId)) {
-        this.venue.record(session, participantId, place, randomUUID())
+        this.venue.record(session, participantId, place, scanId ?? randomUUID())
         this.audited(session, participant, true, place)
         const person = this.person(session.cache.get('participants', participantId) ?? participant)
         return {

@@ -16,10 +16,10 @@ describe('following the active connection', () => {
     })
     const { connections } = services
     const session = connections.active.offline
-    // The producer's desk, the doors' desk, the floor, the venue's sharing, its streams, floor, check-ins and roles each
-    // follow the active connection; the
+    // The producer's desk, the doors' desk, the floor, the venue's sharing, its streams, floor, check-ins, roles and
+    // devices each follow the active connection; the
     // doors' desk watches a session once a door list is followed on it (a door's connection may not be the active one).
-    expect(connections.switched.listening).toBe(8)
+    expect(connections.switched.listening).toBe(9)
     const tournamentId = [...connections.sandbox.store.tournaments.values()][0]!.id
     await session.reads.refresh('participants', tournamentId)
     services.doors.subscribe(tournamentId, () => undefined, connections.active.profile.id)
@@ -33,6 +33,7 @@ describe('following the active connection', () => {
     services.venueFloor.close()
     services.venueCheckins.close()
     services.venueRoles.close()
+    services.venueDevices.close()
     expect(connections.switched.listening).toBe(0)
     expect(session.changes.listening).toBe(sessionListeners - 3)
     expect(session.synced.listening).toBe(0)

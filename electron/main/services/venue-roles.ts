@@ -24,9 +24,10 @@ export const JOINED_ROLE: DeskRole = 'producer'
 export interface RoleGuard {
   /**
    * Throws `forbidden`, naming the role needed, when this desk's role does not allow the concern (in `venue`: a door
-   * paired on another connection decides in that connection's venue; the active one's otherwise).
+   * paired on another connection decides in that connection's venue; the active one's otherwise). `deskId`: the desk
+   * whose role decides, when not this one (a device paired at another desk of the venue acts with that desk's role).
    */
-  check(concern: Concern, venue?: VenueDoc): void
+  check(concern: Concern, venue?: VenueDoc, deskId?: string): void
 }
 
 export class VenueRoles implements RoleGuard {
@@ -46,9 +47,9 @@ export class VenueRoles implements RoleGuard {
     this.stopSwitch = connections.switched.on(() => this.follow())
   }
 
-  check(concern: Concern, venue = this.venue()): void {
-    if (venue.mayChange(venue.deskId, concern)) return
-    const role = venue.roleOf(venue.deskId)
+  check(concern: Concern, venue = this.venue(), deskId = venue.deskId): void {
+    if (venue.mayChange(deskId, concern)) return
+    const role = venue.roleOf(deskId)
     const needed = ROLE_NAMES[ROLE_OF[concern]]
     throw new AppError(
       'forbidden',

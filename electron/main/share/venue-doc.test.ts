@@ -112,3 +112,64 @@ describe('the hosting and the desks’ keys in the venue log', () => {
     }
   })
 })
+
+describe('devices in the venue log', () => {
+  const door = (id: string, keyHash: string) => ({
+    id,
+    name: 'Door 2',
+    kind: 'door' as const,
+    tournamentId: 't1',
+    streamId: null,
+    keyHash,
+    pairedAt: 5,
+  })
+  const hashA = 'a'.repeat(64)
+  const hashB = 'b'.repeat(64)
+
+  it('knows a device paired at any desk by its key’s hash, until a desk that may revokes it', () => {
+    let time = 100
+    const a = new VenueDoc('a', () => time)
+    const b = new VenueDoc('b', () => time)
+    const c = new VenueDoc('c', () => time)
+    a.setRole('b', 'producer')
+    a.setRole('c', 'door')
+    a.shareDevice(door('d1', hashA))
+    a.shareDevice(door('d2', hashB))
+    meet(a, b)
+    meet(b, c)
+    expect(c.deviceByKeyHash(hashA)).toMatchObject({ id: 'd1', name: 'Door 2', pairedBy: 'a' })
+    expect(c.deviceByKeyHash('c'.repeat(64))).toBeUndefined()
+    // b neither paired d1 nor is head organiser: its revocation is refused here and passed over on every desk.
+    expect(b.mayRevokeDevice('d1')).toBe(false)
+    time = 200
+    b.revokeDevice('d1')
+    meet(b, c)
+    expect(c.deviceByKeyHash(hashA)?.id).toBe('d1')
+    // a paired d1: its revocation counts everywhere; d2 is still known.
+    time = 300
+    a.revokeDevice('d1')
+    meet(a, c)
+    for (const desk of [a, c]) {
+      expect(desk.deviceByKeyHash(hashA)).toBeUndefined()
+      expect(desk.sharedDevices().map((d) => d.id)).toEqual(['d2'])
+    }
+  })
+
+  it('passes over a record that is not a device, or names another id, or a desk as a device', () => {
+    const hostile = new Y.Doc()
+    const at = (record: unknown, id = 'x1') => JSON.stringify(['devices', id, JSON.stringify(record), 5, 'h'])
+    hostile
+      .getArray<string>('venue')
+      .push([
+        at({ ...door('x1', hashA), keyHash: 'not-a-hash' }),
+        at(door('x2', hashA)),
+        at({ ...door('x1', hashA), kind: 'desk' }),
+        at({ ...door('x1', hashA), name: 'N'.repeat(41) }),
+        JSON.stringify(['devices', 'x1', 'not json', 5, 'h']),
+      ])
+    const desk = new VenueDoc('d1', () => 10)
+    Y.applyUpdate(desk.doc, Y.encodeStateAsUpdate(hostile), 'lan')
+    expect(desk.sharedDevices()).toEqual([])
+    expect(desk.deviceByKeyHash(hashA)).toBeUndefined()
+  })
+})

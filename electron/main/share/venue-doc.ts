@@ -24,6 +24,7 @@ import {
   OPERATOR_MOST,
   type AuditEntry,
 } from '../../../shared/venue/roles'
+import { SharedDevice } from '../../../shared/venue/door'
 
 /** Each log's entries: the key and what it says, then the time (hybrid, epoch ms) and the author desk. */
 interface Logs {
@@ -57,6 +58,10 @@ interface Logs {
   hosts: [deskId: string, at: number, by: string]
   /** A desk is out of the venue: revoked by a head organiser, or it left (its own entry). Its key opens no hub. */
   outOfVenue: [deskId: string, at: number, by: string]
+  /** A device paired at a desk, for every desk (its record as JSON: `SharedDevice`, the key hashed). */
+  devices: [deviceId: string, record: string, at: number, by: string]
+  /** A device revoked (by the desk that paired it, or a head organiser): its key opens no desk's hub. */
+  deviceOuts: [deviceId: string, at: number, by: string]
   /** A change to the venue, as the audit log lists it: what it is about, what was done, and by whom. */
   audit: [subject: string, subjectId: string, label: string, what: string, operator: string, at: number, by: string]
 }
@@ -317,6 +322,50 @@ export class VenueDoc {
     return this.index.hostDesk()
   }
 
+  /** A device paired at this desk, known to every desk of the venue from now on. */
+  shareDevice(device: SharedDevice): void {
+    if (!this.index.devices.has(device.id)) this.add('devices', device.id, JSON.stringify(SharedDevice.parse(device)))
+  }
+
+  /** Whether this desk may revoke a device of the venue: it paired it, or it is head organiser. */
+  mayRevokeDevice(deviceId: string): boolean {
+    const paired = this.index.devices.get(deviceId)
+    return !paired || paired.by === this.deskId || this.roleOf(this.deskId) === 'head'
+  }
+
+  /** A device revoked at this desk: no desk's hub lets its key in from now on. */
+  revokeDevice(deviceId: string): void {
+    if (!this.index.isDeviceOut(deviceId)) this.add('deviceOuts', deviceId)
+  }
+
+  /** The device of the venue a key (hashed) belongs to, unless it was revoked. */
+  deviceByKeyHash(hash: string): (SharedDevice & { pairedBy: string }) | undefined {
+    const deviceId = this.index.deviceByHash.get(hash)
+    const paired = deviceId === undefined ? undefined : this.index.devices.get(deviceId)
+    if (!paired || this.index.isDeviceOut(paired.device.id)) return undefined
+    return { ...paired.device, pairedBy: paired.by }
+  }
+
+  /** Every device of the venue not revoked, with the desk it was paired at. */
+  sharedDevices(): (SharedDevice & { pairedBy: string })[] {
+    return [...this.index.devices.values()]
+      .filter((paired) => !this.index.isDeviceOut(paired.device.id))
+      .map((paired) => ({ ...paired.device, pairedBy: paired.by }))
+  }
+
+  /** True once the device was revoked at a desk that may (`mayRevokeDevice`, as it was then). */
+  isDeviceOut(deviceId: string): boolean {
+    return this.index.isDeviceOut(deviceId)
+  }
+
+  /** Where each desk of the venue still in it answers, as each said last (a device moves to the next when its goes). */
+  deskAddresses(): { deskId: string; name: string; url: string }[] {
+    const names = this.index.view().names
+    return [...this.index.hubs]
+      .filter(([deskId]) => !this.index.isOut(deskId))
+      .map(([deskId, { url }]) => ({ deskId, name: names.get(deskId) ?? deskId, url }))
+  }
+
   /** A desk's role (this desk's part is to be head organiser: others' copies pass over it otherwise). */
   setRole(deskId: string, role: DeskRole): void {
     this.add('roles', deskId, role)
@@ -437,6 +486,8 @@ const FIELDS: Record<LogName, number> = {
   hubs: 4,
   hosts: 3,
   outOfVenue: 3,
+  devices: 4,
+  deviceOuts: 3,
   audit: 7,
 }
 
@@ -492,6 +543,10 @@ export class VenueIndex {
   /** Each desk's sync key hash and hub address, as the desk itself said last. */
   readonly keys = new Map<string, Authored & { hash: string }>()
   readonly hubs = new Map<string, Authored & { url: string }>()
+  /** Each device paired at a desk of the venue (the first record of an id counts), and its key's hash → its id. */
+  readonly devices = new Map<string, Authored & { device: SharedDevice }>()
+  readonly deviceByHash = new Map<string, string>()
+  private readonly deviceOutEntries: (Authored & { deviceId: string })[] = []
   /** Every handover of the hosting, in no order (a handful: the latest by a head organiser counts). */
   private readonly hostEntries: (Authored & { deskId: string })[] = []
   /** Every desk put out of the venue, in no order (counted when by the desk itself or a head organiser then). */
@@ -585,6 +640,22 @@ export class VenueIndex {
         this.outEntries.push({ deskId, at, by })
         break
       }
+      case 'devices': {
+        const [, deviceId, record, at, by] = entry
+        const device = SharedDevice.safeParse(safeJson(record))
+        if (
+          device.success &&
+          device.data.id === deviceId &&
+          keep(this.devices, deviceId, { device: device.data, at, by }, true)
+        )
+          this.deviceByHash.set(device.data.keyHash, deviceId)
+        break
+      }
+      case 'deviceOuts': {
+        const [, deviceId, at, by] = entry
+        this.deviceOutEntries.push({ deviceId, at, by })
+        break
+      }
       case 'audit':
         // Read from the log when the audit view asks: nothing kept here.
         break
@@ -606,6 +677,14 @@ export class VenueIndex {
         entry.deskId === deskId &&
         entry.at > keyAt &&
         (entry.by === deskId || this.roleAt(entry.by, entry.at) === 'head'),
+    )
+  }
+
+  /** A device revoked by the desk that paired it, or by a desk that was head organiser then. */
+  isDeviceOut(deviceId: string): boolean {
+    const pairedBy = this.devices.get(deviceId)?.by
+    return this.deviceOutEntries.some(
+      (entry) => entry.deviceId === deviceId && (entry.by === pairedBy || this.roleAt(entry.by, entry.at) === 'head'),
     )
   }
 
@@ -675,4 +754,12 @@ function replayRoles(entries: readonly (Authored & { deskId: string; role: DeskR
     .sort((a, b) => (earlier(a, b) ? -1 : earlier(b, a) ? 1 : 0))
   for (const [, { deskId, role, by }] of ordered) if ((roles.get(by) ?? 'head') === 'head') roles.set(deskId, role)
   return roles
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
 }

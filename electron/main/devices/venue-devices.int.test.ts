@@ -1,0 +1,98 @@
+// Devices of a shared venue, over real HTTP between two desks (each on the Demo venue, its own stand-in service): a
+// door paired at one desk is let in at the other with the same key, and is listed there; every desk tells a device
+// where each desk answers; a scan sent again to the other desk (its answer lost) is the same check-in, written once and
+// never said "already"; a revocation at the desk that paired it refuses the key at every desk, and one at a desk that
+// may not is refused.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Participant } from '../../../shared/api'
+import type { HubStatus } from '../../../shared/ipc/hub'
+import { pairDevice } from '../../../tests/support/pair-device'
+import { twoDesks, type TwoDesks } from '../../../tests/support/two-desks'
+
+let desks: TwoDesks
+let tournamentId = ''
+let waiting: Participant[] = []
+let key = ''
+const hostHub = () => desks.host.hub!.url
+const memberHub = () => desks.member.hub!.url
+const asDoor = (hub: string, path: string, body?: unknown) =>
+  fetch(`${hub}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'x-matchdesk-key': key, ...(body !== undefined && { 'content-type': 'application/json' }) },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  })
+/** Which desks' services have the person checked in (each desk writes to its own stand-in service). */
+const writtenAt = (participantId: string) =>
+  (['host', 'member'] as const).filter(
+    (desk) => desks[desk].connections.sandbox.store.participants.get(participantId)?.checked_in === true,
+  )
+
+beforeAll(async () => {
+  desks = await twoDesks('venue-devices', { memberHub: true })
+  tournamentId = [...desks.host.connections.sandbox.store.tournaments.values()].find(
+    (t) => t.name === 'Street Fighter Weekly 42',
+  )!.id
+  for (const value of [desks.onHost, desks.onMember]) {
+    await value('tournaments:list', { filters: {} })
+    const people = await value<{ items: Participant[] }>('participants:list', { tournamentId, filters: {} })
+    waiting = people.items.filter((p) => !p.checked_in)
+  }
+  // The member is a producer's desk: a door paired at the host checks in there with the host's role (head organiser).
+  await desks.join('Stage desk', 'producer')
+  key = await pairDevice(desks.onHost, hostHub(), 'Door 2', 'door', tournamentId)
+}, 60_000)
+afterAll(() => desks?.close())
+
+describe('devices of a shared venue', () => {
+  it('lets a door paired at one desk in at the other with its key, and lists it there', async () => {
+    await expect.poll(async () => (await asDoor(memberHub(), '/door/v1/session')).status).toBe(200)
+    expect(await (await asDoor(memberHub(), '/door/v1/session')).json()).toMatchObject({
+      device: { name: 'Door 2', kind: 'door' },
+      tournament: { id: tournamentId, name: 'Street Fighter Weekly 42' },
+    })
+    const { devices } = await desks.onMember<HubStatus>('hub:status', {})
+    const hostName = desks.member.connections.active.offline.venue
+      .view()
+      .names.get(desks.host.connections.active.offline.venue.deskId)
+    expect(devices).toEqual([expect.objectContaining({ name: 'Door 2', kind: 'door', pairedAtDesk: hostName })])
+    // A key no desk paired opens nothing at either.
+    const wrong = await fetch(`${memberHub()}/door/v1/session`, { headers: { 'x-matchdesk-key': 'x'.repeat(43) } })
+    expect(wrong.status).toBe(401)
+  })
+
+  it('tells a device where every desk answers, its own first; who answers is readable from any page', async () => {
+    const desksOf = async (hub: string) =>
+      ((await (await asDoor(hub, '/venue/v1/desks')).json()) as { desks: { url: string }[] }).desks.map((d) => d.url)
+    await expect.poll(() => desksOf(hostHub())).toEqual([hostHub(), memberHub()])
+    await expect.poll(() => desksOf(memberHub())).toEqual([memberHub(), hostHub()])
+    const alive = await fetch(`${memberHub()}/venue/v1/alive`, { headers: { origin: hostHub() } })
+    expect(alive.headers.get('access-control-allow-origin')).toBe('*')
+    expect(await alive.json()).toMatchObject({ deskId: desks.member.connections.active.offline.venue.deskId })
+  })
+
+  it('checks in a scan sent again at the other desk once: the same answer, written by one desk only', async () => {
+    const person = waiting[0]!
+    const scan = (hub: string, scanId: string) =>
+      asDoor(hub, '/door/v1/scan', { code: person.id, scanId }).then((r) => r.json() as Promise<{ outcome: string }>)
+    expect(await scan(hostHub(), 'scan-0001')).toMatchObject({ outcome: 'checked-in' })
+    // The door did not hear the answer and sends the same scan to the other desk: said the same, not "already".
+    await expect.poll(async () => (await scan(memberHub(), 'scan-0001')).outcome).toBe('checked-in')
+    // Another scan of the same badge is a second scan: "already checked in".
+    expect(await scan(memberHub(), 'scan-0002')).toMatchObject({ outcome: 'already' })
+    await expect.poll(() => writtenAt(person.id)).toEqual(['host'])
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(writtenAt(person.id)).toEqual(['host'])
+    const scans = [...desks.member.connections.active.offline.venue.view().scans.values()]
+    expect(scans.filter((s) => s.participantId === person.id)).toHaveLength(1)
+  })
+
+  it('refuses a revocation from a desk that may not, and the key at every desk once the pairing desk revokes', async () => {
+    const deviceId = (await desks.onMember<HubStatus>('hub:status', {})).devices[0]!.id
+    await expect(desks.onMember('hub:revoke', { deviceId })).rejects.toThrow(/paired at another desk/)
+    expect((await asDoor(memberHub(), '/door/v1/session')).status).toBe(200)
+    await desks.onHost('hub:revoke', { deviceId })
+    expect((await asDoor(hostHub(), '/door/v1/session')).status).toBe(401)
+    await expect.poll(async () => (await asDoor(memberHub(), '/door/v1/session')).status).toBe(401)
+    await expect.poll(async () => (await desks.onMember<HubStatus>('hub:status', {})).devices).toEqual([])
+  })
+})
