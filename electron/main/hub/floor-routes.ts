@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { IdInput } from '../../../shared/api/formats'
 import type { FloorState } from '../../../shared/floor/floor'
 import { access, deviceOf } from './hub-access'
-import { idsOrRefuse, sendAppError, sendPage, type HubContext } from './hub-context'
+import { deskOrigins, idsOrRefuse, sendAppError, sendPage, type HubContext } from './hub-context'
 
 /** A station's number as a button names it: digits only ("1e3", "1.5" and "1abc" are not numbers here). */
 const STATION_NUMBER = /^[1-9][0-9]{0,3}$/
@@ -13,7 +13,8 @@ const STATION_NUMBER = /^[1-9][0-9]{0,3}$/
 const board = access('board')
 const control = access('control')
 
-export function floorRoutes(server: FastifyInstance, { floor, registry, pagesDir, streams }: HubContext): void {
+export function floorRoutes(server: FastifyInstance, context: HubContext): void {
+  const { floor, registry, pagesDir, streams } = context
   /** A paired board's tournament; on this machine, the one `?tournament=` names. */
   const tournamentOf = (request: FastifyRequest): string | undefined => {
     const device = deviceOf(request, registry)
@@ -26,7 +27,9 @@ export function floorRoutes(server: FastifyInstance, { floor, registry, pagesDir
     reply.code(400).send({ error: 'tournament: open the board from the desk (Stations → Open the venue board)' })
 
   // The board's page is the device pages' built code: it holds no data, and its calls carry the board's key.
-  server.get('/board', { config: access('pairing') }, (_request, reply) => sendPage(reply, pagesDir, 'door.html'))
+  server.get('/board', { config: access('pairing') }, (_request, reply) =>
+    sendPage(reply, pagesDir, 'door.html', 'never', deskOrigins(context)),
+  )
 
   server.get('/board/v1/state', { config: board }, (request, reply) => {
     const tournamentId = tournamentOf(request)

@@ -40,10 +40,29 @@ export interface HubContext {
   streams: EventStreams
 }
 
-/** The hub's pages: no request leaves the hub, scripts and styles from the hub alone, never framed by another page. */
-const PAGE_CSP =
-  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; connect-src 'self'; img-src 'self' data:; " +
-  "font-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+/**
+ * The hub's pages: no request leaves the hub but to `reach` (the venue's other desks, which a device page asks whether
+ * they answer when its own desk has gone), scripts and styles from the hub alone, never framed by another page.
+ */
+const pageCsp = (reach: readonly string[]) =>
+  `default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; connect-src ${["'self'", ...reach].join(' ')}; ` +
+  "img-src 'self' data:; font-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+/**
+ * The origins of the venue's desks, for a device page's `connect-src`: each address came from another desk over the
+ * LAN, so only a plain http(s) origin of letters, digits, dots, dashes, brackets and a port is kept.
+ */
+export function deskOrigins({ venueDesks }: Pick<HubContext, 'venueDesks'>): string[] {
+  const origins = (venueDesks?.() ?? []).flatMap(({ url }) => {
+    try {
+      const { origin } = new URL(url)
+      return /^https?:\/\/[A-Za-z0-9.\-[\]:]{1,100}$/.test(origin) ? [origin] : []
+    } catch {
+      return []
+    }
+  })
+  return [...new Set(origins)].slice(0, 50)
+}
 
 /** Sends a file of the built pages folder (404 when it is not there). */
 export async function sendPage(
@@ -51,12 +70,13 @@ export async function sendPage(
   pagesDir: string,
   relativePath: string,
   caching: 'never' | 'for-good' = 'never',
+  reach: readonly string[] = [],
 ): Promise<FastifyReply> {
   const file = await readStaticFile(pagesDir, relativePath)
   if (!file) return reply.code(404).send({ error: 'not found' })
   return reply
     .header('content-type', file.contentType)
-    .header('content-security-policy', PAGE_CSP)
+    .header('content-security-policy', pageCsp(reach))
     .header('cross-origin-opener-policy', 'same-origin')
     .header('x-content-type-options', 'nosniff')
     .header('referrer-policy', 'no-referrer')

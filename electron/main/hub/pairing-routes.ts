@@ -1,18 +1,21 @@
 // Pairing: the page a new device opens (QR code or typed address), its scripts, and the exchange of a single-use code
 // for the device's key — the only routes anyone who reaches the hub may use; wrong codes are rate-limited per address.
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 import { PairingExchange, type PairingAnswer } from '../../../shared/venue/door'
 import { PairingRefused } from '../devices/device-registry'
-import { sendAsset, sendPage, type HubContext } from './hub-context'
+import { deskOrigins, sendAsset, sendPage, type HubContext } from './hub-context'
 import { access } from './hub-access'
 
 const pairing = access('pairing')
 
-export function pairingRoutes(server: FastifyInstance, { registry, pagesDir }: HubContext): void {
-  server.get('/pair', { config: pairing }, (_request, reply) => sendPage(reply, pagesDir, 'door.html'))
-  // The door and tablet pages are the same built page: it holds no data, and its calls carry the device's key.
-  server.get('/door', { config: pairing }, (_request, reply) => sendPage(reply, pagesDir, 'door.html'))
-  server.get('/tablet', { config: pairing }, (_request, reply) => sendPage(reply, pagesDir, 'door.html'))
+export function pairingRoutes(server: FastifyInstance, context: HubContext): void {
+  const { registry, pagesDir } = context
+  // The door and tablet pages are the same built page: it holds no data, and its calls carry the device's key. It may
+  // ask the venue's other desks whether they answer (to move there when its own desk goes).
+  const devicePage = (reply: FastifyReply) => sendPage(reply, pagesDir, 'door.html', 'never', deskOrigins(context))
+  server.get('/pair', { config: pairing }, (_request, reply) => devicePage(reply))
+  server.get('/door', { config: pairing }, (_request, reply) => devicePage(reply))
+  server.get('/tablet', { config: pairing }, (_request, reply) => devicePage(reply))
   // The pairing and door pages' scripts and styles: built code, no data.
   server.get<{ Params: { '*': string } }>('/assets/*', { config: pairing }, (request, reply) =>
     sendAsset(reply, pagesDir, request.params['*']),

@@ -14,6 +14,43 @@ export const deviceKey = {
   set: (key: string): void => localStorage.setItem(KEY_ITEM, key),
 }
 
+const RECENT_ITEM = 'matchdesk.recentScans'
+/** How long a scan is carried to the next desk when this one goes, and how many at most. */
+const RECENT_MS = 60_000
+const RECENT_MOST = 50
+
+/** A scan this door made lately: its own id, the code, when, and whether its desk answered it. */
+export const CarriedScan = z.object({
+  scanId: z.string().min(8).max(64),
+  code: z.string().min(1).max(128),
+  at: z.number(),
+  answered: z.boolean().default(false),
+})
+export type CarriedScan = z.infer<typeof CarriedScan>
+
+/** The door's scans of the last minute, kept in this origin's storage: carried to the next desk when this one goes. */
+export const recentScans = {
+  list: (): CarriedScan[] => {
+    try {
+      const kept = z.array(CarriedScan).parse(JSON.parse(localStorage.getItem(RECENT_ITEM) ?? '[]'))
+      return kept.filter((scan) => Date.now() - scan.at < RECENT_MS).slice(-RECENT_MOST)
+    } catch {
+      return []
+    }
+  },
+  keep: (scan: CarriedScan): void => {
+    const others = recentScans.list().filter((kept) => kept.scanId !== scan.scanId)
+    localStorage.setItem(RECENT_ITEM, JSON.stringify([...others, scan].slice(-RECENT_MOST)))
+  },
+}
+
+/**
+ * A new scan's own id (the desk tells a scan sent again from a second one by it). Not `randomUUID`: a door's page is
+ * served over plain HTTP on the venue network, which is no secure context.
+ */
+const newScanId = (): string =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('')
+
 /** An event stream's address with the key (EventSource cannot send headers). */
 export const withKey = (path: string): string =>
   `${path}${path.includes('?') ? '&' : '?'}key=${encodeURIComponent(deviceKey.get())}`
@@ -60,7 +97,17 @@ async function call<T extends z.ZodType>(schema: T, path: string, body?: unknown
 
 export const doorApi = {
   session: () => call(DoorSession, '/door/v1/session'),
-  scan: (code: string) => call(DoorOutcome, '/door/v1/scan', { code }),
+  /**
+   * A scan, kept with its id among the recent ones until answered (and a minute after): a scan sent again keeps its id,
+   * so the desk — this one or the next — counts it once.
+   */
+  scan: async (code: string, scanId = newScanId()) => {
+    const scan = { scanId, code, at: recentScans.list().find((kept) => kept.scanId === scanId)?.at ?? Date.now() }
+    recentScans.keep({ ...scan, answered: false })
+    const outcome = await call(DoorOutcome, '/door/v1/scan', { code, scanId })
+    recentScans.keep({ ...scan, answered: true })
+    return outcome
+  },
   set: (participantId: string, checkedIn: boolean) =>
     call(DoorOutcome, '/door/v1/checkin', { participantId, checkedIn }),
   exchange: (code: string) => call(PairingAnswer, '/pair/v1/exchange', { code }),

@@ -115,6 +115,8 @@ export interface Catalogue {
     noDesk: string
     stopped: string
     notPaired: string
+    /** {desk}: the venue's other desk this device moves to, its own having gone. */
+    moving: string
     /** The desk cannot be reached. */
     lost: string
     /** The device is not paired (or was removed). */

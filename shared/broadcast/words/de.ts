@@ -62,6 +62,7 @@ export const de: Catalogue = {
     noDesk: 'Kein Desk',
     stopped: 'Gestoppt',
     notPaired: 'Nicht gekoppelt',
+    moving: 'Ihr Desk ist weg: Wechsel zu {desk} …',
     lost: 'Dieses Gerät erreicht den Desk nicht: Check-ins pausieren, bis er wieder da ist (es verbindet sich von selbst).',
     unpaired: 'Dieses Gerät ist nicht mit dem Desk gekoppelt (oder wurde entfernt): am Desk Venue → Add a device.',
     calls: 'Aufrufe aus der Halle',

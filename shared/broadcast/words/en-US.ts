@@ -62,6 +62,7 @@ export const enUS: Catalogue = {
     noDesk: 'No desk',
     stopped: 'Stopped',
     notPaired: 'Not paired',
+    moving: 'Your desk is gone: moving to {desk}…',
     lost: 'This device cannot reach the desk: check-ins are paused until it is back (it reconnects by itself).',
     unpaired: 'This device is not paired with the desk (or was removed): on the desk, Venue → Add a device.',
     calls: 'Calls from the floor',

@@ -71,6 +71,7 @@ export const es: Catalogue = {
     noDesk: 'Sin mesa',
     stopped: 'Detenido',
     notPaired: 'Sin vincular',
+    moving: 'Tu mesa ya no responde: pasando a {desk}…',
     lost: 'Este dispositivo no llega a la mesa: los registros se pausan hasta que vuelva (se reconecta solo).',
     unpaired: 'Este dispositivo no está vinculado a la mesa (o se quitó): en la mesa, Venue → Add a device.',
     calls: 'Llamadas de la sala',

@@ -69,6 +69,7 @@ export const fr: Catalogue = {
     noDesk: 'Pas de régie',
     stopped: 'Arrêté',
     notPaired: 'Non appairé',
+    moving: 'Votre régie ne répond plus : passage à {desk}…',
     lost: 'Cet appareil ne joint pas la régie : les enregistrements sont en pause jusqu’à son retour (il se reconnecte seul).',
     unpaired: 'Cet appareil n’est pas appairé à la régie (ou a été retiré) : sur la régie, Venue → Add a device.',
     calls: 'Appels de la salle',

@@ -62,6 +62,7 @@ export const id: Catalogue = {
     noDesk: 'Tanpa meja',
     stopped: 'Berhenti',
     notPaired: 'Belum dipasangkan',
+    moving: 'Meja Anda hilang: pindah ke {desk}…',
     lost: 'Perangkat ini tidak terhubung ke meja: check-in dijeda sampai kembali (tersambung sendiri).',
     unpaired: 'Perangkat ini tidak dipasangkan dengan meja (atau sudah dihapus): di meja, Venue → Add a device.',
     calls: 'Panggilan dari arena',

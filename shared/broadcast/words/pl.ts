@@ -75,6 +75,7 @@ export const pl: Catalogue = {
     noDesk: 'Brak stanowiska',
     stopped: 'Zatrzymano',
     notPaired: 'Niesparowane',
+    moving: 'Twoje stanowisko nie odpowiada: przejście do {desk}…',
     lost: 'To urządzenie nie łączy się ze stanowiskiem: meldowanie wstrzymane do powrotu połączenia (połączy się samo).',
     unpaired:
       'To urządzenie nie jest sparowane ze stanowiskiem (lub zostało usunięte): na stanowisku Venue → Add a device.',

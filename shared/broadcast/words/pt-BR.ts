@@ -66,6 +66,7 @@ export const ptBR: Catalogue = {
     noDesk: 'Sem mesa',
     stopped: 'Parado',
     notPaired: 'Não pareado',
+    moving: 'Sua mesa caiu: passando para {desk}…',
     lost: 'Este aparelho não alcança a mesa: os check-ins ficam pausados até ela voltar (reconecta sozinho).',
     unpaired: 'Este aparelho não está pareado com a mesa (ou foi removido): na mesa, Venue → Add a device.',
     calls: 'Chamadas do salão',

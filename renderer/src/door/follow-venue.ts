@@ -1,0 +1,135 @@
+// Where a paired device's page goes when its desk goes: it keeps the venue's desk addresses (asked of its desk now
+// and then), and once its desk has not answered for a few seconds it moves to the first other desk that answers as
+// the desk the venue names there — its key carried in the address's fragment (never sent over the network), with the
+// door's recent scans, which the new desk is sent again (the same scan ids: nothing lost, nothing counted twice).
+import { z } from 'zod'
+import { CarriedScan, deviceKey } from './door-api'
+
+const DESKS_ITEM = 'matchdesk.venueDesks'
+/** How often the page asks its desk whether it answers, and how long it waits for the answer. */
+const CHECK_MS = 1500
+const ANSWER_MS = 1200
+/** How many checks in a row may go unanswered before the page moves. */
+const MISSES = 2
+/** How often the venue's addresses are asked again. */
+const DESKS_MS = 15_000
+/** The fragment field a moved page finds its key and carried scans in. */
+const MOVED = 'moved'
+
+const DeskAddress = z.object({ deskId: z.string().max(100), name: z.string().max(80), url: z.string().max(200) })
+const Desks = z.object({ desks: z.array(DeskAddress).max(50) })
+const Moved = z.object({ key: z.string().max(200), scans: z.array(CarriedScan).max(50).default([]) })
+
+/** A read that gives up after `ms`. */
+async function within(ms: number, url: string, init: RequestInit = {}): Promise<Response> {
+  const controller = new AbortController()
+  const timer = setTimeout(() => controller.abort(), ms)
+  try {
+    return await fetch(url, { ...init, signal: controller.signal, cache: 'no-store', credentials: 'omit' })
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/** The desk addresses last heard (none: the page has not asked yet, or the venue is one desk). */
+function knownDesks(): z.infer<typeof DeskAddress>[] {
+  try {
+    const kept: unknown = JSON.parse(localStorage.getItem(DESKS_ITEM) ?? '[]')
+    return Desks.parse({ desks: kept }).desks
+  } catch {
+    return []
+  }
+}
+
+/** The desk at `url` answers as the desk `deskId` (a stale address may now be another program, or no one). */
+async function answersAs(url: string, deskId: string): Promise<boolean> {
+  try {
+    const answer = await within(ANSWER_MS, `${url}/venue/v1/alive`)
+    return answer.ok && ((await answer.json()) as { deskId?: unknown }).deskId === deskId
+  } catch {
+    return false
+  }
+}
+
+/**
+ * What a page that just moved here was given: the key (kept in this origin's storage) and the scans to send again.
+ * The fragment is cleared at once, so the key stays out of the address bar and its history.
+ */
+export function arrived(): CarriedScan[] {
+  const given = new URLSearchParams(location.hash.slice(1)).get(MOVED)
+  if (given === null) return []
+  history.replaceState(null, '', location.pathname + location.search)
+  try {
+    const moved = Moved.parse(JSON.parse(atob(given.replaceAll('-', '+').replaceAll('_', '/'))))
+    if (moved.key) deviceKey.set(moved.key)
+    return moved.scans
+  } catch {
+    return []
+  }
+}
+
+export interface Follower {
+  /** A call could not reach the desk: check now rather than at the next tick. */
+  lost(): void
+  stop(): void
+}
+
+/**
+ * Follows the venue from this page: `carry` gives what goes with the page when it moves (a door's recent scans), and
+ * `moving` is told the desk it moves to just before it goes.
+ */
+export function followVenue(options: { carry?: () => CarriedScan[]; moving?: (name: string) => void } = {}): Follower {
+  let misses = 0
+  let moving = false
+  /** The desks' origins this page was served with: its policy lets it ask those alone whether they answer. */
+  let servedWith: Set<string> | undefined
+  const readDesks = async () => {
+    try {
+      const answer = await within(ANSWER_MS, '/venue/v1/desks', { headers: { 'x-matchdesk-key': deviceKey.get() } })
+      if (!answer.ok) return
+      const { desks } = Desks.parse(await answer.json())
+      localStorage.setItem(DESKS_ITEM, JSON.stringify(desks))
+      const origins = desks.map((desk) => new URL(desk.url).origin)
+      // A desk joined since the page was served: served again, it may ask that desk too.
+      if (servedWith && origins.some((origin) => !servedWith!.has(origin))) location.reload()
+      servedWith ??= new Set(origins)
+    } catch {
+      // Kept as last heard: what the page moves by when its desk is gone.
+    }
+  }
+  const move = async () => {
+    const here = location.origin
+    for (const desk of knownDesks()) {
+      if (moving || new URL(desk.url).origin === here || !(await answersAs(desk.url, desk.deskId))) continue
+      moving = true
+      options.moving?.(desk.name)
+      const scans = (options.carry?.() ?? []).slice(-50)
+      const moved = btoa(JSON.stringify({ key: deviceKey.get(), scans }))
+        .replaceAll('+', '-')
+        .replaceAll('/', '_')
+      location.replace(`${desk.url}${location.pathname}${location.search}#${MOVED}=${moved}`)
+      return
+    }
+  }
+  const check = async () => {
+    if (moving) return
+    let answered = false
+    try {
+      answered = (await within(ANSWER_MS, '/venue/v1/alive')).ok
+    } catch {
+      answered = false
+    }
+    misses = answered ? 0 : misses + 1
+    if (misses >= MISSES) await move()
+  }
+  void readDesks()
+  const checks = setInterval(() => void check(), CHECK_MS)
+  const desks = setInterval(() => void readDesks(), DESKS_MS)
+  return {
+    lost: () => void check(),
+    stop: () => {
+      clearInterval(checks)
+      clearInterval(desks)
+    },
+  }
+}
