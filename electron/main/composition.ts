@@ -162,10 +162,13 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
   }
   const onAirRecord = new OnAirRecord({ clock, log: () => connections.active.offline.onAirLog, currentFeed })
   // The show sequences follow what the desk publishes; their scene steps go to OBS, their overlays to the feed.
+  // A shared venue's roles: what this desk may change, checked where each change is applied; and its audit log.
+  const venueRoles = new VenueRoles(connections, (roles) => bus.publish('venue:roles', roles))
   const sequences = new SequenceRunner({
     clock,
     store: () => connections.active.offline.sequences,
     showScene: (streamId, role) => obs.showRole(streamId, role),
+    roles: venueRoles,
     republish: (streamId) => {
       try {
         desk?.refresh(streamId)
@@ -183,6 +186,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     currentFeed,
     notify: (message) => notices.record('warning', message),
     sceneShown: (streamId, shown) => onAirRecord.sceneShown(streamId, shown),
+    roles: venueRoles,
     ...(ports.obsRetryMs && { retryMs: ports.obsRetryMs }),
   })
   // The sponsors every feed rotates; their airtime counted from what each live stream and its OBS show.
@@ -193,8 +197,6 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     changed: () => desk?.republishAll(),
   })
   const ticks = new LiveTicks(ports.broadcastRefreshMs ?? 5000)
-  // A shared venue's roles: what this desk may change, checked where each change is applied; and its audit log.
-  const venueRoles = new VenueRoles(connections, (roles) => bus.publish('venue:roles', roles))
   const venueAudit = new VenueAudit(connections)
   // A shared venue's streams: this desk's shared with the other desks, theirs shown here.
   const venueStreams = new VenueStreams(connections)

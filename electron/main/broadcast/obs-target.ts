@@ -29,6 +29,7 @@ import { breakStillDue, planShow } from './obs-show'
 import { collectionName, runObsSetup, SETUP_SCENES } from './obs-setup'
 import { newStreamObs, obsStateOf, type StreamObs } from './obs-stream'
 import { switchScene, writeTextFiles, writeTextSources } from './obs-writes'
+import type { RoleGuard } from '../services/venue-roles'
 
 export interface ObsTargetPorts {
   settings: ObsSettingsFile
@@ -45,6 +46,8 @@ export interface ObsTargetPorts {
   sceneShown?(streamId: string, shown: 'break' | 'match'): void
   /** Link tuning for tests. */
   retryMs?: { first: number; most: number }
+  /** This desk's role in a shared venue: a scene shown by hand (the column, Companion) takes the producer's. */
+  roles?: RoleGuard
 }
 
 /** An overlay's address for this stream's OBS, or why OBS cannot have one. */
@@ -158,6 +161,7 @@ export class ObsTarget {
    * Studio Mode respected; by hand it transitions even to the scene shown, a sequence's step leaves that alone.
    */
   async showScene(streamId: string, scene: string, byHand = true): Promise<ObsState> {
+    if (byHand) this.ports.roles?.check('streams')
     const obs = this.connected(streamId)
     if (obs.scenes.length && !obs.scenes.includes(scene))
       throw new AppError('validation', `OBS has no scene “${scene}” (it has ${obs.scenes.join(', ')}).`, {

@@ -18,6 +18,7 @@ import type { Clock } from '../clock'
 import { moduleLog } from '../log'
 import type { ShowSequenceStore } from '../store/show-sequences'
 import type { PublicationTarget } from './publication'
+import type { RoleGuard } from '../services/venue-roles'
 
 const log = moduleLog('sequence-runner')
 
@@ -31,6 +32,8 @@ export interface SequencePorts {
   showScene(streamId: string, role: SceneRole): Promise<void>
   /** The stream's feed is published again (its hidden overlays changed) and its state told. */
   republish(streamId: string): void
+  /** This desk's role in a shared venue: the producer's commands take the producer's (or head organiser's) role. */
+  roles?: RoleGuard
 }
 
 /** What the desk asks of the runner while it builds a stream's feed and state. */
@@ -76,6 +79,7 @@ export class SequenceRunner implements PublicationTarget, SequenceView {
 
   /** The producer's commands: run what is left now, drop it, or start the game-start sequence by hand. */
   command(streamId: string, command: 'fast-forward' | 'cancel' | 'game-start'): void {
+    this.ports.roles?.check('streams')
     if (command === 'game-start') return void this.start(streamId, 'game-start')
     const running = this.runs.get(streamId)
     if (!running) return

@@ -1,11 +1,14 @@
 // What a producer did to a stream, in words for the venue's audit log, read from two of its states in a row: a Take
 // or taking off air, Hold and its release, the difficulties key, the queue, the casters, and each live press.
-import type { FeedMatch, StreamState } from '../../../shared/broadcast/feed'
+import type { FeedMatch, PressedBy, StreamState } from '../../../shared/broadcast/feed'
 
 /** "Ghent Vipers vs Brno Bears (Winners round 3 · match 2)". */
 export function matchWords(match: FeedMatch): string {
   return `${match.opponents.map((o) => o.name).join(' vs ')} (${match.label})`
 }
+
+/** Where a live press came from, when not the desk's own page: the audit log names the desk's operator either way. */
+const FROM: Record<PressedBy, string> = { desk: '', companion: ' (from Companion)', tablet: ' (from a tablet)' }
 
 /** Each change from `before` (undefined: the first state this desk shares) to `after`, oldest first. */
 export function streamChanges(before: StreamState | undefined, after: StreamState): string[] {
@@ -28,7 +31,7 @@ export function streamChanges(before: StreamState | undefined, after: StreamStat
   const lastBefore = Math.max(-Infinity, ...earlier.map((entry) => entry.at))
   const undoneBefore = new Set(earlier.filter((e) => e.undone).map((e) => `${e.at}\u0000${e.words}`))
   for (const entry of [...journal].reverse()) {
-    if (entry.at > lastBefore) said.push(`Pressed: ${entry.words}`)
+    if (entry.at > lastBefore) said.push(`Pressed: ${entry.words}${FROM[entry.by]}`)
     else if (entry.undone && !undoneBefore.has(`${entry.at}\u0000${entry.words}`)) said.push(`Undid: ${entry.words}`)
   }
   return said

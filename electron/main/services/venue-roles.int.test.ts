@@ -1,7 +1,8 @@
 // Roles and the audit log of one venue on two desks, over real HTTP and WebSocket, each on the Demo venue: a desk that
 // joins is a producer until the head organiser says otherwise; a change its role does not allow is refused in main,
-// naming the role needed (whoever asks); only the head organiser gives roles, and the venue keeps one; every change to
-// the shared state is in the audit log with its operator, desk and time, on every desk, searchable and saved as CSV.
+// naming the role needed (whoever asks: a scene shown in OBS or a show sequence's command too); only the head
+// organiser gives roles, and the venue keeps one; every change to the shared state is in the audit log with its
+// operator, desk and time, on every desk, searchable and saved as CSV.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditPage, VenueRoles } from '../../../shared/venue/roles'
 import { linkedDuels, type LinkedDuels } from '../../../tests/support/linked-duels'
@@ -72,6 +73,15 @@ describe('roles of one venue’s desks', () => {
       code: 'forbidden',
       message: expect.stringContaining('the producer role'),
     })
+    // The show driven by hand is the producer's too, from the desk or Companion: a sequence command, a scene in OBS.
+    for (const [channel, input] of [
+      ['broadcast:sequence', { streamId: linked.streamId, command: 'game-start' }],
+      ['obs:scene', { streamId: linked.streamId, scene: 'Break' }],
+    ] as const)
+      expect(await refusal(onMember(channel, input))).toMatchObject({
+        code: 'forbidden',
+        message: expect.stringContaining('the producer role'),
+      })
     const hostId = desks.host.connections.active.offline.venue.deskId
     expect(await refusal(onHost('venue:set-role', { deskId: hostId, role: 'producer' }))).toMatchObject({
       code: 'conflict',
