@@ -269,6 +269,8 @@ export const contract = {
   'venue:find': { input: none, output: z.array(FoundDesk).max(32) },
   /** The head organiser hands the venue's hosting to another desk of it. */
   'venue:hand-over': { input: HandOver, output: SharingState },
+  /** The head organiser removes another desk from the venue: its key opens no hub, the majority is counted without it. */
+  'venue:remove-desk': { input: HandOver, output: SharingState },
   /** Each desk of the venue with its role and operator. */
   'venue:roles': { input: none, output: VenueRoles },
   /** The person at this desk now (the audit log names them). */

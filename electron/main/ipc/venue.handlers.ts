@@ -12,6 +12,7 @@ export function venueHandlers(sharing: VenueSharing, roles: VenueRoles, audit: V
     'venue:leave': () => sharing.leave(),
     'venue:find': () => sharing.find(),
     'venue:hand-over': ({ deskId }) => sharing.handOver(deskId),
+    'venue:remove-desk': ({ deskId }) => sharing.removeDesk(deskId),
     'venue:roles': () => roles.state(),
     'venue:set-operator': ({ operator }) => roles.setOperator(operator),
     'venue:set-role': ({ deskId, role }) => roles.setRole(deskId, role),

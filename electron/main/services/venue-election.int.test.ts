@@ -84,4 +84,35 @@ describe('when the hosting desk goes away', () => {
     }
     await expect.poll(agreed, { timeout: 15_000, interval: 200 }).toBe('one host, every other desk syncing with it')
   }, 90_000)
+
+  it('two desks: the one left does not host alone, until its head organiser removes the one gone from the venue', async () => {
+    const desks = (venue = await venueDesks('election-remove', 2))
+    const linked = await linkedDuels(desks.value(0), 2)
+    await linkedDuels(desks.value(1), 2)
+    await desks.joinAll()
+    await allKnown(desks, [0, 1])
+    await desks.value(0)('venue:set-role', { deskId: desks.deskId(1), role: 'head' })
+    await expect.poll(() => desks.desk(1).connections.active.offline.venue.roleOf(desks.deskId(1))).toBe('head')
+    const gone = desks.deskId(0)
+    await desks.stop(0)
+    // One of two is no majority: it keeps working on its copy, hosting nobody.
+    await new Promise((resolve) => setTimeout(resolve, 5000))
+    expect((await desks.sharing(1)).link).toBe('connecting')
+    await desks.value(1)('venue:remove-desk', { deskId: gone })
+    // Alone in the venue now, it is a majority of one: it hosts (nobody to sync with yet).
+    await expect.poll(async () => (await desks.sharing(1)).role, { timeout: 5000 }).toBe('alone')
+    const roles = await desks.value(1)<{ desks: { deskId: string }[] }>('venue:roles', {})
+    expect(roles.desks.map((d) => d.deskId)).toEqual([desks.deskId(1)])
+    const audit = await desks.value(1)<{ entries: { what: string }[] }>('venue:audit', { search: 'removed' })
+    expect(audit.entries.map((e) => e.what)).toEqual(['Removed from the venue'])
+    // Alone now, it works as the venue: a Take is served at its hub.
+    await desks.value(1)('broadcast:take', { streamId: linked.streamId, matchId: linked.duels[0]!.id })
+    await expect
+      .poll(async () => (await served(desks.desk(1), linked.streamId)).onAir?.id, { timeout: 5000 })
+      .toBe(linked.duels[0]!.id)
+    // The removed desk back: its own key opens the other's hub no more (it would join again with a new code).
+    await desks.restart(0)
+    await new Promise((resolve) => setTimeout(resolve, 4000))
+    expect((await desks.sharing(1)).joined).toBe(0)
+  }, 60_000)
 })

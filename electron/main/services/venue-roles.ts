@@ -61,13 +61,16 @@ export class VenueRoles implements RoleGuard {
   state(): RolesState {
     const venue = this.venue()
     const { names } = venue.view()
-    const desks = [...names].map(([deskId, name]) => ({
-      deskId,
-      name,
-      operator: venue.operatorOf(deskId),
-      role: venue.roleOf(deskId),
-      you: deskId === venue.deskId,
-    }))
+    // A desk out of the venue (it left, or was removed) is no longer listed.
+    const desks = [...names]
+      .filter(([deskId]) => !venue.isOut(deskId))
+      .map(([deskId, name]) => ({
+        deskId,
+        name,
+        operator: venue.operatorOf(deskId),
+        role: venue.roleOf(deskId),
+        you: deskId === venue.deskId,
+      }))
     desks.sort((a, b) => Number(b.you) - Number(a.you) || a.name.localeCompare(b.name))
     const host = venue.hostDesk() ?? (this.isMember() ? null : venue.deskId)
     return { shared: venue.isShared(), host, desks }

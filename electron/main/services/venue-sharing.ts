@@ -143,7 +143,13 @@ export class VenueSharing {
       }
       return
     }
-    if (others.length === 0 || now - (this.lostSince ??= now) < LOST_MS) return
+    if (others.length === 0) {
+      // Every other desk of the venue removed or gone from it: this one is the venue now, and hosts whoever joins.
+      const named = [...venue.view().names.keys()].filter((deskId) => deskId !== venue.deskId)
+      if (this.member && named.length > 0 && named.every((deskId) => venue.isOut(deskId))) this.becomeHost(venue)
+      return
+    }
+    if (now - (this.lostSince ??= now) < LOST_MS) return
     this.electing = true
     const linkBefore = this.member
     try {
@@ -154,6 +160,9 @@ export class VenueSharing {
       if (this.ports.connections.active.offline.venue !== venue || this.member !== linkBefore) return
       if (this.memberConnected()) return
       const choice = chooseHost(venue.deskId, answers, venueDesks)
+      // Still a minority: a host that stepped down goes on turning desks away (its desks would come back to it the
+      // moment it let them, and it would host a minority again until it stepped down once more).
+      if (choice.kind === 'wait' && venue.hostDesk() === venue.deskId) this.host.stepDown(STEP_DOWN_MS)
       if (choice.kind === 'host') this.becomeHost(venue)
       else if (choice.kind === 'join') {
         const address = venue.hubOf(choice.deskId)!
@@ -170,6 +179,7 @@ export class VenueSharing {
 
   /** This desk hosts from now on (elected): named so in the record, its own link to a host gone. */
   private becomeHost(venue: VenueDoc): void {
+    this.host.takeDesks()
     if (venue.hostDesk() !== venue.deskId) {
       log.info('elected to host the venue')
       const name = venue.view().names.get(venue.deskId) ?? 'this desk'
@@ -246,6 +256,27 @@ export class VenueSharing {
       venue.handOver(deskId)
       venue.audit('venue', deskId, name, 'Hosts the venue now')
     })
+    return this.state()
+  }
+
+  /**
+   * The head organiser removes another desk from the venue (switched off for good, lost, or not to be trusted): its own
+   * key opens no desk's hub from now on, and the venue's majority is counted without it — so the desks left (one of
+   * two, two of three) choose a host among themselves. Joined again with a new pairing code, it is back.
+   */
+  removeDesk(deskId: string): SharingState {
+    this.ports.roles?.check('roles')
+    const venue = this.ports.connections.active.offline.venue
+    const name = venue.view().names.get(deskId)
+    if (!name || deskId === venue.deskId || venue.isOut(deskId)) {
+      const message = 'another desk of this venue (to leave it yourself: Leave the venue)'
+      throw new AppError('validation', `deskId: ${message}`, { deskId: message })
+    }
+    venue.doc.transact(() => {
+      venue.putOut(deskId)
+      venue.audit('venue', deskId, name, 'Removed from the venue')
+    })
+    this.host.closeVenueDesk(deskId)
     return this.state()
   }
 

@@ -13,6 +13,8 @@ export interface SyncSocket {
   send(data: Uint8Array | ArrayBuffer | string): void
   close(code?: number, reason?: string): void
   readyState: number
+  /** Ends the connection at once, with no closing handshake (a silent peer would never answer one). */
+  terminate?(): void
   on(event: 'message', listener: (data: Buffer) => void): void
   on(event: 'close', listener: (code: number, reason: Buffer) => void): void
 }
@@ -22,6 +24,15 @@ export const REVOKED = 4403
 
 /** The close code of a desk turned away because this desk works on another connection (it tries again later). */
 const ELSEWHERE = 4409
+
+/**
+ * How often the host and its desks tell each other they are there (a stateless message: nothing in the document), so
+ * a desk whose host went silent — switched off, its cable pulled, with no close on the wire — notices within
+ * `SILENT_MS`, not the sync's 30 s; and so does the host of a silent desk.
+ */
+export const HEARTBEAT_MS = 1000
+/** How long a connection may say nothing before it is taken for gone (either side speaks every second). */
+export const SILENT_MS = 3500
 
 /** Marks what the bridge copies, so a copy is not copied back. */
 const BRIDGE = Symbol('venue-bridge')
@@ -34,6 +45,9 @@ export class VenueHost {
   private unbridge: (() => void) | undefined
   /** Until when (epoch ms) this desk turns desks away, having stepped down from hosting (a minority of the venue). */
   private refusingUntil = 0
+  private heartbeat: NodeJS.Timeout | undefined
+  /** When each joined desk's connection last said anything. */
+  private readonly heardAt = new Map<SyncSocket, number>()
 
   constructor(
     /** This desk's copy of the venue (the active connection's). */
@@ -76,14 +90,40 @@ export class VenueHost {
       return socket.close(ELSEWHERE, 'the host desk works on another connection now')
     if (Date.now() < this.refusingUntil) return socket.close(ELSEWHERE, 'this desk does not host the venue now')
     const connection = this.server.handleConnection(socket, request, { deviceId })
-    socket.on('message', (data) => connection.handleMessage(new Uint8Array(data)))
+    this.heardAt.set(socket, Date.now())
+    socket.on('message', (data) => {
+      this.heardAt.set(socket, Date.now())
+      connection.handleMessage(new Uint8Array(data))
+    })
     socket.on('close', (code, reason) => {
+      this.heardAt.delete(socket)
       this.sockets.get(deviceId)?.delete(socket)
       connection.handleClose({ code, reason: reason.toString() })
     })
     const held = this.sockets.get(deviceId) ?? new Set<SyncSocket>()
     held.add(socket)
     this.sockets.set(deviceId, held)
+    this.heartbeat ??= setInterval(() => this.beat(), HEARTBEAT_MS).unref()
+  }
+
+  /**
+   * Tells every joined desk this host is there, and ends the connection of a desk that said nothing for `SILENT_MS`
+   * (switched off or cut off: it is no longer counted as joined); stops once no desk is joined.
+   */
+  private beat(): void {
+    const now = Date.now()
+    for (const [socket, at] of this.heardAt)
+      if (now - at > SILENT_MS) {
+        this.heardAt.delete(socket)
+        if (socket.terminate) socket.terminate()
+        else socket.close(1001, 'this desk said nothing for a while')
+      }
+    if (this.joined() === 0) {
+      clearInterval(this.heartbeat)
+      this.heartbeat = undefined
+      return
+    }
+    for (const document of this.server.documents.values()) document.broadcastStateless('here')
   }
 
   /** Whether `key` is the venue desk's own sync key (compared by hash, in constant time). */
@@ -107,6 +147,12 @@ export class VenueHost {
     this.closeDesk(deviceId)
   }
 
+  /** A desk of the venue put out of it: its connections end, whether it synced with its own key or one paired here. */
+  closeVenueDesk(deskId: string): void {
+    for (const [deviceId, desk] of this.deskOf) if (desk === deskId) this.closeDesk(deviceId)
+    this.closeDesk(`desk:${deskId}`)
+  }
+
   /** A desk's connections end, and it is told why. */
   closeDesk(deviceId: string, code = REVOKED, reason = 'this desk was revoked'): void {
     for (const socket of this.sockets.get(deviceId) ?? []) socket.close(code, reason)
@@ -122,9 +168,16 @@ export class VenueHost {
     for (const deviceId of [...this.sockets.keys()]) this.closeDesk(deviceId, ELSEWHERE, 'this desk does not host now')
   }
 
+  /** This desk hosts again (a majority chose it): desks are taken at once, whatever a step-down said. */
+  takeDesks(): void {
+    this.refusingUntil = 0
+  }
+
   /** Every desk's connections end, as a desk going away (the app closes): they try again until it is back. */
   closeAll(): void {
     for (const deviceId of [...this.sockets.keys()]) this.closeDesk(deviceId, 1001, 'the desk is going away')
+    clearInterval(this.heartbeat)
+    this.heartbeat = undefined
   }
 
   /** The served document starts as this desk's copy, and each side's changes go to the other from then on. */

@@ -5,7 +5,7 @@
 import { HocuspocusProvider, HocuspocusProviderWebsocket, WebSocketStatus } from '@hocuspocus/provider'
 import WebSocket from 'ws'
 import type * as Y from 'yjs'
-import { REVOKED, VENUE_DOCUMENT } from './venue-host'
+import { HEARTBEAT_MS, REVOKED, SILENT_MS, VENUE_DOCUMENT } from './venue-host'
 
 /** The largest message taken from the host, as the host takes from a desk (a day's document is about 2 MB). */
 export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024
@@ -33,6 +33,8 @@ export class VenueMember {
   private readonly provider: HocuspocusProvider
   private readonly socket: HocuspocusProviderWebsocket
   private current: MemberState = 'connecting'
+  /** This desk tells its host it is there every second while connected (the host ends a silent desk's link). */
+  private readonly heartbeat: NodeJS.Timeout
 
   constructor(private readonly options: VenueMemberOptions) {
     const refused = () => this.set('refused')
@@ -54,6 +56,9 @@ export class VenueMember {
     const { first = 1000, most = 10_000 } = options.retry ?? {}
     this.socket = new HocuspocusProviderWebsocket({
       url: options.url,
+      // The host says it is there every second (`HEARTBEAT_MS`): a few seconds without a word, it is gone (switched
+      // off, or the network cut without a word on the wire) and the link starts again — and the election after it.
+      messageReconnectTimeout: SILENT_MS,
       WebSocketPolyfill: KeyedSocket,
       delay: first,
       minDelay: first,
@@ -71,6 +76,9 @@ export class VenueMember {
       if (status === WebSocketStatus.Disconnected && this.current === 'connected') this.set('connecting')
     })
     this.provider.attach()
+    this.heartbeat = setInterval(() => {
+      if (this.current === 'connected') this.provider.sendStateless('here')
+    }, HEARTBEAT_MS).unref()
   }
 
   get state(): MemberState {
@@ -79,6 +87,7 @@ export class VenueMember {
 
   close(): void {
     if (this.current === 'closed') return
+    clearInterval(this.heartbeat)
     this.provider.destroy()
     this.socket.destroy()
     this.set('closed')
@@ -88,6 +97,7 @@ export class VenueMember {
     if (this.current === state || this.current === 'closed') return
     this.current = state
     if (state === 'refused') {
+      clearInterval(this.heartbeat)
       this.provider.destroy()
       this.socket.destroy()
     }

@@ -91,4 +91,31 @@ describe('roles panel', () => {
     expect(calls.find((c) => c.channel === 'venue:hand-over')?.input).toEqual({ deskId: 'm' })
     await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/hosts the venue now$/))
   })
+
+  it('removes another desk from the venue once confirmed, says so, and keeps focus on the roles', async () => {
+    const user = userEvent.setup()
+    answer('venue:roles', () => desks('producer'))
+    answer('venue:remove-desk', () => {
+      emit('venue:roles', { ...desks('producer'), desks: desks('producer').desks.filter((d) => d.you) })
+      return { role: 'alone', host: null, link: null, joined: 0, desks: [] }
+    })
+    render(RolesPanel)
+    const button = await screen.findByRole('button', { name: /^Remove from the venue مكتب/ })
+    expect(screen.queryByRole('button', { name: /^Remove from the venue Main desk/ })).toBeNull()
+    vi.stubGlobal(
+      'confirm',
+      vi.fn(() => false),
+    )
+    await user.click(button)
+    expect(calls.some((c) => c.channel === 'venue:remove-desk')).toBe(false)
+    vi.stubGlobal(
+      'confirm',
+      vi.fn(() => true),
+    )
+    await user.click(button)
+    expect(calls.find((c) => c.channel === 'venue:remove-desk')?.input).toEqual({ deskId: 'm' })
+    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/is out of the venue$/))
+    expect(screen.getByTestId('roles-desks').textContent).not.toContain('مكتب')
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Roles' }))
+  })
 })
