@@ -2,7 +2,8 @@
 // A door follows the venue (two web-mode desks of one venue on this machine, a phone's door page in Chromium): paired at
 // the hosting desk, it checks people in there; that desk killed with SIGKILL mid-scan, the door moves to the other desk
 // by itself, with its key and its last scans, and the scan made as its desk died is checked in there: every person
-// scanned is checked in once in the venue's record, none lost, none twice; scanned again, a person is "already".
+// scanned is checked in once in the venue's record, none lost, none twice; scanned again, a person is "already". An
+// overlay PC's browser source paired at the dead desk moves to the other desk too.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditPage } from '../../shared/venue/roles'
@@ -16,6 +17,9 @@ let host: WebMode
 let member: WebMode
 let browser: Browser
 let door: Page
+let overlay: Page
+let overlayPath = ''
+let overlayStream = ''
 let waiting: P[] = []
 
 beforeAll(async () => {
@@ -36,6 +40,22 @@ beforeAll(async () => {
   await door.goto(`${host.hub}/pair#code=${pairing.code}`)
   await door.waitForURL(`${host.hub}/door`, { waitUntil: 'commit' })
   await until(async () => (await door.getByTestId('link').textContent())?.includes('Live') ?? false, 'the door live')
+  // An overlay PC's browser source, paired at the hosting desk: its key in its address.
+  const overlayCode = (await host.ipc<{ code: string }>('hub:pair', { name: 'OBS PC 2', kind: 'overlay' })).code
+  const exchange = await fetch(`${host.hub}/pair/v1/exchange`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ code: overlayCode }),
+  })
+  const { key } = (await exchange.json()) as { key: string }
+  const lyon = await tournamentNamed(host, 'Lyon LAN Winter Cup')
+  const streams = await host.ipc<{ items: { id: string }[] }>('streams:list', { tournamentId: lyon, filters: {} })
+  // The other desk has that tournament open too (as every desk of a venue showing it does).
+  await member.ipc('streams:list', { tournamentId: await tournamentNamed(member, 'Lyon LAN Winter Cup'), filters: {} })
+  overlayStream = streams.items[0]!.id
+  overlayPath = `/overlays/scoreboard?stream=${overlayStream}&key=${key}`
+  overlay = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage()
+  await overlay.goto(`${host.hub}${overlayPath}`)
 }, 90_000)
 afterAll(async () => {
   await browser?.close()
@@ -81,6 +101,18 @@ describe('a door when its desk goes down', () => {
     // The scan its dying desk never answered is sent again here, with its own id, and said now.
     await expect.poll(said, { timeout: 10_000 }).toMatch(new RegExp(`^in .*${waiting[3]!.name}`))
     console.log(JSON.stringify({ doorBackMs: back }))
+    // The overlay PC's browser source moved there too, its address (and key) the same but for the desk.
+    await overlay.waitForURL(`${member.hub}${overlayPath}`, { timeout: 10_000, waitUntil: 'commit' })
+    // It follows the stream's feed there, its key let in: a Take at that desk is drawn.
+    const lyon = await tournamentNamed(member, 'Lyon LAN Winter Cup')
+    type Node = { id: string; status: string; opponents: { participant: { name: string } | null }[] }
+    const nodes = await member.ipc<{ items: Node[] }>('bracket:nodes', { tournamentId: lyon, filters: {} })
+    const duel = nodes.items.find((n) => n.status !== 'completed' && n.opponents.every((o) => o.participant))!
+    await member.ipc('match-streams:replace', { matchId: duel.id, streamIds: [overlayStream] })
+    await member.ipc('broadcast:take', { streamId: overlayStream, matchId: duel.id })
+    await expect
+      .poll(() => overlay.getByTestId('scoreboard-name').allTextContents(), { timeout: 10_000 })
+      .toEqual(duel.opponents.map((o) => o.participant!.name))
     for (const person of waiting.slice(4, 6)) {
       await scan(person)
       await expect.poll(said).toMatch(new RegExp(`^in .*${person.name}`))

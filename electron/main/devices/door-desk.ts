@@ -82,6 +82,17 @@ export class DoorDesk {
     return this.sessionFor(profileId ?? '').cache.get('tournaments', tournamentId)?.name ?? null
   }
 
+  /**
+   * A door's tournament read into the desk's local copy when the desk has not opened it — a door that moved here from
+   * another desk of the venue, its own gone: its people, and the tournament's name.
+   */
+  async know(tournamentId: string, profileId?: string): Promise<void> {
+    const session = this.sessionFor(profileId ?? '')
+    if (session.cache.holdsAny('participants', tournamentId)) return
+    await session.reads.refresh('participants', tournamentId)
+    if (!session.cache.has('tournaments', tournamentId)) await session.reads.refresh('tournaments', 'all')
+  }
+
   /** Everyone a door may check in, by name. */
   list(tournamentId: string, profileId?: string): DoorParticipant[] {
     return this.decide(profileId, () => this.decision.people(tournamentId))

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Participant } from '../../../shared/api'
 import type { HubStatus } from '../../../shared/ipc/hub'
+import { readEvents } from '../../../tests/support/event-stream-reader'
 import { pairDevice } from '../../../tests/support/pair-device'
 import { twoDesks, type TwoDesks } from '../../../tests/support/two-desks'
 
@@ -60,6 +61,24 @@ describe('devices of a shared venue', () => {
     expect(wrong.status).toBe(401)
   })
 
+  it('serves a door whose tournament this desk never opened: it reads its people and name when the door comes', async () => {
+    const lyon = [...desks.host.connections.sandbox.store.tournaments.values()].find(
+      (t) => t.name === 'Lyon LAN Winter Cup',
+    )!.id
+    expect(desks.member.connections.active.offline.cache.holdsAny('participants', lyon)).toBe(false)
+    const other = await pairDevice(desks.onHost, hostHub(), 'Door 5', 'door', lyon)
+    const headers = { 'x-matchdesk-key': other }
+    await expect.poll(async () => (await fetch(`${memberHub()}/door/v1/session`, { headers })).status).toBe(200)
+    const session = (await (await fetch(`${memberHub()}/door/v1/session`, { headers })).json()) as {
+      tournament: { name: string } | null
+    }
+    expect(session.tournament?.name).toBe('Lyon LAN Winter Cup')
+    const events = readEvents(await fetch(`${memberHub()}/door/v1/events`, { headers }))
+    const { participants } = await events.next<{ participants: unknown[] }>('list')
+    expect(participants.length).toBeGreaterThan(0)
+    await events.close()
+  })
+
   it('tells a device where every desk answers, its own first; who answers is readable from any page', async () => {
     const desksOf = async (hub: string) =>
       ((await (await asDoor(hub, '/venue/v1/desks')).json()) as { desks: { url: string }[] }).desks.map((d) => d.url)
@@ -87,12 +106,14 @@ describe('devices of a shared venue', () => {
   })
 
   it('refuses a revocation from a desk that may not, and the key at every desk once the pairing desk revokes', async () => {
-    const deviceId = (await desks.onMember<HubStatus>('hub:status', {})).devices[0]!.id
+    const deviceId = (await desks.onMember<HubStatus>('hub:status', {})).devices.find((d) => d.name === 'Door 2')!.id
     await expect(desks.onMember('hub:revoke', { deviceId })).rejects.toThrow(/paired at another desk/)
     expect((await asDoor(memberHub(), '/door/v1/session')).status).toBe(200)
     await desks.onHost('hub:revoke', { deviceId })
     expect((await asDoor(hostHub(), '/door/v1/session')).status).toBe(401)
     await expect.poll(async () => (await asDoor(memberHub(), '/door/v1/session')).status).toBe(401)
-    await expect.poll(async () => (await desks.onMember<HubStatus>('hub:status', {})).devices).toEqual([])
+    await expect
+      .poll(async () => (await desks.onMember<HubStatus>('hub:status', {})).devices.map((d) => d.name))
+      .toEqual(['Door 5'])
   })
 })

@@ -26,7 +26,8 @@ export function doorRoutes(server: FastifyInstance, { doors, floor, registry, st
 
   server.get('/door/v1/session', { config: door }, (request, reply) => {
     const device = doorOf(request)
-    return answer(reply, () => {
+    return answer(reply, async () => {
+      await doors.know(device.tournamentId, device.profileId)
       const name = doors.tournamentName(device.tournamentId, device.profileId)
       const session: DoorSession = {
         device: { name: device.name, kind: device.kind },
@@ -71,10 +72,11 @@ export function doorRoutes(server: FastifyInstance, { doors, floor, registry, st
     )
   })
 
-  server.get('/door/v1/events', { config: door }, (request, reply) => {
+  server.get('/door/v1/events', { config: door }, async (request, reply) => {
     const device = doorOf(request)
     let list
     try {
+      await doors.know(device.tournamentId, device.profileId)
       list = doors.list(device.tournamentId, device.profileId)
     } catch (error) {
       return sendAppError(reply, error)
@@ -96,5 +98,6 @@ export function doorRoutes(server: FastifyInstance, { doors, floor, registry, st
       },
       device.id,
     )
+    return reply
   })
 }

@@ -5,7 +5,7 @@ import { isOverlayKind } from '../../../shared/broadcast/overlays'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { AppError } from '../app-error'
 import { access, deviceOf } from './hub-access'
-import { sendAsset, sendPage, type HubContext } from './hub-context'
+import { deskOrigins, sendAsset, sendPage, type HubContext } from './hub-context'
 
 const viewer = access('viewer')
 
@@ -87,7 +87,8 @@ export function feedRoutes(server: FastifyInstance, context: HubContext): void {
   feedDataRoutes(server, context)
   server.get<{ Params: { kind: string } }>('/overlays/:kind', { config: viewer }, async (request, reply) => {
     if (!isOverlayKind(request.params.kind)) return reply.code(404).send({ error: 'no such overlay' })
-    return sendPage(reply, pagesDir, 'overlay.html')
+    // An overlay on another PC may ask the venue's other desks whether they answer (to move there when its desk goes).
+    return sendPage(reply, pagesDir, 'overlay.html', 'never', deskOrigins(context))
   })
   // Built scripts and styles, code without data: any device may load them (the page's feed needs its key).
   server.get<{ Params: { '*': string } }>('/overlays/assets/*', { config: access('public') }, (request, reply) =>

@@ -5,6 +5,7 @@ import { TabletView } from '../../../shared/venue/tablet'
 import type { Caster } from '../../../shared/broadcast/feed'
 import type { LivePress } from '../../../shared/broadcast/live-layer'
 import { z } from 'zod'
+import { arrived, CarriedScan } from '../lib/follow-venue'
 
 const KEY_ITEM = 'matchdesk.deviceKey'
 
@@ -18,15 +19,6 @@ const RECENT_ITEM = 'matchdesk.recentScans'
 /** How long a scan is carried to the next desk when this one goes, and how many at most. */
 const RECENT_MS = 60_000
 const RECENT_MOST = 50
-
-/** A scan this door made lately: its own id, the code, when, and whether its desk answered it. */
-export const CarriedScan = z.object({
-  scanId: z.string().min(8).max(64),
-  code: z.string().min(1).max(128),
-  at: z.number(),
-  answered: z.boolean().default(false),
-})
-export type CarriedScan = z.infer<typeof CarriedScan>
 
 /** The door's scans of the last minute, kept in this origin's storage: carried to the next desk when this one goes. */
 export const recentScans = {
@@ -50,6 +42,13 @@ export const recentScans = {
  */
 const newScanId = (): string =>
   Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('')
+
+/** A page moved here from a desk that went: its key kept in this origin's storage; the scans it carried, to send again. */
+export function keepArrived(): CarriedScan[] {
+  const moved = arrived()
+  if (moved?.key) deviceKey.set(moved.key)
+  return moved?.scans ?? []
+}
 
 /** An event stream's address with the key (EventSource cannot send headers). */
 export const withKey = (path: string): string =>

@@ -1,9 +1,18 @@
-// Where a paired device's page goes when its desk goes: it keeps the venue's desk addresses (asked of its desk now
-// and then), and once its desk has not answered for a few seconds it moves to the first other desk that answers as
-// the desk the venue names there — its key carried in the address's fragment (never sent over the network), with the
+// Where a paired device's page goes when its desk goes (a door, a board, a tablet, an overlay on another PC): it keeps
+// the venue's desk addresses (asked of its desk now and then), and once its desk has not answered for a few seconds it
+// moves to the first other desk that answers as the desk the venue names there — a key kept in the page's storage
+// carried in the address's fragment (never sent over the network; an overlay's is in its address already), with a
 // door's recent scans, which the new desk is sent again (the same scan ids: nothing lost, nothing counted twice).
 import { z } from 'zod'
-import { CarriedScan, deviceKey } from './door-api'
+
+/** A scan a door made lately: its own id, the code, when, and whether its desk answered it. */
+export const CarriedScan = z.object({
+  scanId: z.string().min(8).max(64),
+  code: z.string().min(1).max(128),
+  at: z.number(),
+  answered: z.boolean().default(false),
+})
+export type CarriedScan = z.infer<typeof CarriedScan>
 
 const DESKS_ITEM = 'matchdesk.venueDesks'
 /** How often the page asks its desk whether it answers, and how long it waits for the answer. */
@@ -52,19 +61,18 @@ async function answersAs(url: string, deskId: string): Promise<boolean> {
 }
 
 /**
- * What a page that just moved here was given: the key (kept in this origin's storage) and the scans to send again.
+ * What a page that just moved here was given: the key (to keep in this origin's storage) and the scans to send again.
  * The fragment is cleared at once, so the key stays out of the address bar and its history.
  */
-export function arrived(): CarriedScan[] {
+export function arrived(): { key: string; scans: CarriedScan[] } | undefined {
   const given = new URLSearchParams(location.hash.slice(1)).get(MOVED)
-  if (given === null) return []
+  if (given === null) return undefined
   history.replaceState(null, '', location.pathname + location.search)
   try {
-    const moved = Moved.parse(JSON.parse(atob(given.replaceAll('-', '+').replaceAll('_', '/'))))
-    if (moved.key) deviceKey.set(moved.key)
-    return moved.scans
+    const moved: unknown = JSON.parse(atob(given.replaceAll('-', '+').replaceAll('_', '/')))
+    return Moved.parse(moved)
   } catch {
-    return []
+    return undefined
   }
 }
 
@@ -74,18 +82,26 @@ export interface Follower {
   stop(): void
 }
 
-/**
- * Follows the venue from this page: `carry` gives what goes with the page when it moves (a door's recent scans), and
- * `moving` is told the desk it moves to just before it goes.
- */
-export function followVenue(options: { carry?: () => CarriedScan[]; moving?: (name: string) => void } = {}): Follower {
+export interface FollowOptions {
+  /** The page's device key, sent to its desk when it asks where the desks answer. */
+  key: () => string
+  /** Whether the key goes with the page in the fragment (kept in the page's storage, not in its address). */
+  handOnKey?: boolean
+  /** What goes with the page when it moves: a door's recent scans. */
+  carry?: () => CarriedScan[]
+  /** Told the desk the page moves to, just before it goes. */
+  moving?: (name: string) => void
+}
+
+/** Follows the venue from this page (see the top). */
+export function followVenue(options: FollowOptions): Follower {
   let misses = 0
   let moving = false
   /** The desks' origins this page was served with: its policy lets it ask those alone whether they answer. */
   let servedWith: Set<string> | undefined
   const readDesks = async () => {
     try {
-      const answer = await within(ANSWER_MS, '/venue/v1/desks', { headers: { 'x-matchdesk-key': deviceKey.get() } })
+      const answer = await within(ANSWER_MS, '/venue/v1/desks', { headers: { 'x-matchdesk-key': options.key() } })
       if (!answer.ok) return
       const { desks } = Desks.parse(await answer.json())
       localStorage.setItem(DESKS_ITEM, JSON.stringify(desks))
@@ -104,10 +120,11 @@ export function followVenue(options: { carry?: () => CarriedScan[]; moving?: (na
       moving = true
       options.moving?.(desk.name)
       const scans = (options.carry?.() ?? []).slice(-50)
-      const moved = btoa(JSON.stringify({ key: deviceKey.get(), scans }))
-        .replaceAll('+', '-')
-        .replaceAll('/', '_')
-      location.replace(`${desk.url}${location.pathname}${location.search}#${MOVED}=${moved}`)
+      const key = options.handOnKey ? options.key() : ''
+      const moved = btoa(JSON.stringify({ key, scans })).replaceAll('+', '-').replaceAll('/', '_')
+      // Nothing to hand on (an overlay's key is in its address): the same address at the other desk.
+      const fragment = key || scans.length > 0 ? `#${MOVED}=${moved}` : ''
+      location.replace(`${desk.url}${location.pathname}${location.search}${fragment}`)
       return
     }
   }
