@@ -5,8 +5,8 @@
 // which it and desk 1 check people in at their doors (some at both), put matches on stations (some the same) and take
 // one match on two streams; once the link is back, every desk reports what its copy says until all agree, and what it
 // wrote to its own stand-in service. They meet through files in a shared folder.
-import { existsSync, readFileSync, renameSync, writeFileSync as writeWhole } from 'node:fs'
-import { join } from 'node:path'
+import { existsSync, readFileSync } from 'node:fs'
+import { deskFiles } from '../../tests/support/desk-files'
 import type { Feed } from '../../shared/broadcast/feed'
 import type { HubStatus, PairingCode } from '../../shared/ipc/hub'
 import type { SharingState } from '../../shared/venue/sharing'
@@ -18,22 +18,7 @@ const [index, folder, desksText, takesText] = process.argv.slice(2) as [string, 
 const desk = Number(index)
 const desks = Number(desksText)
 const TAKES = Number(takesText)
-const at = (name: string) => join(folder, name)
-/** Written whole or not at all: another desk may read the file at any moment. */
-const writeFileSync = (path: string, text: string) => {
-  writeWhole(`${path}.${desk}.tmp`, text)
-  renameSync(`${path}.${desk}.tmp`, path)
-}
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-async function until<T>(read: () => T | undefined | false | Promise<T | undefined | false>, ms = 60_000): Promise<T> {
-  const deadline = Date.now() + ms
-  for (;;) {
-    const value = await read()
-    if (value) return value
-    if (Date.now() > deadline) throw new Error(`desk ${desk}: waited ${ms} ms in vain`)
-    await sleep(20)
-  }
-}
+const { at, writeFileSync, sleep, until } = deskFiles(folder, desk)
 
 const lan = await startLanDesk()
 const { value, services } = lan

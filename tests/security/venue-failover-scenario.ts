@@ -5,8 +5,8 @@
 // - cut: the outer script takes desk 1's link down for 12 s and up again; every desk notes, every 200 ms, whether it
 //   hosts and whom it syncs with, and at the end what its copy says.
 // The desks meet through files in a shared folder.
-import { existsSync, readFileSync, renameSync, writeFileSync as writeWhole } from 'node:fs'
-import { join } from 'node:path'
+import { existsSync, readFileSync } from 'node:fs'
+import { deskFiles } from '../support/desk-files'
 import type { HubStatus, PairingCode } from '../../shared/ipc/hub'
 import type { SharingState } from '../../shared/venue/sharing'
 import { linkedDuels } from '../support/linked-duels'
@@ -15,22 +15,7 @@ import { startLanDesk } from './lan-desk'
 const [index, folder, mode] = process.argv.slice(2) as [string, string, 'kill' | 'cut']
 const desk = Number(index)
 const DESKS = 3
-const at = (name: string) => join(folder, name)
-/** Written whole or not at all: another desk may read the file at any moment. */
-const writeFileSync = (path: string, text: string) => {
-  writeWhole(`${path}.${desk}.tmp`, text)
-  renameSync(`${path}.${desk}.tmp`, path)
-}
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-async function until<T>(read: () => T | undefined | false | Promise<T | undefined | false>, ms = 60_000): Promise<T> {
-  const deadline = Date.now() + ms
-  for (;;) {
-    const value = await read()
-    if (value) return value
-    if (Date.now() > deadline) throw new Error(`desk ${desk}: waited ${ms} ms in vain`)
-    await sleep(20)
-  }
-}
+const { at, writeFileSync, sleep, until } = deskFiles(folder, desk)
 
 const { value, services } = await startLanDesk()
 const { streamId, duels } = await linkedDuels(value, 2)
