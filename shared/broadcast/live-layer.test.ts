@@ -4,6 +4,7 @@ import {
   LivePress,
   PickLists,
   disputes,
+  inAnswerOrder,
   layerHolds,
   pipsOf,
   pressed,
@@ -106,6 +107,23 @@ describe('the live layer', () => {
     expect(disputes(kept, match([1, 2]))).toEqual([{ side: 1, service: 2, room: 0 }])
     // Adopting what does not fit the best-of is refused in words.
     expect(refusal(kept, { kind: 'adopt', side: 1, score: 3 })).toBe('3 and 1 games won do not fit a best of 3')
+  })
+
+  it('answers every line together in an order that fits the best-of: a side going down before one going up', () => {
+    // A best of 2 at 0–1, as the service said; the service now says 2–0. Taken side by side, 2–1 would not fit.
+    let layer = seedLayer(match([0, 1], 2))
+    const lines = disputes(layer, match([2, 0], 2))
+    expect(lines.map((line) => line.side)).toEqual([0, 1])
+    expect(refusal(layer, { kind: 'adopt', side: 0, score: 2 })).toBe('2 and 1 games won do not fit a best of 2')
+    const ordered = inAnswerOrder(lines)
+    expect(ordered.map((line) => line.side)).toEqual([1, 0])
+    for (const line of ordered) {
+      const adopt = { kind: 'adopt', side: line.side, score: line.service } as const
+      expect(refusal(layer, adopt)).toBeNull()
+      layer = pressed(layer, adopt)
+    }
+    expect(scoreOf(layer)).toEqual([2, 0])
+    expect(disputes(layer, match([2, 0], 2))).toEqual([])
   })
 
   it('the service’s final result ends the layer unless the producer kept the room’s over exactly that result', () => {

@@ -184,6 +184,14 @@ export function disputes(layer: LiveLayer, service: FeedMatch): Dispute[] {
 }
 
 /**
+ * Lines in the order they are answered together (Adopt all): a side whose score goes down first, so that the other
+ * side's going up fits the best-of (room 0–1, service 2–0 in a best of 2: 2–1 does not fit, 0–0 then 2–0 does).
+ */
+export function inAnswerOrder(lines: readonly Dispute[]): Dispute[] {
+  return [...lines].sort((a, b) => a.service - a.room - (b.service - b.room))
+}
+
+/**
  * Whether the layer still goes on air over the service's match: not once the service has the final result and it
  * differs from the room's, unless the producer kept the room's over exactly that result.
  */

@@ -27,6 +27,7 @@ import { SourcesMemo } from './sources-memo'
 import { heldFeed, stagedChanges } from './hold'
 import {
   disputes,
+  inAnswerOrder,
   layerHolds,
   pressWords,
   refusal,
@@ -194,7 +195,7 @@ export class BroadcastDesk {
       const lines = this.liveDesks.get(stream.id)?.disputes ?? []
       if (lines.length === 0)
         throw new AppError('validation', 'Nothing to adopt: the service and the room agree on the score.')
-      for (const line of lines)
+      for (const line of inAnswerOrder(lines))
         this.pressOn(stream, sources, onAir, { kind: 'adopt', side: line.side, score: line.service }, by)
       return this.liveAct(stream, sources, onAir, by)
     })

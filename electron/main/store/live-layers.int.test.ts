@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import {
   disputes,
+  inAnswerOrder,
   pressed,
   refusal,
   scoreOf,
@@ -70,7 +71,8 @@ describe('the live layer’s journal', () => {
             } else if (s.do === 'undo') {
               if (layers.undo('s1', 'm1')) stack.pop()
             } else if (s.do === 'answer') {
-              const lines = disputes(layers.layer('s1', 'm1')!, service)
+              // Answered together as Adopt all answers them.
+              const lines = inAnswerOrder(disputes(layers.layer('s1', 'm1')!, service))
               for (const line of lines) {
                 const answer: LivePress = s.adopt
                   ? { kind: 'adopt', side: line.side, score: line.service }
