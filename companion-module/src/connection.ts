@@ -18,6 +18,7 @@ import { HubEvents, type HubHealth } from './hub-events.js'
 import { presetDefinitions } from './presets.js'
 import { ShowState } from './show-state.js'
 import { variableDefinitions, variableValues } from './variables.js'
+import { firstAnswering, readDesks, type VenueDesk } from './venue-desks.js'
 
 /** What the connection asks of Companion. */
 export interface Host {
@@ -44,6 +45,10 @@ const STATUS = {
 
 /** Stations' countdowns and call feedbacks tick this often (ms). */
 const TICK_MS = 1000
+/** How often the venue's desks are asked again while connected (ms). */
+const DESKS_MS = 15_000
+/** How many failed attempts in a row before a connection from another PC moves to another desk of the venue. */
+const MISSES_BEFORE_MOVING = 2
 
 export class MatchdeskConnection {
   readonly show = new ShowState()
@@ -59,6 +64,12 @@ export class MatchdeskConnection {
   private due: { shape: boolean; timer: ReturnType<typeof setTimeout> } | null = null
   /** The status and problem last told, so a retry that fails the same way says nothing new. */
   private reported = ''
+  /** The shared venue's desks, as this connection's desk listed them last. */
+  private desks: VenueDesk[] = []
+  private desksTimer: ReturnType<typeof setInterval> | undefined
+  /** Failed attempts in a row, and whether a move to another desk is being looked for. */
+  private misses = 0
+  private moving = false
 
   constructor(
     private readonly host: Host,
@@ -84,6 +95,9 @@ export class MatchdeskConnection {
   configure(config: Partial<ModuleConfig & ModuleSecrets>): void {
     this.events.stop()
     clearInterval(this.tick)
+    clearInterval(this.desksTimer)
+    this.desks = []
+    this.misses = 0
     this.show.clear()
     this.told = {}
     this.reported = ''
@@ -97,11 +111,13 @@ export class MatchdeskConnection {
     this.address = checked.address
     this.events.start()
     this.tick = setInterval(() => this.ticked(), TICK_MS)
+    this.desksTimer = setInterval(() => void this.readDesks(), DESKS_MS)
   }
 
   destroy(): void {
     this.events.stop()
     clearInterval(this.tick)
+    clearInterval(this.desksTimer)
     clearTimeout(this.due?.timer)
     this.due = null
   }
@@ -157,6 +173,11 @@ export class MatchdeskConnection {
    * failure keeps showing the failure, and the same failure again is neither told nor logged twice.
    */
   private health(health: HubHealth): void {
+    if (health.kind === 'ok') {
+      this.misses = 0
+      void this.readDesks()
+    }
+    if (health.kind === 'unreachable' && ++this.misses >= MISSES_BEFORE_MOVING) void this.moveOn()
     if (health.kind === 'connecting') {
       this.incoming = new ShowState()
       if (this.reported && this.reported !== 'ok') return
@@ -169,5 +190,38 @@ export class MatchdeskConnection {
     if (health.kind === 'ok') return this.host.updateStatus(STATUS.ok as InstanceStatus)
     this.host.updateStatus(STATUS[health.kind] as InstanceStatus, health.message)
     this.host.log('warn', health.message)
+  }
+
+  /** Where the shared venue's desks answer, kept for when this connection's desk goes (unchanged when not told). */
+  private async readDesks(): Promise<void> {
+    if (!this.address) return
+    const desks = await readDesks(this.address)
+    if (desks.length > 0) this.desks = desks
+  }
+
+  /**
+   * This connection's desk has not answered twice in a row: a connection from another PC (it has a control device's
+   * key, let in at every desk of the venue) moves to the first other desk that answers as itself. One on the desk's
+   * own PC waits for its desk: the others let it in only with a device key.
+   */
+  private async moveOn(): Promise<void> {
+    const address = this.address
+    if (this.moving || !address?.deviceKey || this.desks.length === 0) return
+    this.moving = true
+    try {
+      const next = await firstAnswering(this.desks, address.url)
+      if (!next || this.address !== address) return
+      this.host.log(
+        'info',
+        `Matchdesk at ${address.url} did not answer: following the venue to ${next.name} (${next.url})`,
+      )
+      this.misses = 0
+      this.reported = ''
+      this.events.stop()
+      this.address = { ...address, url: next.url }
+      this.events.start()
+    } finally {
+      this.moving = false
+    }
   }
 }

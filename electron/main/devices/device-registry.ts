@@ -73,6 +73,8 @@ export interface VenueDeviceBook {
   sharedDevices(): (SharedDevice & { pairedBy: string })[]
   isDeviceOut(deviceId: string): boolean
   view(): { names: ReadonlyMap<string, string> }
+  ownControlToken(hash: string): void
+  controlTokenHashes(): string[]
 }
 
 interface PendingCode {
@@ -173,6 +175,7 @@ export class DeviceRegistry {
     const token = newSecret()
     await this.credentials.set(VENUE_SECRETS, 'control-token', token)
     this.token = token
+    this.book()?.ownControlToken(hashOf(token))
     this.rotated.emit()
     this.changed.emit()
     return token
@@ -215,6 +218,7 @@ export class DeviceRegistry {
     const book = this.book()
     if (!book) return
     const profile = this.bookProfile()
+    book.ownControlToken(hashOf(this.token))
     const gone = this.data.devices.filter((device) => device.kind !== 'desk' && book.isDeviceOut(device.id))
     if (gone.length > 0) {
       this.data.devices = this.data.devices.filter((device) => !gone.includes(device))
@@ -238,6 +242,17 @@ export class DeviceRegistry {
     const pairedAtDesk = this.book()?.view().names.get(pairedBy) ?? 'another desk'
     const lastSeen = this.seenShared.get(id) ?? null
     return { id, name, kind, tournamentId, streamId, pairedAt, lastSeen, pairedBy, pairedAtDesk }
+  }
+
+  /**
+   * Whether a bearer token drives this hub: this desk's control token, or — in a shared venue — another desk's (the
+   * venue's record holds each desk's hashed), so Companion follows the venue when its desk goes. Constant time.
+   */
+  knowsControlToken(given: string): boolean {
+    if (!given) return false
+    if (sameSecret(given, this.token)) return true
+    const hash = hashOf(given)
+    return (this.book()?.controlTokenHashes() ?? []).some((held) => sameSecret(held, hash))
   }
 
   /** A single-use code, valid five minutes, that a device exchanges for its key. */

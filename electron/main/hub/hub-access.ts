@@ -3,7 +3,7 @@
 import type { FastifyRequest } from 'fastify'
 import { isIP } from 'node:net'
 import type { DeviceKind } from '../../../shared/venue/door'
-import { bearer, type AccessRule } from '../local-server/route-guard'
+import type { AccessRule } from '../local-server/route-guard'
 import type { DeviceRegistry, DeviceView } from '../devices/device-registry'
 
 /**
@@ -74,7 +74,8 @@ export function deviceOf(request: FastifyRequest, registry: DeviceRegistry): Dev
  * - viewer (feeds, overlays): this machine, or any paired device;
  * - door (the door page and its API): a paired door, from anywhere (a door needs a name and a tournament);
  * - board (the venue board's data): this machine, or a paired board (a TV beyond this machine);
- * - control (Companion): the control token as a bearer, and beyond this machine a paired control device's key too;
+ * - control (Companion): a venue desk's control token as a bearer (this desk's, or another's of the shared venue), and
+ *   beyond this machine a paired control device's key too;
  * - pairing (the pairing and door pages, the code exchange): anyone who reaches the hub; exchanges rate-limited;
  * - tablet (what a stream's tablet sees): a paired scorekeeper's or caster's tablet, from anywhere;
  * - scorekeeper, caster (a tablet's edits): that kind of tablet only (each acts on its own stream);
@@ -86,7 +87,11 @@ export function hubRules(registry: DeviceRegistry, venueKeys?: VenueDeskKeys): R
     const device = deviceOf(request, registry)
     return device !== undefined && kinds.includes(device.kind)
   }
-  const controlToken = bearer(() => [registry.controlToken])
+  // This desk's control token, or another venue desk's (Companion that moved here when its desk went).
+  const controlToken = (request: FastifyRequest) => {
+    const given = request.headers.authorization ?? ''
+    return given.startsWith('Bearer ') && registry.knowsControlToken(given.slice('Bearer '.length))
+  }
   return {
     viewer: (request) => fromLoopback(request) || deviceOf(request, registry) !== undefined,
     door: (request) => ofKind(request, 'door'),

@@ -173,3 +173,23 @@ describe('devices in the venue log', () => {
     expect(desk.deviceByKeyHash(hashA)).toBeUndefined()
   })
 })
+
+describe('control tokens in the venue log', () => {
+  it('keeps each desk’s latest control token hash as that desk said it, and drops a desk out of the venue', () => {
+    let time = 100
+    const a = new VenueDoc('a', () => time)
+    const b = new VenueDoc('b', () => time)
+    a.ownControlToken('1'.repeat(64))
+    b.ownControlToken('2'.repeat(64))
+    // A desk cannot set another's token.
+    b.doc.getArray<string>('venue').push([JSON.stringify(['controls', 'a', '3'.repeat(64), 150, 'b'])])
+    time = 200
+    a.ownControlToken('4'.repeat(64))
+    meet(a, b)
+    for (const desk of [a, b]) expect(desk.controlTokenHashes().sort()).toEqual(['2'.repeat(64), '4'.repeat(64)])
+    time = 300
+    a.putOut('b')
+    meet(a, b)
+    expect(b.controlTokenHashes()).toEqual(['4'.repeat(64)])
+  })
+})

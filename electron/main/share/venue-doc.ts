@@ -58,6 +58,8 @@ interface Logs {
   hosts: [deskId: string, at: number, by: string]
   /** A desk is out of the venue: revoked by a head organiser, or it left (its own entry). Its key opens no hub. */
   outOfVenue: [deskId: string, at: number, by: string]
+  /** A desk's control token for Companion, hashed (SHA-256, hex): any desk's hub lets that token drive it. */
+  controls: [deskId: string, hash: string, at: number, by: string]
   /** A device paired at a desk, for every desk (its record as JSON: `SharedDevice`, the key hashed). */
   devices: [deviceId: string, record: string, at: number, by: string]
   /** A device revoked (by the desk that paired it, or a head organiser): its key opens no desk's hub. */
@@ -322,6 +324,16 @@ export class VenueDoc {
     return this.index.hostDesk()
   }
 
+  /** This desk's control token, hashed: Companion with it drives any desk of the venue (a new token replaces it). */
+  ownControlToken(hash: string): void {
+    if (this.index.controls.get(this.deskId)?.hash !== hash) this.add('controls', this.deskId, hash)
+  }
+
+  /** Each desk's control token hash, for the desks still in the venue. */
+  controlTokenHashes(): string[] {
+    return [...this.index.controls].filter(([deskId]) => !this.index.isOut(deskId)).map(([, { hash }]) => hash)
+  }
+
   /** A device paired at this desk, known to every desk of the venue from now on. */
   shareDevice(device: SharedDevice): void {
     if (!this.index.devices.has(device.id)) this.add('devices', device.id, JSON.stringify(SharedDevice.parse(device)))
@@ -486,6 +498,7 @@ const FIELDS: Record<LogName, number> = {
   hubs: 4,
   hosts: 3,
   outOfVenue: 3,
+  controls: 4,
   devices: 4,
   deviceOuts: 3,
   audit: 7,
@@ -543,6 +556,7 @@ export class VenueIndex {
   /** Each desk's sync key hash and hub address, as the desk itself said last. */
   readonly keys = new Map<string, Authored & { hash: string }>()
   readonly hubs = new Map<string, Authored & { url: string }>()
+  readonly controls = new Map<string, Authored & { hash: string }>()
   /** Each device paired at a desk of the venue (the first record of an id counts), and its key's hash → its id. */
   readonly devices = new Map<string, Authored & { device: SharedDevice }>()
   readonly deviceByHash = new Map<string, string>()
@@ -638,6 +652,11 @@ export class VenueIndex {
       case 'outOfVenue': {
         const [, deskId, at, by] = entry
         this.outEntries.push({ deskId, at, by })
+        break
+      }
+      case 'controls': {
+        const [, deskId, hash, at, by] = entry
+        if (deskId === by && /^[0-9a-f]{64}$/.test(hash)) keep(this.controls, deskId, { hash, at, by })
         break
       }
       case 'devices': {
