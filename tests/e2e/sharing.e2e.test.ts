@@ -3,7 +3,8 @@
 // pairing code and takes a match on a stream; the first desk's Stream desk says who runs that stream (a 40-character
 // right-to-left name) and shows its Take, takes it over only once asked, and its Venue view lists who runs what; the
 // head organiser gives the joined desk another role there, which the joined desk's main then applies, and the audit
-// log answers who took a match off air — both themes, axe-clean.
+// log answers who took a match off air; a door paired at the joined desk is listed among the host's devices, at that
+// desk — both themes, axe-clean.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { axeViolations } from './support/axe'
@@ -108,6 +109,25 @@ describe('two desks, one venue', () => {
     await desk.getByRole('button', { name: 'Light theme' }).click()
     expect(await axeViolations(desk)).toEqual([])
     await desk.getByTestId('sharing').screenshot({ path: screenshotPath('view-venue-sharing-light') })
+    await desk.getByRole('button', { name: 'Dark theme' }).click()
+  })
+
+  it('lists a door paired at the other desk among this desk’s devices, at the desk that paired it, both themes', async () => {
+    const { code } = await member.ipc<{ code: string }>('hub:pair', { name: 'Door 2', kind: 'door', tournamentId })
+    const paired = await fetch(`${member.hub}/pair/v1/exchange`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code }),
+    })
+    expect(paired.status).toBe(200)
+    const devices = desk.locator('section[aria-labelledby="devices-title"]')
+    await expect.poll(() => shownText(devices), { timeout: 10_000 }).toContain(`at ${NAME}`)
+    await devices.scrollIntoViewIfNeeded()
+    expect(await axeViolations(desk)).toEqual([])
+    await devices.screenshot({ path: screenshotPath('view-venue-devices-shared-dark') })
+    await desk.getByRole('button', { name: 'Light theme' }).click()
+    expect(await axeViolations(desk)).toEqual([])
+    await devices.screenshot({ path: screenshotPath('view-venue-devices-shared-light') })
     await desk.getByRole('button', { name: 'Dark theme' }).click()
   })
 
