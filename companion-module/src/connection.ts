@@ -70,6 +70,7 @@ export class MatchdeskConnection {
   /** Failed attempts in a row, and whether a move to another desk is being looked for. */
   private misses = 0
   private moving = false
+  private destroyed = false
 
   constructor(
     private readonly host: Host,
@@ -115,6 +116,7 @@ export class MatchdeskConnection {
   }
 
   destroy(): void {
+    this.destroyed = true
     this.events.stop()
     clearInterval(this.tick)
     clearInterval(this.desksTimer)
@@ -210,7 +212,7 @@ export class MatchdeskConnection {
     this.moving = true
     try {
       const next = await firstAnswering(this.desks, address.url)
-      if (!next || this.address !== address) return
+      if (!next || this.address !== address || this.destroyed) return
       this.host.log(
         'info',
         `Matchdesk at ${address.url} did not answer: following the venue to ${next.name} (${next.url})`,

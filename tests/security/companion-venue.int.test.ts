@@ -54,17 +54,17 @@ describe('Companion in a shared venue', () => {
       })
       .toBe(true)
     await expect.poll(() => remote.status?.status, { timeout: 10_000 }).toBe('ok')
-    // A press reaches the other desk: its stream takes the next match.
+    // A press reaches the other desk: its stream, with nothing on air, takes the next match.
+    const onAir = async () => {
+      const status = await desks.onMember<{ streams: { streamId: string; onAir: string | null }[] }>(
+        'broadcast:status',
+        { tournamentId: linked.tournamentId },
+      )
+      return status.streams.find((s) => s.streamId === linked.streamId)?.onAir ?? null
+    }
+    expect(await onAir()).toBeNull()
     await remote.press('take_next', { stream: linked.streamId })
-    await expect
-      .poll(async () => {
-        const status = await desks.onMember<{ streams: { streamId: string; onAir: string | null }[] }>(
-          'broadcast:status',
-          { tournamentId: linked.tournamentId },
-        )
-        return status.streams.find((s) => s.streamId === linked.streamId)?.onAir ?? null
-      })
-      .not.toBeNull()
+    await expect.poll(onAir).not.toBeNull()
     // Companion on the desk's own PC (no device key) waits for its desk.
     expect(local.status?.status).toBe('connection_failure')
     expect(local.logs.some((log) => log.message.includes('following the venue'))).toBe(false)

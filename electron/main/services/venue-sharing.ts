@@ -272,11 +272,17 @@ export class VenueSharing {
       const message = 'another desk of this venue (to leave it yourself: Leave the venue)'
       throw new AppError('validation', `deskId: ${message}`, { deskId: message })
     }
+    const hostGone = this.member !== undefined && (venue.hostDesk() === deskId || this.memberOf === venue.hubOf(deskId))
     venue.doc.transact(() => {
       venue.putOut(deskId)
       venue.audit('venue', deskId, name, 'Removed from the venue')
     })
     this.host.closeVenueDesk(deskId)
+    // The desk removed was this desk's host: its link ends, and the election finds the venue's host among the rest.
+    if (hostGone) {
+      this.stopMember()
+      this.ports.changed?.(this.state())
+    }
     return this.state()
   }
 

@@ -155,6 +155,23 @@ describe('devices in the venue log', () => {
     }
   })
 
+  it('keeps a key with the first device recorded with it: a later record of the same key as another device is passed over', () => {
+    let time = 100
+    const a = new VenueDoc('a', () => time)
+    const b = new VenueDoc('b', () => time)
+    a.shareDevice(door('d1', hashA))
+    meet(a, b)
+    time = 200
+    // Another desk records the door's key again, as a control device of its own.
+    b.shareDevice({ ...door('c1', hashA), kind: 'control' })
+    meet(a, b)
+    for (const desk of [a, b]) expect(desk.deviceByKeyHash(hashA)).toMatchObject({ id: 'd1', kind: 'door' })
+    // The same whichever order the entries came in.
+    const c = new VenueDoc('c', () => time)
+    Y.applyUpdate(c.doc, Y.encodeStateAsUpdate(b.doc), 'lan')
+    expect(c.deviceByKeyHash(hashA)).toMatchObject({ id: 'd1', kind: 'door' })
+  })
+
   it('passes over a record that is not a device, or names another id, or a desk as a device', () => {
     const hostile = new Y.Doc()
     const at = (record: unknown, id = 'x1') => JSON.stringify(['devices', id, JSON.stringify(record), 5, 'h'])

@@ -354,7 +354,7 @@ export class VenueDoc {
   deviceByKeyHash(hash: string): (SharedDevice & { pairedBy: string }) | undefined {
     const deviceId = this.index.deviceByHash.get(hash)
     const paired = deviceId === undefined ? undefined : this.index.devices.get(deviceId)
-    if (!paired || this.index.isDeviceOut(paired.device.id)) return undefined
+    if (!paired || paired.device.keyHash !== hash || this.index.isDeviceOut(paired.device.id)) return undefined
     return { ...paired.device, pairedBy: paired.by }
   }
 
@@ -662,11 +662,13 @@ export class VenueIndex {
       case 'devices': {
         const [, deviceId, record, at, by] = entry
         const device = SharedDevice.safeParse(safeJson(record))
-        if (
-          device.success &&
-          device.data.id === deviceId &&
-          keep(this.devices, deviceId, { device: device.data, at, by }, true)
-        )
+        if (!device.success || device.data.id !== deviceId) break
+        if (!keep(this.devices, deviceId, { device: device.data, at, by }, true)) break
+        // A key belongs to the first device recorded with it: a later record naming the same key under another id (a
+        // door made a control device) is passed over.
+        const held = this.deviceByHash.get(device.data.keyHash)
+        const heldEntry = held === undefined ? undefined : this.devices.get(held)
+        if (!heldEntry || earlier([deviceId, { at, by }], [held!, heldEntry]))
           this.deviceByHash.set(device.data.keyHash, deviceId)
         break
       }

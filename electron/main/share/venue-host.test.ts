@@ -36,4 +36,28 @@ describe('the venue host', () => {
     host.closeAll()
     expect(same.closed).toEqual([[1001, 'the desk is going away']])
   })
+
+  it('turns away a desk out of the venue that comes with the key it was paired with here', () => {
+    const out = new Set<string>()
+    const host = new VenueHost(
+      () => new Y.Doc(),
+      () => 'profile-a',
+      () => undefined,
+      (deskId) => out.has(deskId),
+    )
+    const request = new Request('http://127.0.0.1:7310/venue/v1/sync')
+    const first = socket()
+    host.connect(first, request, 'device-1', 'profile-a', 'desk-b')
+    expect(first.closed).toEqual([])
+    out.add('desk-b')
+    host.closeVenueDesk('desk-b')
+    expect(first.closed.map(([code]) => code)).toEqual([4403])
+    // Back with the same pairing key, naming itself or not: refused.
+    for (const named of ['desk-b', undefined]) {
+      const again = socket()
+      host.connect(again, request, 'device-1', 'profile-a', named)
+      expect(again.closed).toEqual([[4403, 'this desk is out of the venue']])
+    }
+    expect(host.joined()).toBe(0)
+  })
 })

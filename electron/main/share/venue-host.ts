@@ -86,6 +86,9 @@ export class VenueHost {
     deskId?: string,
   ): void {
     if (deskId && pairedOn !== undefined) this.deskOf.set(deviceId, deskId)
+    // A desk put out of the venue (removed by a head organiser, or it left) syncs here no more, whatever key it has.
+    const venueDesk = deskId ?? this.deskOf.get(deviceId)
+    if (venueDesk && this.isOut(venueDesk)) return socket.close(REVOKED, 'this desk is out of the venue')
     if (pairedOn !== undefined && pairedOn !== this.activeProfile())
       return socket.close(ELSEWHERE, 'the host desk works on another connection now')
     if (Date.now() < this.refusingUntil) return socket.close(ELSEWHERE, 'this desk does not host the venue now')

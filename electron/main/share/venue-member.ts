@@ -76,8 +76,10 @@ export class VenueMember {
       if (status === WebSocketStatus.Disconnected && this.current === 'connected') this.set('connecting')
     })
     this.provider.attach()
+    // From the moment the socket is open, not only once synced: a first sync of a day's document over venue Wi-Fi may
+    // take longer than the host waits for a word.
     this.heartbeat = setInterval(() => {
-      if (this.current === 'connected') this.provider.sendStateless('here')
+      if (this.socket.status === WebSocketStatus.Connected) this.provider.sendStateless('here')
     }, HEARTBEAT_MS).unref()
   }
 

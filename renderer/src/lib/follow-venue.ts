@@ -26,7 +26,41 @@ const DESKS_MS = 15_000
 const MOVED = 'moved'
 
 const DeskAddress = z.object({ deskId: z.string().max(100), name: z.string().max(80), url: z.string().max(200) })
-const Desks = z.object({ desks: z.array(DeskAddress).max(50) })
+type DeskAddress = z.infer<typeof DeskAddress>
+
+/** A desk's origin, or null for an address that is none (it came from the LAN: one bad entry moves no one). */
+function originOf(url: string): string | null {
+  try {
+    const { origin, protocol } = new URL(url)
+    return protocol === 'http:' || protocol === 'https:' ? origin : null
+  } catch {
+    return null
+  }
+}
+
+/** The desks of a list that read as desks, at most 50: an entry that does not is passed over, not the whole list. */
+function desksIn(value: unknown): DeskAddress[] {
+  if (!Array.isArray(value)) return []
+  return value
+    .flatMap((entry) => {
+      const desk = DeskAddress.safeParse(entry)
+      return desk.success && originOf(desk.data.url) ? [desk.data] : []
+    })
+    .slice(0, 50)
+}
+
+/** Text as base64url, whatever its characters (a scanned code may be in any script: `btoa` takes Latin-1 only). */
+function base64url(text: string): string {
+  const bytes = new TextEncoder().encode(text)
+  let binary = ''
+  for (const byte of bytes) binary += String.fromCharCode(byte)
+  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_')
+}
+
+function fromBase64url(text: string): string {
+  const binary = atob(text.replaceAll('-', '+').replaceAll('_', '/'))
+  return new TextDecoder().decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)))
+}
 const Moved = z.object({ key: z.string().max(200), scans: z.array(CarriedScan).max(50).default([]) })
 
 /** A read that gives up after `ms`. */
@@ -41,10 +75,9 @@ async function within(ms: number, url: string, init: RequestInit = {}): Promise<
 }
 
 /** The desk addresses last heard (none: the page has not asked yet, or the venue is one desk). */
-function knownDesks(): z.infer<typeof DeskAddress>[] {
+function knownDesks(): DeskAddress[] {
   try {
-    const kept: unknown = JSON.parse(localStorage.getItem(DESKS_ITEM) ?? '[]')
-    return Desks.parse({ desks: kept }).desks
+    return desksIn(JSON.parse(localStorage.getItem(DESKS_ITEM) ?? '[]'))
   } catch {
     return []
   }
@@ -60,6 +93,11 @@ async function answersAs(url: string, deskId: string): Promise<boolean> {
   }
 }
 
+/** The fragment a moving page takes along: its key (when kept in its storage) and a door's recent scans. */
+export function movedFragment(key: string, scans: readonly CarriedScan[]): string {
+  return `${MOVED}=${base64url(JSON.stringify({ key, scans }))}`
+}
+
 /**
  * What a page that just moved here was given: the key (to keep in this origin's storage) and the scans to send again.
  * The fragment is cleared at once, so the key stays out of the address bar and its history.
@@ -69,7 +107,7 @@ export function arrived(): { key: string; scans: CarriedScan[] } | undefined {
   if (given === null) return undefined
   history.replaceState(null, '', location.pathname + location.search)
   try {
-    const moved: unknown = JSON.parse(atob(given.replaceAll('-', '+').replaceAll('_', '/')))
+    const moved: unknown = JSON.parse(fromBase64url(given))
     return Moved.parse(moved)
   } catch {
     return undefined
@@ -91,6 +129,11 @@ export interface FollowOptions {
   carry?: () => CarriedScan[]
   /** Told the desk the page moves to, just before it goes. */
   moving?: (name: string) => void
+  /**
+   * Served again when a desk joins the venue, so that its policy lets it ask that desk too (default). An overlay on air
+   * is not: a reload would show on stream. It moves to the desks known when it was served.
+   */
+  reloadForNewDesks?: boolean
 }
 
 /** Follows the venue from this page (see the top). */
@@ -103,11 +146,12 @@ export function followVenue(options: FollowOptions): Follower {
     try {
       const answer = await within(ANSWER_MS, '/venue/v1/desks', { headers: { 'x-matchdesk-key': options.key() } })
       if (!answer.ok) return
-      const { desks } = Desks.parse(await answer.json())
+      const desks = desksIn(((await answer.json()) as { desks?: unknown }).desks)
       localStorage.setItem(DESKS_ITEM, JSON.stringify(desks))
-      const origins = desks.map((desk) => new URL(desk.url).origin)
+      const origins = desks.map((desk) => originOf(desk.url)!)
       // A desk joined since the page was served: served again, it may ask that desk too.
-      if (servedWith && origins.some((origin) => !servedWith!.has(origin))) location.reload()
+      const joined = servedWith && origins.some((origin) => !servedWith!.has(origin))
+      if (joined && options.reloadForNewDesks !== false) location.reload()
       servedWith ??= new Set(origins)
     } catch {
       // Kept as last heard: what the page moves by when its desk is gone.
@@ -116,14 +160,15 @@ export function followVenue(options: FollowOptions): Follower {
   const move = async () => {
     const here = location.origin
     for (const desk of knownDesks()) {
-      if (moving || new URL(desk.url).origin === here || !(await answersAs(desk.url, desk.deskId))) continue
-      moving = true
-      options.moving?.(desk.name)
+      if (moving || originOf(desk.url) === here || !(await answersAs(desk.url, desk.deskId))) continue
+      // Another round may have found a desk meanwhile.
+      if (moving) return
       const scans = (options.carry?.() ?? []).slice(-50)
       const key = options.handOnKey ? options.key() : ''
-      const moved = btoa(JSON.stringify({ key, scans })).replaceAll('+', '-').replaceAll('/', '_')
       // Nothing to hand on (an overlay's key is in its address): the same address at the other desk.
-      const fragment = key || scans.length > 0 ? `#${MOVED}=${moved}` : ''
+      const fragment = key || scans.length > 0 ? `#${movedFragment(key, scans)}` : ''
+      moving = true
+      options.moving?.(desk.name)
       location.replace(`${desk.url}${location.pathname}${location.search}${fragment}`)
       return
     }
