@@ -26,8 +26,6 @@ const ANSWER_MOST_BYTES = 4096
 /** How long a desk stays without a host before it asks the others who hosts (ms), and how often it asks then. */
 const LOST_MS = 3000
 const ELECTION_TICK_MS = 1000
-/** How long a desk that stepped down (a minority of the venue) turns desks away (ms). */
-const STEP_DOWN_MS = 5000
 /** What a desk answers when asked who it is: a few bytes, read bounded. */
 const Alive = z.object({ deskId: z.string().min(1).max(100), joined: z.number().int().min(0).max(1000) })
 
@@ -139,14 +137,17 @@ export class VenueSharing {
       } else if (now - (this.minoritySince ??= now) >= LOST_MS) {
         log.info(`only ${joined + 1} of ${venueDesks} desks sync here: stepping down as host`)
         this.minoritySince = undefined
-        this.host.stepDown(STEP_DOWN_MS)
+        this.host.stepDown()
       }
       return
     }
     if (others.length === 0) {
       // Every other desk of the venue removed or gone from it: this one is the venue now, and hosts whoever joins.
       const named = [...venue.view().names.keys()].filter((deskId) => deskId !== venue.deskId)
-      if (this.member && named.length > 0 && named.every((deskId) => venue.isOut(deskId))) this.becomeHost(venue)
+      if (named.length > 0 && named.every((deskId) => venue.isOut(deskId))) {
+        if (this.member) this.becomeHost(venue)
+        else this.host.takeDesks()
+      }
       return
     }
     if (now - (this.lostSince ??= now) < LOST_MS) return
@@ -160,9 +161,6 @@ export class VenueSharing {
       if (this.ports.connections.active.offline.venue !== venue || this.member !== linkBefore) return
       if (this.memberConnected()) return
       const choice = chooseHost(venue.deskId, answers, venueDesks)
-      // Still a minority: a host that stepped down goes on turning desks away (its desks would come back to it the
-      // moment it let them, and it would host a minority again until it stepped down once more).
-      if (choice.kind === 'wait' && venue.hostDesk() === venue.deskId) this.host.stepDown(STEP_DOWN_MS)
       if (choice.kind === 'host') this.becomeHost(venue)
       else if (choice.kind === 'join') {
         const address = venue.hubOf(choice.deskId)!
@@ -479,7 +477,11 @@ export class VenueSharing {
       url: url.toString(),
       key,
       desk: this.ports.connections.active.offline.venue.deskId,
-      changed: () => this.ports.changed?.(this.state()),
+      changed: (state) => {
+        // Syncing with a host, this desk hosts no one; its link down, desks may choose it (the election).
+        this.host.follow(state === 'connected')
+        this.ports.changed?.(this.state())
+      },
       ...(this.ports.retry && { retry: this.ports.retry }),
     })
   }
@@ -488,5 +490,6 @@ export class VenueSharing {
     this.member?.close()
     this.member = undefined
     this.memberOf = null
+    this.host.follow(false)
   }
 }

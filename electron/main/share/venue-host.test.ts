@@ -60,4 +60,35 @@ describe('the venue host', () => {
     }
     expect(host.joined()).toBe(0)
   })
+
+  it('hosts no one while this desk syncs with the venue’s host, nor after stepping down until elected again', () => {
+    const host = new VenueHost(
+      () => new Y.Doc(),
+      () => 'profile-a',
+    )
+    const request = new Request('http://127.0.0.1:7310/venue/v1/sync')
+    const joined = socket()
+    host.connect(joined, request, 'desk:b', undefined, 'b')
+    expect(host.joined()).toBe(1)
+    // This desk's own link to a host is up: the desk joined here is sent on, and another is turned away.
+    host.follow(true)
+    expect(joined.closed).toEqual([[4409, 'this desk syncs with the venue’s host']])
+    const other = socket()
+    host.connect(other, request, 'desk:c', undefined, 'c')
+    expect(other.closed).toEqual([[4409, 'this desk does not host the venue now']])
+    host.follow(false)
+    const taken = socket()
+    host.connect(taken, request, 'desk:c', undefined, 'c')
+    expect(taken.closed).toEqual([])
+    // Stepped down from a minority: turned away however long it lasts, until a majority elects this desk.
+    host.stepDown()
+    const later = socket()
+    host.connect(later, request, 'desk:c', undefined, 'c')
+    expect(later.closed).toEqual([[4409, 'this desk does not host the venue now']])
+    host.takeDesks()
+    const elected = socket()
+    host.connect(elected, request, 'desk:c', undefined, 'c')
+    expect(elected.closed).toEqual([])
+    host.closeAll()
+  })
 })

@@ -43,8 +43,10 @@ export class VenueHost {
   /** Each desk paired here: the venue desk id it syncs as. */
   private readonly deskOf = new Map<string, string>()
   private unbridge: (() => void) | undefined
-  /** Until when (epoch ms) this desk turns desks away, having stepped down from hosting (a minority of the venue). */
-  private refusingUntil = 0
+  /** This desk stepped down from hosting a minority of the venue: it turns desks away until a majority elects it. */
+  private steppedDown = false
+  /** This desk syncs with the venue's host now: a desk that follows a host hosts no one (no two hosts, no cycles). */
+  private following = false
   private heartbeat: NodeJS.Timeout | undefined
   /** When each joined desk's connection last said anything. */
   private readonly heardAt = new Map<SyncSocket, number>()
@@ -91,7 +93,7 @@ export class VenueHost {
     if (venueDesk && this.isOut(venueDesk)) return socket.close(REVOKED, 'this desk is out of the venue')
     if (pairedOn !== undefined && pairedOn !== this.activeProfile())
       return socket.close(ELSEWHERE, 'the host desk works on another connection now')
-    if (Date.now() < this.refusingUntil) return socket.close(ELSEWHERE, 'this desk does not host the venue now')
+    if (this.steppedDown || this.following) return socket.close(ELSEWHERE, 'this desk does not host the venue now')
     const connection = this.server.handleConnection(socket, request, { deviceId })
     this.heardAt.set(socket, Date.now())
     socket.on('message', (data) => {
@@ -163,17 +165,31 @@ export class VenueHost {
   }
 
   /**
-   * This desk stops hosting for `ms` (its desks are a minority of the venue): their connections end and they are
-   * turned away meanwhile, so they look for the majority's host.
+   * This desk stops hosting (its desks are a minority of the venue): their connections end and they are turned away
+   * until a majority elects this desk again (`takeDesks`), so they look for the majority's host.
    */
-  stepDown(ms: number): void {
-    this.refusingUntil = Date.now() + ms
-    for (const deviceId of [...this.sockets.keys()]) this.closeDesk(deviceId, ELSEWHERE, 'this desk does not host now')
+  stepDown(): void {
+    this.steppedDown = true
+    this.endAll('this desk does not host now')
   }
 
-  /** This desk hosts again (a majority chose it): desks are taken at once, whatever a step-down said. */
+  /** This desk hosts again (a majority chose it, or it is all the venue left): desks are taken at once. */
   takeDesks(): void {
-    this.refusingUntil = 0
+    this.steppedDown = false
+  }
+
+  /**
+   * Whether this desk syncs with the venue's host now. While it does, desks joined here are sent on (they find the
+   * host by the election) and no desk is taken: two desks never sync with each other as each other's host.
+   */
+  follow(following: boolean): void {
+    if (following === this.following) return
+    this.following = following
+    if (following) this.endAll('this desk syncs with the venue’s host')
+  }
+
+  private endAll(reason: string): void {
+    for (const deviceId of [...this.sockets.keys()]) this.closeDesk(deviceId, ELSEWHERE, reason)
   }
 
   /** Every desk's connections end, as a desk going away (the app closes): they try again until it is back. */
