@@ -5,6 +5,7 @@
 // each on fresh desks.
 import type { Browser, Page } from 'playwright-core'
 import { launchBrowser } from '../tests/e2e/support/browser'
+import { pairDevice } from '../tests/support/pair-device'
 import { startWebMode, tournamentNamed, type WebMode } from '../tests/e2e/support/web-mode'
 import { percentile, report, round } from './support/stats'
 
@@ -21,16 +22,6 @@ async function until(done: () => Promise<boolean>, what: string, ms = 30_000): P
 type Sharing = { role: string; link: string | null; joined: number }
 const sharing = (desk: WebMode) => desk.ipc<Sharing>('venue:sharing', {})
 
-async function pair(host: WebMode, name: string, kind: 'door' | 'overlay', tournamentId?: string): Promise<string> {
-  const { code } = await host.ipc<{ code: string }>('hub:pair', { name, kind, ...(tournamentId && { tournamentId }) })
-  const answer = await fetch(`${host.hub}/pair/v1/exchange`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ code }),
-  })
-  return ((await answer.json()) as { key: string }).key
-}
-
 async function oneRound(browser: Browser) {
   const desks = await Promise.all([0, 1, 2].map(() => startWebMode(['--demo-simulate', '0'])))
   const [host, ...others] = desks as [WebMode, WebMode, WebMode]
@@ -45,13 +36,13 @@ async function oneRound(browser: Browser) {
     const door = await (await browser.newContext()).newPage()
     const overlay = await (await browser.newContext()).newPage()
     pages.push(door, overlay)
-    const doorKey = await pair(host, 'Door 1', 'door', tournamentId)
+    const doorKey = await pairDevice(host.ipc, host.hub, 'Door 1', 'door', tournamentId)
     await door.goto(`${host.hub}/pair`)
     await door.evaluate((key) => localStorage.setItem('matchdesk.deviceKey', key), doorKey)
     await door.goto(`${host.hub}/door`)
     const lyon = await tournamentNamed(host, 'Lyon LAN Winter Cup')
     const streams = await host.ipc<{ items: { id: string }[] }>('streams:list', { tournamentId: lyon, filters: {} })
-    const overlayKey = await pair(host, 'OBS PC', 'overlay')
+    const overlayKey = await pairDevice(host.ipc, host.hub, 'OBS PC', 'overlay')
     await overlay.goto(`${host.hub}/overlays/scoreboard?stream=${streams.items[0]!.id}&key=${overlayKey}`)
     // Both pages have heard where every desk answers.
     const heard = (page: Page) => async () => {

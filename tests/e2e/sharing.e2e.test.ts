@@ -10,6 +10,7 @@ import type { Browser, Page } from 'playwright-core'
 import { axeViolations } from './support/axe'
 import { launchBrowser, screenshotPath, shownText } from './support/browser'
 import { startWebMode, type WebMode } from './support/web-mode'
+import { pairDevice } from '../support/pair-device'
 
 const TOURNAMENT = 'Lyon LAN Winter Cup'
 /** The joined desk's name, as the host gives it when pairing it: 40 characters, right to left. */
@@ -113,13 +114,7 @@ describe('two desks, one venue', () => {
   })
 
   it('lists a door paired at the other desk among this desk’s devices, at the desk that paired it, both themes', async () => {
-    const { code } = await member.ipc<{ code: string }>('hub:pair', { name: 'Door 2', kind: 'door', tournamentId })
-    const paired = await fetch(`${member.hub}/pair/v1/exchange`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ code }),
-    })
-    expect(paired.status).toBe(200)
+    await pairDevice(member.ipc, member.hub, 'Door 2', 'door', tournamentId)
     const devices = desk.locator('section[aria-labelledby="devices-title"]')
     await expect.poll(() => shownText(devices), { timeout: 10_000 }).toContain(`at ${NAME}`)
     await devices.scrollIntoViewIfNeeded()

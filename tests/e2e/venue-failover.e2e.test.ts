@@ -7,6 +7,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditPage } from '../../shared/venue/roles'
+import { pairDevice } from '../support/pair-device'
 import { launchBrowser, screenshotPath } from './support/browser'
 import { startWebMode, tournamentNamed, type WebMode } from './support/web-mode'
 
@@ -41,13 +42,7 @@ beforeAll(async () => {
   await door.waitForURL(`${host.hub}/door`, { waitUntil: 'commit' })
   await until(async () => (await door.getByTestId('link').textContent())?.includes('Live') ?? false, 'the door live')
   // An overlay PC's browser source, paired at the hosting desk: its key in its address.
-  const overlayCode = (await host.ipc<{ code: string }>('hub:pair', { name: 'OBS PC 2', kind: 'overlay' })).code
-  const exchange = await fetch(`${host.hub}/pair/v1/exchange`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ code: overlayCode }),
-  })
-  const { key } = (await exchange.json()) as { key: string }
+  const key = await pairDevice(host.ipc, host.hub, 'OBS PC 2', 'overlay')
   const lyon = await tournamentNamed(host, 'Lyon LAN Winter Cup')
   const streams = await host.ipc<{ items: { id: string }[] }>('streams:list', { tournamentId: lyon, filters: {} })
   // The other desk has that tournament open too (as every desk of a venue showing it does).
