@@ -24,7 +24,8 @@ const MAIN_LAYERS = [
   ['hub'],
   ['broadcast', 'floor', 'devices'],
   ['services'],
-  ['sync', 'store', 'auth', 'profiles', 'share'],
+  ['venue'],
+  ['sync', 'store', 'auth', 'profiles'],
   ['db', 'api', 'secrets', 'local-server', 'obs'],
 ]
 const MAIN_FOLDERS = MAIN_LAYERS.flat()

@@ -7,7 +7,7 @@
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import * as Y from 'yjs'
-import { VenueDoc } from '../electron/main/share/venue-doc'
+import { VenueDoc } from '../electron/main/venue/venue-doc'
 import { report, round } from './support/stats'
 
 setFlagsFromString('--expose-gc')

@@ -20,7 +20,8 @@ const LAYERS = [
   ['hub'],
   ['broadcast', 'floor', 'devices'],
   ['services'],
-  ['sync', 'store', 'auth', 'profiles', 'share'],
+  ['venue'],
+  ['sync', 'store', 'auth', 'profiles'],
   ['db', 'api', 'secrets', 'local-server', 'obs'],
 ]
 const LAYER_PROBES = LAYERS.flat().map((folder) => `electron/main/${folder}/layer-probe.ts`)

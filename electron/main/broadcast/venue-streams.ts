@@ -4,7 +4,7 @@
 import type { StreamState } from '../../../shared/broadcast/feed'
 import { moduleLog } from '../log'
 import type { Connections } from '../services/connections'
-import type { VenueDoc } from '../share/venue-doc'
+import type { VenueDoc } from '../venue/venue-doc'
 import type { BroadcastDesk } from './broadcast-desk'
 import { streamChanges } from './stream-audit'
 import { SharedStream, type RunElsewhere, type StreamRuns } from './stream-runs'

@@ -5,7 +5,7 @@
 import { z } from 'zod'
 import { moduleLog } from '../log'
 import type { Connections } from '../services/connections'
-import type { VenueDoc } from '../share/venue-doc'
+import type { VenueDoc } from '../venue/venue-doc'
 import type { AssignmentRow } from '../store/floor-store'
 import type { FloorDesk } from './floor-desk'
 import { stationChanges } from './station-audit'

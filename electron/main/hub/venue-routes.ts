@@ -4,7 +4,7 @@ import websocket from '@fastify/websocket'
 import type { FastifyInstance } from 'fastify'
 import { access, deskNamed, deviceOf, venueDeskOf } from './hub-access'
 import type { HubContext } from './hub-context'
-import { MAX_MESSAGE_BYTES } from '../share/venue-member'
+import { MAX_MESSAGE_BYTES } from '../venue/venue-member'
 
 export async function venueRoutes(
   server: FastifyInstance,

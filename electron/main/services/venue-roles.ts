@@ -12,7 +12,7 @@ import {
 } from '../../../shared/venue/roles'
 import { AppError } from '../app-error'
 import { moduleLog } from '../log'
-import type { VenueDoc } from '../share/venue-doc'
+import type { VenueDoc } from '../venue/venue-doc'
 import type { Connections } from './connections'
 
 const log = moduleLog('venue-roles')
