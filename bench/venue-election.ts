@@ -26,11 +26,10 @@ try {
     return connected.length === up.length - 1 && hosts.length === 1 ? hosts[0]!.i : undefined
   }
   await until(async () => (await hostOf(all)) !== undefined)
-  // Every copy holds every desk's key and hub before the first host goes.
+  // Every copy holds every desk's admission and hub before the first host goes.
+  const record = (i: number) => desks.desk(i).connections.active.offline.venue
   await until(async () =>
-    all.every((i) =>
-      all.every((j) => desks.desk(i).connections.active.offline.venue.keyHashOf(desks.deskId(j)) !== undefined),
-    ),
+    all.every((i) => all.every((j) => record(i).publicKeyOf(desks.deskId(j)) && record(i).hubOf(desks.deskId(j)))),
   )
   const elect: number[] = []
   const rejoin: number[] = []

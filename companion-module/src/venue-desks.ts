@@ -42,7 +42,7 @@ export async function firstAnswering(desks: readonly VenueDesk[], leaving: strin
   for (const desk of desks) {
     if (new URL(desk.url).origin === gone) continue
     try {
-      const response = await fetch(`${desk.url}/venue/v1/alive`, { signal: AbortSignal.timeout(ANSWER_MS) })
+      const response = await fetch(`${desk.url}/venue/v2/alive`, { signal: AbortSignal.timeout(ANSWER_MS) })
       const said = JSON.parse(await boundedText(response, 1024)) as { deskId?: unknown }
       if (response.ok && said.deskId === desk.deskId) return desk
     } catch {

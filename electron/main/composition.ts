@@ -25,10 +25,12 @@ import { FloorDesk } from './floor/floor-desk'
 import { ObsTarget } from './broadcast/obs-target'
 import { OnAirRecord } from './broadcast/on-air-record'
 import { SponsorDesk } from './broadcast/sponsor-desk'
-import { VenueSharing } from './services/venue-sharing'
-import { VenueCheckins } from './services/venue-checkins'
-import { VenueAudit } from './services/venue-audit'
-import { VenueRoles } from './services/venue-roles'
+import { VenueSharing } from './venue/venue-sharing'
+import { VenueCheckins } from './venue/venue-checkins'
+import { VenueAudit } from './venue/venue-audit'
+import { VenueRoles } from './venue/venue-roles'
+import { VenueFollowers } from './venue/venue-followers'
+import { DeskIdentity } from './venue/desk-identity'
 import { VenueStreams } from './broadcast/venue-streams'
 import { VenueFloor } from './floor/venue-floor'
 import { VenueAnnouncement } from './venue/venue-discovery'
@@ -96,6 +98,8 @@ export interface MainServices {
   venueRoles: VenueRoles
   /** The shared venue's devices: one paired at any desk known at every desk, one revoked anywhere refused here. */
   venueDevices: VenueDevices
+  /** The shared venue's record of the active connection, followed for all that acts on it. */
+  venueFollowers: VenueFollowers
   close(): Promise<void>
 }
 
@@ -137,9 +141,12 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
       }),
     })
   const credentials = ports.credentials ?? new MemoryCredentialStore()
+  // This desk's key pair: what it writes into a shared venue's record is signed with it, and it proves the desk.
+  const identity = await DeskIdentity.load(credentials)
   // Every IPC call is the page asking: refreshes behind an answer wait until it has been quiet a moment.
   const activity = new PageActivity()
   const connections = await Connections.open({
+    identity,
     dataDir: ports.dataDir,
     credentials,
     clock,
@@ -162,8 +169,13 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
   }
   const onAirRecord = new OnAirRecord({ clock, log: () => connections.active.offline.onAirLog, currentFeed })
   // The show sequences follow what the desk publishes; their scene steps go to OBS, their overlays to the feed.
+  // The shared venue's record of the connection the desk works on, followed in one place for all that acts on it.
+  const followers = new VenueFollowers({
+    current: () => ({ profileId: connections.active.profile.id, session: connections.active.offline }),
+    onSwitch: (listener) => connections.switched.on(() => listener()),
+  })
   // A shared venue's roles: what this desk may change, checked where each change is applied; and its audit log.
-  const venueRoles = new VenueRoles(connections, (roles) => bus.publish('venue:roles', roles))
+  const venueRoles = new VenueRoles(followers, (roles) => bus.publish('venue:roles', roles))
   const sequences = new SequenceRunner({
     clock,
     store: () => connections.active.offline.sequences,
@@ -197,9 +209,9 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     changed: () => desk?.republishAll(),
   })
   const ticks = new LiveTicks(ports.broadcastRefreshMs ?? 5000)
-  const venueAudit = new VenueAudit(connections)
+  const venueAudit = new VenueAudit(followers)
   // A shared venue's streams: this desk's shared with the other desks, theirs shown here.
-  const venueStreams = new VenueStreams(connections)
+  const venueStreams = new VenueStreams(connections, followers)
   const broadcast = (desk = new BroadcastDesk({
     connections,
     clock,
@@ -219,11 +231,11 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
   sponsors.start()
   await obs.follow()
   // A shared venue's check-ins: one desk writes each person's first check-in.
-  const venueCheckins = new VenueCheckins(connections)
+  const venueCheckins = new VenueCheckins(followers)
   const decision = new CheckinDecision(connections, venueCheckins, venueRoles)
   const doors = new DoorDesk({ connections, decision, clock, ticks })
   // A shared venue's floor: this desk's stations shared with the other desks, theirs written here.
-  const venueFloor = new VenueFloor(connections)
+  const venueFloor = new VenueFloor(connections, followers)
   const floor = new FloorDesk({
     connections,
     changed: (tournamentId) => venueFloor.changed(tournamentId),
@@ -241,17 +253,30 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     ),
   )
   venueFloor.attach(floor)
-  const venueDevices = new VenueDevices(connections, registry)
+  const venueDevices = new VenueDevices(followers, registry)
   registry.changed.on(() => bus.publish('hub:changed', {}))
   // The venue shared with other desks: this desk's hub hosts it; a desk that joined another's joins it again.
   const sharing = new VenueSharing({
-    connections,
+    followers,
     credentials,
+    identity,
+    app: ports.version,
+    streamName: (streamId) => connections.active.offline.cache.get('streams', streamId)?.name,
     changed: (state) => bus.publish('venue:changed', state),
     ...(ports.venueRetryMs && { retry: ports.venueRetryMs }),
     ...(ports.venueAnswerMs && { deadlineMs: ports.venueAnswerMs }),
     roles: venueRoles,
   })
+  // A desk pairing here is admitted into the venue by the sharing; one revoked here is removed from it.
+  registry.admitDesk = (desk, name, pairingId) => sharing.admit(desk, name, pairingId)
+  registry.deskRevoked = (deskId) => sharing.revokedDesk(deskId)
+  // A desk of another release trying to join is said once in a while, not at every one of its retries.
+  let lastVenueNotice = 0
+  const venueNotice = (message: string) => {
+    if (clock.now() - lastVenueNotice < 10 * 60_000) return
+    lastVenueNotice = clock.now()
+    notices.record('warning', message)
+  }
   // While the hub is open to the venue network, other desks find it by mDNS under this desk's name.
   const announcement = new VenueAnnouncement()
   const deskName = () => {
@@ -271,6 +296,8 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
       venue: sharing.host,
       venueDesk: () => connections.active.offline.venue.deskId,
       venueDesks: () => connections.active.offline.venue.deskAddresses(),
+      app: ports.version,
+      venueNotice,
       announce: (port) => {
         if (port === null) announcement.stop()
         else announcement.announce({ name: deskName(), port })
@@ -310,7 +337,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
       openBrowser,
     },
     { desk: broadcast, record: onAirRecord, sequences, hubUrl: () => hub?.url ?? '' },
-    { hub, registry, activeProfileId: () => connections.active.profile.id },
+    { hub, registry, activeProfileId: () => connections.active.profile.id, roles: venueRoles },
     decision,
     {
       obs,
@@ -342,6 +369,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     venueCheckins,
     venueRoles,
     venueDevices,
+    venueFollowers: followers,
     close: async () => {
       try {
         ticks.close()
@@ -351,9 +379,8 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
         sharing.close()
         venueStreams.close()
         venueFloor.close()
-        venueCheckins.close()
-        venueRoles.close()
         venueDevices.close()
+        followers.close()
         await obs.close()
         doors.close()
         floor.close()

@@ -32,7 +32,7 @@ it('refuses a payload outside the contract without throwing, logs it, and sends 
   const lines = readFileSync(join(dataDir, LOG_FILE), 'utf8')
     .trim()
     .split('\n')
-    .map((line) => JSON.parse(line))
+    .map((line) => JSON.parse(line) as { module: string; msg: string })
   expect(lines).toContainEqual(
     expect.objectContaining({ module: 'event-bus', msg: expect.stringContaining('venue:roles') }),
   )

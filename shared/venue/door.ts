@@ -1,6 +1,7 @@
 // What a door device sees and sends: names, check-in state, when and where only; never emails, badge codes, custom
 // fields or secrets. Shared by the hub's door routes and the door page.
 import { z } from 'zod'
+import { JoiningDesk } from './wire'
 import { LOCALES } from '../api/enums'
 import { CheckinOutcome, CheckinPerson } from '../checkin/outcome'
 
@@ -77,6 +78,8 @@ export const PairingExchange = z.strictObject({
         .min(1)
         .regex(/^[A-Z0-9]+$/),
     ),
+  /** A desk joining the venue says who it is (a device says nothing more than its code). */
+  desk: JoiningDesk.optional(),
 })
 
 export const PairingAnswer = z.object({

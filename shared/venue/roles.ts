@@ -33,6 +33,21 @@ export const CONCERN_WORDS: Record<Concern, string> = {
   roles: 'the roles',
 }
 
+/**
+ * What a desk's role must allow for it to pair each kind of device (a door lead pairs doors, a producer the stream's
+ * tablets, overlays and Companion, the floor its boards, a head organiser desks): every desk checks it when it reads a
+ * device's record, and the desk pairing checks it first.
+ */
+export const PAIRING_CONCERN = {
+  door: 'checkin',
+  board: 'floor',
+  overlay: 'streams',
+  control: 'streams',
+  scorekeeper: 'streams',
+  caster: 'streams',
+  desk: 'roles',
+} as const satisfies Record<string, Concern>
+
 export function allows(role: DeskRole, concern: Concern): boolean {
   return role === 'head' || ROLE_OF[concern] === role
 }

@@ -14,6 +14,16 @@ export const SharingState = z.object({
   desks: z
     .array(z.object({ name: z.string().max(80), you: z.boolean(), streams: z.array(z.string().max(200)) }))
     .default([]),
+  /** Why the host turned this desk away for good (null: it did not). */
+  refusal: z.string().max(300).nullable().default(null),
+  /**
+   * What other desks wrote into the venue's record that counted for nothing (forged, out of bounds, without the
+   * right, ahead of the clock), by desk, most first.
+   */
+  refused: z
+    .array(z.object({ desk: z.string().max(80), count: z.number().int().min(0), why: z.string().max(300) }))
+    .max(50)
+    .default([]),
 })
 export type SharingState = z.infer<typeof SharingState>
 

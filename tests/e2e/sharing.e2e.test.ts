@@ -113,8 +113,9 @@ describe('two desks, one venue', () => {
     await desk.getByRole('button', { name: 'Dark theme' }).click()
   })
 
-  it('lists a door paired at the other desk among this desk’s devices, at the desk that paired it, both themes', async () => {
-    await pairDevice(member.ipc, member.hub, 'Door 2', 'door', tournamentId)
+  it('lists a device paired at the other desk among this desk’s devices, at the desk that paired it, both themes', async () => {
+    // The joined desk is a producer: it pairs what a producer may (an overlay PC), as a door lead would a door.
+    await pairDevice(member.ipc, member.hub, 'Stage PC', 'overlay')
     const devices = desk.locator('section[aria-labelledby="devices-title"]')
     await expect.poll(() => shownText(devices), { timeout: 10_000 }).toContain(`at ${NAME}`)
     await devices.scrollIntoViewIfNeeded()

@@ -37,7 +37,8 @@ try {
   const feedUrl = `${hub.url}/feed/v1/streams/${streamId}`
   await value<HubStatus>('hub:configure', { lan: true })
   const code = await value<PairingCode>('hub:pair', { name: 'OBS PC', kind: 'overlay' })
-  const { key } = services.registry.exchange(code.code, SOURCES[0]!)
+  const paired = services.registry.exchange(code.code, SOURCES[0]!)
+  const key = 'key' in paired ? paired.key : ''
 
   const before = descriptors()
   let peak = before

@@ -71,7 +71,7 @@ export async function twoDesks(name: string, options: { memberHub?: boolean } = 
       await onMember('venue:join', { address: host.hub!.url, code })
       const memberId = member.connections.active.offline.venue.deskId
       const roleOnMember = () => member.connections.active.offline.venue.roleOf(memberId)
-      await waitFor(() => member.connections.active.offline.venue.hasRole(memberId), 'the member’s first role')
+      await waitFor(() => roleOnMember() !== null, 'the member’s first role')
       if (role && role !== roleOnMember()) {
         await onHost('venue:set-role', { deskId: memberId, role })
         await waitFor(() => roleOnMember() === role, `the member’s role ${role}`)

@@ -45,7 +45,7 @@ import type { SponsorRotation } from '../../../shared/broadcast/sponsors'
 import type { StreamShowing } from './sponsor-desk'
 import { moduleLog } from '../log'
 import type { TabletView } from '../../../shared/venue/tablet'
-import type { RoleGuard } from '../services/venue-roles'
+import type { RoleGuard } from '../venue/venue-roles'
 import type { RunElsewhere, SharedDesk, StreamRuns } from './stream-runs'
 
 const log = moduleLog('broadcast-desk')

@@ -29,7 +29,7 @@ import { breakStillDue, planShow } from './obs-show'
 import { collectionName, runObsSetup, SETUP_SCENES } from './obs-setup'
 import { newStreamObs, obsStateOf, type StreamObs } from './obs-stream'
 import { switchScene, writeTextFiles, writeTextSources } from './obs-writes'
-import type { RoleGuard } from '../services/venue-roles'
+import type { RoleGuard } from '../venue/venue-roles'
 
 export interface ObsTargetPorts {
   settings: ObsSettingsFile

@@ -4,7 +4,8 @@
 import type { StreamState } from '../../../shared/broadcast/feed'
 import { moduleLog } from '../log'
 import type { Connections } from '../services/connections'
-import type { VenueDoc } from '../venue/venue-doc'
+import type { VenueFollowers } from '../venue/venue-followers'
+import type { VenueRecord } from '../venue/venue-record'
 import type { BroadcastDesk } from './broadcast-desk'
 import { streamChanges } from './stream-audit'
 import { SharedStream, type RunElsewhere, type StreamRuns } from './stream-runs'
@@ -27,18 +28,21 @@ export class VenueStreams implements StreamRuns {
    * taken from a desk whose role does not take streams). Absent: the venue's shared value, this desk's own.
    */
   private readonly before = new Map<string, StreamState | null>()
-  private stopRemote: () => void = () => undefined
   private stopDesk: () => void = () => undefined
-  private readonly stopSwitch: () => void
+  private readonly stopFollowing: () => void
 
-  constructor(private readonly connections: Connections) {
-    this.follow()
-    this.stopSwitch = connections.switched.on(() => {
-      this.read.clear()
-      this.written.clear()
-      this.shown.clear()
-      this.before.clear()
-      this.follow()
+  constructor(
+    private readonly connections: Connections,
+    private readonly followers: VenueFollowers,
+  ) {
+    this.stopFollowing = followers.register('streams', {
+      follow: () => {
+        this.read.clear()
+        this.written.clear()
+        this.shown.clear()
+        this.before.clear()
+      },
+      arrived: () => this.arrived(),
     })
   }
 
@@ -74,21 +78,12 @@ export class VenueStreams implements StreamRuns {
   }
 
   close(): void {
-    this.stopSwitch()
-    this.stopRemote()
+    this.stopFollowing()
     this.stopDesk()
   }
 
-  private venue(): VenueDoc {
-    return this.connections.active.offline.venue
-  }
-
-  private follow(): void {
-    this.stopRemote()
-    this.stopRemote = this.venue().onRemoteSettled(
-      () => this.arrived(),
-      log.failed('showing what another desk changed'),
-    )
+  private venue(): VenueRecord {
+    return this.followers.record
   }
 
   /** A state this desk's producer desk announced: shared when this desk runs the stream. */

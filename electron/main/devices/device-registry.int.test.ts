@@ -47,7 +47,8 @@ describe('last seen', () => {
     const registry = await DeviceRegistry.open(dataDir, clock, new MemoryCredentialStore())
     const keys = Array.from({ length: 10 }, (_, i) => {
       const { code } = registry.pair(`Door ${i + 1}`, 'door', 't1')
-      return registry.exchange(code, '127.0.0.1').key
+      const paired = registry.exchange(code, '127.0.0.1')
+      return 'key' in paired ? paired.key : ''
     })
     const file = join(dataDir, 'venue.json')
     const seenInFile = () =>

@@ -9,6 +9,7 @@ import writeFileAtomic from 'write-file-atomic'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { DeviceKind, STREAM_KINDS, TOURNAMENT_KINDS, type SharedDevice } from '../../../shared/venue/door'
+import type { DeskPairingAnswer, JoiningDesk } from '../../../shared/venue/wire'
 import { AppError } from '../app-error'
 import type { Clock } from '../clock'
 import { setAside } from '../set-aside'
@@ -39,6 +40,8 @@ const StoredDevice = z.object({
   streamId: z.string().nullable().default(null),
   /** The connection it was paired on: a door keeps checking in there whatever the desk shows (absent: paired earlier). */
   profileId: z.string().optional(),
+  /** A desk's id in the venue (it proves itself with its own key: its key here opens nothing). */
+  venueDeskId: z.string().max(100).optional(),
   keyHash: z.string(),
   pairedAt: z.number(),
   lastSeen: z.number().nullable(),
@@ -87,11 +90,14 @@ interface PendingCode {
   usedAt?: number
 }
 
+/** A desk pairing here: admitted into the venue by the sharing (this desk's role checked there), its answer. */
+export type AdmitDesk = (desk: JoiningDesk, name: string, pairingId: string) => DeskPairingAnswer
+
 /** Why a pairing code was refused, in words the device shows. */
 export class PairingRefused extends Error {
   constructor(
     message: string,
-    readonly status: 400 | 410 | 429,
+    readonly status: 400 | 403 | 410 | 426 | 429,
     readonly retryAfterS?: number,
   ) {
     super(message)
@@ -114,6 +120,10 @@ export class DeviceRegistry {
   private book: () => VenueDeviceBook | undefined = () => undefined
   /** The connection the venue's record belongs to: a device paired on another connection is not shared in it. */
   private bookProfile: () => string | undefined = () => undefined
+  /** Admits a desk that pairs here into the venue (set by the composition; none: desks cannot pair here). */
+  admitDesk: AdmitDesk | undefined
+  /** Told the venue desk id of a desk revoked here (it is removed from the venue). */
+  deskRevoked: (venueDeskId: string) => void = () => undefined
 
   private constructor(
     private readonly file: string,
@@ -292,7 +302,11 @@ export class DeviceRegistry {
    * Trades a pairing code for a new device and its key. `from` is the caller's address: each address may get a code
    * wrong a few times a minute, and the whole network a few dozen, then they wait.
    */
-  exchange(given: string, from: string): { device: DeviceView; key: string } {
+  exchange(
+    given: string,
+    from: string,
+    joining?: JoiningDesk,
+  ): { device: DeviceView; key: string; desk?: undefined } | { device: DeviceView; desk: DeskPairingAnswer } {
     const now = this.clock.now()
     const wait = this.attempts.wait(from, now)
     if (wait) throw new PairingRefused(wait.message, 429, wait.retryAfterS)
@@ -306,15 +320,32 @@ export class DeviceRegistry {
     if (pending.usedAt !== undefined) throw refuse('This pairing code was already used: add the device again.', 410)
     if (pending.expiresAt < now)
       throw refuse('This pairing code has expired (codes last 5 minutes): add the device again.', 410)
+    const id = randomBytes(6).toString('hex')
+    // A desk is admitted into the venue (it proves itself with its own key from now on: no key of this hub's is given).
+    let desk: DeskPairingAnswer | undefined
+    if (pending.kind === 'desk') {
+      if (!joining)
+        throw new PairingRefused(
+          'This desk runs an older Matchdesk, whose venue record is not signed: update it to join this venue.',
+          426,
+        )
+      if (!this.admitDesk) throw new PairingRefused('This desk does not take desks into a venue.', 403)
+      try {
+        desk = this.admitDesk(joining, pending.name, id)
+      } catch (error) {
+        throw new PairingRefused(error instanceof Error ? error.message : 'The desk could not be admitted.', 403)
+      }
+    }
     pending.usedAt = now
     const key = newSecret()
     const device: Device = {
-      id: randomBytes(6).toString('hex'),
+      id,
       name: pending.name,
       kind: pending.kind,
       tournamentId: pending.tournamentId,
       streamId: pending.streamId,
       ...(pending.profileId && { profileId: pending.profileId }),
+      ...(joining && desk && { venueDeskId: joining.id }),
       keyHash: hashOf(key),
       pairedAt: now,
       lastSeen: now,
@@ -323,14 +354,16 @@ export class DeviceRegistry {
     this.save()
     if (device.kind !== 'desk') this.book()?.shareDevice(sharedOf(device))
     this.changed.emit()
-    return { device: this.devices().find((d) => d.id === device.id)!, key }
+    const view = this.devices().find((d) => d.id === device.id)!
+    return desk ? { device: view, desk } : { device: view, key }
   }
 
   /** The device a key belongs to (its last-seen time updated), or undefined for a wrong or revoked key. */
   authenticate(key: string): DeviceView | undefined {
     if (!key) return undefined
     const hash = hashOf(key)
-    const device = this.data.devices.find((d) => sameSecret(d.keyHash, hash))
+    // A desk proves itself with its own key at the venue's routes: no key of this hub's opens anything for it.
+    const device = this.data.devices.find((d) => d.kind !== 'desk' && sameSecret(d.keyHash, hash))
     const book = this.book()
     if (!device) {
       // Paired at another desk of the venue (and not revoked there): known here by the same key.
@@ -376,6 +409,7 @@ export class DeviceRegistry {
       this.save()
     }
     if (own?.kind !== 'desk') book?.revokeDevice(deviceId)
+    else if (own.venueDeskId) this.deskRevoked(own.venueDeskId)
     this.seenShared.delete(deviceId)
     this.revoked.emit(deviceId)
     this.changed.emit()

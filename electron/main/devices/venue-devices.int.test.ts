@@ -84,7 +84,7 @@ describe('devices of a shared venue', () => {
       ((await (await asDoor(hub, '/venue/v1/desks')).json()) as { desks: { url: string }[] }).desks.map((d) => d.url)
     await expect.poll(() => desksOf(hostHub())).toEqual([hostHub(), memberHub()])
     await expect.poll(() => desksOf(memberHub())).toEqual([memberHub(), hostHub()])
-    const alive = await fetch(`${memberHub()}/venue/v1/alive`, { headers: { origin: hostHub() } })
+    const alive = await fetch(`${memberHub()}/venue/v2/alive`, { headers: { origin: hostHub() } })
     expect(alive.headers.get('access-control-allow-origin')).toBe('*')
     expect(await alive.json()).toMatchObject({ deskId: desks.member.connections.active.offline.venue.deskId })
   })

@@ -36,7 +36,7 @@ import {
   type FloorParts,
 } from './floor-view'
 import { moduleLog } from '../log'
-import type { RoleGuard } from '../services/venue-roles'
+import type { RoleGuard } from '../venue/venue-roles'
 
 const log = moduleLog('floor-desk')
 

@@ -5,10 +5,12 @@
 import { z } from 'zod'
 import { moduleLog } from '../log'
 import type { Connections } from '../services/connections'
-import type { VenueDoc } from '../venue/venue-doc'
+import type { VenueFollowers } from '../venue/venue-followers'
+import type { VenueRecord } from '../venue/venue-record'
 import type { AssignmentRow } from '../store/floor-store'
 import type { FloorDesk } from './floor-desk'
 import { stationChanges } from './station-audit'
+import { matchKey, stationHolders } from '../../../shared/floor/station-holder'
 
 const log = moduleLog('venue-floor')
 
@@ -34,8 +36,6 @@ const SharedStation = z.object({
       times: z.number().int().min(0).max(1000),
     })
     .nullable(),
-  /** The desk that changed it last. */
-  by: z.string().max(100),
 })
 type SharedStation = z.infer<typeof SharedStation>
 
@@ -44,14 +44,15 @@ export class VenueFloor {
   /** Each station as this desk last shared or wrote it (its tournament, and its value as text without the author). */
   private readonly known = new Map<string, { tournamentId: string; text: string }>()
   private applying = false
-  private stopRemote: () => void = () => undefined
-  private readonly stopSwitch: () => void
+  private readonly stopFollowing: () => void
 
-  constructor(private readonly connections: Connections) {
-    this.follow()
-    this.stopSwitch = connections.switched.on(() => {
-      this.known.clear()
-      this.follow()
+  constructor(
+    private readonly connections: Connections,
+    private readonly followers: VenueFollowers,
+  ) {
+    this.stopFollowing = followers.register('floor', {
+      follow: () => this.known.clear(),
+      arrived: () => this.arrived(),
     })
   }
 
@@ -62,7 +63,8 @@ export class VenueFloor {
   /** A tournament's floor changed on this desk: each station that changed is shared. */
   changed(tournamentId: string): void {
     if (this.applying) return
-    const { floor: store, venue } = this.connections.active.offline
+    const { floor: store } = this.connections.active.offline
+    const venue = this.followers.record
     const assignments = store.assignments(tournamentId)
     const present = new Set<string>()
     venue.doc.transact(() => {
@@ -79,21 +81,20 @@ export class VenueFloor {
   }
 
   close(): void {
-    this.stopSwitch()
-    this.stopRemote()
+    this.stopFollowing()
   }
 
-  private share(venue: VenueDoc, stationId: string, value: Omit<SharedStation, 'by'>): void {
+  private share(venue: VenueRecord, stationId: string, value: SharedStation): void {
     const text = JSON.stringify(value)
     const known = this.known.get(stationId)
     if (known?.text === text || (!known && value.station === null)) return
     this.known.set(stationId, { tournamentId: value.tournamentId, text })
     // What this desk did, for the audit log: against what the venue held of the station before (any desk's).
-    const held = SharedStation.safeParse(venue.sharedStation(stationId))
+    const held = SharedStation.safeParse(venue.stations().get(stationId)?.value)
     const label = value.station?.name ?? (held.success ? held.data.station?.name : undefined) ?? 'A station'
     for (const what of stationChanges(held.success ? held.data : undefined, value, (id) => this.matchName(id)))
       venue.audit('station', stationId, label, what)
-    venue.shareStation(stationId, { ...value, by: venue.deskId })
+    venue.shareStation(stationId, value)
   }
 
   /** A match as people call it: its opponents' names ("Ghent Vipers vs Brno Bears"), or its number. */
@@ -104,39 +105,25 @@ export class VenueFloor {
     return names.length > 0 ? names.join(' vs ') : `match ${node.number}`
   }
 
-  private follow(): void {
-    this.stopRemote()
-    this.stopRemote = this.connections.active.offline.venue.onRemoteSettled(
-      () => this.arrived(),
-      log.failed('writing what another desk changed on the floor'),
-    )
-  }
-
   /** What other desks changed on the floor, written into this desk's: each match on one station only. */
   private arrived(): void {
-    const { floor: store, venue } = this.connections.active.offline
-    const stations: [string, SharedStation][] = []
-    for (const [id, raw] of venue.sharedStations()) {
-      const parsed = SharedStation.safeParse(raw)
+    const { floor: store } = this.connections.active.offline
+    const venue = this.followers.record
+    // Each station as the desk with the floor's role that changed it last has it (the record checked who may).
+    const stations: [string, SharedStation & { by: string }][] = []
+    for (const [id, { value, by }] of venue.stations()) {
+      const parsed = SharedStation.safeParse(value)
       if (!parsed.success) log.warn(`a shared floor station did not read: ${parsed.error.message}`)
-      // A station changed by a desk whose role does not take the floor is not applied here (checked on every desk).
-      else if (venue.mayChange(parsed.data.by, 'floor')) stations.push([id, parsed.data])
+      else stations.push([id, { ...parsed.data, by }])
     }
     // A match on two stations: the one it was put on last, then the higher station id (the same on every desk).
-    const holder = new Map<string, { stationId: string; at: number }>()
-    for (const [id, { tournamentId, assignment }] of stations) {
-      if (!assignment) continue
-      const key = `${tournamentId}\u0000${assignment.matchId}`
-      const held = holder.get(key)
-      if (!held || assignment.assignedAt > held.at || (assignment.assignedAt === held.at && id > held.stationId))
-        holder.set(key, { stationId: id, at: assignment.assignedAt })
-    }
+    const holder = stationHolders(stations)
     const changed = new Set<string>()
     const lost: string[] = []
     this.applying = true
     try {
       for (const [id, { tournamentId, station, assignment, by }] of stations) {
-        const holds = assignment && holder.get(`${tournamentId}\u0000${assignment.matchId}`)?.stationId === id
+        const holds = assignment && holder.get(matchKey(tournamentId, assignment.matchId)) === id
         const kept = holds ? assignment : null
         const text = JSON.stringify({ tournamentId, station, assignment: kept })
         if (this.known.get(id)?.text === text) continue

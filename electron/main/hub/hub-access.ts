@@ -11,25 +11,8 @@ import type { DeviceRegistry, DeviceView } from '../devices/device-registry'
  * a port, so one set by the hub would also be sent to NodeCG or TSH on another port of this address.
  */
 export const DEVICE_HEADER = 'x-matchdesk-key'
-/** The header a desk of the venue names itself in when it syncs with its own key (not one paired here). */
-export const DESK_HEADER = 'x-matchdesk-desk'
-
-/** Checks a desk of the venue by its own sync key (the venue's shared record holds each desk's key, hashed). */
-export type VenueDeskKeys = (deskId: string, key: string) => boolean
-
-/** The venue desk id a request names (a desk syncing says which desk it is), bounded. */
-export function deskNamed(request: FastifyRequest): string | undefined {
-  const named = request.headers[DESK_HEADER]
-  return typeof named === 'string' && named.length > 0 && named.length <= 100 ? named : undefined
-}
-
-/** The desk of the venue a request names with its own key, when the key is that desk's (undefined otherwise). */
-export function venueDeskOf(request: FastifyRequest, keys: VenueDeskKeys | undefined): string | undefined {
-  const named = request.headers[DESK_HEADER]
-  const key = request.headers[DEVICE_HEADER]
-  if (!keys || typeof named !== 'string' || typeof key !== 'string' || named.length > 100 || key.length > 200) return
-  return keys(named, key) ? named : undefined
-}
+/** The desk of the venue a request proves to be (its signature over this hub's challenge), once per request. */
+export type ProvenDesk = (request: FastifyRequest) => string | undefined
 
 /** The hub's access rules by name, as routes declare them in `config.allow`. */
 export const HUB_RULES = [
@@ -79,10 +62,10 @@ export function deviceOf(request: FastifyRequest, registry: DeviceRegistry): Dev
  * - pairing (the pairing and door pages, the code exchange): anyone who reaches the hub; exchanges rate-limited;
  * - tablet (what a stream's tablet sees): a paired scorekeeper's or caster's tablet, from anywhere;
  * - scorekeeper, caster (a tablet's edits): that kind of tablet only (each acts on its own stream);
- * - desk (the venue's sync): another Matchdesk desk joined to this one, or any desk of the venue with its own key
- *   (the venue's record holds each desk's key hashed: the hosting can move to any desk), from anywhere.
+ * - desk (the venue's sync): a desk of the venue that proved who it is — its signature, by the key the venue's record
+ *   binds to it, over a challenge this hub gave (no secret crosses: the hosting can move to any desk), from anywhere.
  */
-export function hubRules(registry: DeviceRegistry, venueKeys?: VenueDeskKeys): Record<HubRule, AccessRule> {
+export function hubRules(registry: DeviceRegistry, provenDesk?: ProvenDesk): Record<HubRule, AccessRule> {
   const ofKind = (request: FastifyRequest, ...kinds: DeviceKind[]) => {
     const device = deviceOf(request, registry)
     return device !== undefined && kinds.includes(device.kind)
@@ -101,6 +84,6 @@ export function hubRules(registry: DeviceRegistry, venueKeys?: VenueDeskKeys): R
     tablet: (request) => ofKind(request, 'scorekeeper', 'caster'),
     scorekeeper: (request) => ofKind(request, 'scorekeeper'),
     caster: (request) => ofKind(request, 'caster'),
-    desk: (request) => ofKind(request, 'desk') || venueDeskOf(request, venueKeys) !== undefined,
+    desk: (request) => provenDesk?.(request) !== undefined,
   }
 }

@@ -25,12 +25,16 @@ export interface HubContext {
   sequences?: SequenceRunner
   /** The venue's sponsors, whose images the overlays show (none in some tests). */
   sponsors?: SponsorDesk
-  /** The venue's sync host, for desks that joined this one (none in some tests). */
+  /** The venue's sync host, for desks of the venue that sync with this one (none in some tests). */
   venue?: VenueHost
-  /** This desk's id in the venue (what a desk of the venue asking who answers is told). */
   /** Where each desk of the venue answers (a paired device moves to the next when its desk goes). */
   venueDesks?: () => { deskId: string; name: string; url: string }[]
+  /** This desk's id in the venue (listed first among the desks). */
   venueDesk?: () => string
+  /** This release ("0.2.0"), as the version route says it. */
+  app?: string
+  /** Tells the person at this desk something about the venue (a desk of another release tried to join). */
+  venueNotice?: (message: string) => void
   doors: DoorDesk
   /** The venue floor: the boards' state, the doors' calls, Companion's call buttons. */
   floor: FloorDesk

@@ -25,7 +25,7 @@ import { feedDataRoutes, feedRoutes } from './feed-routes'
 import { floorRoutes } from './floor-routes'
 import { layoutRoutes } from './layout-routes'
 import { ensureStarterLayout } from './starter-layout'
-import { hubRules, type VenueDeskKeys } from './hub-access'
+import { hubRules, type ProvenDesk } from './hub-access'
 import type { HubContext } from './hub-context'
 import { lanInterfaces, LanListeners, suggestedInterfaces, type LanInterface } from './lan-listeners'
 import { pairingRoutes } from './pairing-routes'
@@ -52,6 +52,10 @@ export interface HubOptions {
   venueDesk?: () => string
   /** Where each desk of the venue answers (a paired device moves to the next when its desk goes). */
   venueDesks?: () => { deskId: string; name: string; url: string }[]
+  /** This release ("0.2.0"), as the venue's version route says it. */
+  app?: string
+  /** Tells the person at this desk something about the venue (a desk of another release tried to join). */
+  venueNotice?: (message: string) => void
   doors: DoorDesk
   floor: FloorDesk
   registry: DeviceRegistry
@@ -119,7 +123,7 @@ class HubOrigin {
   private lanListeners: LanListeners | undefined
   port = 0
 
-  constructor(registry: DeviceRegistry, venueKeys?: VenueDeskKeys) {
+  constructor(registry: DeviceRegistry, provenDesk?: ProvenDesk) {
     this.server = Fastify({
       logger: false,
       bodyLimit: 16 * 1024,
@@ -128,7 +132,7 @@ class HubOrigin {
         return createServer(fastifyHandler)
       },
     })
-    guardRoutes(this.server, { hosts: () => this.hosts, rules: hubRules(registry, venueKeys), refuse: refusal })
+    guardRoutes(this.server, { hosts: () => this.hosts, rules: hubRules(registry, provenDesk), refuse: refusal })
     acceptJsonOnly(this.server)
     // A device waits for each answer: background work yields to it while main is busy.
     this.server.addHook('onRequest', (_request, _reply, done) => {
@@ -168,13 +172,13 @@ class HubOrigin {
 
 export async function startHub(options: HubOptions): Promise<Hub> {
   const { registry } = options
-  const hub = new HubOrigin(registry, options.venue && ((deskId, key) => options.venue!.knowsDesk(deskId, key)))
+  const hub = new HubOrigin(
+    registry,
+    options.venue && ((request) => options.venue!.provenDesk(request, request.headers)),
+  )
   const { server } = hub
   const streams = new EventStreams(DEVICE_STREAM_CAPS)
-  const stopRevoked = registry.revoked.on((deviceId) => {
-    streams.closeOwnedBy(deviceId)
-    options.venue?.revokeDesk(deviceId)
-  })
+  const stopRevoked = registry.revoked.on((deviceId) => streams.closeOwnedBy(deviceId))
   // Companion's event streams were opened with the control token: a new token ends them, as it refuses their calls.
   const stopRotated = registry.rotated.on(() => {
     streams.closeOwnedBy('control')

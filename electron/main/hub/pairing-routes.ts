@@ -25,7 +25,10 @@ export function pairingRoutes(server: FastifyInstance, context: HubContext): voi
     const body = PairingExchange.safeParse(request.body)
     if (!body.success) return reply.code(400).send({ error: 'code: give the pairing code shown on the desk' })
     try {
-      const { device, key } = registry.exchange(body.data.code, request.socket.remoteAddress ?? '')
+      const paired = registry.exchange(body.data.code, request.socket.remoteAddress ?? '', body.data.desk)
+      // A desk gets the venue it is part of now (and no key: it proves itself with its own).
+      if (paired.desk) return reply.header('cache-control', 'no-store').send(paired.desk)
+      const { device, key } = paired
       const answer: PairingAnswer = { device: { id: device.id, name: device.name, kind: device.kind }, key }
       return reply.header('cache-control', 'no-store').send(answer)
     } catch (error) {

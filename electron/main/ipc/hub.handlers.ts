@@ -5,6 +5,8 @@ import type { Hub } from '../hub/hub-server'
 import type { DeviceRegistry } from '../devices/device-registry'
 import { qrSvg } from '../devices/pairing-qr'
 import type { HandlersOf } from './dispatch'
+import { PAIRING_CONCERN } from '../../../shared/venue/roles'
+import type { RoleGuard } from '../venue/venue-roles'
 
 export interface HubPorts {
   /** Undefined when no hub runs in this process (most tests). */
@@ -12,9 +14,11 @@ export interface HubPorts {
   registry: DeviceRegistry
   /** The connection the desk is on: a door paired now checks in there, whatever the desk shows later. */
   activeProfileId: () => string
+  /** This desk's role in a shared venue: pairing a kind of device takes the role that may (a door: door lead). */
+  roles?: RoleGuard
 }
 
-export function hubHandlers({ hub, registry, activeProfileId }: HubPorts): HandlersOf<'hub'> {
+export function hubHandlers({ hub, registry, activeProfileId, roles }: HubPorts): HandlersOf<'hub'> {
   const status = (): HubStatus => {
     const lan = hub?.lan()
     return {
@@ -39,6 +43,8 @@ export function hubHandlers({ hub, registry, activeProfileId }: HubPorts): Handl
       return status()
     },
     'hub:pair': async ({ name, kind, tournamentId, streamId }) => {
+      // Every desk of the venue reads a device's record only from a desk whose role may pair it: refused here first.
+      roles?.check(PAIRING_CONCERN[kind])
       const { code, expiresAt } = registry.pair(name, kind, tournamentId ?? null, activeProfileId(), streamId ?? null)
       // The code rides in the fragment: a browser never sends it over the network, not even to the hub.
       const url = `${running().deviceUrl()}/pair#code=${code}`

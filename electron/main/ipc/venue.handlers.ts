@@ -1,8 +1,8 @@
 // Handlers of venue:*: this desk hosting the venue, finding desks on the network, joining another desk's, or leaving
 // it; the desks' roles and operators; the venue's audit log.
-import type { VenueAudit } from '../services/venue-audit'
-import type { VenueRoles } from '../services/venue-roles'
-import type { VenueSharing } from '../services/venue-sharing'
+import type { VenueAudit } from '../venue/venue-audit'
+import type { VenueRoles } from '../venue/venue-roles'
+import type { VenueSharing } from '../venue/venue-sharing'
 import type { HandlersOf } from './dispatch'
 
 export function venueHandlers(sharing: VenueSharing, roles: VenueRoles, audit: VenueAudit): HandlersOf<'venue'> {

@@ -2,7 +2,13 @@
 // token for Companion, and each stream's OBS WebSocket password. Values never leave main (the control token only to the Venue view, to copy into Companion).
 export const SECRET_KINDS = ['api-key', 'client-secret', 'refresh-token'] as const
 export type SecretKind =
-  (typeof SECRET_KINDS)[number] | 'control-token' | 'obs-password' | 'webhook-url' | 'venue-desk-key' | 'venue-own-key'
+  | (typeof SECRET_KINDS)[number]
+  | 'control-token'
+  | 'obs-password'
+  | 'webhook-url'
+  | 'venue-desk-key'
+  | 'venue-own-key'
+  | 'venue-identity'
 
 /** The keychain's owner name for secrets of the venue rather than of one connection profile. */
 export const VENUE_SECRETS = 'matchdesk-venue'

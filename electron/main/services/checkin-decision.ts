@@ -9,12 +9,41 @@ import { whenAndWhere, type CheckinOutcome, type CheckinPerson } from '../../../
 import { isolate } from '../../../shared/text/hidden-characters'
 import { byNaturalName } from '../../../shared/text/natural-order'
 import { AppError } from '../app-error'
+import { unsynced } from '../db/db'
 import type { CheckinPlace } from '../store/checkin-places'
 import type { Connections } from './connections'
 import type { OfflineSession } from './offline-session'
-import type { VenueCheckins } from './venue-checkins'
-import type { RoleGuard } from './venue-roles'
+import type { VenueCheckins } from '../venue/venue-checkins'
+import type { RoleGuard } from '../venue/venue-roles'
 import { randomUUID } from 'node:crypto'
+
+/** "Already checked in at 10:02 (Door 2)": nothing is written. */
+function already(person: CheckinPerson, words: Words): CheckinOutcome {
+  const said = words.words.checkin
+  const where = whenAndWhere(person, undefined, said.at)
+  return {
+    outcome: 'already',
+    participant: person,
+    candidates: [],
+    message: `${words.say(said.already, { name: isolate(person.name) })}${where ? ` ${where}` : ''}`,
+  }
+}
+
+/**
+ * Work on a session's record and outbox as one commit — the record's changes one update, stored in the same
+ * transaction as the outbox row — synced to disk by the group flush the answer waits for, not on its own.
+ */
+function inOneCommit<T>(session: OfflineSession, work: () => T): T {
+  return unsynced(session.db, () =>
+    session.db.transaction(() => {
+      let done: T
+      session.venue.doc.transact(() => {
+        done = work()
+      })
+      return done!
+    })(),
+  )
+}
 
 /** The desk's own Check-in view speaks English, as the rest of the desk. */
 const ENGLISH = wordsFor('en_US')
@@ -112,16 +141,6 @@ export class CheckinDecision {
   ): CheckinOutcome {
     const said = words.words.checkin
     const name = (person: CheckinPerson) => ({ name: isolate(person.name) })
-    /** "Already checked in at 10:02 (Door 2)": nothing is written. */
-    const already = (person: CheckinPerson): CheckinOutcome => {
-      const where = whenAndWhere(person, undefined, said.at)
-      return {
-        outcome: 'already',
-        participant: person,
-        candidates: [],
-        message: `${words.say(said.already, name(person))}${where ? ` ${where}` : ''}`,
-      }
-    }
     const session = this.session
     const participant = session.cache.get('participants', participantId)
     if (!participant || participant.tournament_id !== tournamentId)
@@ -150,16 +169,30 @@ export class CheckinDecision {
           candidates: [],
           message: words.say(said.notCheckedIn, name(person)),
         }
-      return already(person)
+      return already(person, words)
     }
     this.roles?.check('checkin', session.venue, pairedBy)
+    // The scan in the venue's record, its outbox row and the audit line: one commit (behind the WAL's group flush).
+    return inOneCommit(session, () => this.decided(session, participant, checkedIn, place, words, scanId))
+  }
+
+  /** What a check-in or out decided writes, and what it says. */
+  private decided(
+    session: OfflineSession,
+    participant: Participant,
+    checkedIn: boolean,
+    place: string,
+    words: Words,
+    scanId: string | undefined,
+  ): CheckinOutcome {
+    const said = words.words.checkin
+    const name = (person: CheckinPerson) => ({ name: isolate(person.name) })
+    const participantId = participant.id
     if (this.venue?.shared(session)) {
       const scan = session.venue.checkedInScan(participantId)
       // Scanned in at a door of this or another desk (its write on its way, or this desk's copy not read again yet):
       // said as already checked in there, never written again.
-      if (checkedIn && scan) {
-        return already(this.person(participant))
-      }
+      if (checkedIn && scan) return already(this.person(participant), words)
       // A first check-in at the venue: one scan, written by the one desk named for it (this one, when it hosts).
       if (checkedIn && !session.venue.everScanned(participantId)) {
         this.venue.record(session, participantId, place, scanId ?? randomUUID())
@@ -199,9 +232,11 @@ export class CheckinDecision {
     const session = this.session
     this.roles?.check('checkin', session.venue)
     const participant = session.cache.get('participants', participantId)
-    if (participant) this.audited(session, participant, checkedIn, 'desk')
-    if (!checkedIn) session.venue.checkOut(participantId)
-    return session.writes.checkinSet(participantId, checkedIn, requestId)
+    return inOneCommit(session, () => {
+      if (participant) this.audited(session, participant, checkedIn, 'desk')
+      if (!checkedIn) session.venue.checkOut(participantId)
+      return session.writes.checkinSet(participantId, checkedIn, requestId)
+    })
   }
 
   /** A check-in or out, as the venue's audit log keeps it (the person's name, and where). */

@@ -19,6 +19,7 @@ import { Signal } from '../signal'
 import { checkService, testConnection } from './connection-test'
 import { removeDatabase } from '../db/db'
 import { OfflineSession, sessionDatabase, type OfflineTuning } from './offline-session'
+import type { DeskIdentity } from '../venue/desk-identity'
 
 export interface ConnectionPorts {
   dataDir: string
@@ -36,6 +37,8 @@ export interface ConnectionPorts {
   activity?: PageActivity
   /** Offline tuning for tests: how soon the probe and replay retry. */
   offline?: OfflineTuning
+  /** This desk's key pair: every connection's venue record is signed with it. */
+  identity: DeskIdentity
 }
 
 export interface Connection {
@@ -336,6 +339,7 @@ export class Connections {
       clock,
       bus: sessionBus,
       api: () => api,
+      identity: this.ports.identity,
       onDatabaseProblem: (message) => this.ports.notices.record('warning', `${profile.name}: ${message}`),
       ...(this.ports.activity && { activity: this.ports.activity }),
       ...this.ports.offline,

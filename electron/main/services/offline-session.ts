@@ -23,8 +23,9 @@ import { PickListStore } from '../store/pick-lists'
 import { OnAirLog } from '../store/on-air-log'
 import { ShowSequenceStore } from '../store/show-sequences'
 import { SponsorStore } from '../store/sponsors'
-import { VenueDoc } from '../venue/venue-doc'
-import { VenueDocStore } from '../venue/venue-doc-store'
+import { VenueRecord } from '../venue/venue-record'
+import { RecordStore } from '../venue/record-store'
+import type { DeskIdentity } from '../venue/desk-identity'
 import { DeskChoice } from '../store/desk-choice'
 import { TournamentLooks } from '../store/tournament-looks'
 import { WalSync, type FlushFile } from '../db/wal-sync'
@@ -43,6 +44,8 @@ export interface OfflineSessionOptions {
   bus: EventBus
   /** The profile's client; its reachability reports go to `connectivity.report`. */
   api: () => OrganizerApi
+  /** This desk's key pair: the venue record's entries are signed with it. */
+  identity: DeskIdentity
   /** Told when the database had to be replaced (damaged, unreadable), in words for the person. */
   onDatabaseProblem?: (message: string) => void
   /** When the page last asked main something: refreshes behind an answer wait for a quiet moment. */
@@ -97,8 +100,8 @@ export class OfflineSession {
   readonly sequences: ShowSequenceStore
   /** The venue's sponsor slots and their airtime per stream. */
   readonly sponsors: SponsorStore
-  /** This desk's copy of the venue's shared document, kept in the database as it changes. */
-  readonly venue: VenueDoc
+  /** This desk's copy of the venue's shared record, kept in the database as it changes. */
+  readonly venue: VenueRecord
   private readonly stopKeepingVenue: () => void
   /** The venue floor: stations, their matches and calls, the webhook's queue. */
   readonly floor: FloorStore
@@ -187,9 +190,16 @@ export class OfflineSession {
     this.onAirLog = new OnAirLog(this.db)
     this.sequences = new ShowSequenceStore(this.db)
     this.sponsors = new SponsorStore(this.db)
-    const venueDocs = new VenueDocStore(this.db)
-    this.venue = new VenueDoc(venueDocs.deskId(), () => clock.now())
-    this.stopKeepingVenue = venueDocs.open(this.venue.doc)
+    const records = new RecordStore(this.db)
+    this.venue = new VenueRecord({
+      deskId: records.deskId(),
+      identity: options.identity,
+      root: records.root(),
+      now: () => clock.now(),
+      rooted: (root) => records.setRoot(root),
+    })
+    this.stopKeepingVenue = records.open(this.venue.doc)
+    this.venue.found()
     this.floor = new FloorStore(this.db)
     this.places = new CheckinPlaces(this.db)
     this.looks = new TournamentLooks(this.db)
@@ -264,6 +274,7 @@ export class OfflineSession {
     this.replayer.stop()
     this.connectivity.stop()
     this.stopKeepingVenue()
+    this.venue.close()
     this.venue.doc.destroy()
     // Closing the database checkpoints its WAL into the file, synced: nothing is left to flush.
     this.db.close()

@@ -16,10 +16,10 @@ describe('following the active connection', () => {
     })
     const { connections } = services
     const session = connections.active.offline
-    // The producer's desk, the doors' desk, the floor, the venue's sharing, its streams, floor, check-ins, roles and
-    // devices each follow the active connection; the
-    // doors' desk watches a session once a door list is followed on it (a door's connection may not be the active one).
-    expect(connections.switched.listening).toBe(9)
+    // The producer's desk, the doors' desk and the floor each follow the active connection, and the shared venue's
+    // followers once for all of the venue's (its sharing, streams, floor, check-ins, roles and devices); the doors'
+    // desk watches a session once a door list is followed on it (a door's connection may not be the active one).
+    expect(connections.switched.listening).toBe(4)
     const tournamentId = [...connections.sandbox.store.tournaments.values()][0]!.id
     await session.reads.refresh('participants', tournamentId)
     services.doors.subscribe(tournamentId, () => undefined, connections.active.profile.id)
@@ -31,9 +31,8 @@ describe('following the active connection', () => {
     services.sharing.close()
     services.venueStreams.close()
     services.venueFloor.close()
-    services.venueCheckins.close()
-    services.venueRoles.close()
     services.venueDevices.close()
+    services.venueFollowers.close()
     expect(connections.switched.listening).toBe(0)
     expect(session.changes.listening).toBe(sessionListeners - 3)
     expect(session.synced.listening).toBe(0)

@@ -1,8 +1,12 @@
-// The hosting desk serves the venue of the connection it works on: a desk paired while the host worked on another
-// connection is turned away (and tries again later), never synced into this connection's venue.
+// The hosting desk takes a desk of the venue that proved itself, unless that desk is out of the venue (told so: it
+// stops) or this desk does not host now (it syncs with a host itself, or stepped down from a minority); and it takes
+// a proof only once, over a challenge of its own, from the key the record binds to the desk.
 import { describe, expect, it } from 'vitest'
-import * as Y from 'yjs'
+import { DESK_HEADER, NONCE_HEADER, PROOF_HEADER } from '../../../shared/venue/wire'
+import { DeskIdentity } from './desk-identity'
+import { syncHeaders } from './desk-proofs'
 import { VenueHost, type SyncSocket } from './venue-host'
+import { testVenue } from '../../../tests/support/venue-records'
 
 function socket() {
   const closed: [number, string][] = []
@@ -16,79 +20,67 @@ function socket() {
   return fake
 }
 
+const request = new Request('http://127.0.0.1:7310/venue/v2/sync')
+
+function hosting() {
+  let time = Date.parse('2026-11-28T10:00:00Z')
+  const venue = testVenue(['head', 'producer', 'producer'], () => time)
+  const [host, b, c] = venue.desks as [(typeof venue.desks)[0], (typeof venue.desks)[0], (typeof venue.desks)[0]]
+  const server = new VenueHost({ record: () => host.record, identity: host.identity, app: 't' })
+  return { venue, host, b, c, server, tick: () => (time += 10) }
+}
+
 describe('the venue host', () => {
-  it('turns away a desk paired on another connection than the one it works on now', () => {
-    let active = 'profile-a'
-    const host = new VenueHost(
-      () => new Y.Doc(),
-      () => active,
-    )
-    const request = new Request('http://127.0.0.1:7310/venue/v1/sync')
-    const other = socket()
-    host.connect(other, request, 'desk-1', 'profile-b')
-    expect(other.closed).toEqual([[4409, 'the host desk works on another connection now']])
-    expect(host.joined()).toBe(0)
-    const same = socket()
-    host.connect(same, request, 'desk-2', 'profile-a')
-    expect(same.closed).toEqual([])
-    expect(host.joined()).toBe(1)
-    active = 'profile-b'
-    host.closeAll()
-    expect(same.closed).toEqual([[1001, 'the desk is going away']])
+  it('takes a proof over its own challenge once, from the key the record binds to the desk it names', () => {
+    const { b, server } = hosting()
+    const alive = server.alive('c'.repeat(43))
+    const proven = { answer: alive, nonce: alive.nonce! }
+    const headers = syncHeaders(b.identity, b.record.venue, proven, b.record.deskId)
+    expect(server.provenDesk({}, headers)).toBe(b.record.deskId)
+    // The same proof again (replayed): its challenge is used up.
+    expect(server.provenDesk({}, headers)).toBeUndefined()
+    // Another desk's id with this desk's signature, or a key the record does not bind: refused.
+    const again = server.alive('d'.repeat(43))
+    const named = syncHeaders(b.identity, b.record.venue, { answer: again, nonce: again.nonce! }, 'desk-2')
+    expect(server.provenDesk({}, named)).toBeUndefined()
+    const stranger = DeskIdentity.make()
+    const third = server.alive('e'.repeat(43))
+    const forged = syncHeaders(stranger, b.record.venue, { answer: third, nonce: third.nonce! }, b.record.deskId)
+    expect(server.provenDesk({}, forged)).toBeUndefined()
+    // A challenge this hub never gave.
+    expect(
+      server.provenDesk({}, { [DESK_HEADER]: b.record.deskId, [NONCE_HEADER]: 'f'.repeat(43), [PROOF_HEADER]: 'x' }),
+    ).toBeUndefined()
   })
 
-  it('turns away a desk out of the venue that comes with the key it was paired with here', () => {
-    const out = new Set<string>()
-    const host = new VenueHost(
-      () => new Y.Doc(),
-      () => 'profile-a',
-      () => undefined,
-      (deskId) => out.has(deskId),
-    )
-    const request = new Request('http://127.0.0.1:7310/venue/v1/sync')
-    const first = socket()
-    host.connect(first, request, 'device-1', 'profile-a', 'desk-b')
-    expect(first.closed).toEqual([])
-    out.add('desk-b')
-    host.closeVenueDesk('desk-b')
-    expect(first.closed.map(([code]) => code)).toEqual([4403])
-    // Back with the same pairing key, naming itself or not: refused.
-    for (const named of ['desk-b', undefined]) {
-      const again = socket()
-      host.connect(again, request, 'device-1', 'profile-a', named)
-      expect(again.closed).toEqual([[4403, 'this desk is out of the venue']])
-    }
-    expect(host.joined()).toBe(0)
-  })
-
-  it('hosts no one while this desk syncs with the venue’s host, nor after stepping down until elected again', () => {
-    const host = new VenueHost(
-      () => new Y.Doc(),
-      () => 'profile-a',
-    )
-    const request = new Request('http://127.0.0.1:7310/venue/v1/sync')
+  it('turns away a desk out of the venue for good, and hosts no one while it follows a host or stepped down', () => {
+    const { host, b, c, server, venue, tick } = hosting()
+    tick()
+    host.record.putOut(c.record.deskId)
+    venue.syncAll()
+    const out = socket()
+    server.connect(out, request, c.record.deskId)
+    expect(out.closed).toEqual([[4403, 'this desk is out of the venue']])
     const joined = socket()
-    host.connect(joined, request, 'desk:b', undefined, 'b')
-    expect(host.joined()).toBe(1)
+    server.connect(joined, request, b.record.deskId)
+    expect(server.joined()).toBe(1)
     // This desk's own link to a host is up: the desk joined here is sent on, and another is turned away.
-    host.follow(true)
+    server.follow(true)
     expect(joined.closed).toEqual([[4409, 'this desk syncs with the venue’s host']])
     const other = socket()
-    host.connect(other, request, 'desk:c', undefined, 'c')
+    server.connect(other, request, b.record.deskId)
     expect(other.closed).toEqual([[4409, 'this desk does not host the venue now']])
-    host.follow(false)
-    const taken = socket()
-    host.connect(taken, request, 'desk:c', undefined, 'c')
-    expect(taken.closed).toEqual([])
+    server.follow(false)
     // Stepped down from a minority: turned away however long it lasts, until a majority elects this desk.
-    host.stepDown()
+    server.stepDown()
     const later = socket()
-    host.connect(later, request, 'desk:c', undefined, 'c')
+    server.connect(later, request, b.record.deskId)
     expect(later.closed).toEqual([[4409, 'this desk does not host the venue now']])
-    host.takeDesks()
+    server.takeDesks()
     const elected = socket()
-    host.connect(elected, request, 'desk:c', undefined, 'c')
+    server.connect(elected, request, b.record.deskId)
     expect(elected.closed).toEqual([])
-    host.closeAll()
+    server.closeAll()
+    expect(elected.closed).toEqual([[1001, 'the desk is going away']])
   })
 })

@@ -1,9 +1,19 @@
 // The venue's sync on the hosting desk: a Hocuspocus server whose one document ("venue") mirrors this desk's own copy
-// both ways, fed the WebSocket connections the hub accepts (the hub's route guard has checked each desk's key), and
-// each joined desk's connections closed when it is revoked.
-import { createHash, timingSafeEqual } from 'node:crypto'
+// of the record both ways, fed the WebSocket connections of desks that proved who they are (the hub's route guard asked
+// `provenDesk`): any other document name is refused before it is made, and every update a desk sends is checked before
+// it is applied (`incoming-check.ts`: a desk that sends a forged, oversized or deleting update is turned away, told
+// why). Who this desk is, signed over an asker's challenge, is answered here too (`alive`).
 import { Hocuspocus, type Document } from '@hocuspocus/server'
 import * as Y from 'yjs'
+import type { AliveAnswer } from '../../../shared/venue/wire'
+import { CLOSE } from '../../../shared/venue/wire'
+import { moduleLog } from '../log'
+import { Challenges, aliveAnswer, provenDesk } from './desk-proofs'
+import type { DeskIdentity } from './desk-identity'
+import { refusalOf } from './incoming-check'
+import type { VenueRecord } from './venue-record'
+
+const log = moduleLog('venue-host')
 
 /** The one document's name on the wire. */
 export const VENUE_DOCUMENT = 'venue'
@@ -19,12 +29,6 @@ export interface SyncSocket {
   on(event: 'close', listener: (code: number, reason: Buffer) => void): void
 }
 
-/** The close code a revoked desk's connection ends with (a joined desk stops trying on it). */
-export const REVOKED = 4403
-
-/** The close code of a desk turned away because this desk works on another connection (it tries again later). */
-const ELSEWHERE = 4409
-
 /**
  * How often the host and its desks tell each other they are there (a stateless message: nothing in the document), so
  * a desk whose host went silent — switched off, its cable pulled, with no close on the wire — notices within
@@ -37,11 +41,35 @@ export const SILENT_MS = 3500
 /** Marks what the bridge copies, so a copy is not copied back. */
 const BRIDGE = Symbol('venue-bridge')
 
+/** A close reason as the WebSocket carries one: at most 123 bytes of UTF-8. */
+function closeReason(text: string): string {
+  let reason = text
+  while (Buffer.byteLength(reason) > 123) reason = reason.slice(0, -1)
+  return reason
+}
+
+/** An update refused: the connection closes with this code and reason (Hocuspocus reads both off what is thrown). */
+class Refused extends Error {
+  readonly code = CLOSE.refused
+  constructor(readonly reason: string) {
+    super(reason)
+  }
+}
+
+export interface HostPorts {
+  /** This desk's copy of the venue's record (the active connection's). */
+  record(): VenueRecord
+  identity: DeskIdentity
+  /** This release, as the alive route says it. */
+  app: string
+  /** Told when a desk's sync was turned away for what it sent (its id, and why). */
+  refused?(deskId: string, reason: string): void
+}
+
 export class VenueHost {
   private readonly server: Hocuspocus
+  /** Each proven desk's open connections. */
   private readonly sockets = new Map<string, Set<SyncSocket>>()
-  /** Each desk paired here: the venue desk id it syncs as. */
-  private readonly deskOf = new Map<string, string>()
   private unbridge: (() => void) | undefined
   /** This desk stepped down from hosting a minority of the venue: it turns desks away until a majority elects it. */
   private steppedDown = false
@@ -50,23 +78,38 @@ export class VenueHost {
   private heartbeat: NodeJS.Timeout | undefined
   /** When each joined desk's connection last said anything. */
   private readonly heardAt = new Map<SyncSocket, number>()
+  private readonly challenges = new Challenges()
+  /** The desk each request proved to be (the guard asks, the route reads it). */
+  private readonly proven = new WeakMap<object, string | null>()
 
-  constructor(
-    /** This desk's copy of the venue (the active connection's). */
-    private readonly local: () => Y.Doc,
-    /** The connection this desk works on now. */
-    private readonly activeProfile: () => string,
-    /** A desk's own sync key's hash as the venue's record holds it (the hosting can move to any desk). */
-    private readonly keyHashOf: (deskId: string) => string | undefined = () => undefined,
-    /** Whether a desk is out of the venue (revoked or left): its own key opens nothing. */
-    private readonly isOut: (deskId: string) => boolean = () => false,
-    /** Told the venue desk id a desk paired here syncs as, when it revokes that desk (it is put out of the venue). */
-    private readonly revokedDesk: (deskId: string) => void = () => undefined,
-  ) {
+  constructor(private readonly ports: HostPorts) {
     this.server = new Hocuspocus({
       name: 'matchdesk-venue',
       quiet: true,
-      // The hub's guard has authenticated the desk by its key before the upgrade: the token carries nothing.
+      // One document: any other name is refused before it is made (another name never unbridges the venue's).
+      onConnect: async ({ documentName }) => {
+        if (documentName !== VENUE_DOCUMENT) throw new Refused('the venue has one document')
+      },
+      // Every update a desk sends is checked before it is applied.
+      beforeSync: async ({ type, payload, context, document }) => {
+        if (type !== 1 && type !== 2) return
+        const { deskId, socket } = context as { deskId: string; socket: SyncSocket }
+        const record = this.ports.record()
+        const refused = refusalOf(payload, {
+          deskId,
+          doc: document,
+          log: 'venue',
+          keysOf: (id) => record.keysOf(id),
+          bytes: record.bytes,
+          now: Date.now(),
+        })
+        if (!refused) return
+        log.warn(`a desk's sync was turned away: it sent ${refused}`, { deskId })
+        this.ports.refused?.(deskId, refused)
+        // The desk is told why on its socket (a close reason is at most 123 bytes), and nothing of it is applied.
+        socket.close(CLOSE.refused, closeReason(`this desk sent ${refused}`))
+        throw new Refused(`this desk sent ${refused}`)
+      },
       onLoadDocument: async ({ document }) => this.bridge(document),
       afterUnloadDocument: async () => {
         this.unbridge?.()
@@ -75,26 +118,40 @@ export class VenueHost {
     })
   }
 
+  /** Who this desk is, for the alive route (signed over `challenge` when one is given). */
+  alive(challenge: string | undefined): AliveAnswer {
+    const record = this.ports.record()
+    const facts = { app: this.ports.app, venue: record.venue, deskId: record.deskId, joined: this.joined() }
+    return aliveAnswer(facts, this.ports.identity, this.challenges, challenge)
+  }
+
   /**
-   * A joined desk's connection, its key checked by the hub: synced from now on — unless the desk was paired while this
-   * desk worked on another connection (another venue): turned away, it tries again, and joins once this desk is back.
+   * The desk of the venue a sync request proves to be (its signature over a challenge of this hub's, by the key the
+   * record binds to it), once per request; undefined: none.
    */
-  connect(
-    socket: SyncSocket,
-    request: Request,
-    deviceId: string,
-    pairedOn: string | undefined,
-    /** The venue desk id the desk says it syncs as (kept, so that revoking its pairing puts that desk out). */
-    deskId?: string,
-  ): void {
-    if (deskId && pairedOn !== undefined) this.deskOf.set(deviceId, deskId)
-    // A desk put out of the venue (removed by a head organiser, or it left) syncs here no more, whatever key it has.
-    const venueDesk = deskId ?? this.deskOf.get(deviceId)
-    if (venueDesk && this.isOut(venueDesk)) return socket.close(REVOKED, 'this desk is out of the venue')
-    if (pairedOn !== undefined && pairedOn !== this.activeProfile())
-      return socket.close(ELSEWHERE, 'the host desk works on another connection now')
-    if (this.steppedDown || this.following) return socket.close(ELSEWHERE, 'this desk does not host the venue now')
-    const connection = this.server.handleConnection(socket, request, { deviceId })
+  provenDesk(request: object, headers: Record<string, string | string[] | undefined>): string | undefined {
+    if (!this.proven.has(request)) {
+      const record = this.ports.record()
+      const facts = {
+        venue: record.venue,
+        hostDeskId: record.deskId,
+        publicKeyOf: (id: string) => record.keysOf(id).at(-1),
+      }
+      this.proven.set(request, provenDesk(headers, facts, this.challenges) ?? null)
+    }
+    return this.proven.get(request) ?? undefined
+  }
+
+  /**
+   * A desk's connection, proven: synced from now on — unless the desk is out of the venue (told so: it stops), or this
+   * desk does not host now (a minority stepped down, or it follows a host itself: the desk tries again elsewhere).
+   */
+  connect(socket: SyncSocket, request: Request, deskId: string): void {
+    const record = this.ports.record()
+    if (!record.isIn(deskId)) return socket.close(CLOSE.out, 'this desk is out of the venue')
+    if (this.steppedDown || this.following)
+      return socket.close(CLOSE.elsewhere, 'this desk does not host the venue now')
+    const connection = this.server.handleConnection(socket, request, { deskId, socket })
     this.heardAt.set(socket, Date.now())
     socket.on('message', (data) => {
       this.heardAt.set(socket, Date.now())
@@ -102,12 +159,12 @@ export class VenueHost {
     })
     socket.on('close', (code, reason) => {
       this.heardAt.delete(socket)
-      this.sockets.get(deviceId)?.delete(socket)
+      this.sockets.get(deskId)?.delete(socket)
       connection.handleClose({ code, reason: reason.toString() })
     })
-    const held = this.sockets.get(deviceId) ?? new Set<SyncSocket>()
+    const held = this.sockets.get(deskId) ?? new Set<SyncSocket>()
     held.add(socket)
-    this.sockets.set(deviceId, held)
+    this.sockets.set(deskId, held)
     this.heartbeat ??= setInterval(() => this.beat(), HEARTBEAT_MS).unref()
   }
 
@@ -131,37 +188,19 @@ export class VenueHost {
     for (const document of this.server.documents.values()) document.broadcastStateless('here')
   }
 
-  /** Whether `key` is the venue desk's own sync key (compared by hash, in constant time). */
-  knowsDesk(deskId: string, key: string): boolean {
-    if (this.isOut(deskId)) return false
-    const held = this.keyHashOf(deskId)
-    if (!held) return false
-    const given = createHash('sha256').update(key).digest()
-    return timingSafeEqual(given, Buffer.from(held, 'hex'))
-  }
-
   /** How many desks are joined now. */
   joined(): number {
     return [...this.sockets.values()].filter((held) => held.size > 0).length
   }
 
-  /** A revoked desk: its connections end at once, it is told why (it stops trying), and it is out of the venue. */
-  revokeDesk(deviceId: string): void {
-    const deskId = this.deskOf.get(deviceId)
-    if (deskId) this.revokedDesk(deskId)
-    this.closeDesk(deviceId)
-  }
-
-  /** A desk of the venue put out of it: its connections end, whether it synced with its own key or one paired here. */
+  /** A desk of the venue put out of it (it left, or was removed): its connections end, and it is told why. */
   closeVenueDesk(deskId: string): void {
-    for (const [deviceId, desk] of this.deskOf) if (desk === deskId) this.closeDesk(deviceId)
-    this.closeDesk(`desk:${deskId}`)
+    this.closeDesk(deskId, CLOSE.out, 'this desk is out of the venue')
   }
 
-  /** A desk's connections end, and it is told why. */
-  closeDesk(deviceId: string, code = REVOKED, reason = 'this desk was revoked'): void {
-    for (const socket of this.sockets.get(deviceId) ?? []) socket.close(code, reason)
-    this.sockets.delete(deviceId)
+  private closeDesk(deskId: string, code: number, reason: string): void {
+    for (const socket of this.sockets.get(deskId) ?? []) socket.close(code, reason)
+    this.sockets.delete(deskId)
   }
 
   /**
@@ -178,6 +217,11 @@ export class VenueHost {
     this.steppedDown = false
   }
 
+  /** Whether this desk has stepped down from hosting a minority (it takes no desk until elected). */
+  get isSteppedDown(): boolean {
+    return this.steppedDown
+  }
+
   /**
    * Whether this desk syncs with the venue's host now. While it does, desks joined here are sent on (they find the
    * host by the election) and no desk is taken: two desks never sync with each other as each other's host.
@@ -189,20 +233,21 @@ export class VenueHost {
   }
 
   private endAll(reason: string): void {
-    for (const deviceId of [...this.sockets.keys()]) this.closeDesk(deviceId, ELSEWHERE, reason)
+    for (const deskId of [...this.sockets.keys()]) this.closeDesk(deskId, CLOSE.elsewhere, reason)
   }
 
-  /** Every desk's connections end, as a desk going away (the app closes): they try again until it is back. */
+  /** Every desk's connections end, as a desk going away (the app closes, or works on another connection). */
   closeAll(): void {
-    for (const deviceId of [...this.sockets.keys()]) this.closeDesk(deviceId, 1001, 'the desk is going away')
+    for (const deskId of [...this.sockets.keys()]) this.closeDesk(deskId, 1001, 'the desk is going away')
     clearInterval(this.heartbeat)
     this.heartbeat = undefined
   }
 
   /** The served document starts as this desk's copy, and each side's changes go to the other from then on. */
   private bridge(served: Document): void {
+    if (served.name !== VENUE_DOCUMENT) return
     this.unbridge?.()
-    const local = this.local()
+    const local = this.ports.record().doc
     Y.applyUpdate(served, Y.encodeStateAsUpdate(local), BRIDGE)
     Y.applyUpdate(local, Y.encodeStateAsUpdate(served), BRIDGE)
     const toLocal = (update: Uint8Array, origin: unknown) => origin !== BRIDGE && Y.applyUpdate(local, update, BRIDGE)

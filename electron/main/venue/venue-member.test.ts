@@ -21,8 +21,8 @@ describe('a joined desk’s link', () => {
     const states: string[] = []
     const member = new VenueMember({
       doc: new Y.Doc(),
-      url: `ws://127.0.0.1:${port}/venue/v1/sync`,
-      key: 'k',
+      url: `ws://127.0.0.1:${port}/venue/v2/sync`,
+      prove: async () => ({}),
       changed: (state) => states.push(state),
     })
     await expect.poll(() => sockets.size).toBe(1)

@@ -1,29 +1,31 @@
-// The venue's sync on a joined desk: this desk's own copy kept in step with the host's over a Hocuspocus connection
-// to the host's hub, the desk's key sent in a header (never in the address), reconnecting by itself (1 s doubling to
-// 10 s) while the host or the LAN is away; a refusal (the key revoked) ends it and says so. The copy works alone all
-// the while: what changed meanwhile on either side merges when the connection is back.
+// The venue's sync on a desk that syncs with another desk (the host): this desk's own copy of the record kept in step
+// with the host's over a Hocuspocus connection to the host's hub, reconnecting by itself (1 s doubling to 10 s) while
+// the host or the LAN is away. Each attempt first has the host prove who it is (its signature over a fresh challenge)
+// and answers the host's own challenge with this desk's signature: nothing that could be replayed is sent, and nothing
+// is sent to a hub that has not proved itself. The host turning this desk away for good (it is out of the venue, it
+// sent what the record refuses, or it runs another schema) ends it and says why. The copy works alone all the while:
+// what changed meanwhile on either side merges when the connection is back.
+import { EventEmitter } from 'node:events'
 import { HocuspocusProvider, HocuspocusProviderWebsocket, WebSocketStatus } from '@hocuspocus/provider'
 import WebSocket from 'ws'
 import type * as Y from 'yjs'
-import { HEARTBEAT_MS, REVOKED, SILENT_MS, VENUE_DOCUMENT } from './venue-host'
+import { CLOSE } from '../../../shared/venue/wire'
+import { HEARTBEAT_MS, SILENT_MS, VENUE_DOCUMENT } from './venue-host'
 
-/** The largest message taken from the host, as the host takes from a desk (a day's document is about 2 MB). */
+/** The largest message taken from the host, as the host takes from a desk (a day's record is about 2 MB). */
 export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024
-
-/** The headers the key goes in (the hub's device header), and the desk's id with its own venue key. */
-const KEY_HEADER = 'x-matchdesk-key'
-const DESK_HEADER = 'x-matchdesk-desk'
 
 export type MemberState = 'connecting' | 'connected' | 'refused' | 'closed'
 
 export interface VenueMemberOptions {
   doc: Y.Doc
-  /** The host hub's sync address ("ws://192.168.1.20:7310/venue/v1/sync"). */
+  /** The host hub's sync address ("ws://192.168.1.20:7310/venue/v2/sync"). */
   url: string
-  /** This desk's key at that host. */
-  key: string
-  /** This desk's id, sent with its own venue key (not one paired at that host). */
-  desk?: string
+  /**
+   * The headers of one attempt: this desk's proof over a challenge the host just gave, once the host proved itself
+   * (undefined: it did not — not the desk named, or not there — and the attempt fails).
+   */
+  prove(): Promise<Record<string, string> | undefined>
   changed?(state: MemberState): void
   /** Reconnect waits (ms), for tests. */
   retry?: { first: number; most: number }
@@ -33,24 +35,90 @@ export class VenueMember {
   private readonly provider: HocuspocusProvider
   private readonly socket: HocuspocusProviderWebsocket
   private current: MemberState = 'connecting'
+  /** Why the host turned this desk away for good (set with 'refused'). */
+  refusal: string | undefined
   /** This desk tells its host it is there every second while connected (the host ends a silent desk's link). */
   private readonly heartbeat: NodeJS.Timeout
 
   constructor(private readonly options: VenueMemberOptions) {
-    const refused = () => this.set('refused')
-    const { key, desk } = options
-    const headers: Record<string, string> = { [KEY_HEADER]: key, ...(desk && { [DESK_HEADER]: desk }) }
-    /** ws with the key in its header, telling a refused upgrade (401/403) apart from a host that is away. */
-    class KeyedSocket extends WebSocket {
-      constructor(url: string, protocols?: string | string[]) {
-        super(url, protocols, { headers, handshakeTimeout: 5000, maxPayload: MAX_MESSAGE_BYTES })
-        this.on('unexpected-response', (_request, response) => {
-          if (response.statusCode === 401 || response.statusCode === 403) refused()
-          this.terminate()
+    const refused = (why: string) => {
+      this.refusal = why
+      this.set('refused')
+    }
+    const prove = () => options.prove()
+    /**
+     * A socket as Hocuspocus expects one (ws's), opened once the host has proved itself and this desk's proof is made:
+     * until then it is connecting; when the host does not prove itself, it errs and closes, and Hocuspocus tries again.
+     */
+    class ProvenSocket extends EventEmitter {
+      binaryType = 'arraybuffer'
+      private inner: WebSocket | undefined
+      private ended = false
+
+      constructor(url: string) {
+        super()
+        void prove().then(
+          (headers) => (headers ? this.open(url, headers) : this.fail()),
+          () => this.fail(),
+        )
+      }
+
+      get readyState(): number {
+        return this.ended ? WebSocket.CLOSED : (this.inner?.readyState ?? WebSocket.CONNECTING)
+      }
+
+      addEventListener(name: string, listener: (event: unknown) => void): void {
+        this.on(name, listener)
+      }
+
+      removeEventListener(name: string, listener: (event: unknown) => void): void {
+        this.off(name, listener)
+      }
+
+      send(data: Uint8Array): void {
+        this.inner?.send(data)
+      }
+
+      close(code?: number, reason?: string): void {
+        if (this.inner) this.inner.close(code, reason)
+        else this.fail()
+      }
+
+      private open(url: string, headers: Record<string, string>): void {
+        if (this.ended) return
+        const ws = new WebSocket(url, { headers, handshakeTimeout: 5000, maxPayload: MAX_MESSAGE_BYTES })
+        this.inner = ws
+        ws.binaryType = 'arraybuffer'
+        ws.on('unexpected-response', (_request, response) => {
+          // Another schema of the record: said in words, and not tried again.
+          if (response.statusCode === 426) refused('the host desk runs another version of Matchdesk: update both')
+          ws.terminate()
         })
-        this.on('close', (code) => code === REVOKED && refused())
+        ws.addEventListener('open', (event) => this.emit('open', event))
+        ws.addEventListener('message', (event) => this.emit('message', event))
+        ws.addEventListener('error', (event) => this.erred(event))
+        ws.addEventListener('close', (event) => {
+          this.ended = true
+          if (event.code === CLOSE.out)
+            refused('this desk is out of the venue (it left, or a head organiser removed it)')
+          else if (event.code === 1009) refused('this desk sent more than the host takes at once (16 MB)')
+          else if (event.code === CLOSE.refused || event.code === CLOSE.schema) refused(event.reason || 'refused')
+          this.emit('close', event)
+        })
         // A socket closed before its host answered errs (ws): the link's state says what happened, nothing is thrown.
-        this.on('error', () => undefined)
+        ws.on('error', () => undefined)
+      }
+
+      private fail(): void {
+        if (this.ended) return
+        this.ended = true
+        this.erred(new Error('the host desk did not prove who it is'))
+        this.emit('close', { code: 1006, reason: 'the host desk did not prove who it is' })
+      }
+
+      /** An error told to whoever listens (Hocuspocus, while the attempt is its own): never thrown unheard. */
+      private erred(event: unknown): void {
+        if (this.listenerCount('error') > 0) this.emit('error', event)
       }
     }
     const { first = 1000, most = 10_000 } = options.retry ?? {}
@@ -59,7 +127,7 @@ export class VenueMember {
       // The host says it is there every second (`HEARTBEAT_MS`): a few seconds without a word, it is gone (switched
       // off, or the network cut without a word on the wire) and the link starts again — and the election after it.
       messageReconnectTimeout: SILENT_MS,
-      WebSocketPolyfill: KeyedSocket,
+      WebSocketPolyfill: ProvenSocket,
       delay: first,
       minDelay: first,
       maxDelay: most,
@@ -69,14 +137,14 @@ export class VenueMember {
       websocketProvider: this.socket,
       name: VENUE_DOCUMENT,
       document: options.doc,
-      token: 'desk-key-in-header',
+      token: 'desk-proven',
       onSynced: () => this.set('connected'),
     })
     this.socket.on('status', ({ status }: { status: WebSocketStatus }) => {
       if (status === WebSocketStatus.Disconnected && this.current === 'connected') this.set('connecting')
     })
     this.provider.attach()
-    // From the moment the socket is open, not only once synced: a first sync of a day's document over venue Wi-Fi may
+    // From the moment the socket is open, not only once synced: a first sync of a day's record over venue Wi-Fi may
     // take longer than the host waits for a word.
     this.heartbeat = setInterval(() => {
       if (this.socket.status === WebSocketStatus.Connected) this.provider.sendStateless('here')
@@ -87,8 +155,18 @@ export class VenueMember {
     return this.current
   }
 
+  /** Resolves once what this desk changed has reached the host, or after `ms` (the link may be down). */
+  async flushed(ms: number): Promise<void> {
+    const until = Date.now() + ms
+    while (this.current === 'connected' && this.provider.hasUnsyncedChanges && Date.now() < until)
+      await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+
   close(): void {
-    if (this.current === 'closed') return
+    if (this.current === 'closed' || this.current === 'refused') {
+      this.current = 'closed'
+      return
+    }
     clearInterval(this.heartbeat)
     this.provider.destroy()
     this.socket.destroy()
@@ -96,7 +174,7 @@ export class VenueMember {
   }
 
   private set(state: MemberState): void {
-    if (this.current === state || this.current === 'closed') return
+    if (this.current === state || this.current === 'closed' || this.current === 'refused') return
     this.current = state
     if (state === 'refused') {
       clearInterval(this.heartbeat)

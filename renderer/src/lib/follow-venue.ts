@@ -4,6 +4,7 @@
 // carried in the address's fragment (never sent over the network; an overlay's is in its address already), with a
 // door's recent scans, which the new desk is sent again (the same scan ids: nothing lost, nothing counted twice).
 import { z } from 'zod'
+import { VENUE_PATHS } from '../../../shared/venue/wire'
 
 /** A scan a door made lately: its own id, the code, when, and whether its desk answered it. */
 export const CarriedScan = z.object({
@@ -86,7 +87,7 @@ function knownDesks(): DeskAddress[] {
 /** The desk at `url` answers as the desk `deskId` (a stale address may now be another program, or no one). */
 async function answersAs(url: string, deskId: string): Promise<boolean> {
   try {
-    const answer = await within(ANSWER_MS, `${url}/venue/v1/alive`)
+    const answer = await within(ANSWER_MS, `${url}${VENUE_PATHS.alive}`)
     return answer.ok && ((await answer.json()) as { deskId?: unknown }).deskId === deskId
   } catch {
     return false
@@ -177,7 +178,7 @@ export function followVenue(options: FollowOptions): Follower {
     if (moving) return
     let answered = false
     try {
-      answered = (await within(ANSWER_MS, '/venue/v1/alive')).ok
+      answered = (await within(ANSWER_MS, VENUE_PATHS.alive)).ok
     } catch {
       answered = false
     }

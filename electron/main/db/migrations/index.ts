@@ -13,6 +13,7 @@ import { migration as technicalDifficulties } from './0011-technical-difficultie
 import { migration as showSequences } from './0012-show-sequences'
 import { migration as sponsors } from './0013-sponsors'
 import { migration as venueDoc } from './0014-venue-doc'
+import { migration as signedVenue } from './0015-signed-venue'
 
 /** Entry n moves the schema from version n to n + 1 (user_version). */
 export const MIGRATIONS: readonly string[] = [
@@ -30,4 +31,5 @@ export const MIGRATIONS: readonly string[] = [
   showSequences,
   sponsors,
   venueDoc,
+  signedVenue,
 ]

@@ -1,5 +1,6 @@
-// The venue's audit log as the Venue view reads it: every change to the shared state with who (operator and desk),
-// when and what, newest first, searched by words and narrowed to streams, stations or people, and saved as CSV.
+// The venue's audit log as the Venue view reads it: every change to the shared record with who (operator and desk, or
+// the automatic cause), when and what, newest first, searched by words and narrowed to streams, stations or people,
+// and saved as CSV. Only entries that counted are listed: one a desk wrote in another's name is not.
 import { csvTable } from '../../../shared/text/csv'
 import {
   auditMatches,
@@ -8,7 +9,7 @@ import {
   type AuditPage,
   type AuditSubject,
 } from '../../../shared/venue/roles'
-import type { Connections } from './connections'
+import type { VenueFollowers } from './venue-followers'
 
 export interface AuditSearch {
   search: string
@@ -16,7 +17,7 @@ export interface AuditSearch {
 }
 
 export class VenueAudit {
-  constructor(private readonly connections: Connections) {}
+  constructor(private readonly followers: VenueFollowers) {}
 
   /** The newest `limit` entries that match, and how many match in all. */
   page({ search, subject, limit }: AuditSearch & { limit: number }): AuditPage {
@@ -32,8 +33,8 @@ export class VenueAudit {
 
   private matching({ search, subject }: AuditSearch): AuditEntry[] {
     const found: AuditEntry[] = []
-    for (const entry of this.connections.active.offline.venue.auditLog())
+    for (const entry of this.followers.record.auditLog())
       if ((subject === null || entry.subject === subject) && auditMatches(entry, search)) found.push(entry)
-    return found.reverse()
+    return found.sort((a, b) => b.at - a.at)
   }
 }

@@ -81,12 +81,13 @@ describe('handing the venue’s hosting over', () => {
       .toBe(linked.duels[2]!.id)
   })
 
-  it('refuses a desk that names itself with a key that is not its own', async () => {
-    const url = new URL('/venue/v1/sync', desks.member.hub!.url)
+  it('refuses a desk that names itself with a proof that is not its own, and a desk of an older release', async () => {
+    const url = new URL('/venue/v2/sync', desks.member.hub!.url)
     url.protocol = 'ws:'
     const status = (deskId: string, key: string) =>
       new Promise<number>((resolve) => {
-        const socket = new WebSocket(url, { headers: { 'x-matchdesk-desk': deskId, 'x-matchdesk-key': key } })
+        const headers = { 'x-matchdesk-desk': deskId, 'x-matchdesk-nonce': 'n'.repeat(43), 'x-matchdesk-proof': key }
+        const socket = new WebSocket(url, { headers })
         socket.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0))
         socket.on('open', () => {
           socket.close()
@@ -95,7 +96,10 @@ describe('handing the venue’s hosting over', () => {
         socket.on('error', () => undefined)
       })
     const hostId = desks.host.connections.active.offline.venue.deskId
-    expect(await status(hostId, 'not-its-key')).toBe(401)
+    expect(await status(hostId, 'p'.repeat(86))).toBe(401)
     expect(await status('no-such-desk', 'any')).toBe(401)
+    // A desk of the release before asks for its own sync route: answered 426 before any upgrade.
+    url.pathname = '/venue/v1/sync'
+    expect(await status(hostId, 'k')).toBe(426)
   })
 })

@@ -6,15 +6,16 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase, type Db } from '../db/db'
-import { VenueDoc } from './venue-doc'
-import { VenueDocStore } from './venue-doc-store'
+import { DeskIdentity } from './desk-identity'
+import { RecordStore } from './record-store'
+import { VenueRecord } from './venue-record'
 
 const folder = mkdtempSync(join(tmpdir(), 'matchdesk-venue-doc-'))
 const file = join(folder, 'profile.sqlite')
 afterAll(() => rmSync(folder, { recursive: true, force: true }))
 
 /** All the venue view holds, as text, each part by key (a map's order is the order entries were read in: not kept). */
-const seen = (venue: VenueDoc) =>
+const seen = (venue: VenueRecord) =>
   JSON.stringify(
     Object.entries(venue.view()).map(([part, entries]) => [
       part,
@@ -22,13 +23,23 @@ const seen = (venue: VenueDoc) =>
     ]),
   )
 
-/** A desk starting on the file: its id, its document as kept, and its changes kept from now on. */
-function start(): { db: Db; venue: VenueDoc; stop(): void; rows(): number } {
+/** The desk's key pair, kept in its keychain across restarts. */
+const identity = DeskIdentity.make()
+
+/** A desk starting on the file: its id, its record as kept, and its changes kept from now on. */
+function start(): { db: Db; venue: VenueRecord; stop(): void; rows(): number } {
   const db = openDatabase(file)
-  const store = new VenueDocStore(db)
+  const store = new RecordStore(db)
   let now = Date.parse('2026-11-28T10:00:00Z')
-  const venue = new VenueDoc(store.deskId(), () => now++)
+  const venue = new VenueRecord({
+    deskId: store.deskId(),
+    identity,
+    root: store.root(),
+    now: () => now++,
+    rooted: (root) => store.setRoot(root),
+  })
   const stopKeeping = store.open(venue.doc)
+  venue.found()
   return {
     db,
     venue,
@@ -44,15 +55,17 @@ describe('the venue document on disk', () => {
   it('comes back after a restart as it was left, with the same desk id', () => {
     const first = start()
     first.venue.take('main', 'm1')
-    first.venue.assign('m2', 'st1')
+    first.venue.shareStation('st1', { tournamentId: 't1', assignment: { matchId: 'm2', assignedAt: 1 } })
     first.venue.scan('scan-1', 'p1', 'Door 1')
     const { deskId } = first.venue
     const before = seen(first.venue)
     // No close: each change is a committed row already (as after a crash).
     const second = start()
     expect(second.venue.deskId).toBe(deskId)
+    expect(second.venue.venue).toBe(first.venue.venue)
     expect(seen(second.venue)).toBe(before)
     expect([...second.venue.view().onAir]).toEqual([['main', 'm1']])
+    expect(second.venue.stations().get('st1')?.value).toMatchObject({ assignment: { matchId: 'm2' } })
     first.stop()
     second.stop()
   })
@@ -78,6 +91,7 @@ describe('the venue document on disk', () => {
     const desk = start()
     const bytes = () =>
       (desk.db.prepare('SELECT sum(length(doc_update)) AS n FROM venue_doc_updates').get() as { n: number }).n
+    desk.venue.run('main')
     const before = bytes()
     // 400 states of 20 KB each: 8 MB shared in all, one state's worth kept.
     for (let i = 0; i < 400; i++) desk.venue.share('main', { revision: i, text: `${i}`.padEnd(20_000, 'x') })
@@ -86,6 +100,18 @@ describe('the venue document on disk', () => {
     desk.stop()
     const again = start()
     expect(again.venue.shared('main')).toMatchObject({ revision: 399 })
+    again.stop()
+  })
+
+  it('starts on what it can read when a row is damaged (it once did not start at all)', () => {
+    const desk = start()
+    desk.venue.take('main', 'm5')
+    desk.db.prepare('INSERT INTO venue_doc_updates (doc_update) VALUES (?)').run(Buffer.from([0xff, 0xff, 0x01, 0x07]))
+    desk.stop()
+    const again = start()
+    expect(again.venue.view().onAir.get('main')).toBe('m5')
+    again.venue.take('side', 'm6')
+    expect(again.venue.view().onAir.get('side')).toBe('m6')
     again.stop()
   })
 })

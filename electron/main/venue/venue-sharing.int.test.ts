@@ -1,7 +1,8 @@
 // Two desks sharing one venue over real HTTP and WebSocket: the host's hub makes a pairing code for a desk, the other
-// desk trades it for its key and joins; each desk's changes reach the other's copy both ways, what one did while the
-// host was away merges when it is back (the member keeps working alone), the key survives a restart, and a revoked
-// desk is cut off at once and told so.
+// desk trades it (with its public key) for its admission and joins; each desk's changes reach the other's copy both
+// ways, what one did while the host was away merges when it is back (the member keeps working alone), it syncs again
+// after a restart with no secret kept, a revoked desk is cut off at once and told so, and a desk of an older release
+// is told in words.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -20,19 +21,22 @@ const folders = [0, 1, 2].map((i) => mkdtempSync(join(tmpdir(), `matchdesk-shari
 const [hostDir, memberDir, pagesDir] = folders as [string, string, string]
 writeFileSync(join(pagesDir, 'overlay.html'), '<!doctype html><title>overlay</title>')
 const memberKeys = new MemoryCredentialStore()
+// The host's keychain outlives its restarts, as an OS keychain does.
+const hostKeys = new MemoryCredentialStore()
 let host: MainServices
 let member: MainServices
 const onHost = dispatchValue(() => host)
 const onMember = dispatchValue(() => member)
 const retry = { first: 100, most: 300 }
-const startHost = (port = 0) => demoDesk(hostDir, { hub: { port, pagesDir }, venueRetryMs: retry })
+const startHost = (port = 0) =>
+  demoDesk(hostDir, { hub: { port, pagesDir }, venueRetryMs: retry, credentials: hostKeys })
 const startMember = () => demoDesk(memberDir, { credentials: memberKeys, venueRetryMs: retry, venueAnswerMs: 1000 })
 const venueOf = (desk: MainServices) => desk.connections.active.offline.venue
 const sharing = (value: typeof onHost) => value<SharingState>('venue:sharing')
 /** What the hub answers a WebSocket upgrade to the sync route with these headers (101: accepted). */
 const upgradeStatus = (headers: Record<string, string>) =>
   new Promise<number>((resolve) => {
-    const socket = new WebSocket(`${host.hub!.url.replace('http', 'ws')}/venue/v1/sync`, { headers })
+    const socket = new WebSocket(`${host.hub!.url.replace('http', 'ws')}/venue/v2/sync`, { headers })
     socket.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0))
     socket.on('close', () => resolve(-1))
     socket.on('open', () => (socket.close(), resolve(101)))
@@ -60,9 +64,28 @@ describe('one venue, two desks', () => {
     expect(await refusal(host.hub!.url, door.code)).toMatchObject({ fields: { code: expect.any(String) } })
     expect(await refusal('ftp://nowhere', 'ABC')).toMatchObject({ fields: { address: expect.any(String) } })
     expect((await sharing(onMember)).role).toBe('alone')
-    // The sync route is behind the hub's guard like every route: no desk key, no upgrade.
-    for (const headers of [{}, { 'x-matchdesk-key': 'not-a-key' }] as Record<string, string>[])
+    // The sync route is behind the hub's guard like every route: no proof, no upgrade — a desk id alone is nothing.
+    const named = {
+      'x-matchdesk-desk': venueOf(host).deskId,
+      'x-matchdesk-nonce': 'n'.repeat(43),
+      'x-matchdesk-proof': 'p',
+    }
+    for (const headers of [{}, { 'x-matchdesk-key': 'not-a-key' }, named] as Record<string, string>[])
       expect(await upgradeStatus(headers)).toBe(401)
+  })
+
+  it('tells a desk of an older release, in words, to update (its code is not used up)', async () => {
+    const { code } = await deskCode()
+    const answer = await fetch(`${host.hub!.url}/pair/v1/exchange`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code }),
+    })
+    expect(answer.status).toBe(426)
+    expect(((await answer.json()) as { error: string }).error).toMatch(/older Matchdesk.*update it/)
+    const oldSync = await fetch(`${host.hub!.url}/venue/v1/sync`)
+    expect(oldSync.status).toBe(426)
+    expect(((await oldSync.json()) as { error: string }).error).toMatch(/venue record 1.*update it/)
   })
 
   it('reads a hostile host’s answer bounded, under one deadline, and joins nothing', async () => {
@@ -114,25 +137,29 @@ describe('one venue, two desks', () => {
     await expect.poll(async () => (await sharing(onHost)).role).toBe('host')
     venueOf(member).take('main', 'm1')
     await expect.poll(() => venueOf(host).view().onAir.get('main')).toBe('m1')
-    venueOf(host).assign('m2', 'station-1')
-    await expect.poll(() => venueOf(member).view().stations.get('station-1')).toBe('m2')
+    venueOf(host).shareStation('station-1', { tournamentId: 't1', assignment: { matchId: 'm2', assignedAt: 1 } })
+    await expect
+      .poll(() => venueOf(member).stations().get('station-1')?.value)
+      .toMatchObject({
+        assignment: { matchId: 'm2' },
+      })
   })
 
   it('keeps working while the host is away, and merges both sides once it is back', async () => {
     const port = new URL(host.hub!.url).port
     await host.close()
     await expect.poll(async () => (await sharing(onMember)).link).toBe('connecting')
-    venueOf(member).scan('scan-away', 'p7', 'Door 2')
+    venueOf(member).take('away', 'm7')
     host = await startHost(Number(port))
     venueOf(host).take('side', 'm3')
     await expect.poll(async () => (await sharing(onMember)).link, { timeout: 10_000 }).toBe('connected')
-    await expect.poll(() => venueOf(host).view().scans.has('scan-away')).toBe(true)
+    await expect.poll(() => venueOf(host).view().onAir.get('away')).toBe('m7')
     await expect.poll(() => venueOf(member).view().onAir.get('side')).toBe('m3')
     // What the host had before it went away is still on both.
     expect(venueOf(host).view().onAir.get('main')).toBe('m1')
   })
 
-  it('joins again after a restart with the key it kept', async () => {
+  it('syncs again after a restart, proving itself with its own key', async () => {
     await member.close()
     member = await startMember()
     await expect.poll(async () => (await sharing(onMember)).link).toBe('connected')
@@ -143,14 +170,10 @@ describe('one venue, two desks', () => {
     const desk = devices.find((d) => d.kind === 'desk')!
     await onHost('hub:revoke', { deviceId: desk.id })
     await expect.poll(async () => (await sharing(onMember)).link).toBe('refused')
-    // Out of the venue too: its own key opens no hub of the venue, so nothing brings it back by itself.
+    // Out of the venue too: what it proves opens no hub of the venue, so nothing brings it back by itself.
     const memberDesk = venueOf(member).deskId
     expect(venueOf(host).isOut(memberDesk)).toBe(true)
-    const ownKey = (await memberKeys.get(
-      `matchdesk-venue-share:${member.connections.active.profile.id}`,
-      'venue-own-key',
-    ))!
-    expect(host.sharing.host.knowsDesk(memberDesk, ownKey)).toBe(false)
+    expect((await sharing(onMember)).refusal).toMatch(/out of the venue/)
     venueOf(member).take('main', 'm9')
     // Past the time a desk without a host starts looking for one.
     await new Promise((resolve) => setTimeout(resolve, 4500))

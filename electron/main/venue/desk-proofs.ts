@@ -1,0 +1,132 @@
+// How a desk proves it is a desk of the venue, both ways, with nothing that could be replayed: the asker sends a fresh
+// challenge to the other desk's alive route, which answers who it is signed over that challenge (checked against the
+// public key the venue's record binds to that desk) and gives a challenge of its own; the asker opens the sync with
+// its signature over that one. A hub's challenges are good once, for a short while.
+import { randomBytes } from 'node:crypto'
+import {
+  AliveAnswer,
+  Challenge,
+  DESK_HEADER,
+  DeskId,
+  NONCE_HEADER,
+  PROOF_HEADER,
+  VENUE_PATHS,
+  VENUE_SCHEMA,
+  aliveProofText,
+  syncProofText,
+} from '../../../shared/venue/wire'
+import { safeJson, textAtMost } from '../answer-text'
+import type { DeskIdentity } from './desk-identity'
+import { verifySigned } from './desk-identity'
+
+/** How long a hub's challenge may be answered. */
+const CHALLENGE_MS = 30_000
+/** The most challenges a hub keeps at once (a flood of asks forgets the oldest, never grows memory). */
+const CHALLENGES_KEPT = 1_000
+/** An alive answer is a few hundred bytes: more is not read. */
+const ALIVE_MOST_BYTES = 2048
+
+/** A fresh challenge. */
+export function newChallenge(): string {
+  return randomBytes(32).toString('base64url')
+}
+
+/** The challenges a hub gave out: each good once, within `CHALLENGE_MS`. */
+export class Challenges {
+  private readonly given = new Map<string, number>()
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  give(): string {
+    const challenge = newChallenge()
+    if (this.given.size >= CHALLENGES_KEPT) this.given.delete(this.given.keys().next().value!)
+    this.given.set(challenge, this.now() + CHALLENGE_MS)
+    return challenge
+  }
+
+  /** Whether the challenge was given here and is still good; it is used up either way. */
+  take(challenge: string): boolean {
+    const until = this.given.get(challenge)
+    this.given.delete(challenge)
+    return until !== undefined && until >= this.now()
+  }
+}
+
+/** Who this desk is, for the alive route: signed over the asker's challenge when it gave one, with one for it. */
+export function aliveAnswer(
+  facts: { app: string; venue: string; deskId: string; joined: number },
+  identity: DeskIdentity,
+  challenges: Challenges,
+  challenge: string | undefined,
+): AliveAnswer {
+  const said = { schema: VENUE_SCHEMA, ...facts }
+  if (challenge === undefined || !Challenge.safeParse(challenge).success) return said
+  const nonce = challenges.give()
+  return { ...said, nonce, proof: identity.sign(aliveProofText(said, nonce, challenge)) }
+}
+
+/** A desk that answered as itself: what it said, and its challenge for the asker. */
+export interface ProvenDesk {
+  answer: AliveAnswer
+  nonce: string
+}
+
+/**
+ * Asks the hub at `address` who it is, with a fresh challenge, and believes the answer only when it is signed by the
+ * key the record binds to `deskId`, for the same venue (undefined otherwise, or when nothing answers in time).
+ */
+export async function askAlive(
+  address: string,
+  expect: { deskId: string; publicKey: string | undefined; venue: string },
+  timeoutMs = 1000,
+): Promise<ProvenDesk | undefined> {
+  if (!expect.publicKey) return undefined
+  const challenge = newChallenge()
+  try {
+    const url = new URL(VENUE_PATHS.alive, address)
+    url.searchParams.set('challenge', challenge)
+    const response = await fetch(url, { redirect: 'error', signal: AbortSignal.timeout(timeoutMs) })
+    if (!response.ok) return undefined
+    const parsed = AliveAnswer.safeParse(safeJson(await textAtMost(response, ALIVE_MOST_BYTES)))
+    if (!parsed.success) return undefined
+    const answer = parsed.data
+    const { nonce, proof } = answer
+    if (answer.deskId !== expect.deskId || answer.venue !== expect.venue || !nonce || !proof) return undefined
+    if (!verifySigned(expect.publicKey, aliveProofText(answer, nonce, challenge), proof)) return undefined
+    return { answer, nonce }
+  } catch {
+    return undefined
+  }
+}
+
+/** The headers a desk opens the sync with at a proven desk's hub: its id and its signature over that hub's challenge. */
+export function syncHeaders(
+  identity: DeskIdentity,
+  venue: string,
+  host: ProvenDesk,
+  deskId: string,
+): Record<string, string> {
+  return {
+    [DESK_HEADER]: deskId,
+    [NONCE_HEADER]: host.nonce,
+    [PROOF_HEADER]: identity.sign(syncProofText(venue, host.answer.deskId, deskId, host.nonce)),
+  }
+}
+
+/**
+ * The desk a sync request proves to be (undefined: no proof, a challenge not given here or used already, or a
+ * signature that is not the key the record binds to the desk named).
+ */
+export function provenDesk(
+  headers: Record<string, string | string[] | undefined>,
+  facts: { venue: string; hostDeskId: string; publicKeyOf(deskId: string): string | undefined },
+  challenges: Challenges,
+): string | undefined {
+  const [deskId, nonce, proof] = [headers[DESK_HEADER], headers[NONCE_HEADER], headers[PROOF_HEADER]]
+  if (typeof deskId !== 'string' || typeof nonce !== 'string' || typeof proof !== 'string') return undefined
+  if (!DeskId.safeParse(deskId).success || !Challenge.safeParse(nonce).success) return undefined
+  if (!challenges.take(nonce)) return undefined
+  const key = facts.publicKeyOf(deskId)
+  if (!key || !verifySigned(key, syncProofText(facts.venue, facts.hostDeskId, deskId, nonce), proof)) return undefined
+  return deskId
+}

@@ -1,0 +1,77 @@
+// A shared venue's check-ins: a person's first check-in at any door of any desk is a scan in the venue's record (its
+// own id, the place, the desk), and it is written to the service by exactly one desk — the one whose scan the hosting
+// desk named (a desk that hosts or works alone names them itself, at once) — so two desks that checked one person in
+// at once, or while cut off from each other, never write twice. A desk writes what is due whenever the record changes
+// and at start, and a scan and what it makes due are one commit.
+import { unsynced, type Db } from '../db/db'
+import { moduleLog } from '../log'
+import type { VenueFollowers } from './venue-followers'
+import type { VenueRecord } from './venue-record'
+
+const log = moduleLog('venue-checkins')
+
+/** What the check-ins need of a connection's session (OfflineSession is one). */
+export interface CheckinSession {
+  readonly venue: VenueRecord
+  readonly db: Db
+  readonly cache: { get(resource: 'participants', id: string): { checked_in: boolean } | undefined }
+  readonly writes: {
+    checkinSet(participantId: string, checkedIn: boolean, requestId?: string, place?: string): unknown
+  }
+}
+
+export class VenueCheckins {
+  /** Whether this desk syncs with another desk as its host (then the host names who writes). */
+  isMember: () => boolean = () => false
+
+  constructor(private readonly followers: VenueFollowers) {
+    followers.register('check-ins', {
+      // What this desk owes the service is written at start and after a switch too, not only after the next change
+      // (naming writers waits: whether this desk hosts is not known yet).
+      follow: () => this.inOneCommit((session) => this.writeOwn(session)),
+      arrived: () => this.inOneCommit((session) => this.writeDue(session)),
+    })
+  }
+
+  /** True when check-ins at this session's doors go through the shared venue (another desk has been part of it). */
+  shared(session: CheckinSession): boolean {
+    return session.venue.isShared()
+  }
+
+  /** A person checked in here: the scan goes into the venue, and what is this desk's to write is written now. */
+  record(session: CheckinSession, participantId: string, place: string, scanId: string): void {
+    session.venue.doc.transact(() => {
+      session.venue.scan(scanId, participantId, place)
+      this.writeDue(session)
+    })
+  }
+
+  /** Names the writers (unless a host does) and writes this desk's own, each once. */
+  writeDue(session: CheckinSession): void {
+    if (!this.isMember()) session.venue.nameWriters()
+    this.writeOwn(session)
+  }
+
+  /** Writes the check-ins whose writer is one of this desk's scans, each once. */
+  private writeOwn(session: CheckinSession): void {
+    const venue = session.venue
+    for (const { participantId, scanId } of venue.toWrite()) {
+      const scan = venue.view().scans.get(scanId)
+      const participant = session.cache.get('participants', participantId)
+      if (participant && !participant.checked_in) session.writes.checkinSet(participantId, true, undefined, scan?.place)
+      venue.wrote(participantId, scanId)
+    }
+  }
+
+  /** Work on the active session's record and outbox as one commit. */
+  private inOneCommit(work: (session: CheckinSession) => void): void {
+    const { session } = this.followers.current
+    if (!session.db.open) return
+    try {
+      const { db } = session
+      unsynced(db, () => db.transaction(() => session.venue.doc.transact(() => work(session)))())
+    } catch (error) {
+      log.warn('writing the check-ins due failed', { err: error })
+    }
+  }
+}

@@ -1,0 +1,550 @@
+// Sharing the venue between desks: this desk hosts (the hub serves its record to every desk of the venue that proves
+// itself) or syncs with the desk that hosts — joined first with a pairing code traded at that desk's hub, which admits
+// this desk into its venue's record with this desk's public key — and the sync kept up from then on, across restarts,
+// until the desk leaves or is removed. Which desk hosts is decided by one rule (`host-choice.ts`), applied here once a
+// second. No secret goes to another desk: every link starts with both desks proving who they are (`desk-proofs.ts`).
+// One venue per connection profile: another connection active, another venue.
+import { z } from 'zod'
+import { DeskPairingAnswer, VENUE_PATHS, VENUE_SCHEMA, type JoiningDesk } from '../../../shared/venue/wire'
+import type { FoundDesk, SharingState } from '../../../shared/venue/sharing'
+import { ROLE_NAMES } from '../../../shared/venue/roles'
+import { safeJson, textAtMost } from '../answer-text'
+import { AppError } from '../app-error'
+import { moduleLog } from '../log'
+import { venueShareSecretsOf, type CredentialStore } from '../secrets/credential-store'
+import type { DeskIdentity } from './desk-identity'
+import { askAlive, syncHeaders } from './desk-proofs'
+import { hostChoice, isMajority, type DeskAnswer, type HostAction } from './host-choice'
+import type { Refusal } from './record-index'
+import { findDesks } from './venue-discovery'
+import type { VenueFollowers } from './venue-followers'
+import { VenueHost } from './venue-host'
+import { VenueMember } from './venue-member'
+import type { VenueRecord } from './venue-record'
+import { JOINED_ROLE, type RoleGuard } from './venue-roles'
+
+const log = moduleLog('venue-sharing')
+
+/** The host's answer to a code is a few hundred bytes: more is not read. */
+const ANSWER_MOST_BYTES = 4096
+const ELECTION_TICK_MS = 1000
+
+/**
+ * The desk this one paired with, kept (in the keychain, with the connection's other venue secrets) so that it finds it
+ * again after a restart before its copy of the record knows the desk's key: its address, id and public key.
+ */
+const Paired = z.object({ address: z.string().max(200), deskId: z.string().max(100), publicKey: z.string().max(60) })
+type Paired = z.infer<typeof Paired>
+
+/** What a desk of the venue may be refused for, in words for the Venue view. */
+const REFUSAL_WORDS: Record<Refusal, string> = {
+  malformed: 'did not read',
+  oversized: 'too large',
+  signature: 'not signed by the desk they name',
+  'not in the venue': 'written while out of the venue',
+  'no right': 'beyond the desk’s role',
+  'ahead of time': 'stamped ahead of the clock',
+}
+
+/** The host's address as the Venue view shows it: http, an address and a port, nothing more. */
+export function hostAddress(typed: string): URL {
+  const refuse = () =>
+    new AppError('validation', 'address: the host desk’s hub address, as its Venue view shows it (http://…:7310)', {
+      address: 'the host desk’s hub address, as its Venue view shows it (http://…:7310)',
+    })
+  let url: URL
+  try {
+    url = new URL(typed.trim())
+  } catch {
+    throw refuse()
+  }
+  if (url.protocol !== 'http:' || !url.port || url.username || url.password || url.pathname.length > 1) throw refuse()
+  return url
+}
+
+export interface SharingPorts {
+  followers: VenueFollowers
+  credentials: CredentialStore
+  identity: DeskIdentity
+  /** This release ("0.2.0"), as other desks are told it. */
+  app: string
+  /** Told whenever the sharing's state changes. */
+  changed?(state: SharingState): void
+  retry?: { first: number; most: number }
+  /** How long the host has to answer a code, body included (ms). */
+  deadlineMs?: number
+  /** How long a look for desks on the network lasts (ms). */
+  findMs?: number
+  /** Checks a change against this desk's role (handing the hosting over is the head organiser's). */
+  roles?: RoleGuard
+  /** How often the hosting rule is applied (ms), for tests. */
+  electionTickMs?: number
+  /** A stream's name as this desk's copy of the service has it (who runs what is listed by name). */
+  streamName?(streamId: string): string | undefined
+}
+
+export class VenueSharing {
+  readonly host: VenueHost
+  private member: VenueMember | undefined
+  /** The desk this desk syncs with (or tries to), and its address. */
+  private memberOf: { deskId: string; address: string } | null = null
+  /** The desk this one paired with (its key known before the record has its admission). */
+  private paired: Paired | undefined
+  private followedHandoverAt: number | undefined
+  private lostSince: number | undefined
+  private minoritySince: number | undefined
+  private electing = false
+  private presence = ''
+  private readonly electionTimer: ReturnType<typeof setInterval>
+
+  constructor(private readonly ports: SharingPorts) {
+    this.host = new VenueHost({
+      record: () => this.record,
+      identity: ports.identity,
+      app: ports.app,
+    })
+    ports.followers.register('sharing', {
+      follow: () => {
+        this.host.closeAll()
+        this.stopMember()
+        this.paired = undefined
+        this.followedHandoverAt = undefined
+        this.hubMoved()
+        void this.resume().catch(log.failed('joining the venue again'))
+      },
+      changed: () => this.tellPresence(),
+    })
+    this.electionTimer = setInterval(
+      () => void this.elect().catch(log.failed('finding the venue’s host')),
+      ports.electionTickMs ?? ELECTION_TICK_MS,
+    )
+  }
+
+  private get record(): VenueRecord {
+    return this.ports.followers.record
+  }
+
+  /** The facts the hosting rule reads, as they stand now. */
+  private facts() {
+    const record = this.record
+    const desks = record.desks().filter((deskId) => deskId === record.deskId || record.hubOf(deskId))
+    const others = [...record.view().names.keys()].filter((deskId) => deskId !== record.deskId)
+    return {
+      self: record.deskId,
+      desks,
+      aloneInVenue: others.length > 0 && others.every((deskId) => record.isOut(deskId)),
+      handover: record.handover(),
+      followedHandoverAt: this.followedHandoverAt,
+      member: this.member !== undefined,
+      linked: this.member?.state === 'connected',
+      joined: this.host.joined(),
+      lostSince: this.lostSince,
+      minoritySince: this.minoritySince,
+      now: Date.now(),
+    }
+  }
+
+  /** The hosting rule, once a tick: what it says is done (asking the other desks first when it says to). */
+  private async elect(): Promise<void> {
+    const record = this.record
+    if (this.electing || !record.isShared() || !record.isIn(record.deskId)) return
+    // A desk the host turned away for good (out of the venue, or what it sent refused) looks for no other.
+    if (this.member?.state === 'refused') return
+    const facts = this.facts()
+    this.keepTimers(facts)
+    let action = hostChoice({ ...facts, lostSince: this.lostSince, minoritySince: this.minoritySince }, null)
+    if (action.kind === 'ask') {
+      this.electing = true
+      const linkBefore = this.member
+      try {
+        const others = facts.desks.filter((deskId) => deskId !== facts.self)
+        const answers = (await Promise.all(others.map((deskId) => this.ask(deskId)))).filter(
+          (answer): answer is DeskAnswer => answer !== undefined,
+        )
+        // Whatever changed meanwhile (another connection, a handover followed, a link up) wins over this round.
+        if (this.record !== record || this.member !== linkBefore || this.member?.state === 'connected') return
+        action = hostChoice({ ...this.facts(), lostSince: this.lostSince, minoritySince: this.minoritySince }, answers)
+      } finally {
+        this.electing = false
+      }
+    }
+    this.apply(action, facts.handover)
+  }
+
+  /** Since when this desk has had no host, and since when its desks are a minority (the rule's clocks). */
+  private keepTimers(facts: ReturnType<VenueSharing['facts']>): void {
+    const now = facts.now
+    if (facts.linked || facts.joined > 0) this.lostSince = undefined
+    else this.lostSince ??= now
+    if (facts.joined > 0 && !isMajority(facts.joined + 1, facts.desks.length)) this.minoritySince ??= now
+    else this.minoritySince = undefined
+  }
+
+  private apply(action: HostAction, handover: { deskId: string; at: number } | undefined): void {
+    const record = this.record
+    const fromHandover =
+      handover !== undefined &&
+      handover.at !== this.followedHandoverAt &&
+      ((action.kind === 'host' && handover.deskId === record.deskId) ||
+        (action.kind === 'join' && action.deskId === handover.deskId))
+    if (fromHandover) this.followedHandoverAt = handover.at
+    switch (action.kind) {
+      case 'host':
+        this.becomeHost(action.named)
+        break
+      case 'join':
+        if (this.memberOf?.deskId !== action.deskId) {
+          const address = record.hubOf(action.deskId)
+          if (!address) break
+          log.info(`syncing with the venue's host at ${address}`)
+          this.startMember(action.deskId, address)
+          // Desks syncing here move on (to the desk this one joins): a desk that follows a host hosts no one.
+          this.host.follow(true)
+          this.ports.changed?.(this.state())
+        }
+        break
+      case 'step-down':
+        log.info(`only ${this.host.joined() + 1} desks sync here: stepping down as host`)
+        this.minoritySince = undefined
+        this.host.stepDown()
+        break
+      case 'stay':
+      case 'ask':
+      case 'wait':
+        break
+    }
+  }
+
+  /** This desk hosts from now on: it takes desks, its own link to a host gone; an election's outcome is audited. */
+  private becomeHost(elected: boolean): void {
+    const record = this.record
+    const wasMember = this.member !== undefined
+    this.host.takeDesks()
+    if (elected && wasMember) {
+      log.info('elected to host the venue')
+      const name = record.view().names.get(record.deskId) ?? 'this desk'
+      record.audit('venue', record.deskId, name, 'Hosts the venue now', 'elected when its host was gone')
+    }
+    if (wasMember) {
+      this.stopMember()
+      this.ports.changed?.(this.state())
+    }
+  }
+
+  /** Asks a desk who it is and how many desks sync with it: counted only when it proves it (its signature). */
+  private async ask(deskId: string): Promise<DeskAnswer | undefined> {
+    const record = this.record
+    const address = record.hubOf(deskId)
+    if (!address) return undefined
+    const proven = await askAlive(address, { deskId, publicKey: record.publicKeyOf(deskId), venue: record.venue })
+    return proven && { deskId, joined: proven.answer.joined }
+  }
+
+  /** True while this desk syncs (or tries to) with another desk as its host. */
+  isMember(): boolean {
+    return this.member !== undefined
+  }
+
+  /** This desk's own hub addresses on the venue network (set once the hub runs): left out of what is found. */
+  ownAddresses: () => readonly string[] = () => []
+  /** Where other desks reach this desk's hub: its venue-network address, else this machine's (set once the hub runs). */
+  hubAddress: () => string | undefined = () => undefined
+
+  /** The hub moved (opened to the venue network, or closed): the venue's record says where it answers now. */
+  hubMoved(): void {
+    const url = this.hubAddress()
+    if (url) this.record.announceHub(url)
+  }
+
+  /**
+   * A desk paired here joins the venue (its code traded at this hub): admitted into the record with its public key and
+   * the joined desks' first role, by this desk — which must be head organiser (or work alone).
+   */
+  admit(desk: JoiningDesk, name: string, pairingId: string): DeskPairingAnswer {
+    if (desk.schema !== VENUE_SCHEMA)
+      throw new AppError(
+        'validation',
+        `That desk runs Matchdesk ${desk.app}, with another venue record (${desk.schema}); this one runs ${this.ports.app} (${VENUE_SCHEMA}): update it to join.`,
+      )
+    this.ports.roles?.check('roles')
+    const record = this.record
+    if (desk.id === record.deskId) throw new AppError('validation', 'A desk cannot join its own venue.')
+    let admittedAt = 0
+    record.doc.transact(() => {
+      admittedAt = record.admit(desk.id, desk.publicKey, JOINED_ROLE, name)
+      record.audit('venue', desk.id, name, `Joined the venue as ${ROLE_NAMES[JOINED_ROLE]}`)
+    })
+    return {
+      device: { id: pairingId, name, kind: 'desk' },
+      venue: {
+        schema: VENUE_SCHEMA,
+        root: record.venue,
+        hostDeskId: record.deskId,
+        hostKey: this.ports.identity.publicKey,
+        admittedAt,
+      },
+    }
+  }
+
+  /**
+   * The head organiser hands the venue's hosting to another desk of it: every desk, this one too, syncs with that
+   * desk from then on, and nothing changed meanwhile is lost (each copy merges when it connects).
+   */
+  handOver(deskId: string): SharingState {
+    this.ports.roles?.check('roles')
+    const record = this.record
+    const name = record.view().names.get(deskId)
+    if (!name || !record.isIn(deskId) || (deskId === record.deskId && !this.member))
+      throw new AppError('validation', 'deskId: another desk of this venue', { deskId: 'another desk of this venue' })
+    if (!record.hubOf(deskId))
+      throw new AppError(
+        'conflict',
+        `${name} has not said where its hub answers yet: open its hub to the venue network.`,
+        { deskId: 'its hub address is not known' },
+      )
+    record.doc.transact(() => {
+      record.handOver(deskId)
+      record.audit('venue', deskId, name, 'Hosts the venue now')
+    })
+    void this.elect().catch(log.failed('following the handover'))
+    return this.state()
+  }
+
+  /**
+   * The head organiser removes another desk from the venue (switched off for good, lost, or not to be trusted): what
+   * it writes from now on counts for nothing and no hub lets it sync, and the venue's majority is counted without it —
+   * so the desks left (one of two, two of three) choose a host among themselves. Paired again, it is back.
+   */
+  removeDesk(deskId: string): SharingState {
+    this.ports.roles?.check('roles')
+    const record = this.record
+    const name = record.view().names.get(deskId)
+    if (!name || deskId === record.deskId || !record.isIn(deskId)) {
+      const message = 'another desk of this venue (to leave it yourself: Leave the venue)'
+      throw new AppError('validation', `deskId: ${message}`, { deskId: message })
+    }
+    record.doc.transact(() => {
+      record.putOut(deskId)
+      record.audit('venue', deskId, name, 'Removed from the venue')
+    })
+    this.host.closeVenueDesk(deskId)
+    // The desk removed was this desk's host: its link ends, and the rule finds the venue's host among the rest.
+    if (this.memberOf?.deskId === deskId) {
+      this.stopMember()
+      this.ports.changed?.(this.state())
+    }
+    return this.state()
+  }
+
+  /** A desk paired here was revoked (Venue → Devices): it is removed from the venue, as a head organiser would. */
+  revokedDesk(deskId: string): void {
+    try {
+      if (this.record.isIn(deskId)) this.removeDesk(deskId)
+    } catch (error) {
+      log.warn('a revoked desk could not be removed from the venue', { err: error })
+    }
+  }
+
+  /** The desks whose hubs answer on the venue network now (mDNS), this desk's own left out. */
+  async find(): Promise<FoundDesk[]> {
+    const own = new Set(this.ownAddresses())
+    return (await findDesks(this.ports.findMs)).filter((desk) => !own.has(desk.address))
+  }
+
+  state(): SharingState {
+    const desks = this.desks()
+    const refused = this.refused()
+    if (this.member)
+      return {
+        role: 'member',
+        host: this.memberOf?.address ?? null,
+        link: this.member.state,
+        joined: 0,
+        desks,
+        refusal: this.member.refusal ?? null,
+        refused,
+      }
+    const joined = this.host.joined()
+    return { role: joined > 0 ? 'host' : 'alone', host: null, link: null, joined, desks, refusal: null, refused }
+  }
+
+  /** What other desks wrote that counted for nothing, in words, by desk. */
+  private refused(): SharingState['refused'] {
+    return this.record
+      .refused()
+      .slice(0, 50)
+      .map(({ name, reasons }) => {
+        const said = Object.entries(reasons).map(([reason, n]) => `${n} ${REFUSAL_WORDS[reason as Refusal]}`)
+        const count = Object.values(reasons).reduce((sum, n) => sum + (n ?? 0), 0)
+        return { desk: name.slice(0, 80), count, why: said.join(', ').slice(0, 300) }
+      })
+  }
+
+  /** Who runs which stream, by desk: this desk first, then the others by name. */
+  private desks(): SharingState['desks'] {
+    const record = this.record
+    const view = record.view()
+    const byDesk = new Map<string, string[]>()
+    for (const [streamId, deskId] of view.runners) {
+      const name = this.ports.streamName?.(streamId)
+      if (name) byDesk.set(deskId, [...(byDesk.get(deskId) ?? []), name])
+    }
+    return [...byDesk]
+      .map(([deskId, streams]) => ({
+        name: (view.names.get(deskId) ?? 'another desk').slice(0, 80),
+        you: deskId === record.deskId,
+        streams: streams.sort((a, b) => a.localeCompare(b)),
+      }))
+      .sort((a, b) => Number(b.you) - Number(a.you) || a.name.localeCompare(b.name))
+  }
+
+  /** The venue's desks are told when who runs what, or what was refused, changed (here or on another desk). */
+  private tellPresence(): void {
+    const state = this.state()
+    const now = JSON.stringify([state.desks, state.refused])
+    if (now === this.presence) return
+    this.presence = now
+    this.ports.changed?.(state)
+  }
+
+  /** Joins the venue of the desk at `address` with a pairing code made there (kind: desk). */
+  async join(address: string, code: string): Promise<SharingState> {
+    const url = hostAddress(address)
+    const record = this.record
+    const desk: JoiningDesk = {
+      id: record.deskId,
+      publicKey: this.ports.identity.publicKey,
+      schema: VENUE_SCHEMA,
+      app: this.ports.app,
+    }
+    let answer: Response
+    try {
+      answer = await fetch(new URL('/pair/v1/exchange', url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ code, desk }),
+        redirect: 'error',
+        // One deadline for the whole exchange: the answer's head and its body.
+        signal: AbortSignal.timeout(this.ports.deadlineMs ?? 5000),
+      })
+    } catch {
+      throw new AppError('offline', `The desk at ${url.host} did not answer: check the address and the venue network.`)
+    }
+    // What the host answers is read bounded: a few keys and words, nothing more.
+    const text = await textAtMost(answer, ANSWER_MOST_BYTES)
+    const said = safeJson(text) as { error?: unknown; device?: { kind?: unknown } }
+    if (!answer.ok) {
+      const why = typeof said?.error === 'string' ? said.error.slice(0, 200) : `it answered ${answer.status}`
+      throw new AppError('validation', `The desk at ${url.host} refused the code: ${why}.`, { code: why })
+    }
+    const parsed = DeskPairingAnswer.safeParse(said)
+    if (!parsed.success) {
+      const kind = typeof said?.device?.kind === 'string' ? said.device.kind.slice(0, 20) : undefined
+      if (kind && kind !== 'desk')
+        throw new AppError('validation', `That code pairs a ${kind}, not a desk: make one for a desk.`, {
+          code: 'that code pairs another kind of device',
+        })
+      throw new AppError(
+        'server',
+        `The desk at ${url.host} answered as an older Matchdesk would: update it to ${this.ports.app} to join.`,
+      )
+    }
+    const { venue } = parsed.data
+    if (venue.schema !== VENUE_SCHEMA)
+      throw new AppError(
+        'validation',
+        `The desk at ${url.host} runs another venue record (${venue.schema}); this desk runs ${VENUE_SCHEMA}: update both to the same Matchdesk.`,
+      )
+    const paired: Paired = { address: url.origin, deskId: venue.hostDeskId, publicKey: venue.hostKey }
+    await this.ports.credentials.set(venueShareSecretsOf(this.profileId), 'venue-desk-key', JSON.stringify(paired))
+    this.paired = paired
+    // This desk is part of that venue from now on: its record is read against the venue's root, its entries later
+    // than its admission.
+    record.rebase(venue.root, venue.admittedAt)
+    this.followedHandoverAt = undefined
+    this.hubMoved()
+    this.startMember(venue.hostDeskId, url.origin)
+    return this.state()
+  }
+
+  private get profileId(): string {
+    return this.ports.followers.current.profileId
+  }
+
+  /** Syncs again with the venue this connection is part of (at start, and when the connection changes). */
+  async resume(): Promise<SharingState> {
+    const record = this.record
+    const raw = await this.ports.credentials.get(venueShareSecretsOf(this.profileId), 'venue-desk-key')
+    const kept = raw ? Paired.safeParse(safeJson(raw)) : undefined
+    if (this.record !== record) return this.state()
+    this.paired = kept?.success ? kept.data : undefined
+    if (!record.isFounder() && !this.member && record.isIn(record.deskId)) {
+      // The host the record names (its handover), else the desk this one paired with; the rule corrects it within
+      // seconds if that desk does not host now.
+      const named = record.hostDesk()
+      const deskId = named !== undefined && named !== record.deskId ? named : this.paired?.deskId
+      const address = deskId === undefined ? undefined : (record.hubOf(deskId) ?? this.paired?.address)
+      if (deskId !== undefined && address) {
+        this.followedHandoverAt = record.handover()?.at
+        this.startMember(deskId, address)
+      }
+    }
+    return this.state()
+  }
+
+  /** Leaves the venue: this desk works alone from now on (its own venue again), the others told it left. */
+  async leave(): Promise<SharingState> {
+    const record = this.record
+    record.putOut(record.deskId)
+    // The others hear it left before the link ends.
+    await this.member?.flushed(2000)
+    this.stopMember()
+    this.host.closeAll()
+    await this.ports.credentials.delete(venueShareSecretsOf(this.profileId), 'venue-desk-key')
+    this.paired = undefined
+    record.rebase(this.ports.identity.publicKey)
+    this.ports.changed?.(this.state())
+    return this.state()
+  }
+
+  close(): void {
+    clearInterval(this.electionTimer)
+    this.stopMember()
+    this.host.closeAll()
+  }
+
+  /**
+   * Syncs with a desk of the venue at `address`: each attempt has it prove who it is (the record's key for it, or the
+   * one it paired this desk with), then proves this desk.
+   */
+  private startMember(deskId: string, address: string): void {
+    this.stopMember()
+    const record = this.record
+    const url = new URL(VENUE_PATHS.sync, address)
+    url.protocol = 'ws:'
+    this.memberOf = { deskId, address }
+    this.member = new VenueMember({
+      doc: record.doc,
+      url: url.toString(),
+      prove: async () => {
+        const publicKey =
+          record.publicKeyOf(deskId) ?? (this.paired?.deskId === deskId ? this.paired.publicKey : undefined)
+        const host = await askAlive(address, { deskId, publicKey, venue: record.venue })
+        return host && syncHeaders(this.ports.identity, record.venue, host, record.deskId)
+      },
+      changed: (state) => {
+        // Syncing with a host, this desk hosts no one; its link down, desks may choose it (the rule).
+        this.host.follow(state === 'connected')
+        this.ports.changed?.(this.state())
+      },
+      ...(this.ports.retry && { retry: this.ports.retry }),
+    })
+  }
+
+  private stopMember(): void {
+    this.member?.close()
+    this.member = undefined
+    this.memberOf = null
+    this.host.follow(false)
+  }
+}
