@@ -1,13 +1,15 @@
-// The Venue view's "Several desks": alone, a join refused with the field named, joined and its link as main tells it,
-// who runs which stream, and leaving only once confirmed.
+// The Venue view's "Several desks": alone, a join refused with the field named, joined and its link as main tells it
+// (a refusal in the host's words), who runs which stream, what other desks wrote that was refused, and leaving only
+// once confirmed.
 import { render, screen, waitFor } from '@testing-library/svelte'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { answer, calls, emit } from '../test-support/fake-api'
 import SharingPanel from './SharingPanel.svelte'
 
-const alone = { role: 'alone', host: null, link: null, joined: 0, desks: [] }
-const joined = { role: 'member', host: 'http://192.168.1.20:7310', link: 'connected', joined: 0, desks: [] }
+const none = { desks: [], refusal: null, refused: [] }
+const alone = { role: 'alone', host: null, link: null, joined: 0, ...none }
+const joined = { role: 'member', host: 'http://192.168.1.20:7310', link: 'connected', joined: 0, ...none }
 afterEach(() => vi.unstubAllGlobals())
 
 describe('sharing panel', () => {
@@ -36,13 +38,35 @@ describe('sharing panel', () => {
     )
     emit('venue:changed', { ...joined, link: 'connecting' })
     await waitFor(() => expect(screen.getByTestId('sharing-state').textContent).toMatch(/reconnecting…/))
-    emit('venue:changed', { ...joined, link: 'refused' })
-    await waitFor(() => expect(screen.getByTestId('sharing-state').textContent).toMatch(/the host revoked this desk/))
+    emit('venue:changed', { ...joined, link: 'refused', refusal: 'this desk is out of the venue' })
+    await waitFor(() =>
+      expect(screen.getByTestId('sharing-state').textContent).toMatch(/refused: this desk is out of the venue/),
+    )
+  })
+
+  it('says how many entries other desks wrote were refused, by desk and why', async () => {
+    const name = 'مكتب الإنتاج الرئيسي في القاعة الكبرى رقم'
+    answer('venue:sharing', () => ({
+      ...alone,
+      role: 'host',
+      joined: 2,
+      refused: [
+        { desk: name, count: 5, why: '5 not signed by the desk they name' },
+        { desk: 'Door desk', count: 1, why: '1 beyond the desk’s role' },
+      ],
+    }))
+    render(SharingPanel)
+    expect((await screen.findByRole('heading', { name: '6 entries refused' })).tagName).toBe('H3')
+    const items = screen.getByRole('list', { name: '6 entries refused' }).querySelectorAll('li')
+    expect([...items].map((item) => item.textContent)).toEqual([
+      `${name}: 5 — 5 not signed by the desk they name`,
+      'Door desk: 1 — 1 beyond the desk’s role',
+    ])
   })
 
   it('says how many desks joined a host, and leaves only once confirmed', async () => {
     const user = userEvent.setup()
-    answer('venue:sharing', () => ({ role: 'host', host: null, link: null, joined: 2, desks: [] }))
+    answer('venue:sharing', () => ({ role: 'host', host: null, link: null, joined: 2, ...none }))
     answer('venue:leave', () => alone)
     render(SharingPanel)
     await waitFor(() =>
