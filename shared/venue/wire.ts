@@ -48,8 +48,12 @@ export const Challenge = z.string().regex(/^[A-Za-z0-9_-]{43}$/)
 export const PublicKey = z.string().regex(/^[A-Za-z0-9_-]{43}$/)
 export const Signature = z.string().regex(/^[A-Za-z0-9_-]{86}$/)
 
-/** A desk's id in the venue. */
-export const DeskId = z.string().min(1).max(100)
+/** A desk's id in the venue (a UUID as desks make them; it travels in a header, so letters, digits and .:_- only). */
+export const DeskId = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9._:-]+$/)
 
 /**
  * What `GET alive` answers: who the desk is; asked with `?challenge=…` (a desk of the venue asks so), signed over the

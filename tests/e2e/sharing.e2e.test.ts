@@ -11,10 +11,13 @@ import { axeViolations } from './support/axe'
 import { launchBrowser, screenshotPath, shownText } from './support/browser'
 import { startWebMode, type WebMode } from './support/web-mode'
 import { pairDevice } from '../support/pair-device'
+import { hostileDesk } from '../support/hostile-desk'
 
 const TOURNAMENT = 'Lyon LAN Winter Cup'
 /** The joined desk's name, as the host gives it when pairing it: 40 characters, right to left. */
 const NAME = 'مكتب الإنتاج الرئيسي في القاعة الكبرى ٢٢'
+/** A desk paired and turned hostile, as the host names it: 40 characters. */
+const HOSTILE = 'Mallory’s desk at the far end of hall B2'
 type Node = { id: string; status: string; opponents: { participant: { name: string } | null }[] }
 
 let host: WebMode
@@ -99,11 +102,23 @@ describe('two desks, one venue', () => {
       .not.toBeNull()
   })
 
-  it('lists who runs what on the Venue view, both themes', async () => {
+  it('lists who runs what on the Venue view, and what a paired desk turned hostile wrote that was refused, both themes', async () => {
     await desk.keyboard.press('Control+0')
     const desks = desk.getByTestId('sharing-desks')
     await expect.poll(() => desks.count(), { timeout: 10_000 }).toBe(1)
     expect(await shownText(desks)).toMatch(/B stream — .+ \(this desk\)/)
+    // A desk paired the ordinary way claims the hosting, the head organiser's role and a check-in at a door.
+    const pair = (name: string) => host.ipc<{ code: string }>('hub:pair', { name, kind: 'desk' })
+    const mallory = await hostileDesk(host.hub, 'mallory', pair, HOSTILE)
+    mallory.desk.record.handOver('mallory')
+    mallory.desk.record.setRole('mallory', 'head')
+    mallory.desk.record.scan('scan-hostile', 'p-1', 'Door 9')
+    const { member: link } = mallory.link()
+    const refused = desk.getByTestId('sharing-refused')
+    await expect
+      .poll(() => shownText(refused), { timeout: 10_000 })
+      .toContain(`${HOSTILE}: 3 — 3 beyond the desk’s role`)
+    link.close()
     await desk.getByTestId('sharing').scrollIntoViewIfNeeded()
     expect(await axeViolations(desk)).toEqual([])
     await desk.getByTestId('sharing').screenshot({ path: screenshotPath('view-venue-sharing-dark') })

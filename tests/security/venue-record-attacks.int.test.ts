@@ -8,52 +8,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import * as Y from 'yjs'
 import type { PairingCode } from '../../shared/ipc/hub'
-import { DeskPairingAnswer, VENUE_PATHS, VENUE_SCHEMA } from '../../shared/venue/wire'
-import { askAlive, syncHeaders } from '../../electron/main/venue/desk-proofs'
-import { VenueMember, type MemberState } from '../../electron/main/venue/venue-member'
-import { testDesk, type TestDesk } from '../support/venue-records'
+import { hostileDesk, syncUrlOf } from '../support/hostile-desk'
 import { twoDesks, type TwoDesks } from '../support/two-desks'
 
 let desks: TwoDesks
 const hostRecord = () => desks.host.connections.active.offline.venue
 const memberRecord = () => desks.member.connections.active.offline.venue
 
-/** A desk paired at the host with a desk's code, as `venue:join` pairs one, its copy the test's to write into. */
-async function pairedDesk(id: string): Promise<{ desk: TestDesk; venue: DeskPairingAnswer['venue'] }> {
-  const desk = testDesk(() => Date.now(), id)
-  const { code } = await desks.onHost<PairingCode>('hub:pair', { name: id, kind: 'desk' })
-  const answer = await fetch(`${desks.host.hub!.url}/pair/v1/exchange`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ code, desk: { id, publicKey: desk.identity.publicKey, schema: VENUE_SCHEMA, app: 't' } }),
-  })
-  const { venue } = DeskPairingAnswer.parse(await answer.json())
-  desk.record.rebase(venue.root, venue.admittedAt)
-  return { desk, venue }
-}
-
-/** The headers of one sync attempt at the host: the host proved itself, and the desk signs the host's challenge. */
-async function proofOf(desk: TestDesk, venue: DeskPairingAnswer['venue']): Promise<Record<string, string>> {
-  const expect = { deskId: venue.hostDeskId, publicKey: venue.hostKey, venue: venue.root }
-  const host = await askAlive(desks.host.hub!.url, expect)
-  if (!host) throw new Error('the host did not prove itself')
-  return syncHeaders(desk.identity, venue.root, host, desk.record.deskId)
-}
-
-const syncUrl = () => `${desks.host.hub!.url.replace('http', 'ws')}${VENUE_PATHS.sync}`
-
-/** The desk's sync as its own desk would run it; answers its states and why it was turned away. */
-function link(desk: TestDesk, venue: DeskPairingAnswer['venue']) {
-  const states: MemberState[] = []
-  const member = new VenueMember({
-    doc: desk.record.doc,
-    url: syncUrl(),
-    prove: () => proofOf(desk, venue),
-    changed: (state) => states.push(state),
-    retry: { first: 100, most: 300 },
-  })
-  return { member, states }
-}
+/** Mallory: a desk paired at the host the ordinary way, its copy the test's to write into. */
+const paired = (id: string) =>
+  hostileDesk(desks.host.hub!.url, id, (name) => desks.onHost<PairingCode>('hub:pair', { name, kind: 'desk' }))
 
 /** The honest desk's Take reaches the host: the venue goes on. */
 async function venueGoesOn(matchId: string) {
@@ -70,15 +34,19 @@ afterAll(() => desks?.close())
 describe('a paired desk turned hostile', () => {
   it('cannot open another document on the sync: the venue’s stays bridged and the others are refused', async () => {
     await expect.poll(() => desks.link()).toBe('connected')
-    const { desk, venue } = await pairedDesk('mallory-split')
-    const headers = await proofOf(desk, venue)
+    const mallory = await paired('mallory-split')
+    const headers = await mallory.proof()
     /** ws with the proof in its headers (one attempt: the proof's challenge is good once). */
     class Proven extends WebSocket {
       constructor(url: string) {
         super(url, { headers })
       }
     }
-    const socket = new HocuspocusProviderWebsocket({ url: syncUrl(), WebSocketPolyfill: Proven, maxAttempts: 1 })
+    const socket = new HocuspocusProviderWebsocket({
+      url: syncUrlOf(desks.host.hub!.url),
+      WebSocketPolyfill: Proven,
+      maxAttempts: 1,
+    })
     const denied: string[] = []
     const providers = Array.from(
       { length: 20 },
@@ -99,9 +67,9 @@ describe('a paired desk turned hostile', () => {
   })
 
   it('is turned away, told why, for an entry in another desk’s name, and the entry is nowhere', async () => {
-    const { desk, venue } = await pairedDesk('mallory-forger')
+    const { desk, link } = await paired('mallory-forger')
     desk.push(desk.entry('role', ['mallory-forger', 'head'], { by: hostRecord().deskId }))
-    const { member, states } = link(desk, venue)
+    const { member, states } = link()
     await expect.poll(() => states.at(-1)).toBe('refused')
     expect(member.refusal).toBe('this desk sent an entry in another desk’s name that desk did not sign')
     expect(hostRecord().roleOf('mallory-forger')).toBe('producer')
@@ -110,31 +78,31 @@ describe('a paired desk turned hostile', () => {
   })
 
   it('is turned away for an oversized entry (three of 6 MB once kept every new desk from joining), and a new desk joins', async () => {
-    const { desk, venue } = await pairedDesk('mallory-flood')
+    const { desk, link } = await paired('mallory-flood')
     desk.push(desk.entry('name', ['x'.repeat(6 * 1024 * 1024)]))
-    const { member, states } = link(desk, venue)
+    const { member, states } = link()
     await expect.poll(() => states.at(-1)).toBe('refused')
     expect(member.refusal).toMatch(/^this desk sent an entry over its size/)
     member.close()
     // Three at once are more than the host reads in one message: turned away before they are read.
     for (let i = 0; i < 2; i++) desk.push(desk.entry('name', [`${i}`.repeat(6 * 1024 * 1024)]))
-    const again = link(desk, venue)
+    const again = link()
     await expect.poll(() => again.states.at(-1)).toBe('refused')
     expect(again.member.refusal).toBe('this desk sent more than the host takes at once (16 MB)')
     again.member.close()
-    const newcomer = await pairedDesk('newcomer')
-    const joined = link(newcomer.desk, newcomer.venue)
+    const newcomer = await paired('newcomer')
+    const joined = newcomer.link()
     await expect.poll(() => joined.states.at(-1)).toBe('connected')
     expect(newcomer.desk.record.view().onAir.get('attacked')).toBe('m-after-forgery')
     joined.member.close()
   })
 
   it('claims hosting, a head organiser’s role and a scan at a door for nothing; the honest desks say what was refused', async () => {
-    const { desk, venue } = await pairedDesk('mallory-claims')
+    const { desk, link } = await paired('mallory-claims')
     desk.record.handOver('mallory-claims')
     desk.record.setRole('mallory-claims', 'head')
     desk.record.scan('scan-mallory', 'p-1', 'Door 9')
-    const { member, states } = link(desk, venue)
+    const { member, states } = link()
     await expect.poll(() => states.at(-1)).toBe('connected')
     await expect
       .poll(

@@ -58,7 +58,14 @@ export class VenueMember {
       constructor(url: string) {
         super()
         void prove().then(
-          (headers) => (headers ? this.open(url, headers) : this.fail()),
+          (headers) => {
+            try {
+              if (headers) this.open(url, headers)
+              else this.fail()
+            } catch {
+              this.fail()
+            }
+          },
           () => this.fail(),
         )
       }
