@@ -11,9 +11,9 @@ export interface HostileDesk {
   desk: TestDesk
   venue: DeskPairingAnswer['venue']
   /** The headers of one sync attempt (a proof over a fresh challenge of the host's). */
-  proof(): Promise<Record<string, string>>
+  proof: () => Promise<Record<string, string>>
   /** Its sync, as its own desk would run it: its states as they change, and why it was turned away. */
-  link(): { member: VenueMember; states: MemberState[] }
+  link: () => { member: VenueMember; states: MemberState[] }
 }
 
 /** The hub's sync address. */
