@@ -72,7 +72,6 @@ const RIGHTS: Record<Exclude<Kind, 'admit' | 'role' | 'out'>, Concern | 'member'
   audit: 'member',
 }
 
-
 /** A scan as kept: its id, the person, the place, who and when. */
 export interface HeldScan extends Ordered {
   scanId: string
