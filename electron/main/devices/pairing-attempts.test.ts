@@ -1,5 +1,6 @@
 // Guessing pairing codes from many addresses at once: each address has its few tries a minute, the whole network a
-// budget, and the addresses are forgotten once quiet.
+// budget for wrong codes, and the addresses are forgotten once quiet — and a right code always pairs: no program on
+// the LAN keeps the venue from pairing.
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -21,7 +22,7 @@ function tryCode(registry: DeviceRegistry, code: string, from: string): 'judged'
 }
 
 describe('pairing attempts', () => {
-  it('50 addresses guessing 10 codes each get no more than the network budget judged, then everyone waits', async () => {
+  it('50 addresses guessing 10 codes each get no more than the network budget judged, and a right code still pairs', async () => {
     const clock = fakeClock()
     const dataDir = mkdtempSync(join(tmpdir(), 'matchdesk-pairing-'))
     const registry = await DeviceRegistry.open(dataDir, clock, new MemoryCredentialStore())
@@ -31,11 +32,22 @@ describe('pairing attempts', () => {
         outcomes.push(tryCode(registry, `ZZZZ-ZZ${guess}${address}`, `10.0.0.${address + 2}`))
     expect(outcomes.filter((o) => o === 'judged')).toHaveLength(PAIRING_FAILURES_PER_MINUTE)
     expect(outcomes.filter((o) => o === 'wait')).toHaveLength(500 - PAIRING_FAILURES_PER_MINUTE)
-    // A real code shown on the desk still has to wait for the minute to pass, then works.
+    // A real code shown on the desk pairs at once from an address that guessed nothing; a guesser waits its minute.
     const { code } = registry.pair('OBS PC', 'overlay', null)
-    expect(tryCode(registry, code, '10.0.0.200')).toBe('wait')
-    clock.advance(60_000)
     expect(tryCode(registry, code, '10.0.0.200')).toBe('paired')
+    const another = registry.pair('Door PC', 'overlay', null)
+    expect(tryCode(registry, another.code, '10.0.0.2')).toBe('wait')
+    // A wrong one from an address that guessed nothing waits with everyone else's.
+    expect(tryCode(registry, 'ZZZZ-ZZZZ', '10.0.0.200')).toBe('wait')
+  })
+
+  it('three addresses with 30 wrong codes keep no fourth from pairing with a right one', async () => {
+    const clock = fakeClock()
+    const dataDir = mkdtempSync(join(tmpdir(), 'matchdesk-pairing-'))
+    const registry = await DeviceRegistry.open(dataDir, clock, new MemoryCredentialStore())
+    for (let i = 0; i < 30; i++) tryCode(registry, `WRNG-${i}`, `10.0.3.${i % 3}`)
+    const { code } = registry.pair('Door 1', 'overlay', null)
+    expect(tryCode(registry, code, '10.0.3.9')).toBe('paired')
   })
 
   it('forgets addresses once their attempts are a minute old', () => {

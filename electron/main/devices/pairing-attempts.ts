@@ -1,5 +1,6 @@
 // How many wrong pairing codes the hub judges: a few a minute from each address, and a budget for the whole venue
-// network, so many addresses together cannot guess faster; addresses quiet for a minute are forgotten.
+// network, so many addresses together cannot guess faster; addresses quiet for a minute are forgotten. Only wrong codes
+// are punished: a right code from an address not over its own tries always pairs, whatever others guessed.
 
 /** Wrong or stale pairing codes a single address may try per minute before it is told to wait. */
 export const PAIRING_ATTEMPTS_PER_MINUTE = 10
@@ -23,7 +24,7 @@ export class PairingAttempts {
     return this.byAddress.size
   }
 
-  /** Why `from` must wait before a code is judged, or undefined when it may try now. */
+  /** Why `from` must wait before any code of its is judged (its own wrong ones), or undefined when it may try now. */
   wait(from: string, now: number): PairingWait | undefined {
     this.prune(now)
     const recent = this.byAddress.get(from) ?? []
@@ -31,6 +32,12 @@ export class PairingAttempts {
       const retryAfterS = Math.ceil((recent[0]! + MINUTE - now) / 1000)
       return { message: `Too many pairing attempts from this device: try again in ${retryAfterS} s.`, retryAfterS }
     }
+    return undefined
+  }
+
+  /** Why a wrong code is not told wrong but asked to wait: the whole network guessed too much this minute. */
+  networkWait(now: number): PairingWait | undefined {
+    this.prune(now)
     if (this.failures.length >= PAIRING_FAILURES_PER_MINUTE) {
       const retryAfterS = Math.ceil((this.failures[0]! + MINUTE - now) / 1000)
       return {
