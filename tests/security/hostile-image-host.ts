@@ -1,15 +1,17 @@
 // A hostile logo host for the image-download tests, run as its own process: compression bombs, a body one byte a
-// second, a lying Content-Length, no Content-Length, redirects into this machine. Prints {"origin"} once listening,
+// second, a lying Content-Length, no Content-Length, redirects into this machine, a pixel bomb and a JPEG that lies
+// about its size. Prints {"origin"} once listening,
 // and answers GET /hits with what reached it, so a test can tell.
 import { createServer } from 'node:http'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { jpegHiddenFrame, pngHeader } from '../support/image-headers'
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
 /** 256 MB of zeros behind a PNG signature, compressed: ~250 KB of gzip, a few KB of brotli. */
 const unpacked = Buffer.concat([PNG, Buffer.alloc(256 * 1024 * 1024)])
 const gzipBomb = gzipSync(unpacked, { level: 9 })
 const brotliBomb = brotliCompressSync(unpacked, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-const big = Buffer.concat([PNG, Buffer.alloc(3 * 1024 * 1024, 1)])
+const big = Buffer.concat([pngHeader(64, 32), Buffer.alloc(3 * 1024 * 1024, 1)])
 const hits: Record<string, number> = {}
 
 const server = createServer((request, response) => {
@@ -42,7 +44,11 @@ const server = createServer((request, response) => {
     case '/redirect':
       return response.writeHead(302, { location: redirectTo ?? '/' }).end()
     case '/ok.png':
-      return response.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.concat([PNG, Buffer.alloc(64)]))
+      return response.writeHead(200, { 'content-type': 'image/png' }).end(pngHeader(64, 32))
+    case '/pixels.png':
+      return response.writeHead(200, { 'content-type': 'image/png' }).end(pngHeader(20_000, 20_000))
+    case '/hidden-frame.jpg':
+      return response.writeHead(200, { 'content-type': 'image/jpeg' }).end(jpegHiddenFrame())
     default:
       return response.writeHead(404).end()
   }

@@ -65,6 +65,8 @@ describe('the logo download, against a hostile image host', () => {
     // It says 100 bytes and streams 3 MB: no more than the 100 it said are read.
     ['a lying Content-Length', '/lying.png', /^read 100 bytes$/],
     ['no Content-Length, 3 MB', '/unsized.png', /larger than 2 MB/],
+    ['a pixel bomb (20,000 × 20,000 from a few bytes)', '/pixels.png', /at most 4096 × 4096 pixels/],
+    ['a JPEG whose comment hides a 1 × 1 frame before its 8192 × 8192 one', '/hidden-frame.jpg', /bytes between/],
   ])('refuses %s within the deadline, memory growth under 50 MB', async (_what, path, message) => {
     const seen = await measured(`${service.origin}${path}`, fromService())
     expect(seen.outcome).toMatch(message)

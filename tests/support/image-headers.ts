@@ -40,6 +40,60 @@ export const jpegHeader = (width: number, height: number): Buffer =>
     ...[0xff, 0xc0, ...u16be(17), 8, ...u16be(height), ...u16be(width), 3, ...new Array<number>(9).fill(0)],
   ])
 
+/** A JPEG frame header (SOFn) saying width × height. */
+const frameHeader = (sof: number, width: number, height: number) => [
+  ...[0xff, sof, ...u16be(17), 8, ...u16be(height), ...u16be(width), 3, ...new Array<number>(9).fill(0)],
+]
+
+/** A scan: its header, a little coded data (a stuffed FF 00 and a restart marker in it), and the end of the image. */
+const scanAndEnd = [
+  0xff,
+  0xda,
+  ...u16be(12),
+  3,
+  1,
+  0,
+  2,
+  0x11,
+  3,
+  0x11,
+  0,
+  63,
+  0,
+  0x12,
+  0xff,
+  0x00,
+  0x34,
+  0xff,
+  0xd3,
+  0x56,
+]
+const endOfImage = [0xff, 0xd9]
+
+/**
+ * A JPEG that lies about its size: one stray byte after its JFIF segment, then a comment holding a frame header of
+ * 1 × 1, then its real frame of 8192 × 8192. A reader that resyncs on the stray byte reads the comment's; a decoder
+ * steps over the comment by its length and draws the real one.
+ */
+export const jpegHiddenFrame = (): Buffer =>
+  Buffer.from([
+    ...[0xff, 0xd8, 0xff, 0xe0, ...u16be(16), ...Buffer.from('JFIF\0'), 1, 1, 0, 0, 1, 0, 1, 0, 0],
+    0x00,
+    ...[0xff, 0xfe, ...u16be(2 + 19), ...frameHeader(0xc0, 1, 1)],
+    ...frameHeader(0xc0, 8192, 8192),
+    ...scanAndEnd,
+    ...endOfImage,
+  ])
+
+/** A whole JPEG as a decoder reads it: fill bytes before markers, a progressive frame (SOF2), a scan, the end. */
+export const jpegFile = (width: number, height: number, frames = [0xc2]): Buffer =>
+  Buffer.from([
+    ...[0xff, 0xd8, 0xff, 0xff, 0xff, 0xe0, ...u16be(16), ...Buffer.from('JFIF\0'), 1, 1, 0, 0, 1, 0, 1, 0, 0],
+    ...frames.flatMap((sof) => frameHeader(sof, width, height)),
+    ...scanAndEnd,
+    ...endOfImage,
+  ])
+
 /** A WebP (extended, VP8X) saying width × height. */
 export const webpHeader = (width: number, height: number): Buffer => {
   const chunk = [...Buffer.from('VP8X'), 10, 0, 0, 0, 0, 0, 0, 0, ...u24le(width - 1), ...u24le(height - 1)]

@@ -8,6 +8,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import { BlockList, isIP, type LookupFunction } from 'node:net'
 import { AppError } from '../app-error'
+import { imagePixels, tooLarge } from './image-measure'
 
 export interface DownloadedImage {
   type: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp'
@@ -128,6 +129,10 @@ export async function downloadImage(url: string, options: ImageDownloadOptions =
       )
       const type = imageTypeOf(bytes)
       if (!type) throw refuse('is not a PNG, JPEG, GIF or WebP image.')
+      // Measured as a decoder will find it: no overlay decodes a bomb a header hid.
+      const size = imagePixels(bytes, type)
+      const wrong = 'refused' in size ? size.refused : tooLarge(size)
+      if (wrong) throw refuse(`cannot be shown: ${wrong}.`)
       return { type, bytes }
     }
   } catch (error) {

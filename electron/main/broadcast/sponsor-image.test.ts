@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { gifHeader, jpegHeader, pngHeader, pngLogo, svgFile, webpHeader } from '../../../tests/support/image-headers'
+import {
+  gifHeader,
+  jpegFile,
+  jpegHeader,
+  jpegHiddenFrame,
+  pngHeader,
+  pngLogo,
+  svgFile,
+  webpHeader,
+} from '../../../tests/support/image-headers'
 import { sponsorImage } from './sponsor-image'
 
 const refusal = (bytes: Buffer) => {
@@ -36,5 +45,15 @@ describe('a sponsor’s image', () => {
     expect(refusal(pngHeader(20_000, 20_000))).toBe('image: at most 4096 × 4096 pixels (this one is 20000 × 20000)')
     expect(refusal(webpHeader(5000, 10))).toBe('image: at most 4096 × 4096 pixels (this one is 5000 × 10)')
     expect(refusal(jpegHeader(10, 4097))).toBe('image: at most 4096 × 4096 pixels (this one is 10 × 4097)')
+  })
+
+  it('measures a JPEG as a decoder does: fill bytes skipped, any frame kind, and no size it cannot trust', () => {
+    expect(sponsorImage(jpegFile(640, 360).toString('base64'))).toMatchObject({ width: 640, height: 360 })
+    expect(sponsorImage(jpegFile(800, 600, [0xc1]).toString('base64'))).toMatchObject({ width: 800, height: 600 })
+    // A stray byte before a comment holding a 1 × 1 frame header, the real frame 8192 × 8192: once read as 1 × 1.
+    expect(refusal(jpegHiddenFrame())).toBe('image: it has bytes between its segments (a damaged file?)')
+    expect(refusal(jpegFile(100, 100, [0xc0, 0xc2]))).toBe('image: it holds a second frame')
+    expect(refusal(jpegFile(100, 0))).toBe('image: its height is left to a later marker')
+    expect(refusal(jpegFile(5000, 100, [0xcf]))).toBe('image: at most 4096 × 4096 pixels (this one is 5000 × 100)')
   })
 })

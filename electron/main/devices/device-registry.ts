@@ -316,7 +316,9 @@ export class DeviceRegistry {
       // A wrong code: counted against its address; once the whole network guessed too much, asked to wait instead.
       const network = this.attempts.networkWait(now)
       this.attempts.failed(from, now)
-      return network ? new PairingRefused(network.message, 429, network.retryAfterS) : new PairingRefused(message, status)
+      return network
+        ? new PairingRefused(network.message, 429, network.retryAfterS)
+        : new PairingRefused(message, status)
     }
     if (!pending) throw refuse('This pairing code is not known: check it, or add the device again on the desk.', 400)
     if (pending.usedAt !== undefined) throw refuse('This pairing code was already used: add the device again.', 410)
