@@ -12,7 +12,6 @@ import type { HubApi } from './hub-api.js'
 import { optionText as text } from './options.js'
 import type { ShowState } from './show-state.js'
 import { stationChoices, streamChoices } from './feedbacks.js'
-import type { WireFloor, WireObs, WireStream } from './wire.js'
 
 /** Games a best-of can have (the hub's limit). */
 const GAMES_MAX = 9
@@ -80,13 +79,10 @@ export function actionDefinitions(ports: ActionPorts): CompanionActionDefinition
   const send = async (route: string, kind: 'stream' | 'obs' | 'floor', body?: unknown) => {
     try {
       const answer = await ports.api.post<unknown>(route, body)
-      const shape =
-        kind === 'stream'
-          ? show.applyStream(answer as WireStream)
-          : kind === 'obs'
-            ? show.applyObs(answer as WireObs)
-            : show.applyFloor(answer as WireFloor)
-      ports.changed(shape)
+      const applied =
+        kind === 'stream' ? show.applyStream(answer) : kind === 'obs' ? show.applyObs(answer) : show.applyFloor(answer)
+      if (typeof applied === 'boolean') ports.changed(applied)
+      else ports.warn(`The hub answered ${applied.passedOver}`)
     } catch (error) {
       ports.warn(error instanceof Error ? error.message : String(error))
     }

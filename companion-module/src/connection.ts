@@ -84,8 +84,9 @@ export class MatchdeskConnection {
           this.incoming = null
           return this.changed(true)
         }
-        if (this.incoming) this.incoming.apply(name, data)
-        else this.soon(this.show.apply(name, data))
+        const applied = (this.incoming ?? this.show).apply(name, data)
+        if (typeof applied !== 'boolean') this.passedOver(applied.passedOver)
+        else if (!this.incoming) this.soon(applied)
       },
       onHealth: (health) => this.health(health),
       ...(options.retry && { retry: options.retry }),
@@ -130,14 +131,32 @@ export class MatchdeskConnection {
     else this.due = { shape, timer: setTimeout(() => this.changed(false), 0) }
   }
 
-  /** The show changed: its shape redefines what Companion offers; values and feedbacks follow either way. */
+  /** What the hub said that the module passes over, said in Companion's log once a minute for each kind of reason. */
+  private passedOver(why: string): void {
+    const kind = why.replace(/\(.*\)$/, '')
+    const now = Date.now()
+    if (now - (this.saidAt.get(kind) ?? 0) < 60_000) return
+    this.saidAt.set(kind, now)
+    this.host.log('warn', `Matchdesk sent ${why}: passed over`)
+  }
+
+  private readonly saidAt = new Map<string, number>()
+
+  /**
+   * The show changed: its shape redefines what Companion offers; values and feedbacks follow either way. What fails
+   * here is said in Companion's log, never thrown out of a timer (it would end the module's process).
+   */
   private changed(shape: boolean): void {
     const due = this.due
     clearTimeout(due?.timer)
     this.due = null
-    if (shape || due?.shape) this.define()
-    this.tell()
-    this.host.checkFeedbacks()
+    try {
+      if (shape || due?.shape) this.define()
+      this.tell()
+      this.host.checkFeedbacks()
+    } catch (error) {
+      this.host.log('error', `Updating Companion failed: ${error instanceof Error ? error.message : String(error)}`)
+    }
   }
 
   private define(): void {
@@ -166,8 +185,12 @@ export class MatchdeskConnection {
   /** Each second: stations' seconds left, and the call feedbacks that depend on them. */
   private ticked(): void {
     if (this.show.floors.size === 0) return
-    this.tell()
-    this.host.checkFeedbacks('call_soon', 'call_late')
+    try {
+      this.tell()
+      this.host.checkFeedbacks('call_soon', 'call_late')
+    } catch (error) {
+      this.host.log('error', `Updating Companion failed: ${error instanceof Error ? error.message : String(error)}`)
+    }
   }
 
   /**

@@ -1,7 +1,16 @@
 // The show as the hub last told it: each stream's state and OBS, each tournament's floor with its clock offset. Says
 // whether an event changed the show's shape (a stream or station came or went, a queue changed), which redefines
-// the module's variables, actions and presets, or only values, which only updates them.
-import type { WireFloor, WireObs, WireStation, WireStream } from './wire.js'
+// the module's variables, actions and presets, or only values, which only updates them. What the hub tells is checked
+// first (`wire.ts`) and held within bounds — a venue's streams and floors, as many as the desk itself runs — so a hub
+// that announces 20,000 streams or sends a stream without its name leaves the module as it was, saying why.
+import { WIRE_EVENTS, type WireFloor, type WireObs, type WireStream, type WireStation } from './wire.js'
+
+/** The most streams and tournaments' floors the module follows (the desk runs 128 streams). */
+export const MOST_STREAMS = 128
+export const MOST_FLOORS = 16
+
+/** What became of an event: the show's shape changed or not, or it was passed over (and why, for the log). */
+export type Applied = boolean | { passedOver: string }
 
 export interface StationSeen {
   tournamentId: string
@@ -19,33 +28,45 @@ export class ShowState {
   constructor(private readonly now: () => number = Date.now) {}
 
   /** Takes one event in; true when the show's shape changed. Unknown events change nothing. */
-  apply(name: string, data: unknown): boolean {
-    if (name === 'stream') return this.applyStream(data as WireStream)
-    if (name === 'obs') return this.applyObs(data as WireObs)
-    if (name === 'floor') return this.applyFloor(data as WireFloor)
+  apply(name: string, data: unknown): Applied {
+    if (name === 'stream') return this.applyStream(data)
+    if (name === 'obs') return this.applyObs(data)
+    if (name === 'floor') return this.applyFloor(data)
     return false
   }
 
   /** An action's answer is the same state an event would carry. */
-  applyStream(state: WireStream): boolean {
-    if (typeof state?.streamId !== 'string' || !state.feed) return false
+  applyStream(data: unknown): Applied {
+    const checked = read('stream', data)
+    if ('passedOver' in checked) return checked
+    const state = checked.value
     const before = this.streams.get(state.streamId)
+    if (!before && this.streams.size >= MOST_STREAMS)
+      return { passedOver: `more than ${MOST_STREAMS} streams: the first ${MOST_STREAMS} are followed` }
     // Worked out before what is held: an answer that came after a later event changes nothing.
     if (before?.revision !== undefined && state.revision !== undefined && state.revision < before.revision) return false
     this.streams.set(state.streamId, state)
     return !before || before.feed.stream.name !== state.feed.stream.name || shapeOf(before) !== shapeOf(state)
   }
 
-  applyObs(state: WireObs): boolean {
-    if (typeof state?.streamId !== 'string') return false
+  applyObs(data: unknown): Applied {
+    const checked = read('obs', data)
+    if ('passedOver' in checked) return checked
+    const state = checked.value
     const before = this.obs.get(state.streamId)
+    if (!before && this.obs.size >= MOST_STREAMS)
+      return { passedOver: `more than ${MOST_STREAMS} streams' OBS: the first ${MOST_STREAMS} are followed` }
     this.obs.set(state.streamId, state)
     return !before || before.scenes.join('\n') !== (state.scenes ?? []).join('\n')
   }
 
-  applyFloor(state: WireFloor): boolean {
-    if (typeof state?.tournamentId !== 'string' || !Array.isArray(state.stations)) return false
+  applyFloor(data: unknown): Applied {
+    const checked = read('floor', data)
+    if ('passedOver' in checked) return checked
+    const state = checked.value
     const before = this.floors.get(state.tournamentId)
+    if (!before && this.floors.size >= MOST_FLOORS)
+      return { passedOver: `more than ${MOST_FLOORS} tournaments' floors: the first ${MOST_FLOORS} are followed` }
     this.floors.set(state.tournamentId, state)
     this.offsets.set(state.tournamentId, this.now() - state.now)
     const numbers = (floor: WireFloor | undefined) => floor?.stations.map((s) => `${s.number}:${s.name}`).join() ?? ''
@@ -89,6 +110,19 @@ export class ShowState {
     this.obs.clear()
     this.floors.clear()
     this.offsets.clear()
+  }
+}
+
+/** An event's data checked against what the module reads (its first problem said, for the log). */
+function read<K extends keyof typeof WIRE_EVENTS>(
+  name: K,
+  data: unknown,
+): { value: { stream: WireStream; obs: WireObs; floor: WireFloor }[K] } | { passedOver: string } {
+  const checked = WIRE_EVENTS[name].safeParse(data)
+  if (checked.success) return { value: checked.data as { stream: WireStream; obs: WireObs; floor: WireFloor }[K] }
+  const [issue] = checked.error.issues
+  return {
+    passedOver: `a ${name} event that does not read (${issue?.path.join('.') || 'it'}: ${issue?.message ?? '?'})`,
   }
 }
 
