@@ -298,6 +298,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
       venueDesks: () => connections.active.offline.venue.deskAddresses(),
       app: ports.version,
       venueNotice,
+      roles: venueRoles,
       announce: (port) => {
         if (port === null) announcement.stop()
         else announcement.announce({ name: deskName(), port })

@@ -78,6 +78,7 @@ export interface VenueDeviceBook {
   view(): { names: ReadonlyMap<string, string> }
   ownControlToken(hash: string): void
   controlTokenHashes(): string[]
+  controlTokenDesk(hash: string): string | undefined
 }
 
 interface PendingCode {
@@ -263,6 +264,13 @@ export class DeviceRegistry {
     if (sameSecret(given, this.token)) return true
     const hash = hashOf(given)
     return (this.book()?.controlTokenHashes() ?? []).some((held) => sameSecret(held, hash))
+  }
+
+  /** The venue desk whose control token this is, when another desk's (undefined: this desk's, or none). */
+  controlTokenDesk(given: string): string | undefined {
+    if (!given || sameSecret(given, this.token)) return undefined
+    const desk = this.book()?.controlTokenDesk(hashOf(given))
+    return desk === this.book()?.deskId ? undefined : desk
   }
 
   /** A single-use code, valid five minutes, that a device exchanges for its key. */

@@ -116,4 +116,33 @@ describe('devices of a shared venue', () => {
       .poll(async () => (await desks.onMember<HubStatus>('hub:status', {})).devices.map((d) => d.name))
       .toEqual(['Door 5'])
   })
+
+  it('lets a tablet and Companion act with the role of the desk that paired them, wherever they press', async () => {
+    const streams = await desks.onHost<{ items: { id: string }[] }>('streams:list', { tournamentId, filters: {} })
+    const streamId = streams.items[0]!.id
+    // The producer's desk pairs a scorekeeper's tablet; Companion on that desk's PC has its control token.
+    const tablet = await pairDevice(desks.onMember, memberHub(), 'Tablet 1', 'scorekeeper', undefined, streamId)
+    const { controlToken } = await desks.onMember<HubStatus>('hub:status', {})
+    // A head organiser makes that desk the door lead's: neither acts on a stream from then on, at any desk.
+    const memberId = desks.member.connections.active.offline.venue.deskId
+    await desks.onHost('venue:set-role', { deskId: memberId, role: 'door' })
+    await expect.poll(() => desks.host.connections.active.offline.venue.roleOf(memberId)).toBe('door')
+    const press = (hub: string) =>
+      fetch(`${hub}/tablet/v1/press`, {
+        method: 'POST',
+        headers: { 'x-matchdesk-key': tablet, 'content-type': 'application/json' },
+        body: JSON.stringify({ press: { kind: 'swap' } }),
+      })
+    const takeNext = (hub: string) =>
+      fetch(`${hub}/control/v1/streams/${streamId}/take-next`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${controlToken}` },
+      })
+    for (const answer of [await press(hostHub()), await takeNext(hostHub())]) {
+      expect(answer.status).toBe(403)
+      expect(((await answer.json()) as { error: string }).error).toMatch(
+        /The role of the desk that paired this device is door lead: .* take the producer role/,
+      )
+    }
+  })
 })

@@ -7,7 +7,7 @@ import type { StreamState } from '../../../shared/broadcast/feed'
 import type { ObsState } from '../../../shared/broadcast/obs'
 import { GAMES_MAX, LivePress, type ScreenSide } from '../../../shared/broadcast/live-layer'
 import { AppError } from '../app-error'
-import { idsOrRefuse, sendAppError, type HubContext } from './hub-context'
+import { asDevice, idsOrRefuse, sendAppError, type HubContext } from './hub-context'
 import { access } from './hub-access'
 import { withFields } from './control-state'
 
@@ -24,7 +24,8 @@ function screenSide(side: string | undefined): ScreenSide {
   throw new AppError('validation', 'side: left or right', { side: 'left or right' })
 }
 
-export function controlRoutes(server: FastifyInstance, { desk, obs, sequences }: HubContext): void {
+export function controlRoutes(server: FastifyInstance, context: HubContext): void {
+  const { desk, obs, sequences } = context
   /** A desk action answers the stream's new state (on air, queue, hold, staged, feed, OBS fields), or the refusal. */
   const route = (
     path: string,
@@ -39,7 +40,10 @@ export function controlRoutes(server: FastifyInstance, { desk, obs, sequences }:
         const { streamId } = request.params
         if (!idsOrRefuse(reply, request.params, ['streamId', 'matchId'])) return reply
         try {
-          return reply.send(withFields(action(streamId, request.params, request.body)))
+          // With the role of the desk Companion's token or device belongs to, wherever it presses.
+          return reply.send(
+            withFields(asDevice(context, request, () => action(streamId, request.params, request.body))),
+          )
         } catch (error) {
           return sendAppError(reply, error)
         }
@@ -94,7 +98,7 @@ export function controlRoutes(server: FastifyInstance, { desk, obs, sequences }:
     server.post<SceneParams>(`/control/v1/streams/:streamId/${path}`, { config: control }, async (request, reply) => {
       if (!idsOrRefuse(reply, request.params, ['streamId'])) return reply
       try {
-        return reply.send(await action(request.params))
+        return reply.send(await asDevice(context, request, () => action(request.params)))
       } catch (error) {
         return sendAppError(reply, error)
       }

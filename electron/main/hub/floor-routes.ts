@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { IdInput } from '../../../shared/api/formats'
 import type { FloorState } from '../../../shared/floor/floor'
 import { access, deviceOf } from './hub-access'
-import { deskOrigins, idsOrRefuse, sendAppError, sendPage, type HubContext } from './hub-context'
+import { asDevice, deskOrigins, idsOrRefuse, sendAppError, sendPage, type HubContext } from './hub-context'
 
 /** A station's number as a button names it: digits only ("1e3", "1.5" and "1abc" are not numbers here). */
 const STATION_NUMBER = /^[1-9][0-9]{0,3}$/
@@ -73,7 +73,7 @@ export function floorRoutes(server: FastifyInstance, context: HubContext): void 
         if (number !== undefined && !STATION_NUMBER.test(number))
           return reply.code(422).send({ error: 'number: a station number, a whole number from 1 to 9999' })
         try {
-          return reply.send(action(request.params.tournamentId, request.params))
+          return reply.send(asDevice(context, request, () => action(request.params.tournamentId, request.params)))
         } catch (error) {
           return sendAppError(reply, error)
         }

@@ -45,6 +45,17 @@ export function deviceKeyOf(request: FastifyRequest): string {
   return fromQuery || (typeof fromHeader === 'string' ? fromHeader : '')
 }
 
+/**
+ * The venue desk a device's request acts for, when another: the desk that paired the device (a tablet or control
+ * device paired there), or whose control token Companion came with (Companion moved here with its desk's token).
+ */
+export function actingDeskOf(request: FastifyRequest, registry: DeviceRegistry): string | undefined {
+  const device = deviceOf(request, registry)
+  if (device?.pairedBy) return device.pairedBy
+  const given = request.headers.authorization ?? ''
+  return given.startsWith('Bearer ') ? registry.controlTokenDesk(given.slice('Bearer '.length)) : undefined
+}
+
 /** Remembers each request's device, so the rule and the handler authenticate once. */
 const devices = new WeakMap<FastifyRequest, DeviceView | null>()
 

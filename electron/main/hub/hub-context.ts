@@ -1,11 +1,13 @@
 // What the hub's route modules share: the desks and registry they answer from, the open event streams, and how a
 // page, a static file or an error is sent.
-import type { FastifyReply } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { actingDeskOf } from './hub-access'
 import { AppError } from '../app-error'
 import type { BroadcastDesk } from '../broadcast/broadcast-desk'
 import type { SequenceRunner } from '../broadcast/sequence-runner'
 import type { SponsorDesk } from '../broadcast/sponsor-desk'
 import type { VenueHost } from '../venue/venue-host'
+import type { ActingFor } from '../venue/venue-roles'
 import type { ObsTarget } from '../broadcast/obs-target'
 import type { EventStreams } from '../local-server/event-stream'
 import { IdInput } from '../../../shared/api/formats'
@@ -35,6 +37,8 @@ export interface HubContext {
   app?: string
   /** Tells the person at this desk something about the venue (a desk of another release tried to join). */
   venueNotice?: (message: string) => void
+  /** A device's request handled with the role of the desk that paired it (or whose control token it came with). */
+  roles?: ActingFor
   doors: DoorDesk
   /** The venue floor: the boards' state, the doors' calls, Companion's call buttons. */
   floor: FloorDesk
@@ -42,6 +46,15 @@ export interface HubContext {
   /** The built renderer folder that holds overlay.html, door.html and their assets. */
   pagesDir: string
   streams: EventStreams
+}
+
+/** Runs a device's request with the role of the desk it acts for (this desk's when no role guard runs). */
+export function asDevice<T>(
+  { roles, registry }: Pick<HubContext, 'roles' | 'registry'>,
+  request: FastifyRequest,
+  work: () => T,
+): T {
+  return roles ? roles.actingFor(actingDeskOf(request, registry), work) : work()
 }
 
 /**
@@ -120,6 +133,7 @@ export function idsOrRefuse(
 /** How an AppError reads over HTTP: not found 404, conflict 409, anything refused 422; other errors are the server's. */
 export function sendAppError(reply: FastifyReply, error: unknown): FastifyReply {
   if (!(error instanceof AppError)) throw error
-  const status = error.code === 'not_found' ? 404 : error.code === 'conflict' ? 409 : 422
+  const status =
+    error.code === 'not_found' ? 404 : error.code === 'conflict' ? 409 : error.code === 'forbidden' ? 403 : 422
   return reply.code(status).send({ error: error.message, ...(error.fields && { fields: error.fields }) })
 }

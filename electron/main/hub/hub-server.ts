@@ -9,6 +9,7 @@ import type { BroadcastDesk } from '../broadcast/broadcast-desk'
 import type { SequenceRunner } from '../broadcast/sequence-runner'
 import type { SponsorDesk } from '../broadcast/sponsor-desk'
 import type { VenueHost } from '../venue/venue-host'
+import type { ActingFor } from '../venue/venue-roles'
 import type { ObsTarget } from '../broadcast/obs-target'
 import { EventStreams } from '../local-server/event-stream'
 import { mainLoad } from '../main-load'
@@ -56,6 +57,8 @@ export interface HubOptions {
   app?: string
   /** Tells the person at this desk something about the venue (a desk of another release tried to join). */
   venueNotice?: (message: string) => void
+  /** A device's request handled with the role of the desk that paired it (or whose control token it came with). */
+  roles?: ActingFor
   doors: DoorDesk
   floor: FloorDesk
   registry: DeviceRegistry

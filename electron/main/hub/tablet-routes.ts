@@ -7,13 +7,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { TabletDifficulties, TabletPress } from '../../../shared/venue/tablet'
 import type { DeviceView } from '../devices/device-registry'
 import { access, deviceOf } from './hub-access'
-import { sendAppError, type HubContext } from './hub-context'
+import { asDevice, sendAppError, type HubContext } from './hub-context'
 
 const tablet = access('tablet')
 const scorekeeper = access('scorekeeper')
 const caster = access('caster')
 
-export function tabletRoutes(server: FastifyInstance, { desk, registry, streams }: HubContext): void {
+export function tabletRoutes(server: FastifyInstance, context: HubContext): void {
+  const { desk, registry, streams } = context
   /** The tablet device the guard let in (a tablet always has one stream). */
   const tabletOf = (request: FastifyRequest): DeviceView & { streamId: string } => {
     const device = deviceOf(request, registry)!
@@ -21,9 +22,10 @@ export function tabletRoutes(server: FastifyInstance, { desk, registry, streams 
   }
   const view = (device: DeviceView & { streamId: string }) =>
     desk.tabletView(device.streamId, { name: device.name, kind: device.kind })
+  /** A tablet's request answered, with the role of the desk that paired the tablet. */
   const answer = (reply: FastifyReply, work: () => unknown) => {
     try {
-      return reply.header('cache-control', 'no-store').send(work())
+      return reply.header('cache-control', 'no-store').send(asDevice(context, reply.request, work))
     } catch (error) {
       return sendAppError(reply, error)
     }

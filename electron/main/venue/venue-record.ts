@@ -395,6 +395,13 @@ export class VenueRecord {
     if (this.folded.controls.get(this.deskId)?.f[0] !== hash) this.add('control', hash)
   }
 
+  /** The desk in the venue whose control token has this hash (undefined: none). */
+  controlTokenDesk(hash: string): string | undefined {
+    for (const [deskId, entry] of this.folded.controls)
+      if (entry.f[0] === hash && this.members.isIn(deskId)) return deskId
+    return undefined
+  }
+
   /** Each desk's control token hash, for the desks in the venue. */
   controlTokenHashes(): string[] {
     return [...this.folded.controls].filter(([deskId]) => this.members.isIn(deskId)).map(([, entry]) => entry.f[0])

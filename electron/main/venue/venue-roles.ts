@@ -10,6 +10,7 @@ import {
   type DeskRole,
   type VenueRoles as RolesState,
 } from '../../../shared/venue/roles'
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { AppError } from '../app-error'
 import type { VenueFollowers } from './venue-followers'
 import type { VenueRecord } from './venue-record'
@@ -27,9 +28,16 @@ export interface RoleGuard {
   check(concern: Concern, venue?: VenueRecord, deskId?: string): void
 }
 
-export class VenueRoles implements RoleGuard {
+/** Runs a device's request with the role of the desk that paired it (or whose control token it came with). */
+export interface ActingFor {
+  actingFor<T>(deskId: string | undefined, work: () => T): T
+}
+
+export class VenueRoles implements RoleGuard, ActingFor {
   /** Whether this desk syncs with another desk as its host. */
   isMember: () => boolean = () => false
+  /** The desk a device's request acts for, while it is handled (none: this desk). */
+  private readonly acting = new AsyncLocalStorage<string>()
   /** The roles as last told, as text: told again only when they changed. */
   private told = ''
 
@@ -41,16 +49,25 @@ export class VenueRoles implements RoleGuard {
     followers.register('roles', { follow: () => this.tell(), changed: () => this.tell() })
   }
 
-  check(concern: Concern, venue = this.venue(), deskId = venue.deskId): void {
+  check(concern: Concern, venue = this.venue(), deskId = this.acting.getStore() ?? venue.deskId): void {
     if (venue.mayChange(deskId, concern)) return
     const role = venue.roleOf(deskId)
     const needed = ROLE_NAMES[ROLE_OF[concern]]
-    const is = role ? `This desk’s role is ${ROLE_NAMES[role]}` : 'This desk is not part of the venue now'
+    const whose = deskId === venue.deskId ? 'This desk’s role' : 'The role of the desk that paired this device'
+    const is = role ? `${whose} is ${ROLE_NAMES[role]}` : 'This desk is not part of the venue now'
     throw new AppError(
       'forbidden',
       `${is}: ${CONCERN_WORDS[concern]} take the ${needed} role (or the head organiser’s). Ask the head organiser to change it under Venue → Roles.`,
       { role: `needs ${needed}` },
     )
+  }
+
+  /**
+   * Runs a device's request acting for the desk that paired it (a tablet, a control device) or whose control token it
+   * came with: every role check inside it, awaited work too, is that desk's (none given: this desk's).
+   */
+  actingFor<T>(deskId: string | undefined, work: () => T): T {
+    return deskId === undefined ? work() : this.acting.run(deskId, work)
   }
 
   state(): RolesState {
