@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { deskOrigins } from './hub-context'
 
 const desks = (...urls: string[]) => ({
-  venueDesks: () => urls.map((url, i) => ({ deskId: `d${i}`, name: `Desk ${i}`, url })),
+  venueDesks: () => urls.map((url, i) => ({ deskId: `d${i}`, name: `Desk ${i}`, url, publicKey: 'k'.repeat(43) })),
 })
 
 describe('the venue desks in a device page’s policy', () => {

@@ -30,7 +30,7 @@ export interface HubContext {
   /** The venue's sync host, for desks of the venue that sync with this one (none in some tests). */
   venue?: VenueHost
   /** Where each desk of the venue answers (a paired device moves to the next when its desk goes). */
-  venueDesks?: () => { deskId: string; name: string; url: string }[]
+  venueDesks?: () => { deskId: string; name: string; url: string; publicKey: string }[]
   /** This desk's id in the venue (listed first among the desks). */
   venueDesk?: () => string
   /** This release ("0.2.0"), as the version route says it. */

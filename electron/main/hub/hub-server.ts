@@ -52,7 +52,7 @@ export interface HubOptions {
   /** This desk's id in the venue (what a desk of the venue asking who answers is told). */
   venueDesk?: () => string
   /** Where each desk of the venue answers (a paired device moves to the next when its desk goes). */
-  venueDesks?: () => { deskId: string; name: string; url: string }[]
+  venueDesks?: () => { deskId: string; name: string; url: string; publicKey: string }[]
   /** This release ("0.2.0"), as the venue's version route says it. */
   app?: string
   /** Tells the person at this desk something about the venue (a desk of another release tried to join). */

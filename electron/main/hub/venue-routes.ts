@@ -39,13 +39,14 @@ export async function venueRoutes(server: FastifyInstance, context: HubContext):
       .header('cache-control', 'no-store')
       .send({ schema: VENUE_SCHEMA, app: context.app ?? '' }),
   )
-  // Where every desk of the venue answers, this desk first: what a paired device keeps, to move to the next desk when
-  // its own goes. The addresses say no more than the pairing page's QR code does; only this machine or a device asks.
+  // Where every desk of the venue answers, this desk first, with its public key: what a paired device keeps, to move to
+  // the next desk that proves itself when its own goes. The addresses say no more than the pairing page's QR code
+  // does, the keys are public; only this machine or a device asks.
   server.get(VENUE_PATHS.desks, { config: access('viewer') }, (_request, reply) => {
     const me = venueDesk?.()
     const desks = (venueDesks?.() ?? [])
       .sort((a, b) => Number(b.deskId === me) - Number(a.deskId === me) || a.name.localeCompare(b.name))
-      .map(({ deskId, name, url }) => ({ deskId, name, url }))
+      .map(({ deskId, name, url, publicKey }) => ({ deskId, name, url, publicKey }))
     return reply.header('cache-control', 'no-store').send({ desks })
   })
   server.get(VENUE_PATHS.sync, { websocket: true, config: access('desk') }, (socket, request) => {

@@ -383,11 +383,12 @@ export class VenueRecord {
   }
 
   /** Where each desk still in the venue answers, as each said last (a device moves to the next when its own goes). */
-  deskAddresses(): { deskId: string; name: string; url: string }[] {
+  deskAddresses(): { deskId: string; name: string; url: string; publicKey: string }[] {
     const names = this.view().names
-    return [...this.folded.hubs]
-      .filter(([deskId]) => this.members.isIn(deskId))
-      .map(([deskId, entry]) => ({ deskId, name: names.get(deskId) ?? deskId, url: entry.f[0] }))
+    return [...this.folded.hubs].flatMap(([deskId, entry]) => {
+      const publicKey = this.publicKeyOf(deskId)
+      return publicKey ? [{ deskId, name: names.get(deskId) ?? deskId, url: entry.f[0], publicKey }] : []
+    })
   }
 
   /** This desk's control token, hashed: Companion with it drives any desk of the venue (a new token replaces it). */

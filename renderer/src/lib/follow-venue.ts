@@ -1,10 +1,12 @@
 // Where a paired device's page goes when its desk goes (a door, a board, a tablet, an overlay on another PC): it keeps
 // the venue's desk addresses (asked of its desk now and then), and once its desk has not answered for a few seconds it
-// moves to the first other desk that answers as the desk the venue names there — a key kept in the page's storage
+// moves to the first other desk that proves it is the desk the venue names there (its signature over the page's own
+// challenge, by the public key its desk listed with the address) — a key kept in the page's storage
 // carried in the address's fragment (never sent over the network; an overlay's is in its address already), with a
 // door's recent scans, which the new desk is sent again (the same scan ids: nothing lost, nothing counted twice).
 import { z } from 'zod'
 import { VENUE_PATHS } from '../../../shared/venue/wire'
+import { freshChallenge, provesAlive } from '../../../shared/venue/alive-proof'
 
 /** A scan a door made lately: its own id, the code, when, and whether its desk answered it. */
 export const CarriedScan = z.object({
@@ -26,7 +28,13 @@ const DESKS_MS = 15_000
 /** The fragment field a moved page finds its key and carried scans in. */
 const MOVED = 'moved'
 
-const DeskAddress = z.object({ deskId: z.string().max(100), name: z.string().max(80), url: z.string().max(200) })
+const DeskAddress = z.object({
+  deskId: z.string().max(100),
+  name: z.string().max(80),
+  url: z.string().max(200),
+  /** The desk's public key, as the venue's record binds it: what proves the desk at that address is that desk. */
+  publicKey: z.string().max(60),
+})
 type DeskAddress = z.infer<typeof DeskAddress>
 
 /** A desk's origin, or null for an address that is none (it came from the LAN: one bad entry moves no one). */
@@ -84,11 +92,15 @@ function knownDesks(): DeskAddress[] {
   }
 }
 
-/** The desk at `url` answers as the desk `deskId` (a stale address may now be another program, or no one). */
-async function answersAs(url: string, deskId: string): Promise<boolean> {
+/**
+ * The desk at its address proves it is that desk: its answer signed over this page's fresh challenge by the key its
+ * own desk listed (a stale address may now be another program, which can say any id but sign for none).
+ */
+async function provesItself(desk: DeskAddress): Promise<boolean> {
+  const challenge = freshChallenge()
   try {
-    const answer = await within(ANSWER_MS, `${url}${VENUE_PATHS.alive}`)
-    return answer.ok && ((await answer.json()) as { deskId?: unknown }).deskId === deskId
+    const answer = await within(ANSWER_MS, `${desk.url}${VENUE_PATHS.alive}?challenge=${challenge}`)
+    return answer.ok && provesAlive(await answer.json(), desk.deskId, desk.publicKey, challenge)
   } catch {
     return false
   }
@@ -145,7 +157,7 @@ export function followVenue(options: FollowOptions): Follower {
   let servedWith: Set<string> | undefined
   const readDesks = async () => {
     try {
-      const answer = await within(ANSWER_MS, '/venue/v1/desks', { headers: { 'x-matchdesk-key': options.key() } })
+      const answer = await within(ANSWER_MS, VENUE_PATHS.desks, { headers: { 'x-matchdesk-key': options.key() } })
       if (!answer.ok) return
       const desks = desksIn(((await answer.json()) as { desks?: unknown }).desks)
       localStorage.setItem(DESKS_ITEM, JSON.stringify(desks))
@@ -161,7 +173,7 @@ export function followVenue(options: FollowOptions): Follower {
   const move = async () => {
     const here = location.origin
     for (const desk of knownDesks()) {
-      if (moving || originOf(desk.url) === here || !(await answersAs(desk.url, desk.deskId))) continue
+      if (moving || originOf(desk.url) === here || !(await provesItself(desk))) continue
       // Another round may have found a desk meanwhile.
       if (moving) return
       const scans = (options.carry?.() ?? []).slice(-50)
