@@ -301,7 +301,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
       roles: venueRoles,
       announce: (port) => {
         if (port === null) announcement.stop()
-        else announcement.announce({ name: deskName(), port })
+        else announcement.announce({ name: deskName(), port, fingerprint: identity.fingerprint })
         sharing.hubMoved()
       },
       doors,
@@ -338,7 +338,13 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
       openBrowser,
     },
     { desk: broadcast, record: onAirRecord, sequences, hubUrl: () => hub?.url ?? '' },
-    { hub, registry, activeProfileId: () => connections.active.profile.id, roles: venueRoles },
+    {
+      hub,
+      registry,
+      activeProfileId: () => connections.active.profile.id,
+      roles: venueRoles,
+      fingerprint: identity.fingerprint,
+    },
     decision,
     {
       obs,

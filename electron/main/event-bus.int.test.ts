@@ -23,7 +23,7 @@ it('refuses a payload outside the contract without throwing, logs it, and sends 
   const roles = (name: string) => ({
     shared: true,
     host: null,
-    desks: [{ deskId: 'd1', name, operator: '', role: 'head' as const, you: true }],
+    desks: [{ deskId: 'd1', name, operator: '', role: 'head' as const, you: true, fingerprint: '7KQ2-M9XD' }],
   })
   expect(bus.publish('venue:roles', roles('x'.repeat(81)))).toBe(false)
   expect(sent).toEqual([])

@@ -42,6 +42,8 @@ export const PairingCode = z.object({
   expiresAt: z.number(),
   /** The QR code of `url` as an SVG document. */
   qrSvg: z.string(),
+  /** This desk's fingerprint, shown beside a desk's code: the joining desk checks the host is the desk it shows. */
+  fingerprint: z.string().max(9).optional(),
 })
 
 export const HubDevice = z.object({

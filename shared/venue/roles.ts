@@ -76,6 +76,8 @@ export const VenueDesk = z.object({
   operator: z.string().max(OPERATOR_MOST),
   role: DeskRole,
   you: z.boolean(),
+  /** Its key's fingerprint, as that desk shows it under Several desks: compare to tell two desks of one name apart. */
+  fingerprint: z.string().max(9).default(''),
 })
 export type VenueDesk = z.infer<typeof VenueDesk>
 

@@ -6,6 +6,8 @@ export const SharingState = z.object({
   role: z.enum(['alone', 'host', 'member']),
   /** The host's address, for a member. */
   host: z.string().nullable(),
+  /** The fingerprint of the desk hosting (a member's host; this desk's own when it hosts or works alone). */
+  hostFingerprint: z.string().max(9).nullable().default(null),
   /** A member's link to its host: connecting (or reconnecting), connected, refused (revoked), closed. */
   link: z.enum(['connecting', 'connected', 'refused', 'closed']).nullable(),
   /** Desks joined to this one now, for a host. */
@@ -27,14 +29,34 @@ export const SharingState = z.object({
 })
 export type SharingState = z.infer<typeof SharingState>
 
-/** Joining a venue: the host desk's hub address and the pairing code made there for a desk. */
+/** A desk's fingerprint as people compare it by eye: 8 letters and digits in two fours ("7KQ2-M9XD"). */
+export const Fingerprint = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[2-9A-HJKMNP-Z]{4}-?[2-9A-HJKMNP-Z]{4}$/, 'fingerprint: the 8 letters and digits the host desk shows')
+  .transform((typed) => (typed.includes('-') ? typed : `${typed.slice(0, 4)}-${typed.slice(4)}`))
+
+/**
+ * Joining a venue: the host desk's hub address, the pairing code made there for a desk, and the host's fingerprint
+ * as its screen shows it beside the code (or as Look for desks found it): checked before the code is sent.
+ */
 export const JoinVenue = z.strictObject({
   address: z.string().trim().min(1, 'address: required').max(200, 'address: at most 200 characters'),
   code: z.string().trim().min(1, 'code: required').max(32, 'code: at most 32 characters'),
+  fingerprint: z.union([z.literal(''), Fingerprint]).optional(),
 })
 
-/** A desk found on the venue network (mDNS): its name and its hub's address, for the join form. */
-export const FoundDesk = z.object({ name: z.string().max(80), address: z.string().max(200) })
+/**
+ * A desk found on the venue network (mDNS): its name, its hub's address and its fingerprint, for the join form;
+ * `sameName` when another desk found answers to the same name (compare the fingerprints with the host's screen).
+ */
+export const FoundDesk = z.object({
+  name: z.string().max(80),
+  address: z.string().max(200),
+  fingerprint: z.string().max(9).default(''),
+  sameName: z.boolean().default(false),
+})
 export type FoundDesk = z.infer<typeof FoundDesk>
 
 /** Handing the venue's hosting to another desk of it. */

@@ -65,6 +65,8 @@ export const AliveAnswer = z.object({
   /** The venue's root key (its founding desk's public key): which venue the desk is part of. */
   venue: PublicKey,
   deskId: DeskId,
+  /** The desk's own public key: what a desk about to join checks its proof with (and shows as a fingerprint). */
+  publicKey: PublicKey,
   /** How many desks sync with it now (it hosts them). */
   joined: z.number().int().min(0).max(1000),
   /** The challenge the asker may sign to open the sync here (single use, for a short while). */
@@ -76,7 +78,7 @@ export type AliveAnswer = z.infer<typeof AliveAnswer>
 
 /** What a desk signs to answer as itself to a challenge (the alive route). */
 export function aliveProofText(
-  { schema, venue, deskId, joined }: Omit<AliveAnswer, 'proof' | 'nonce'>,
+  { schema, venue, deskId, joined }: Pick<AliveAnswer, 'schema' | 'venue' | 'deskId' | 'joined'>,
   nonce: string,
   challenge: string,
 ): string {

@@ -22,13 +22,15 @@ const { services, value } = await startLanDesk()
 services.connections.active.offline.venue.name(role === 'host' ? 'Main stage desk' : 'Floor desk')
 const on = await value<HubStatus>('hub:configure', { lan: true })
 if (role === 'host') {
-  writeFileSync(at('host.json'), JSON.stringify({ url: on.lanUrls[0]!.url }))
+  // The fingerprint the host shows beside a desk's code.
+  const { fingerprint } = await value<{ fingerprint?: string }>('hub:pair', { name: 'Floor desk', kind: 'desk' })
+  writeFileSync(at('host.json'), JSON.stringify({ url: on.lanUrls[0]!.url, fingerprint }))
   await until('found.json')
 } else {
   await until('host.json')
-  const { url } = JSON.parse(readFileSync(at('host.json'), 'utf8')) as { url: string }
+  const { url, fingerprint } = JSON.parse(readFileSync(at('host.json'), 'utf8')) as { url: string; fingerprint: string }
   const found = await value<FoundDesk[]>('venue:find', {})
-  writeFileSync(at('found.json'), JSON.stringify({ host: url, own: on.lanUrls[0]!.url, found }))
+  writeFileSync(at('found.json'), JSON.stringify({ host: url, fingerprint, own: on.lanUrls[0]!.url, found }))
 }
 await services.close()
 process.exit(0)

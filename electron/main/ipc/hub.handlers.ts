@@ -16,9 +16,11 @@ export interface HubPorts {
   activeProfileId: () => string
   /** This desk's role in a shared venue: pairing a kind of device takes the role that may (a door: door lead). */
   roles?: RoleGuard
+  /** This desk's fingerprint, shown beside a desk's pairing code. */
+  fingerprint?: string
 }
 
-export function hubHandlers({ hub, registry, activeProfileId, roles }: HubPorts): HandlersOf<'hub'> {
+export function hubHandlers({ hub, registry, activeProfileId, roles, fingerprint }: HubPorts): HandlersOf<'hub'> {
   const status = (): HubStatus => {
     const lan = hub?.lan()
     return {
@@ -48,7 +50,7 @@ export function hubHandlers({ hub, registry, activeProfileId, roles }: HubPorts)
       const { code, expiresAt } = registry.pair(name, kind, tournamentId ?? null, activeProfileId(), streamId ?? null)
       // The code rides in the fragment: a browser never sends it over the network, not even to the hub.
       const url = `${running().deviceUrl()}/pair#code=${code}`
-      return { code, url, expiresAt, qrSvg: await qrSvg(url) }
+      return { code, url, expiresAt, qrSvg: await qrSvg(url), ...(kind === 'desk' && fingerprint && { fingerprint }) }
     },
     'hub:revoke': ({ deviceId }) => {
       registry.revoke(deviceId)

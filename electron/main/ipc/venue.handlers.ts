@@ -8,7 +8,7 @@ import type { HandlersOf } from './dispatch'
 export function venueHandlers(sharing: VenueSharing, roles: VenueRoles, audit: VenueAudit): HandlersOf<'venue'> {
   return {
     'venue:sharing': () => sharing.state(),
-    'venue:join': ({ address, code }) => sharing.join(address, code),
+    'venue:join': ({ address, code, fingerprint }) => sharing.join(address, code, fingerprint),
     'venue:leave': () => sharing.leave(),
     'venue:find': () => sharing.find(),
     'venue:hand-over': ({ deskId }) => sharing.handOver(deskId),

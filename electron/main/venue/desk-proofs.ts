@@ -17,7 +17,7 @@ import {
 } from '../../../shared/venue/wire'
 import { safeJson, textAtMost } from '../answer-text'
 import type { DeskIdentity } from './desk-identity'
-import { verifySigned } from './desk-identity'
+import { fingerprintOf, verifySigned } from './desk-identity'
 
 /** How long a hub's challenge may be answered. */
 const CHALLENGE_MS = 30_000
@@ -59,7 +59,7 @@ export function aliveAnswer(
   challenges: Challenges,
   challenge: string | undefined,
 ): AliveAnswer {
-  const said = { schema: VENUE_SCHEMA, ...facts }
+  const said = { schema: VENUE_SCHEMA, ...facts, publicKey: identity.publicKey }
   if (challenge === undefined || !Challenge.safeParse(challenge).success) return said
   const nonce = challenges.give()
   return { ...said, nonce, proof: identity.sign(aliveProofText(said, nonce, challenge)) }
@@ -97,6 +97,40 @@ export async function askAlive(
   } catch {
     return undefined
   }
+}
+
+/**
+ * Asks the hub at `address` who it is before a code is sent there: its answer must be signed over a fresh challenge by
+ * the key it gives (and, when `fingerprint` is given, that key must be the one the host's screen shows). Answers the
+ * proven desk, or why not in words.
+ */
+export async function askBeforeJoining(
+  address: string,
+  fingerprint: string | undefined,
+  timeoutMs = 2000,
+): Promise<ProvenDesk | { refused: string }> {
+  const challenge = newChallenge()
+  let said: unknown
+  try {
+    const url = new URL(VENUE_PATHS.alive, address)
+    url.searchParams.set('challenge', challenge)
+    const response = await fetch(url, { redirect: 'error', signal: AbortSignal.timeout(timeoutMs) })
+    if (response.status === 404) return { refused: 'it runs an older Matchdesk (no signed answer): update it to join' }
+    if (!response.ok) return { refused: `it answered ${response.status}` }
+    said = safeJson(await textAtMost(response, ALIVE_MOST_BYTES))
+  } catch {
+    return { refused: 'it did not answer' }
+  }
+  const parsed = AliveAnswer.safeParse(said)
+  if (!parsed.success || !parsed.data.nonce || !parsed.data.proof) return { refused: 'it answered as no desk would' }
+  const answer = parsed.data
+  if (!verifySigned(answer.publicKey, aliveProofText(answer, answer.nonce!, challenge), answer.proof!))
+    return { refused: 'it could not prove who it is' }
+  if (fingerprint && fingerprintOf(answer.publicKey) !== fingerprint)
+    return {
+      refused: `it proves to be desk ${fingerprintOf(answer.publicKey)}, not ${fingerprint} (the fingerprint on the host desk’s screen)`,
+    }
+  return { answer, nonce: answer.nonce! }
 }
 
 /** The headers a desk opens the sync with at a proven desk's hub: its id and its signature over that hub's challenge. */

@@ -19,13 +19,17 @@ export interface FoundDesk {
   name: string
   /** The desk's hub, as the join form takes it ("http://10.0.0.5:7310"). */
   address: string
+  /** The desk's fingerprint as it announces it (anyone may announce any: the join checks the desk's proof). */
+  fingerprint: string
+  /** Another desk found answers to the same name. */
+  sameName: boolean
 }
 
 export class VenueAnnouncement {
   private bonjour: Bonjour | undefined
 
   /** Announces this desk's hub on the venue network from now on (again, when its name or port changed). */
-  announce(desk: { name: string; port: number }): void {
+  announce(desk: { name: string; port: number; fingerprint: string }): void {
     this.stop()
     this.bonjour = new Bonjour({}, (error: Error) => log.warn(`announcing the desk failed: ${error.message}`))
     this.bonjour.publish({
@@ -33,7 +37,7 @@ export class VenueAnnouncement {
       name: `Matchdesk ${Buffer.from(desk.name).subarray(0, 50).toString()}`.replace(/\uFFFD+$/, ''),
       type: SERVICE_TYPE,
       port: desk.port,
-      txt: { name: desk.name.slice(0, NAME_MOST) },
+      txt: { name: desk.name.slice(0, NAME_MOST), fp: desk.fingerprint },
     })
   }
 
@@ -55,12 +59,25 @@ export async function findDesks(ms = 2500): Promise<FoundDesk[]> {
     const port = service.port
     const address = (service.addresses ?? []).find((a) => isIPv4(a))
     if (!address || !Number.isInteger(port) || port < 1 || port > 65_535) return
-    const txtName = (service.txt as Record<string, unknown> | undefined)?.['name']
+    const txt = service.txt as Record<string, unknown> | undefined
+    const txtName = txt?.['name']
     const name = (typeof txtName === 'string' ? txtName : String(service.name)).slice(0, NAME_MOST)
-    found.set(`${address}:${port}`, { name, address: `http://${address}:${port}` })
+    const fp = txt?.['fp']
+    const fingerprint = typeof fp === 'string' && /^[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/.test(fp) ? fp : ''
+    found.set(`${address}:${port}`, { name, address: `http://${address}:${port}`, fingerprint, sameName: false })
   })
   await new Promise((resolve) => setTimeout(resolve, ms))
   browser.stop()
   bonjour.destroy()
-  return [...found.values()].sort((a, b) => a.name.localeCompare(b.name) || a.address.localeCompare(b.address))
+  return markSameNames([...found.values()])
+}
+
+/**
+ * The desks found, by name, two that answer to one name both marked (the first to answer is not the real one: only
+ * the fingerprint on the host's screen tells them apart).
+ */
+export function markSameNames(desks: FoundDesk[]): FoundDesk[] {
+  return desks
+    .map((desk) => ({ ...desk, sameName: desks.some((other) => other !== desk && other.name === desk.name) }))
+    .sort((a, b) => a.name.localeCompare(b.name) || a.address.localeCompare(b.address))
 }

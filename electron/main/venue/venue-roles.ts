@@ -12,6 +12,7 @@ import {
 } from '../../../shared/venue/roles'
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { AppError } from '../app-error'
+import { fingerprintOf } from './desk-identity'
 import type { VenueFollowers } from './venue-followers'
 import type { VenueRecord } from './venue-record'
 
@@ -76,7 +77,11 @@ export class VenueRoles implements RoleGuard, ActingFor {
     // A desk out of the venue (it left, or was removed) is no longer listed.
     const desks = [...names].flatMap(([deskId, name]) => {
       const role = venue.roleOf(deskId)
-      return role ? [{ deskId, name, operator: venue.operatorOf(deskId), role, you: deskId === venue.deskId }] : []
+      const key = venue.publicKeyOf(deskId)
+      const fingerprint = key ? fingerprintOf(key) : ''
+      return role
+        ? [{ deskId, name, operator: venue.operatorOf(deskId), role, you: deskId === venue.deskId, fingerprint }]
+        : []
     })
     desks.sort((a, b) => Number(b.you) - Number(a.you) || a.name.localeCompare(b.name))
     const host = venue.hostDesk() ?? (this.isMember() ? null : venue.deskId)

@@ -16,6 +16,8 @@ import { demoDesk } from '../../../tests/support/demo-desk'
 import { dispatchValue } from '../../../tests/support/dispatch-value'
 import type { MainServices } from '../composition'
 import { MemoryCredentialStore } from '../secrets/memory-store'
+import { DeskIdentity } from './desk-identity'
+import { Challenges, aliveAnswer } from './desk-proofs'
 
 const folders = [0, 1, 2].map((i) => mkdtempSync(join(tmpdir(), `matchdesk-sharing-${i}-`)))
 const [hostDir, memberDir, pagesDir] = folders as [string, string, string]
@@ -89,8 +91,16 @@ describe('one venue, two desks', () => {
   })
 
   it('reads a hostile host’s answer bounded, under one deadline, and joins nothing', async () => {
-    // A "host" that answers 5 MB of key, a never-ending body, or nothing at all.
+    // A "host" that proves who it is (its own key: nothing checks it against a fingerprint here), then answers the code
+    // with 5 MB of key, a never-ending body, or nothing at all.
+    const identity = DeskIdentity.make()
     const hostile = createServer((request, response) => {
+      const url = new URL(request.url ?? '/', 'http://x')
+      if (url.pathname === '/venue/v2/alive') {
+        const facts = { app: 't', venue: identity.publicKey, deskId: 'hostile', joined: 0 }
+        const said = aliveAnswer(facts, identity, new Challenges(), url.searchParams.get('challenge') ?? undefined)
+        return response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(said))
+      }
       if (request.url !== '/pair/v1/exchange') return response.writeHead(404).end()
       let body = ''
       request.on('data', (chunk: Buffer) => (body += chunk.toString()))
@@ -127,6 +137,47 @@ describe('one venue, two desks', () => {
     expect((await sharing(onMember)).role).toBe('alone')
     hostile.closeAllConnections()
     hostile.close()
+  })
+
+  it('sends the code only to a desk that proves it is the one whose fingerprint the host shows', async () => {
+    const { code, fingerprint } = await deskCode()
+    expect(fingerprint).toMatch(/^[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/)
+    const other = fingerprint === '2222-2222' ? '3333-3333' : '2222-2222'
+    const refused = await onMember('venue:join', { address: host.hub!.url, code, fingerprint: other }).then(
+      () => null,
+      (e: { error: { fields?: Record<string, string> } }) => e.error,
+    )
+    expect(refused?.fields?.['fingerprint']).toBe(
+      `it proves to be desk ${fingerprint}, not ${other} (the fingerprint on the host desk’s screen)`,
+    )
+    // A program at the address that says it is a desk and cannot sign for the key it gives: refused too.
+    const impostor = createServer((_request, response) =>
+      response.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          schema: 2,
+          app: '0.2.0',
+          venue: 'v'.repeat(43),
+          deskId: 'host',
+          publicKey: 'k'.repeat(43),
+          joined: 0,
+          nonce: 'n'.repeat(43),
+          proof: 'p'.repeat(86),
+        }),
+      ),
+    )
+    await new Promise<void>((resolve) => impostor.listen(0, '127.0.0.1', resolve))
+    const fake = `http://127.0.0.1:${(impostor.address() as AddressInfo).port}`
+    const unproven = await onMember('venue:join', { address: fake, code }).then(
+      () => null,
+      (e: { error: { fields?: Record<string, string> } }) => e.error,
+    )
+    expect(unproven?.fields?.['address']).toBe('it could not prove who it is')
+    impostor.close()
+    // The code was never sent: it still works, with the fingerprint the host shows.
+    expect((await sharing(onMember)).role).toBe('alone')
+    await onMember<SharingState>('venue:join', { address: host.hub!.url, code, fingerprint })
+    await expect.poll(async () => (await sharing(onMember)).hostFingerprint).toBe(fingerprint)
+    await onMember('venue:leave', {})
   })
 
   it('joins with a desk’s code, and each desk’s changes reach the other', async () => {

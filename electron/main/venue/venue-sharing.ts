@@ -12,8 +12,8 @@ import { safeJson, textAtMost } from '../answer-text'
 import { AppError } from '../app-error'
 import { moduleLog } from '../log'
 import { venueShareSecretsOf, type CredentialStore } from '../secrets/credential-store'
-import type { DeskIdentity } from './desk-identity'
-import { askAlive, syncHeaders } from './desk-proofs'
+import { fingerprintOf, type DeskIdentity } from './desk-identity'
+import { askAlive, askBeforeJoining, syncHeaders } from './desk-proofs'
 import { hostChoice, isMajority, type DeskAnswer, type HostAction } from './host-choice'
 import type { Refusal } from './record-index'
 import { findDesks } from './venue-discovery'
@@ -358,6 +358,7 @@ export class VenueSharing {
       return {
         role: 'member',
         host: this.memberOf?.address ?? null,
+        hostFingerprint: this.hostFingerprint(),
         link: this.member.state,
         joined: 0,
         desks,
@@ -365,7 +366,24 @@ export class VenueSharing {
         refused,
       }
     const joined = this.host.joined()
-    return { role: joined > 0 ? 'host' : 'alone', host: null, link: null, joined, desks, refusal: null, refused }
+    const fingerprint = this.ports.identity.fingerprint
+    return {
+      role: joined > 0 ? 'host' : 'alone',
+      host: null,
+      hostFingerprint: fingerprint,
+      link: null,
+      joined,
+      desks,
+      refusal: null,
+      refused,
+    }
+  }
+
+  /** The fingerprint of the desk this one syncs with, as the record binds its key. */
+  private hostFingerprint(): string | null {
+    const deskId = this.memberOf?.deskId
+    const key = deskId === undefined ? undefined : (this.record.publicKeyOf(deskId) ?? this.paired?.publicKey)
+    return key ? fingerprintOf(key) : null
   }
 
   /** What other desks wrote that counted for nothing, in words, by desk. */
@@ -407,10 +425,21 @@ export class VenueSharing {
     this.ports.changed?.(state)
   }
 
-  /** Joins the venue of the desk at `address` with a pairing code made there (kind: desk). */
-  async join(address: string, code: string): Promise<SharingState> {
+  /**
+   * Joins the venue of the desk at `address` with a pairing code made there (kind: desk): only once that desk proved
+   * who it is (its signature over a fresh challenge; with `fingerprint`, by the key the host's screen shows), and the
+   * code's answer must come from that same desk.
+   */
+  async join(address: string, code: string, fingerprint?: string): Promise<SharingState> {
     const url = hostAddress(address)
     const record = this.record
+    const proven = await askBeforeJoining(url.origin, fingerprint || undefined, this.ports.deadlineMs ?? 5000)
+    if ('refused' in proven) {
+      const field = fingerprint && proven.refused.includes('fingerprint') ? 'fingerprint' : 'address'
+      throw new AppError('validation', `The desk at ${url.host}: ${proven.refused}. The code was not sent.`, {
+        [field]: proven.refused,
+      })
+    }
     const desk: JoiningDesk = {
       id: record.deskId,
       publicKey: this.ports.identity.publicKey,
@@ -450,6 +479,12 @@ export class VenueSharing {
       )
     }
     const { venue } = parsed.data
+    if (venue.hostKey !== proven.answer.publicKey || venue.hostDeskId !== proven.answer.deskId)
+      throw new AppError(
+        'validation',
+        `The code was taken by another desk than the one at ${url.host} that proved itself: check the address.`,
+        { address: 'another desk answered the code' },
+      )
     if (venue.schema !== VENUE_SCHEMA)
       throw new AppError(
         'validation',

@@ -123,4 +123,24 @@ describe('sharing panel', () => {
     await user.click(screen.getByRole('button', { name: 'Look for desks on this network' }))
     expect((await screen.findByTestId('found-none')).textContent).toMatch(/No desk answered/)
   })
+
+  it('lists desks found with their fingerprints, marks two of one name, and Use fills the address and fingerprint', async () => {
+    const user = userEvent.setup()
+    answer('venue:sharing', () => alone)
+    answer('venue:find', () => [
+      { name: 'Main desk', address: 'http://10.0.0.2:7310', fingerprint: '7KQ2-M9XD', sameName: true },
+      { name: 'Main desk', address: 'http://10.0.0.9:7310', fingerprint: 'ZZZZ-ZZZZ', sameName: true },
+    ])
+    render(SharingPanel)
+    await user.click(await screen.findByRole('button', { name: 'Look for desks on this network' }))
+    const found = await screen.findByTestId('found-desks')
+    expect(found.textContent).toContain('7KQ2-M9XD')
+    expect(found.querySelectorAll('.warning')).toHaveLength(2)
+    await user.click(screen.getAllByRole('button', { name: /^Use/ })[0]!)
+    expect((screen.getByLabelText('Host desk’s hub address') as HTMLInputElement).value).toBe('http://10.0.0.2:7310')
+    expect((screen.getByLabelText('Host desk’s fingerprint (beside the code)') as HTMLInputElement).value).toBe(
+      '7KQ2-M9XD',
+    )
+    expect(document.activeElement).toBe(screen.getByLabelText('Pairing code'))
+  })
 })
