@@ -137,10 +137,8 @@ describe('sharing panel', () => {
     expect(found.textContent).toContain('7KQ2-M9XD')
     expect(found.querySelectorAll('.warning')).toHaveLength(2)
     await user.click(screen.getAllByRole('button', { name: /^Use/ })[0]!)
-    expect((screen.getByLabelText('Host desk’s hub address') as HTMLInputElement).value).toBe('http://10.0.0.2:7310')
-    expect((screen.getByLabelText('Host desk’s fingerprint (beside the code)') as HTMLInputElement).value).toBe(
-      '7KQ2-M9XD',
-    )
+    expect(screen.getByLabelText<HTMLInputElement>('Host desk’s hub address').value).toBe('http://10.0.0.2:7310')
+    expect(screen.getByLabelText<HTMLInputElement>('Host desk’s fingerprint (beside the code)').value).toBe('7KQ2-M9XD')
     expect(document.activeElement).toBe(screen.getByLabelText('Pairing code'))
   })
 })
