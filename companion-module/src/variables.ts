@@ -47,6 +47,7 @@ export function variableDefinitions(show: ShowState): CompanionVariableDefinitio
       { variableId: `${key}_best_of`, name: `${name}: best of` },
       { variableId: `${key}_held`, name: `${name}: held (true/false)` },
       { variableId: `${key}_difficulties`, name: `${name}: technical difficulties on air (true/false)` },
+      { variableId: `${key}_score_line`, name: `${name}: the score as one line ("2 – 1"; "vs" before any point)` },
       { variableId: `${key}_sequence`, name: `${name}: the show sequence running and its next step` },
       { variableId: `${key}_staged`, name: `${name}: changes waiting to be applied` },
       { variableId: `${key}_obs_scene`, name: `${name}: OBS program scene` },
@@ -95,5 +96,12 @@ function streamValues(state: WireStream, show: ShowState): CompanionVariableValu
     [`${key}_obs_scene`]: show.obs.get(state.streamId)?.programScene ?? '',
   }
   for (const [id, [field]] of Object.entries(FIELD_VARIABLES)) values[`${key}_${id}`] = fields[field] ?? ''
+  values[`${key}_score_line`] = scoreLine(fields['left-score'], fields['right-score'], onAir !== null)
   return values
+}
+
+/** "2 – 1" once a side has a score; "vs" before the first point (never a lone dash between two names); "" off air. */
+function scoreLine(left: string | undefined, right: string | undefined, onAir: boolean): string {
+  if (!onAir) return ''
+  return left || right ? `${left || '0'} – ${right || '0'}` : 'vs'
 }
