@@ -32,6 +32,7 @@ export type SharingState = z.infer<typeof SharingState>
 /** A desk's fingerprint as people compare it by eye: 8 letters and digits in two fours ("7KQ2-M9XD"). */
 export const Fingerprint = z
   .string()
+  .max(40, 'fingerprint: at most 40 characters')
   .trim()
   .toUpperCase()
   .regex(/^[2-9A-HJKMNP-Z]{4}-?[2-9A-HJKMNP-Z]{4}$/, 'fingerprint: the 8 letters and digits the host desk shows')
