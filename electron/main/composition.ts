@@ -234,6 +234,15 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
   const venueCheckins = new VenueCheckins(followers)
   const decision = new CheckinDecision(connections, venueCheckins, venueRoles)
   const doors = new DoorDesk({ connections, decision, clock, ticks })
+  // Another desk's door checked people in or out: this desk's doors are told, its lists read them again.
+  venueCheckins.peopleChanged.on(({ session, participantIds }) => {
+    doors.venueChanged(session, participantIds)
+    const tournaments = new Set(
+      participantIds.flatMap((id) => session.cache.get('participants', id)?.tournament_id ?? []),
+    )
+    for (const tournamentId of tournaments)
+      bus.publish('cache:updated', { resource: 'participants', scope: tournamentId })
+  })
   // A shared venue's floor: this desk's stations shared with the other desks, theirs written here.
   const venueFloor = new VenueFloor(connections, followers)
   const floor = new FloorDesk({
@@ -262,7 +271,11 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     identity,
     app: ports.version,
     streamName: (streamId) => connections.active.offline.cache.get('streams', streamId)?.name,
-    changed: (state) => bus.publish('venue:changed', state),
+    changed: (state) => {
+      bus.publish('venue:changed', state)
+      // Which desk hosts is in the roles too.
+      venueRoles.tell()
+    },
     ...(ports.venueRetryMs && { retry: ports.venueRetryMs }),
     ...(ports.venueAnswerMs && { deadlineMs: ports.venueAnswerMs }),
     roles: venueRoles,
@@ -326,6 +339,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
   sharing.hubMoved()
   venueCheckins.isMember = () => sharing.isMember()
   venueRoles.isMember = () => sharing.isMember()
+  venueRoles.hostNow = () => sharing.hostingDesk()
   const handlers = allHandlers(
     connections,
     {

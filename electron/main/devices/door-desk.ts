@@ -4,6 +4,7 @@
 import { wordsFor, type ViewerLocale } from '../../../shared/broadcast/words'
 import type { Participant } from '../../../shared/api'
 import type { DoorOutcome, DoorParticipant } from '../../../shared/venue/door'
+import type { CheckinSession } from '../venue/venue-checkins'
 import { AppError } from '../app-error'
 import type { Clock } from '../clock'
 import type { CheckinPlace } from '../store/checkin-places'
@@ -70,6 +71,24 @@ export class DoorDesk {
       },
     })
     this.stopTicks = ports.ticks?.follow(() => this.interests()) ?? (() => undefined)
+  }
+
+  /**
+   * People another desk of the venue checked in or out (on `session`'s connection): the door lists they are on are
+   * looked at again, so every door says what the venue says.
+   */
+  venueChanged(session: CheckinSession, participantIds: readonly string[]): void {
+    for (const [key, scope] of this.scopes) {
+      let same = false
+      try {
+        same = this.sessionFor(scope.connection) === session
+      } catch {
+        continue
+      }
+      if (!same) continue
+      this.mark(key, participantIds)
+      this.follower.changed(key)
+    }
   }
 
   /** The language the door's staff read (the tournament's, on the door's connection). */
@@ -252,9 +271,16 @@ export class DoorDesk {
     const places = ids ? this.placesOf(session, rows.keys()) : session.places.all()
     const moment = this.decision.within(session, () => this.decision.moment())
     const prints = new Map<string, string>()
+    // In a shared venue a check-in is the venue's: another desk's scan changes what this door says too.
+    const shared = session.venue.isShared()
     for (const [id, row] of rows) {
       const place = places.get(id)
-      prints.set(id, `${row}|${place ? `${place.at}@${place.place}` : ''}|${moment.waiting.has(`participant:${id}`)}`)
+      const scan = shared ? session.venue.checkedInScan(id) : undefined
+      const venue = scan ? `${scan.scanId}@${scan.at}` : ''
+      prints.set(
+        id,
+        `${row}|${place ? `${place.at}@${place.place}` : ''}|${moment.waiting.has(`participant:${id}`)}|${venue}`,
+      )
     }
     return { prints, rows, places, moment }
   }

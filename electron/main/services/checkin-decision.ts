@@ -279,9 +279,10 @@ export class CheckinDecision {
 
   /** Only what a place of check-in may know: name, state, when and where. Never email, badge code or custom fields. */
   personWith(participant: Participant, place: CheckinPlace | undefined, { waiting, asOf }: Moment): CheckinPerson {
-    // Checked in at a door of the shared venue, this desk's copy not saying so yet: shown checked in there.
-    const scan = participant.checked_in ? undefined : this.session.venue.checkedInScan(participant.id)
-    if (scan && this.venue?.shared(this.session))
+    // In a shared venue, a check-in's time and place are the venue's (its first scan at any door of any desk): every
+    // desk and every door says the same, whatever this desk's copy of the service says yet.
+    const scan = this.venue?.shared(this.session) ? this.session.venue.checkedInScan(participant.id) : undefined
+    if (scan)
       return {
         id: participant.id,
         name: participant.name,

@@ -73,4 +73,34 @@ describe('one venue’s check-ins on two desks', () => {
     await expect.poll(async () => (await decide(onHost, person.id)).outcome).toBe('checked-in')
     await expect.poll(() => writtenAt(person.id)).toEqual(['host'])
   })
+
+  it('shows a check-in at the other desk’s door on this desk’s list and doors at once, with the venue’s time and place', async () => {
+    await expect.poll(() => desks.link()).toBe('connected')
+    const person = waiting[2]!
+    const told: { id: string; checkedIn: boolean; place: string | null }[] = []
+    const stop = desks.host.doors.subscribe(tournamentId, (batch) => told.push(...batch.participants))
+    const updated: string[] = []
+    const stopBus = desks.host.bus.subscribe((event, payload) => {
+      if (event === 'cache:updated') updated.push((payload as { scope: string }).scope)
+    })
+    expect(await decide(onMember, person.id)).toMatchObject({ outcome: 'checked-in' })
+    // The host's door list is told, and its Check-in view is told to read the list again.
+    await expect.poll(() => told.find((p) => p.id === person.id)?.checkedIn).toBe(true)
+    expect(updated).toContain(tournamentId)
+    type Person = { id: string; checkedIn: boolean; checkedInAt: string | null; place: string | null }
+    const on = async (value: typeof onHost) =>
+      (await value<Person[]>('checkin:people', { tournamentId })).find((p) => p.id === person.id)
+    const atMember = await on(onMember)
+    expect(await on(onHost)).toEqual({ ...atMember, waiting: expect.any(Boolean), asOf: expect.any(Number) })
+    // Once the host's copy of its own service says checked in too, the time and place are still the venue's.
+    desks.host.connections.sandbox.store.participants.get(person.id)!.checked_in = true
+    await onHost('participants:list', { tournamentId, filters: {} })
+    expect(await on(onHost)).toMatchObject({
+      checkedIn: true,
+      place: atMember!.place,
+      checkedInAt: atMember!.checkedInAt,
+    })
+    stop()
+    stopBus()
+  })
 })

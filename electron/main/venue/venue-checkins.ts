@@ -5,6 +5,7 @@
 // and at start, and a scan and what it makes due are one commit.
 import { unsynced, type Db } from '../db/db'
 import { moduleLog } from '../log'
+import { Signal } from '../signal'
 import type { VenueFollowers } from './venue-followers'
 import type { VenueRecord } from './venue-record'
 
@@ -14,7 +15,9 @@ const log = moduleLog('venue-checkins')
 export interface CheckinSession {
   readonly venue: VenueRecord
   readonly db: Db
-  readonly cache: { get(resource: 'participants', id: string): { checked_in: boolean } | undefined }
+  readonly cache: {
+    get(resource: 'participants', id: string): { checked_in: boolean; tournament_id: string } | undefined
+  }
   readonly writes: {
     checkinSet(participantId: string, checkedIn: boolean, requestId?: string, place?: string): unknown
   }
@@ -23,14 +26,45 @@ export interface CheckinSession {
 export class VenueCheckins {
   /** Whether this desk syncs with another desk as its host (then the host names who writes). */
   isMember: () => boolean = () => false
+  /** Each person's counting scan as last told (what changed since is told to the lists and the doors). */
+  private told = new Map<string, string>()
+
+  /** The people whose check-in in the venue changed (another desk's door checked them in or out), on a session. */
+  readonly peopleChanged = new Signal<{ session: CheckinSession; participantIds: string[] }>()
 
   constructor(private readonly followers: VenueFollowers) {
     followers.register('check-ins', {
       // What this desk owes the service is written at start and after a switch too, not only after the next change
       // (naming writers waits: whether this desk hosts is not known yet).
-      follow: () => this.inOneCommit((session) => this.writeOwn(session)),
-      arrived: () => this.inOneCommit((session) => this.writeDue(session)),
+      follow: () => {
+        this.told = this.counting(this.followers.current.session)
+        this.inOneCommit((session) => this.writeOwn(session))
+      },
+      arrived: () => {
+        this.inOneCommit((session) => this.writeDue(session))
+        this.tellChanged()
+      },
     })
+  }
+
+  /** Each person's counting scan now, by id (the venue's check-ins). */
+  private counting(session: CheckinSession): Map<string, string> {
+    const now = new Map<string, string>()
+    for (const { participantId } of session.venue.view().scans.values()) {
+      const scan = session.venue.checkedInScan(participantId)
+      now.set(participantId, scan ? `${scan.scanId}@${scan.at}` : '')
+    }
+    return now
+  }
+
+  /** The people another desk checked in or out since last told: their lists and doors are told. */
+  private tellChanged(): void {
+    const { session } = this.followers.current
+    if (!session.db.open) return
+    const now = this.counting(session)
+    const changed = [...now].filter(([id, said]) => this.told.get(id) !== said).map(([id]) => id)
+    this.told = now
+    if (changed.length > 0) this.peopleChanged.emit({ session, participantIds: changed })
   }
 
   /** True when check-ins at this session's doors go through the shared venue (another desk has been part of it). */

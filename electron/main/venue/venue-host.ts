@@ -64,6 +64,8 @@ export interface HostPorts {
   app: string
   /** Told when a desk's sync was turned away for what it sent (its id, and why). */
   refused?(deskId: string, reason: string): void
+  /** Told when how many desks sync with this one may have changed (one came, or went). */
+  joinedChanged?(): void
 }
 
 export class VenueHost {
@@ -161,10 +163,12 @@ export class VenueHost {
       this.heardAt.delete(socket)
       this.sockets.get(deskId)?.delete(socket)
       connection.handleClose({ code, reason: reason.toString() })
+      this.ports.joinedChanged?.()
     })
     const held = this.sockets.get(deskId) ?? new Set<SyncSocket>()
     held.add(socket)
     this.sockets.set(deskId, held)
+    this.ports.joinedChanged?.()
     this.heartbeat ??= setInterval(() => this.beat(), HEARTBEAT_MS).unref()
   }
 

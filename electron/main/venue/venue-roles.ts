@@ -37,6 +37,8 @@ export interface ActingFor {
 export class VenueRoles implements RoleGuard, ActingFor {
   /** Whether this desk syncs with another desk as its host. */
   isMember: () => boolean = () => false
+  /** The desk that hosts the venue now, as this desk's link says (undefined: not known). */
+  hostNow: () => string | undefined = () => undefined
   /** The desk a device's request acts for, while it is handled (none: this desk). */
   private readonly acting = new AsyncLocalStorage<string>()
   /** The roles as last told, as text: told again only when they changed. */
@@ -84,7 +86,8 @@ export class VenueRoles implements RoleGuard, ActingFor {
         : []
     })
     desks.sort((a, b) => Number(b.you) - Number(a.you) || a.name.localeCompare(b.name))
-    const host = venue.hostDesk() ?? (this.isMember() ? null : venue.deskId)
+    // The desk this one syncs with (or this one, hosting), else the last handover's, else none known.
+    const host = this.hostNow() ?? venue.hostDesk() ?? (this.isMember() ? null : venue.deskId)
     return { shared: venue.isShared(), host, desks }
   }
 
@@ -129,7 +132,8 @@ export class VenueRoles implements RoleGuard, ActingFor {
     return this.venue().view().names.get(deskId) ?? 'another desk'
   }
 
-  private tell(): void {
+  /** Tells the roles again if they changed (the hosting desk moved: the sharing says so). */
+  tell(): void {
     const now = this.state()
     const text = JSON.stringify(now)
     if (text === this.told) return

@@ -182,7 +182,12 @@ describe('one venue, two desks', () => {
 
   it('joins with a desk’s code, and each desk’s changes reach the other', async () => {
     const { code } = await deskCode()
+    // The host's Venue view is told the desk joined (it said "works alone" until a reload once).
+    const told: SharingState[] = []
+    const stop = host.bus.subscribe((event, payload) => event === 'venue:changed' && told.push(payload as SharingState))
     const joined = await onMember<SharingState>('venue:join', { address: host.hub!.url, code })
+    await expect.poll(() => told.some((state) => state.role === 'host' && state.joined === 1)).toBe(true)
+    stop()
     expect(joined).toMatchObject({ role: 'member', host: host.hub!.url })
     await expect.poll(async () => (await sharing(onMember)).link).toBe('connected')
     await expect.poll(async () => (await sharing(onHost)).role).toBe('host')

@@ -102,6 +102,8 @@ export class VenueSharing {
       record: () => this.record,
       identity: ports.identity,
       app: ports.app,
+      // A desk came or went: the Venue view says how many sync here now (not "works alone" until a reload).
+      joinedChanged: () => this.tellPresence(),
     })
     ports.followers.register('sharing', {
       follow: () => {
@@ -245,6 +247,12 @@ export class VenueSharing {
     return this.member !== undefined
   }
 
+  /** The desk hosting the venue as this desk's link says: the one it syncs with, or itself when desks sync with it. */
+  hostingDesk(): string | undefined {
+    if (this.member) return this.member.state === 'connected' ? this.memberOf?.deskId : undefined
+    return this.host.joined() > 0 ? this.record.deskId : undefined
+  }
+
   /** This desk's own hub addresses on the venue network (set once the hub runs): left out of what is found. */
   ownAddresses: () => readonly string[] = () => []
   /** Where other desks reach this desk's hub: its venue-network address, else this machine's (set once the hub runs). */
@@ -367,6 +375,10 @@ export class VenueSharing {
       }
     const joined = this.host.joined()
     const fingerprint = this.ports.identity.fingerprint
+    // A desk whose keychain lost its key works alone (its record binds another key to it): said as lost, not revoked.
+    const lost = this.record.identityLost
+      ? 'this desk’s key was lost from its keychain: it works alone now; pair it again to rejoin the venue'
+      : null
     return {
       role: joined > 0 ? 'host' : 'alone',
       host: null,
@@ -374,7 +386,7 @@ export class VenueSharing {
       link: null,
       joined,
       desks,
-      refusal: null,
+      refusal: lost,
       refused,
     }
   }
@@ -416,10 +428,10 @@ export class VenueSharing {
       .sort((a, b) => Number(b.you) - Number(a.you) || a.name.localeCompare(b.name))
   }
 
-  /** The venue's desks are told when who runs what, or what was refused, changed (here or on another desk). */
+  /** The Venue view is told when anything it shows of the sharing changed (here or on another desk). */
   private tellPresence(): void {
     const state = this.state()
-    const now = JSON.stringify([state.desks, state.refused])
+    const now = JSON.stringify(state)
     if (now === this.presence) return
     this.presence = now
     this.ports.changed?.(state)
