@@ -4,6 +4,7 @@
 // desks; a station removed on one desk is gone from the other.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { placeable, type FloorState } from '../../../shared/floor/floor'
+import type { AuditPage } from '../../../shared/venue/roles'
 import { twoDesks, type TwoDesks } from '../../../tests/support/two-desks'
 
 let desks: TwoDesks
@@ -44,9 +45,16 @@ describe('one venue’s floor on two desks', () => {
     const floor = await floorOf(onMember)
     const match = floor.upNext.find(placeable)!
     const station = floor.stations[1]!
+    // A door at the host hears the call made at the member's desk, as it would one made at its own.
+    const rang: string[] = []
+    const stopDoor = desks.host.floor.subscribeCalls(tournamentId, (event, data) => {
+      if (event === 'called') rang.push(data.stationId)
+    })
     await onMember('floor:assign', { tournamentId, stationId: station.id, matchId: match.id })
     const called = (await onMember<FloorState>('floor:call', { tournamentId, stationId: station.id })).stations[1]!
     await expect.poll(async () => (await floorOf(onHost)).stations[1]!.call?.deadline).toBe(called.call!.deadline)
+    await expect.poll(() => rang).toEqual([station.id])
+    stopDoor()
     expect((await floorOf(onHost)).stations[1]!.match?.id).toBe(match.id)
     expect((await floorOf(onHost)).upNext.some((m) => m.id === match.id)).toBe(false)
   })
@@ -71,11 +79,68 @@ describe('one venue’s floor on two desks', () => {
     expect(await stationsOf(onMember)).toEqual(await stationsOf(onHost))
   })
 
+  it('credits a person only with what they pressed: a station freed by a result or by a conflict is automatic', async () => {
+    await onHost('venue:set-operator', { operator: 'Hana' })
+    await onMember('venue:set-operator', { operator: 'Ana' })
+    // Station 1's match gets its result on the service; the host's copy reads it.
+    const held = (await floorOf(onHost)).stations[0]!.match!
+    const record = desks.host.connections.sandbox.store.nodes.get(held.id)!
+    record.status = 'completed'
+    record.opponents[0]!.result = 'win'
+    record.opponents[1]!.result = 'loss'
+    await onHost('cache:refresh', { resource: 'nodes', scope: tournamentId, full: true })
+    await expect.poll(async () => (await floorOf(onHost)).stations[0]!.match).toBeNull()
+    const freed = async (value: typeof onHost) =>
+      (await value<AuditPage>('venue:audit', { search: 'Freed', subject: 'station' })).entries.map((e) => [
+        e.label,
+        e.operator,
+        e.what.replace(/^Freed .*? \(/, 'Freed … ('),
+      ])
+    // The conflict of the test before freed station 3 at the member; the result freed station 1 at the host.
+    for (const value of [onHost, onMember])
+      await expect
+        .poll(() => freed(value))
+        .toEqual(
+          expect.arrayContaining([
+            ['Station 1', '', 'Freed … (automatic: the service’s results and matches changed)'],
+            ['Station 3', '', 'Freed … (automatic: another desk put its match on another station)'],
+          ]),
+        )
+    for (const value of [onHost, onMember])
+      expect((await freed(value)).filter(([, operator]) => operator !== '')).toEqual([])
+  })
+
+  it('keeps what the other desk changed while this one was away and restarted: the restart shares only its own changes', async () => {
+    const floor = await floorOf(onMember)
+    // A match open on both desks' stand-in services (each desk has its own: a result given on one is not on the other).
+    const open = new Set((await floorOf(onHost)).upNext.filter(placeable).map((m) => m.id))
+    const match = floor.upNext.find((m) => placeable(m) && open.has(m.id))!
+    const free = floor.stations.find((s) => !s.match)!
+    await desks.closeHost()
+    await expect.poll(() => desks.link()).toBe('connecting')
+    await onMember('floor:assign', { tournamentId, stationId: free.id, matchId: match.id })
+    // The host restarts out of the member's reach and changes another station (it shares that change).
+    await desks.restartHost('elsewhere')
+    const other = (await floorOf(onHost)).stations.find((s) => s.id !== free.id)!
+    await onHost('floor:update-station', { tournamentId, stationId: other.id, name: 'Stage left' })
+    await desks.restartHost()
+    await expect.poll(() => desks.link()).toBe('connected')
+    for (const value of [onHost, onMember])
+      await expect
+        .poll(async () => (await floorOf(value)).stations.map((s) => [s.name, s.match?.id ?? null]))
+        .toEqual(
+          expect.arrayContaining([
+            [free.name, match.id],
+            ['Stage left', expect.anything()],
+          ]),
+        )
+  })
+
   it('removes a station removed on the other desk', async () => {
     const floor = await floorOf(onMember)
     await onMember('floor:delete-station', { tournamentId, stationId: floor.stations[2]!.id })
     await expect
       .poll(async () => (await floorOf(onHost)).stations.map((s) => s.name))
-      .toEqual(['Station 1', 'Station 2'])
+      .toEqual(['Station 1', 'Stage left'])
   })
 })

@@ -39,6 +39,9 @@ const SharedStation = z.object({
 })
 type SharedStation = z.infer<typeof SharedStation>
 
+/** A station's value as text, in one shape whichever side it came from (the store's row or the record's entry). */
+const textOf = (value: SharedStation): string => JSON.stringify(SharedStation.parse(value))
+
 export class VenueFloor {
   private floor: FloorDesk | undefined
   /** Each station as this desk last shared or wrote it (its tournament, and its value as text without the author). */
@@ -51,17 +54,30 @@ export class VenueFloor {
     private readonly followers: VenueFollowers,
   ) {
     this.stopFollowing = followers.register('floor', {
-      follow: () => this.known.clear(),
+      // What the venue holds is what this desk shared: only a station that differs from it is shared after a start
+      // (sharing every station again would undo, with a newer time, what other desks changed while this one was away).
+      follow: () => this.knowRecord(),
       arrived: () => this.arrived(),
     })
+  }
+
+  private knowRecord(): void {
+    this.known.clear()
+    for (const [id, { value }] of this.followers.record.stations()) {
+      const parsed = SharedStation.safeParse(value)
+      if (parsed.success) this.known.set(id, { tournamentId: parsed.data.tournamentId, text: textOf(parsed.data) })
+    }
   }
 
   attach(floor: FloorDesk): void {
     this.floor = floor
   }
 
-  /** A tournament's floor changed on this desk: each station that changed is shared. */
-  changed(tournamentId: string): void {
+  /**
+   * A tournament's floor changed on this desk: each station that changed is shared, audited as the desk's operator's
+   * doing — or, with a `cause`, as the floor's own (a result freed a station, a match went to another station).
+   */
+  changed(tournamentId: string, cause: string | null = null): void {
     if (this.applying) return
     const { floor: store } = this.connections.active.offline
     const venue = this.followers.record
@@ -72,11 +88,11 @@ export class VenueFloor {
         present.add(id)
         const row = assignments.get(id)
         const { stationId: _stationId, ...assignment } = row ?? { stationId: id }
-        this.share(venue, id, { tournamentId, station, assignment: row ? (assignment as AssignmentRow) : null })
+        this.share(venue, id, { tournamentId, station, assignment: row ? (assignment as AssignmentRow) : null }, cause)
       }
       for (const [id, known] of this.known)
         if (known.tournamentId === tournamentId && !present.has(id))
-          this.share(venue, id, { tournamentId, station: null, assignment: null })
+          this.share(venue, id, { tournamentId, station: null, assignment: null }, cause)
     })
   }
 
@@ -84,8 +100,8 @@ export class VenueFloor {
     this.stopFollowing()
   }
 
-  private share(venue: VenueRecord, stationId: string, value: SharedStation): void {
-    const text = JSON.stringify(value)
+  private share(venue: VenueRecord, stationId: string, value: SharedStation, cause: string | null): void {
+    const text = textOf(value)
     const known = this.known.get(stationId)
     if (known?.text === text || (!known && value.station === null)) return
     this.known.set(stationId, { tournamentId: value.tournamentId, text })
@@ -93,7 +109,7 @@ export class VenueFloor {
     const held = SharedStation.safeParse(venue.stations().get(stationId)?.value)
     const label = value.station?.name ?? (held.success ? held.data.station?.name : undefined) ?? 'A station'
     for (const what of stationChanges(held.success ? held.data : undefined, value, (id) => this.matchName(id)))
-      venue.audit('station', stationId, label, what)
+      venue.audit('station', stationId, label, what, cause)
     venue.shareStation(stationId, value)
   }
 
@@ -125,20 +141,22 @@ export class VenueFloor {
       for (const [id, { tournamentId, station, assignment, by }] of stations) {
         const holds = assignment && holder.get(matchKey(tournamentId, assignment.matchId)) === id
         const kept = holds ? assignment : null
-        const text = JSON.stringify({ tournamentId, station, assignment: kept })
+        const text = textOf({ tournamentId, station, assignment: kept })
         if (this.known.get(id)?.text === text) continue
         // A station of this desk's that lost its match is known as shared (with it), so that it is shared free next.
         const mine = assignment && !kept && by === venue.deskId
         if (mine) lost.push(tournamentId)
-        this.known.set(id, { tournamentId, text: mine ? JSON.stringify({ tournamentId, station, assignment }) : text })
+        this.known.set(id, { tournamentId, text: mine ? textOf({ tournamentId, station, assignment }) : text })
         store.putStation(tournamentId, id, station, kept)
         changed.add(tournamentId)
       }
     } finally {
       this.applying = false
     }
+    // A station of this desk's that lost its match: shared free, so every copy says so too (before the floor is told,
+    // which shares what changed with its own cause).
+    for (const tournamentId of new Set(lost))
+      this.changed(tournamentId, 'another desk put its match on another station')
     for (const tournamentId of changed) this.floor?.changedElsewhere(tournamentId)
-    // A station of this desk's that lost its match: shared free, so every copy says so too.
-    for (const tournamentId of new Set(lost)) this.changed(tournamentId)
   }
 }
