@@ -247,7 +247,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
   const venueFloor = new VenueFloor(connections, followers)
   const floor = new FloorDesk({
     connections,
-    changed: (tournamentId) => venueFloor.changed(tournamentId),
+    changed: (tournamentId, cause) => venueFloor.changed(tournamentId, cause),
     roles: venueRoles,
     clock,
     bus,

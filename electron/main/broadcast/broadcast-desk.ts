@@ -50,6 +50,9 @@ import type { RunElsewhere, SharedDesk, StreamRuns } from './stream-runs'
 
 const log = moduleLog('broadcast-desk')
 
+/** The audit log's cause of what the service's data changed on a stream (its queue, what is on air). */
+const SERVICE_CHANGED = 'the service’s bracket changed'
+
 export interface BroadcastDeskPorts {
   connections: Connections
   clock: Clock
@@ -578,10 +581,30 @@ export class BroadcastDesk {
   dropTake(streamId: string, matchId: string): void {
     const stream = this.session().cache.get('streams', streamId)
     if (!stream || this.session().producer.desk(streamId).onAir !== matchId) return
-    this.inOneTransaction(() => {
-      this.session().producer.setOnAir(streamId, null, this.ports.clock.now())
-      return this.act(stream, this.sourcesOf(stream.tournament_id))
-    })
+    this.automatically('another desk took the match on air on another stream', () =>
+      this.inOneTransaction(() => {
+        this.session().producer.setOnAir(streamId, null, this.ports.clock.now())
+        return this.act(stream, this.sourcesOf(stream.tournament_id))
+      }),
+    )
+  }
+
+  /** Why the stream states announced now changed when no person did it (null: a person's command). */
+  cause(): string | null {
+    return this.becauseOf
+  }
+
+  private becauseOf: string | null = null
+
+  /** Work the desk does by itself, not at a person's command: what it announces says why (the audit log's cause). */
+  private automatically<T>(cause: string, work: () => T): T {
+    const before = this.becauseOf
+    this.becauseOf = cause
+    try {
+      return work()
+    } finally {
+      this.becauseOf = before
+    }
   }
 
   close(): void {
@@ -693,12 +716,18 @@ export class BroadcastDesk {
    */
   private liveFeed(streamId: string, current: Feed): Feed {
     const feed = (this.session().producer.desk(streamId).held && this.publication.shown(streamId)) || current
-    if (this.publication.publish(streamId, feed)) this.publication.announce(this.stateOf(streamId, current, feed))
+    // Only a read gets here: a feed that changed since was changed by the service's data, not by a person.
+    if (this.publication.publish(streamId, feed))
+      this.automatically(SERVICE_CHANGED, () => this.publication.announce(this.stateOf(streamId, current, feed)))
     return feed
   }
 
   /** The service's data changed: each stream someone follows is rebuilt; held ones only restage. */
   private rebuild(tournaments: ReadonlySet<string>): void {
+    this.automatically(SERVICE_CHANGED, () => this.rebuildNow(tournaments))
+  }
+
+  private rebuildNow(tournaments: ReadonlySet<string>): void {
     const session = this.session()
     for (const tournamentId of tournaments) {
       const followed = session.cache

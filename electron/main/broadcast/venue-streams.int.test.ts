@@ -4,6 +4,7 @@
 // left it (queue, casters, the room's score); a match two desks take on two streams at once ends on air on one only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Feed, StreamState } from '../../../shared/broadcast/feed'
+import type { AuditPage } from '../../../shared/venue/roles'
 import type { SharingState } from '../../../shared/venue/sharing'
 import { linkedDuels, type LinkedDuels } from '../../../tests/support/linked-duels'
 import { twoDesks, type TwoDesks } from '../../../tests/support/two-desks'
@@ -99,5 +100,35 @@ describe('one venue’s streams on two desks', () => {
       await expect.poll(async () => (await served(desk, linked.streamId)).onAir?.id).toBe(match)
       await expect.poll(async () => (await served(desk, other)).onAir?.id ?? null).toBeNull()
     }
+  })
+
+  it('credits a person only with what they pressed: a Take dropped by a conflict and a queue the service moved are automatic', async () => {
+    const streams = async (value: typeof onHost, since = 0) =>
+      (await value<AuditPage>('venue:audit', { search: '', subject: 'stream' })).entries
+        .filter((e) => e.at >= since)
+        .map((e) => [e.label, e.operator, e.what.replace(/^Took .*? (on|off) air/, 'Took … $1 air')])
+    // The member's Take on its stream ended when the host's came last (the test before).
+    const otherName = linked.streams.find((s) => s.id === other)!.name
+    await expect
+      .poll(() => streams(onHost))
+      .toContainEqual([
+        otherName,
+        '',
+        'Took … off air (automatic: another desk took the match on air on another stream)',
+      ])
+    // A match in the host's queue gets its result on the service: the queue moves by itself.
+    const since = Date.now()
+    const queued = (await stateOf(onHost, linked.streamId)).next[0]!
+    const record = desks.host.connections.sandbox.store.nodes.get(queued)!
+    record.status = 'completed'
+    record.opponents[0]!.result = 'win'
+    record.opponents[1]!.result = 'loss'
+    await onHost('cache:refresh', { resource: 'nodes', scope: linked.tournamentId, full: true })
+    await expect.poll(async () => (await stateOf(onHost, linked.streamId)).next).not.toContain(queued)
+    await expect
+      .poll(() => streams(onHost, since))
+      .toContainEqual(['B stream', '', 'Changed the queue (automatic: the service’s bracket changed)'])
+    // Nothing the refresh changed is said as a person's doing.
+    expect((await streams(onHost, since)).filter(([, , what]) => !what!.includes('(automatic: '))).toEqual([])
   })
 })

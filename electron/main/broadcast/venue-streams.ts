@@ -105,9 +105,11 @@ export class VenueStreams implements StreamRuns {
       ? (kept ?? undefined)
       : this.parsed(state.streamId, venue.shared(state.streamId))?.state
     this.before.set(state.streamId, state)
+    // A change the desk made by itself (the bracket moved the queue, another desk's Take) says why, not who.
+    const cause = this.desk.cause()
     venue.doc.transact(() => {
       for (const what of streamChanges(before, state))
-        venue.audit('stream', state.streamId, state.feed.stream.name, what)
+        venue.audit('stream', state.streamId, state.feed.stream.name, what, cause)
       if (venue.takeOf(state.streamId) !== state.onAir && (state.onAir !== null || venue.takeOf(state.streamId)))
         venue.take(state.streamId, state.onAir)
       venue.share(state.streamId, value)

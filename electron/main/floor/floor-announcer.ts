@@ -11,8 +11,8 @@ export type CallListener = (event: 'called' | 'uncalled', data: CallNotice | { s
 export class FloorAnnouncer {
   private readonly boards = new Map<string, Set<BoardListener>>()
   private readonly calls = new Map<string, Set<CallListener>>()
-  /** The stations each tournament's doors were last told are called. */
-  private readonly standing = new Map<string, Set<string>>()
+  /** The stations each tournament's doors were last told are called, with when each was called. */
+  private readonly standing = new Map<string, Map<string, number>>()
 
   /** `localeOf`: the language of a tournament, which its players read on the boards and the doors. */
   constructor(private readonly localeOf: (tournamentId: string) => ViewerLocale) {}
@@ -37,15 +37,22 @@ export class FloorAnnouncer {
     return [...new Set([...this.boards.keys(), ...this.calls.keys()])]
   }
 
-  /** The floor's new state: to every board, and to the doors the calls that stand no more. */
-  changed(state: FloorState): void {
+  /**
+   * The floor's new state: to every board, and to the doors the calls that stand no more — and, when another desk of
+   * the venue changed it (`elsewhere`), the calls it made or made again, as this desk's own are (`called`).
+   */
+  changed(state: FloorState, elsewhere = false): void {
     const { tournamentId } = state
-    const standingNow = new Set(state.stations.filter(standing).map((s) => s.id))
+    const standingNow = new Map(state.stations.filter(standing).map((s) => [s.id, s.call!.calledAt]))
     const before = this.standing.get(tournamentId)
     this.standing.set(tournamentId, standingNow)
-    for (const stationId of before ?? [])
+    for (const stationId of before?.keys() ?? [])
       if (!standingNow.has(stationId))
         for (const listener of this.calls.get(tournamentId) ?? []) listener('uncalled', { stationId })
+    if (elsewhere)
+      for (const station of state.stations)
+        if (standingNow.has(station.id) && before?.get(station.id) !== standingNow.get(station.id))
+          this.called(tournamentId, station)
     const boards = this.boards.get(tournamentId)
     if (boards) {
       const board = boardOf(state, this.localeOf(tournamentId))

@@ -50,7 +50,7 @@ export interface FloorDeskPorts {
   /** A webhook's refusal, for the person (the notice log). */
   notify?(message: string): void
   /** Told after every change of a tournament's floor (the shared venue shares it with the other desks). */
-  changed?(tournamentId: string): void
+  changed?(tournamentId: string, cause: string | null): void
   /** This desk's role in a shared venue: every command is checked against it here, whoever asked. */
   roles?: RoleGuard
 }
@@ -76,7 +76,7 @@ export class FloorDesk {
       clock: ports.clock,
       store: () => (this.session().db.open ? this.session().floor : undefined),
       urlOf: (tournamentId) => this.webhookUrl(tournamentId),
-      changed: (tournamentId) => this.followed(tournamentId) && this.announce(tournamentId),
+      changed: (tournamentId) => this.followed(tournamentId) && this.announce(tournamentId, 'a webhook call was sent'),
       refused: (message) => ports.notify?.(message),
     })
     this.follower = new SessionFollower({
@@ -90,7 +90,8 @@ export class FloorDesk {
               : ['nodes', 'participants', 'streams', 'match-streams'].includes(change.resource)
           if (heard && this.followed(change.tournamentId)) changed(change.tournamentId)
         }),
-      settled: (tournaments) => tournaments.forEach((id) => this.announce(id)),
+      settled: (tournaments) =>
+        tournaments.forEach((id) => this.announce(id, 'the service’s results and matches changed')),
       switched: () => {
         // What the desk looked at was the other connection's: only devices' tournaments are followed on.
         this.opened.clear()
@@ -335,17 +336,21 @@ export class FloorDesk {
     return this.announce(tournamentId)
   }
 
-  private announce(tournamentId: string): FloorState {
+  /**
+   * Tells the desk, the boards and the venue; `cause`: why, when no person's command changed it; `elsewhere`: another
+   * desk of the venue changed it (its calls ring this desk's doors too).
+   */
+  private announce(tournamentId: string, cause: string | null = null, elsewhere = false): FloorState {
     const state = this.view(tournamentId, this.freshParts(tournamentId))
     if (this.isOpen(tournamentId)) this.ports.bus.publish('floor:changed', state)
-    this.announcer.changed(state)
-    this.ports.changed?.(tournamentId)
+    this.announcer.changed(state, elsewhere)
+    this.ports.changed?.(tournamentId, cause)
     return state
   }
 
   /** Another desk of the shared venue changed this floor (its stations are in the store already): told as any change. */
   changedElsewhere(tournamentId: string): void {
-    if (this.session().db.open) this.announce(tournamentId)
+    if (this.session().db.open) this.announce(tournamentId, 'another desk changed it', true)
   }
 
   /** A call reaches every door of the tournament and, when set, the webhook (queued until it answers). */
