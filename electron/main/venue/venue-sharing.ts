@@ -253,6 +253,8 @@ export class VenueSharing {
     return this.host.joined() > 0 ? this.record.deskId : undefined
   }
 
+  private closed = false
+
   /** This desk's own hub addresses on the venue network (set once the hub runs): left out of what is found. */
   ownAddresses: () => readonly string[] = () => []
   /** Where other desks reach this desk's hub: its venue-network address, else this machine's (set once the hub runs). */
@@ -430,6 +432,8 @@ export class VenueSharing {
 
   /** The Venue view is told when anything it shows of the sharing changed (here or on another desk). */
   private tellPresence(): void {
+    // Sockets closing with the desk say they went: there is no one to tell, and the record may be closed.
+    if (this.closed) return
     const state = this.state()
     const now = JSON.stringify(state)
     if (now === this.presence) return
@@ -555,6 +559,7 @@ export class VenueSharing {
   }
 
   close(): void {
+    this.closed = true
     clearInterval(this.electionTimer)
     this.stopMember()
     this.host.closeAll()
