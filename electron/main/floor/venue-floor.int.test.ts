@@ -143,4 +143,29 @@ describe('one venue’s floor on two desks', () => {
       .poll(async () => (await floorOf(onHost)).stations.map((s) => s.name))
       .toEqual(['Station 1', 'Stage left'])
   })
+
+  it('never gives two stations one number: stations two desks made while cut off are numbered apart on both', async () => {
+    const before = (await floorOf(onHost)).stations.length
+    await desks.closeHost()
+    await expect.poll(() => desks.link()).toBe('connecting')
+    await onMember('floor:create-stations', { tournamentId, prefix: 'Booth', from: before + 1, to: before + 2 })
+    await desks.restartHost('elsewhere')
+    await onHost('floor:create-stations', { tournamentId, prefix: 'Pod', from: before + 1, to: before + 2 })
+    await desks.restartHost()
+    await expect.poll(() => desks.link()).toBe('connected')
+    const numbers = (stations: FloorState['stations']) => stations.map((s) => s.number)
+    for (const value of [onHost, onMember])
+      await expect
+        .poll(async () => numbers((await floorOf(value)).stations))
+        .toEqual(Array.from({ length: before + 4 }, (_, i) => i + 1))
+    expect(await stationsOf(onMember)).toEqual(await stationsOf(onHost))
+    // Each name follows its number; the audit log says the move was automatic.
+    for (const station of (await floorOf(onHost)).stations.slice(before))
+      expect(station.name).toMatch(new RegExp(` ${station.number}$`))
+    const moved = await onHost<AuditPage>('venue:audit', { search: 'Renamed automatic', subject: 'station' })
+    expect(moved.entries.map((e) => e.what)).toEqual([
+      expect.stringContaining('(automatic: two desks made stations of one number at once)'),
+      expect.stringContaining('(automatic: two desks made stations of one number at once)'),
+    ])
+  })
 })

@@ -11,6 +11,7 @@ import type { AssignmentRow } from '../store/floor-store'
 import type { FloorDesk } from './floor-desk'
 import { stationChanges } from './station-audit'
 import { matchKey, stationHolders } from '../../../shared/floor/station-holder'
+import { renumbered } from '../../../shared/floor/station-numbers'
 
 const log = moduleLog('venue-floor')
 
@@ -38,6 +39,11 @@ const SharedStation = z.object({
     .nullable(),
 })
 type SharedStation = z.infer<typeof SharedStation>
+
+/** A station's match as the record carries it (the station is the entry's key). */
+function withoutStation({ stationId: _stationId, ...assignment }: AssignmentRow): Omit<AssignmentRow, 'stationId'> {
+  return assignment
+}
 
 /** A station's value as text, in one shape whichever side it came from (the store's row or the record's entry). */
 const textOf = (value: SharedStation): string => JSON.stringify(SharedStation.parse(value))
@@ -87,8 +93,7 @@ export class VenueFloor {
       for (const { id, ...station } of store.stations(tournamentId)) {
         present.add(id)
         const row = assignments.get(id)
-        const { stationId: _stationId, ...assignment } = row ?? { stationId: id }
-        this.share(venue, id, { tournamentId, station, assignment: row ? (assignment as AssignmentRow) : null }, cause)
+        this.share(venue, id, { tournamentId, station, assignment: row ? withoutStation(row) : null }, cause)
       }
       for (const [id, known] of this.known)
         if (known.tournamentId === tournamentId && !present.has(id))
@@ -136,6 +141,7 @@ export class VenueFloor {
     const holder = stationHolders(stations)
     const changed = new Set<string>()
     const lost: string[] = []
+    const renumberedIn = new Set<string>()
     this.applying = true
     try {
       for (const [id, { tournamentId, station, assignment, by }] of stations) {
@@ -150,9 +156,19 @@ export class VenueFloor {
         store.putStation(tournamentId, id, station, kept)
         changed.add(tournamentId)
       }
+      // Two desks made stations of one number at once: this desk moves its own that lost the number (and shares them).
+      for (const [id, move] of renumbered(stations)) {
+        const found = stations.find(([stationId]) => stationId === id)![1]
+        if (found.by !== venue.deskId || !found.station) continue
+        const row = store.assignments(found.tournamentId).get(id)
+        store.putStation(found.tournamentId, id, { ...found.station, ...move }, row ? withoutStation(row) : null)
+        renumberedIn.add(found.tournamentId)
+        changed.add(found.tournamentId)
+      }
     } finally {
       this.applying = false
     }
+    for (const tournamentId of renumberedIn) this.changed(tournamentId, 'two desks made stations of one number at once')
     // A station of this desk's that lost its match: shared free, so every copy says so too (before the floor is told,
     // which shares what changed with its own cause).
     for (const tournamentId of new Set(lost))
