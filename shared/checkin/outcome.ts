@@ -17,8 +17,11 @@ export const CheckinPerson = z.object({
 })
 
 export const CheckinOutcome = z.object({
-  /** pretixSCAN's three outcomes, plus a choice when a code names several and a check-out by tap. */
-  outcome: z.enum(['checked-in', 'already', 'unknown', 'choose', 'checked-out']),
+  /**
+   * pretixSCAN's three outcomes, plus a choice when a code names several, a check-out by tap, and a scan this place may
+   * not make (its desk's role cannot check people in).
+   */
+  outcome: z.enum(['checked-in', 'already', 'unknown', 'choose', 'checked-out', 'refused']),
   participant: CheckinPerson.nullable(),
   /** Who a code names when it names several (outcome "choose"). */
   candidates: z.array(CheckinPerson),
@@ -54,9 +57,12 @@ export function listedAgain(
   return Object.fromEntries(told.map((person) => [person.id, newer(known[person.id], person)]))
 }
 
-/** How an outcome is told apart without reading (colour, symbol, sound): checked in, already, or unknown. */
+/**
+ * How an outcome is told apart without reading (colour, symbol, sound): checked in, already, or not in — an unknown code
+ * and a refused scan alike (the words say which).
+ */
 export function signalOf(outcome: CheckinOutcome['outcome']): 'in' | 'already' | 'unknown' {
-  return outcome === 'checked-in' ? 'in' : outcome === 'unknown' ? 'unknown' : 'already'
+  return outcome === 'checked-in' ? 'in' : outcome === 'unknown' || outcome === 'refused' ? 'unknown' : 'already'
 }
 
 /** "at 10:02 (Door 2)", "at 10:02", "(Door 2)" or "" — when and where someone was checked in. */

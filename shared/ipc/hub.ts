@@ -56,6 +56,8 @@ export const HubDevice = z.object({
   lastSeen: z.number().nullable(),
   /** The desk of the venue it was paired at, when another: it is known here too (absent: paired here). */
   pairedAtDesk: z.string().max(80).optional(),
+  /** Why it is refused now: the role of the desk that paired it no longer lets it act (a door: check-ins). */
+  refused: z.string().max(400).optional(),
 })
 
 export const HubStatus = z.object({
@@ -75,6 +77,8 @@ export const HubStatus = z.object({
   /** Companion's bearer token for /control/v1. */
   controlToken: z.string(),
   devices: z.array(HubDevice),
+  /** The kinds this desk's role may not pair now, each with why (a producer's desk: doors, boards, desks). */
+  pairingRefused: z.partialRecord(DeviceKind, z.string().max(400)),
 })
 
 export type PairInput = z.infer<typeof PairInput>

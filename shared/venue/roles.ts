@@ -29,7 +29,7 @@ export const ROLE_OF: Record<Concern, DeskRole> = {
 export const CONCERN_WORDS: Record<Concern, string> = {
   streams: 'streams and their layers and casters',
   floor: 'stations and calls',
-  checkin: 'check-in',
+  checkin: 'check-ins',
   roles: 'the roles',
 }
 

@@ -104,6 +104,7 @@ describe('two desks, one venue', () => {
 
   it('lists who runs what on the Venue view, and what a paired desk turned hostile wrote that was refused, both themes', async () => {
     await desk.keyboard.press('Control+0')
+    await desk.getByRole('tab', { name: 'Several desks' }).click()
     const desks = desk.getByTestId('sharing-desks')
     await expect.poll(() => desks.count(), { timeout: 10_000 }).toBe(1)
     expect(await shownText(desks)).toMatch(/B stream — .+ \(this desk\)/)
@@ -131,6 +132,7 @@ describe('two desks, one venue', () => {
   it('lists a device paired at the other desk among this desk’s devices, at the desk that paired it, both themes', async () => {
     // The joined desk is a producer: it pairs what a producer may (an overlay PC), as a door lead would a door.
     await pairDevice(member.ipc, member.hub, 'Stage PC', 'overlay')
+    await desk.getByRole('tab', { name: 'Devices' }).click()
     const devices = desk.locator('section[aria-labelledby="devices-title"]')
     await expect.poll(() => shownText(devices), { timeout: 10_000 }).toContain(`at ${NAME}`)
     await devices.scrollIntoViewIfNeeded()
@@ -145,6 +147,7 @@ describe('two desks, one venue', () => {
   it('gives the joined desk a role, applied on that desk, and answers who took a match off air', async () => {
     const operator = 'أنا ليما من فريق الإنتاج في القاعة الكبرى'
     await member.ipc('venue:set-operator', { operator })
+    await desk.getByRole('tab', { name: 'Roles' }).click()
     const roles = desk.getByTestId('roles')
     const role = roles.getByRole('combobox', { name: new RegExp(`Role of ${NAME}`) })
     await expect.poll(() => role.inputValue(), { timeout: 10_000 }).toBe('producer')
@@ -173,6 +176,9 @@ describe('two desks, one venue', () => {
     await host.ipc('broadcast:take', { streamId, matchId: duels[1]!.id })
     // A long day: more entries than one page shows.
     for (let i = 0; i < 600; i++) await host.ipc('venue:set-operator', { operator: i % 2 ? 'Hana' : 'Hana Ito Moreno' })
+    // The audit log has a tab, and an address, of its own.
+    await desk.getByRole('tab', { name: 'Audit log' }).click()
+    expect(new URL(desk.url()).hash).toBe('#venue/audit')
     const audit = desk.getByTestId('audit')
     await audit.getByRole('button', { name: 'Refresh' }).click()
     await expect.poll(() => shownText(desk.getByTestId('audit-count'))).toMatch(/The newest 500 of \d+ entries/)

@@ -1,7 +1,7 @@
 // The doors' desk: a door's list (names, state, when and where only), its scans and taps handed to the one check-in
 // decision (services/checkin-decision.ts, which the desk's Check-in view uses too), and the list's changes for the
 // doors' live streams.
-import { wordsFor, type ViewerLocale } from '../../../shared/broadcast/words'
+import { wordsFor, type ViewerLocale, type Words } from '../../../shared/broadcast/words'
 import type { Participant } from '../../../shared/api'
 import type { DoorOutcome, DoorParticipant } from '../../../shared/venue/door'
 import type { CheckinSession } from '../venue/venue-checkins'
@@ -123,7 +123,9 @@ export class DoorDesk {
    */
   scan(tournamentId: string, code: string, place: string, profileId?: string, from?: ScanSource): Promise<DoorOutcome> {
     const words = wordsFor(this.locale(tournamentId, profileId))
-    return this.write(profileId, () => this.decision.scan(tournamentId, code, place, words, from))
+    return this.write(profileId, () =>
+      refusedIn(words, () => this.decision.scan(tournamentId, code, place, words, from)),
+    )
   }
 
   /** A tap at a door: checks in or out, as at every place of check-in. */
@@ -136,7 +138,9 @@ export class DoorDesk {
     from?: ScanSource,
   ): Promise<DoorOutcome> {
     const words = wordsFor(this.locale(tournamentId, profileId))
-    return this.write(profileId, () => this.decision.set(tournamentId, participantId, checkedIn, place, words, from))
+    return this.write(profileId, () =>
+      refusedIn(words, () => this.decision.set(tournamentId, participantId, checkedIn, place, words, from)),
+    )
   }
 
   /** Follows a door list (a tournament on the door's connection): each batch of changed participants. */
@@ -293,5 +297,18 @@ export class DoorDesk {
       if (place) places.set(id, place)
     }
     return places
+  }
+}
+
+/**
+ * A scan or tap the door's desk may not make (its role, or the role of the desk that paired the door, cannot check
+ * people in): answered as a refused scan in the door's words — the door says what to do, not "unknown code".
+ */
+function refusedIn(words: Words, decide: () => DoorOutcome): DoorOutcome {
+  try {
+    return decide()
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code !== 'forbidden') throw error
+    return { outcome: 'refused', participant: null, candidates: [], message: words.words.checkin.notAllowed }
   }
 }

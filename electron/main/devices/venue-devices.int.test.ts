@@ -145,4 +145,32 @@ describe('devices of a shared venue', () => {
       )
     }
   })
+
+  it('refuses a scan at a door whose desk may no longer check in with its own outcome, and says so before pairing', async () => {
+    // The member is the door lead's desk now (the test before): it pairs a door, then is made a producer's.
+    const door = await pairDevice(desks.onMember, memberHub(), 'Door 7', 'door', tournamentId)
+    const memberId = desks.member.connections.active.offline.venue.deskId
+    await desks.onHost('venue:set-role', { deskId: memberId, role: 'producer' })
+    await expect.poll(() => desks.member.connections.active.offline.venue.roleOf(memberId)).toBe('producer')
+    const person = waiting[3]!
+    for (const hub of [memberHub(), hostHub()]) {
+      const answer = await fetch(`${hub}/door/v1/scan`, {
+        method: 'POST',
+        headers: { 'x-matchdesk-key': door, 'content-type': 'application/json' },
+        body: JSON.stringify({ code: person.id }),
+      })
+      expect(answer.status).toBe(200)
+      expect(await answer.json()).toMatchObject({
+        outcome: 'refused',
+        participant: null,
+        message: expect.stringContaining('this door’s desk may not check people in'),
+      })
+    }
+    expect(writtenAt(person.id)).toEqual([])
+    // Its desk says why beside it, and says before pairing another that it would be refused.
+    const status = await desks.onMember<HubStatus>('hub:status', {})
+    expect(status.devices.find((d) => d.name === 'Door 7')?.refused).toMatch(/role is producer: check-ins take/)
+    expect(status.pairingRefused.door).toMatch(/This desk’s role is producer: check-ins take the door lead role/)
+    expect(status.pairingRefused.overlay).toBeUndefined()
+  })
 })

@@ -6,6 +6,7 @@ import type { DeviceRegistry } from '../devices/device-registry'
 import { qrSvg } from '../devices/pairing-qr'
 import type { HandlersOf } from './dispatch'
 import { PAIRING_CONCERN } from '../../../shared/venue/roles'
+import { DeviceKind } from '../../../shared/venue/door'
 import type { RoleGuard } from '../venue/venue-roles'
 
 export interface HubPorts {
@@ -31,7 +32,17 @@ export function hubHandlers({ hub, registry, activeProfileId, roles, fingerprint
       lanInterfaces: lan?.interfaces ?? [],
       lanProblems: lan?.problems ?? [],
       controlToken: registry.controlToken,
-      devices: registry.devices(),
+      // A device whose pairing desk's role may not use it any more is refused at every desk: said beside it.
+      devices: registry.devices().map((device) => {
+        const refused = roles?.refusal(PAIRING_CONCERN[device.kind], undefined, device.pairedBy)
+        return refused ? { ...device, refused } : device
+      }),
+      pairingRefused: Object.fromEntries(
+        DeviceKind.options.flatMap((kind) => {
+          const refused = roles?.refusal(PAIRING_CONCERN[kind])
+          return refused ? [[kind, refused]] : []
+        }),
+      ),
     }
   }
   const running = (): Hub => {

@@ -27,6 +27,8 @@ export interface RoleGuard {
    * whose role decides, when not this one (a device paired at another desk of the venue acts with that desk's role).
    */
   check(concern: Concern, venue?: VenueRecord, deskId?: string): void
+  /** The same decision in words, without throwing (null: allowed). */
+  refusal(concern: Concern, venue?: VenueRecord, deskId?: string): string | null
 }
 
 /** Runs a device's request with the role of the desk that paired it (or whose control token it came with). */
@@ -53,16 +55,18 @@ export class VenueRoles implements RoleGuard, ActingFor {
   }
 
   check(concern: Concern, venue = this.venue(), deskId = this.acting.getStore() ?? venue.deskId): void {
-    if (venue.mayChange(deskId, concern)) return
+    const refusal = this.refusal(concern, venue, deskId)
+    if (refusal) throw new AppError('forbidden', refusal, { role: `needs ${ROLE_NAMES[ROLE_OF[concern]]}` })
+  }
+
+  /** Why the desk's role does not allow the concern, in words (null: it does). */
+  refusal(concern: Concern, venue = this.venue(), deskId = this.acting.getStore() ?? venue.deskId): string | null {
+    if (venue.mayChange(deskId, concern)) return null
     const role = venue.roleOf(deskId)
     const needed = ROLE_NAMES[ROLE_OF[concern]]
     const whose = deskId === venue.deskId ? 'This desk’s role' : 'The role of the desk that paired this device'
     const is = role ? `${whose} is ${ROLE_NAMES[role]}` : 'This desk is not part of the venue now'
-    throw new AppError(
-      'forbidden',
-      `${is}: ${CONCERN_WORDS[concern]} take the ${needed} role (or the head organiser’s). Ask the head organiser to change it under Venue → Roles.`,
-      { role: `needs ${needed}` },
-    )
+    return `${is}: ${CONCERN_WORDS[concern]} take the ${needed} role (or the head organiser’s). Ask the head organiser to change it under Venue → Roles.`
   }
 
   /**

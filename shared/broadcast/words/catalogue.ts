@@ -154,5 +154,7 @@ export interface Catalogue {
     /** {code} {n}: a code that names several people (n ≥ 2). */
     choose: string
     unknownParticipant: string
+    /** A door paired at a desk whose role may not check people in: the scan is refused, and what to do. */
+    notAllowed: string
   }
 }

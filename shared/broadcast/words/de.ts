@@ -89,5 +89,7 @@ export const de: Catalogue = {
     unknownCode: 'Unbekannter Code: {code}',
     choose: 'Der Code {code} passt zu {n} Teilnehmenden: bitte eine Person wählen.',
     unknownParticipant: 'Unbekannte Person: Liste neu laden.',
+    notAllowed:
+      'Nicht eingecheckt: Der Rechner dieser Tür darf niemanden einchecken. Koppeln Sie die Tür an einem Rechner der Einlassleitung.',
   },
 }

@@ -89,5 +89,6 @@ export const enUS: Catalogue = {
     unknownCode: 'Unknown code: {code}',
     choose: 'The code {code} names {n} participants: choose one.',
     unknownParticipant: 'Unknown participant: refresh the list.',
+    notAllowed: 'Not checked in: this door’s desk may not check people in. Pair the door at a door lead’s desk.',
   },
 }

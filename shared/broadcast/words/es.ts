@@ -102,5 +102,7 @@ export const es: Catalogue = {
     unknownCode: 'Código desconocido: {code}',
     choose: 'El código {code} corresponde a {n} participantes: elige uno.',
     unknownParticipant: 'Participante desconocido: actualiza la lista.',
+    notAllowed:
+      'No registrado: el equipo de esta puerta no puede registrar personas. Empareja la puerta en el equipo del responsable de acceso.',
   },
 }

@@ -100,5 +100,7 @@ export const fr: Catalogue = {
     unknownCode: 'Code inconnu : {code}',
     choose: 'Le code {code} désigne {n} participants : choisissez-en un.',
     unknownParticipant: 'Participant inconnu : actualisez la liste.',
+    notAllowed:
+      'Non enregistré : le poste de cette porte ne peut pas enregistrer les arrivées. Appairez la porte au poste du responsable de l’accueil.',
   },
 }

@@ -89,5 +89,6 @@ export const id: Catalogue = {
     unknownCode: 'Kode tidak dikenal: {code}',
     choose: 'Kode {code} cocok dengan {n} peserta: pilih satu.',
     unknownParticipant: 'Peserta tidak dikenal: muat ulang daftar.',
+    notAllowed: 'Tidak check-in: meja pintu ini tidak boleh melakukan check-in. Pasangkan pintu di meja ketua pintu.',
   },
 }

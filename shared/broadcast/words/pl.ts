@@ -108,5 +108,7 @@ export const pl: Catalogue = {
     unknownCode: 'Nieznany kod: {code}',
     choose: 'Kod {code} pasuje do kilku uczestników ({n}): wybierz jednego.',
     unknownParticipant: 'Nieznany uczestnik: odśwież listę.',
+    notAllowed:
+      'Nie zarejestrowano: stanowisko tej bramki nie może rejestrować osób. Sparuj bramkę na stanowisku kierownika wejścia.',
   },
 }

@@ -97,5 +97,7 @@ export const ptBR: Catalogue = {
     unknownCode: 'Código desconhecido: {code}',
     choose: 'O código {code} corresponde a {n} participantes: escolha um.',
     unknownParticipant: 'Participante desconhecido: atualize a lista.',
+    notAllowed:
+      'Sem check-in: a mesa desta porta não pode fazer check-in. Pareie a porta na mesa do responsável pela entrada.',
   },
 }
