@@ -102,6 +102,8 @@ export const AuditEntry = z.object({
   /** Epoch ms. */
   at: z.number(),
   operator: z.string().max(OPERATOR_MOST),
+  /** The desk made the change by itself (`what` says why), no person: `operator` is empty. */
+  automatic: z.boolean().default(false),
   desk: z.string().max(80),
   subject: AuditSubject,
   subjectId: z.string().max(200),
@@ -145,6 +147,13 @@ function fold(text: string): string {
 export function auditRows(entries: readonly AuditEntry[]): { header: string[]; rows: string[][] } {
   return {
     header: ['When', 'Operator', 'Desk', 'About', 'Name', 'What'],
-    rows: entries.map((e) => [new Date(e.at).toISOString(), e.operator, e.desk, e.subject, e.label, e.what]),
+    rows: entries.map((e) => [
+      new Date(e.at).toISOString(),
+      e.automatic ? '(automatic)' : e.operator,
+      e.desk,
+      e.subject,
+      e.label,
+      e.what,
+    ]),
   }
 }

@@ -603,6 +603,7 @@ export class VenueRecord {
       yield {
         at: entry.at,
         operator: cause === null ? this.operatorOf(entry.by, entry.at) : '',
+        automatic: cause !== null,
         desk: names.get(entry.by) ?? 'another desk',
         subject,
         subjectId,

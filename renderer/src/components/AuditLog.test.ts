@@ -47,4 +47,16 @@ describe('audit log', () => {
     await waitFor(() => expect(created).toHaveBeenCalled())
     expect(calls.findLast((c) => c.channel === 'venue:audit-csv')?.input).toEqual({ search: '', subject: 'station' })
   })
+
+  it('says “automatic” where the desk changed something by itself, never a person’s name', async () => {
+    const freed = {
+      ...entry('Freed A vs B (automatic: the service’s results and matches changed)', 'station', 'Station 1'),
+      operator: '',
+      automatic: true,
+    }
+    answer('venue:audit', () => ({ entries: [freed], total: 1 }))
+    render(AuditLog)
+    const row = (await screen.findAllByRole('row'))[1] as HTMLTableRowElement
+    expect(row.cells[1]!.textContent.trim()).toBe('automatic (Ana’s desk)')
+  })
 })
