@@ -279,6 +279,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     ...(ports.venueRetryMs && { retry: ports.venueRetryMs }),
     ...(ports.venueAnswerMs && { deadlineMs: ports.venueAnswerMs }),
     roles: venueRoles,
+    heard: (deskId) => registry.deskSeen(deskId),
   })
   // A desk pairing here is admitted into the venue by the sharing; one revoked here is removed from it.
   registry.admitDesk = (desk, name, pairingId) => sharing.admit(desk, name, pairingId)

@@ -386,6 +386,18 @@ export class DeviceRegistry {
     }
     // Revoked at another desk, this desk's copy not followed yet: refused already.
     if (device.kind !== 'desk' && book?.isDeviceOut(device.id)) return undefined
+    this.seen(device)
+    return { ...device }
+  }
+
+  /** A desk paired here was heard from over the venue's sync (it proves itself with its key, not with a device key). */
+  deskSeen(venueDeskId: string): void {
+    const device = this.data.devices.find((d) => d.kind === 'desk' && d.venueDeskId === venueDeskId)
+    if (device) this.seen(device)
+  }
+
+  /** Last seen now: exact in memory, written to disk at most every SEEN_WRITE_MS. */
+  private seen(device: Device): void {
     const now = this.clock.now()
     device.lastSeen = now
     if (now - (this.seenWritten.get(device.id) ?? 0) >= SEEN_WRITE_MS) {
@@ -393,7 +405,6 @@ export class DeviceRegistry {
       this.seenSave ??= setTimeout(() => this.save(), SEEN_SAVE_DELAY_MS)
       this.seenSave.unref()
     }
-    return { ...device }
   }
 
   /** Whether a door was paired on this connection: its session is kept open for it (boards follow the desk). */

@@ -66,6 +66,8 @@ export interface HostPorts {
   refused?(deskId: string, reason: string): void
   /** Told when how many desks sync with this one may have changed (one came, or went). */
   joinedChanged?(): void
+  /** Told that a desk syncing here was heard from (at most once a second per link): it was last seen now. */
+  heard?(deskId: string): void
 }
 
 export class VenueHost {
@@ -155,8 +157,11 @@ export class VenueHost {
       return socket.close(CLOSE.elsewhere, 'this desk does not host the venue now')
     const connection = this.server.handleConnection(socket, request, { deskId, socket })
     this.heardAt.set(socket, Date.now())
+    this.ports.heard?.(deskId)
     socket.on('message', (data) => {
-      this.heardAt.set(socket, Date.now())
+      const now = Date.now()
+      if (now - (this.heardAt.get(socket) ?? 0) >= 1000) this.ports.heard?.(deskId)
+      this.heardAt.set(socket, now)
       connection.handleMessage(new Uint8Array(data))
     })
     socket.on('close', (code, reason) => {

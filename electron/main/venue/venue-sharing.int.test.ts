@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import type { PairingCode } from '../../../shared/ipc/hub'
+import type { HubStatus, PairingCode } from '../../../shared/ipc/hub'
 import type { SharingState } from '../../../shared/venue/sharing'
 import { demoDesk } from '../../../tests/support/demo-desk'
 import { dispatchValue } from '../../../tests/support/dispatch-value'
@@ -219,6 +219,16 @@ describe('one venue, two desks', () => {
     await member.close()
     member = await startMember()
     await expect.poll(async () => (await sharing(onMember)).link).toBe('connected')
+  })
+
+  it('shows a syncing desk as last seen now under Devices, not at its pairing', async () => {
+    const deskDevice = async () =>
+      (await onHost<HubStatus>('hub:status')).devices.find((device) => device.kind === 'desk')!
+    const { pairedAt } = await deskDevice()
+    // The desk's sync speaks every second: it is seen after it paired, and again later.
+    await expect.poll(async () => (await deskDevice()).lastSeen, { timeout: 5000 }).toBeGreaterThan(pairedAt)
+    const seen = (await deskDevice()).lastSeen!
+    await expect.poll(async () => (await deskDevice()).lastSeen, { timeout: 5000 }).toBeGreaterThan(seen)
   })
 
   it('is cut off at once when the host revokes it, and says so', async () => {

@@ -81,6 +81,8 @@ export interface SharingPorts {
   electionTickMs?: number
   /** A stream's name as this desk's copy of the service has it (who runs what is listed by name). */
   streamName?(streamId: string): string | undefined
+  /** Told that a desk syncing with this one was heard from (its last seen, under Devices). */
+  heard?(deskId: string): void
 }
 
 export class VenueSharing {
@@ -104,6 +106,7 @@ export class VenueSharing {
       app: ports.app,
       // A desk came or went: the Venue view says how many sync here now (not "works alone" until a reload).
       joinedChanged: () => this.tellPresence(),
+      heard: (deskId) => ports.heard?.(deskId),
     })
     ports.followers.register('sharing', {
       follow: () => {
