@@ -71,6 +71,8 @@ export interface MainPorts {
   venueRetryMs?: { first: number; most: number }
   /** How long a host desk has to answer a join, body included (tests). */
   venueAnswerMs?: number
+  /** How often the venue's hosting rule runs (ms; 1 s): tests that must see a move happen without it set it long. */
+  venueElectionTickMs?: number
 }
 
 export interface MainServices {
@@ -278,6 +280,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     },
     ...(ports.venueRetryMs && { retry: ports.venueRetryMs }),
     ...(ports.venueAnswerMs && { deadlineMs: ports.venueAnswerMs }),
+    ...(ports.venueElectionTickMs && { electionTickMs: ports.venueElectionTickMs }),
     roles: venueRoles,
     heard: (deskId) => registry.deskSeen(deskId),
   })

@@ -41,6 +41,16 @@ export const CLOSE = {
   schema: 4426,
 } as const
 
+/** How a host that follows another desk now closes a desk's sync: the reason names the desk that hosts. */
+export const SENT_ON = 'this desk syncs with the venue’s host:'
+
+/** The desk a close's reason sends this desk on to (undefined: none named, or not a desk's id). */
+export function sentOnTo(reason: string): string | undefined {
+  if (!reason.startsWith(SENT_ON)) return undefined
+  const deskId = reason.slice(SENT_ON.length).trim()
+  return DeskId.safeParse(deskId).success ? deskId : undefined
+}
+
 /** A fresh challenge: 32 random bytes, base64url. */
 export const Challenge = z.string().regex(/^[A-Za-z0-9_-]{43}$/)
 

@@ -26,7 +26,12 @@ export interface VenueDesks {
   close(): Promise<void>
 }
 
-export async function venueDesks(name: string, count: number): Promise<VenueDesks> {
+export async function venueDesks(
+  name: string,
+  count: number,
+  /** The hosting rule's tick (ms): long, only what moves desks at once moves them. */
+  { electionTickMs }: { electionTickMs?: number } = {},
+): Promise<VenueDesks> {
   const folders = Array.from({ length: count + 1 }, (_, i) => mkdtempSync(join(tmpdir(), `matchdesk-${name}-${i}-`)))
   const pagesDir = folders[count]!
   writeFileSync(join(pagesDir, 'overlay.html'), '<!doctype html><title>overlay</title>')
@@ -36,6 +41,7 @@ export async function venueDesks(name: string, count: number): Promise<VenueDesk
       hub: { port, pagesDir },
       venueRetryMs: { first: 100, most: 300 },
       credentials: keychains[i]!,
+      ...(electionTickMs && { venueElectionTickMs: electionTickMs }),
     })
   const desks: (MainServices | undefined)[] = []
   for (let i = 0; i < count; i++) desks.push(await start(i))

@@ -2,7 +2,7 @@
 // stops) or this desk does not host now (it syncs with a host itself, or stepped down from a minority); and it takes
 // a proof only once, over a challenge of its own, from the key the record binds to the desk.
 import { describe, expect, it } from 'vitest'
-import { DESK_HEADER, NONCE_HEADER, PROOF_HEADER } from '../../../shared/venue/wire'
+import { DESK_HEADER, NONCE_HEADER, PROOF_HEADER, sentOnTo } from '../../../shared/venue/wire'
 import { DeskIdentity } from './desk-identity'
 import { syncHeaders } from './desk-proofs'
 import { VenueHost, type SyncSocket } from './venue-host'
@@ -64,12 +64,13 @@ describe('the venue host', () => {
     const joined = socket()
     server.connect(joined, request, b.record.deskId)
     expect(server.joined()).toBe(1)
-    // This desk's own link to a host is up: the desk joined here is sent on, and another is turned away.
-    server.follow(true)
-    expect(joined.closed).toEqual([[4409, 'this desk syncs with the venue’s host']])
+    // This desk's own link to a host is up: the desk joined here is sent on to that host, by name, and so is another.
+    server.follow(true, c.record.deskId)
+    expect(joined.closed).toEqual([[4409, `this desk syncs with the venue’s host: ${c.record.deskId}`]])
+    expect(sentOnTo(joined.closed[0]![1])).toBe(c.record.deskId)
     const other = socket()
     server.connect(other, request, b.record.deskId)
-    expect(other.closed).toEqual([[4409, 'this desk does not host the venue now']])
+    expect(other.closed).toEqual([[4409, `this desk syncs with the venue’s host: ${c.record.deskId}`]])
     server.follow(false)
     // Stepped down from a minority: turned away however long it lasts, until a majority elects this desk.
     server.stepDown()

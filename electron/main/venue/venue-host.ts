@@ -6,11 +6,12 @@
 import { Hocuspocus, type Document } from '@hocuspocus/server'
 import * as Y from 'yjs'
 import type { AliveAnswer } from '../../../shared/venue/wire'
-import { CLOSE } from '../../../shared/venue/wire'
+import { CLOSE, SENT_ON } from '../../../shared/venue/wire'
 import { moduleLog } from '../log'
 import { Challenges, aliveAnswer, provenDesk } from './desk-proofs'
 import type { DeskIdentity } from './desk-identity'
 import { refusalOf } from './incoming-check'
+import { SilenceWatch } from './silence-watch'
 import type { VenueRecord } from './venue-record'
 
 const log = moduleLog('venue-host')
@@ -79,6 +80,10 @@ export class VenueHost {
   private steppedDown = false
   /** This desk syncs with the venue's host now: a desk that follows a host hosts no one (no two hosts, no cycles). */
   private following = false
+  /** Judges the joined desks' silence on this desk's waking time (a stall of this desk is not theirs). */
+  private silence = new SilenceWatch(HEARTBEAT_MS, SILENT_MS)
+  /** The desk this one follows as its host, named to the desks it sends on. */
+  private followedHost: string | undefined
   private heartbeat: NodeJS.Timeout | undefined
   /** When each joined desk's connection last said anything. */
   private readonly heardAt = new Map<SyncSocket, number>()
@@ -154,7 +159,12 @@ export class VenueHost {
     const record = this.ports.record()
     if (!record.isIn(deskId)) return socket.close(CLOSE.out, 'this desk is out of the venue')
     if (this.steppedDown || this.following)
-      return socket.close(CLOSE.elsewhere, 'this desk does not host the venue now')
+      return socket.close(
+        CLOSE.elsewhere,
+        this.following && this.followedHost
+          ? `${SENT_ON} ${this.followedHost}`
+          : 'this desk does not host the venue now',
+      )
     const connection = this.server.handleConnection(socket, request, { deskId, socket })
     this.heardAt.set(socket, Date.now())
     this.ports.heard?.(deskId)
@@ -174,7 +184,10 @@ export class VenueHost {
     held.add(socket)
     this.sockets.set(deskId, held)
     this.ports.joinedChanged?.()
-    this.heartbeat ??= setInterval(() => this.beat(), HEARTBEAT_MS).unref()
+    if (!this.heartbeat) {
+      this.silence = new SilenceWatch(HEARTBEAT_MS, SILENT_MS)
+      this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_MS).unref()
+    }
   }
 
   /**
@@ -182,13 +195,14 @@ export class VenueHost {
    * (switched off or cut off: it is no longer counted as joined); stops once no desk is joined.
    */
   private beat(): void {
-    const now = Date.now()
-    for (const [socket, at] of this.heardAt)
-      if (now - at > SILENT_MS) {
-        this.heardAt.delete(socket)
-        if (socket.terminate) socket.terminate()
-        else socket.close(1001, 'this desk said nothing for a while')
-      }
+    const heard = [...this.heardAt]
+    const silent = this.silence.judge(heard.map(([, at]) => at))
+    heard.forEach(([socket], i) => {
+      if (!silent[i]) return
+      this.heardAt.delete(socket)
+      if (socket.terminate) socket.terminate()
+      else socket.close(1001, 'this desk said nothing for a while')
+    })
     if (this.joined() === 0) {
       clearInterval(this.heartbeat)
       this.heartbeat = undefined
@@ -235,10 +249,12 @@ export class VenueHost {
    * Whether this desk syncs with the venue's host now. While it does, desks joined here are sent on (they find the
    * host by the election) and no desk is taken: two desks never sync with each other as each other's host.
    */
-  follow(following: boolean): void {
+  follow(following: boolean, hostDeskId?: string): void {
+    this.followedHost = following ? hostDeskId : undefined
     if (following === this.following) return
     this.following = following
-    if (following) this.endAll('this desk syncs with the venue’s host')
+    // The desks sent on are told which desk hosts (they go straight there, not through an election).
+    if (following) this.endAll(hostDeskId ? `${SENT_ON} ${hostDeskId}` : 'this desk syncs with the venue’s host')
   }
 
   private endAll(reason: string): void {

@@ -9,7 +9,8 @@ import { EventEmitter } from 'node:events'
 import { HocuspocusProvider, HocuspocusProviderWebsocket, WebSocketStatus } from '@hocuspocus/provider'
 import WebSocket from 'ws'
 import type * as Y from 'yjs'
-import { CLOSE } from '../../../shared/venue/wire'
+import { CLOSE, sentOnTo } from '../../../shared/venue/wire'
+import { SilenceWatch } from './silence-watch'
 import { HEARTBEAT_MS, SILENT_MS, VENUE_DOCUMENT } from './venue-host'
 
 /** The largest message taken from the host, as the host takes from a desk (a day's record is about 2 MB). */
@@ -27,6 +28,8 @@ export interface VenueMemberOptions {
    */
   prove(): Promise<Record<string, string> | undefined>
   changed?(state: MemberState): void
+  /** The host closed the link naming the desk that hosts now (it follows that desk, after a handover): go there. */
+  sentOn?(deskId: string): void
   /** Reconnect waits (ms), for tests. */
   retry?: { first: number; most: number }
 }
@@ -46,6 +49,9 @@ export class VenueMember {
       this.set('refused')
     }
     const prove = () => options.prove()
+    /** When the host last said a word on the link now open, and that link (dropped when silent: it starts again). */
+    let heardAt = Date.now()
+    let live: { drop(): void } | undefined
     /**
      * A socket as Hocuspocus expects one (ws's), opened once the host has proved itself and this desk's proof is made:
      * until then it is connecting; when the host does not prove itself, it errs and closes, and Hocuspocus tries again.
@@ -57,6 +63,7 @@ export class VenueMember {
 
       constructor(url: string) {
         super()
+        live = { drop: () => this.drop() }
         void prove().then(
           (headers) => {
             try {
@@ -101,8 +108,14 @@ export class VenueMember {
           if (response.statusCode === 426) refused('the host desk runs another version of Matchdesk: update both')
           ws.terminate()
         })
-        ws.addEventListener('open', (event) => this.emit('open', event))
-        ws.addEventListener('message', (event) => this.emit('message', event))
+        ws.addEventListener('open', (event) => {
+          heardAt = Date.now()
+          this.emit('open', event)
+        })
+        ws.addEventListener('message', (event) => {
+          heardAt = Date.now()
+          this.emit('message', event)
+        })
         ws.addEventListener('error', (event) => this.erred(event))
         ws.addEventListener('close', (event) => {
           this.ended = true
@@ -110,10 +123,19 @@ export class VenueMember {
             refused('this desk is out of the venue (it left, or a head organiser removed it)')
           else if (event.code === 1009) refused('this desk sent more than the host takes at once (16 MB)')
           else if (event.code === CLOSE.refused || event.code === CLOSE.schema) refused(event.reason || 'refused')
+          else if (event.code === CLOSE.elsewhere) {
+            const to = sentOnTo(event.reason)
+            if (to) queueMicrotask(() => options.sentOn?.(to))
+          }
           this.emit('close', event)
         })
         // A socket closed before its host answered errs (ws): the link's state says what happened, nothing is thrown.
         ws.on('error', () => undefined)
+      }
+
+      /** The host fell silent: this link ends as one cut off would (Hocuspocus starts another). */
+      drop(): void {
+        this.inner?.terminate()
       }
 
       private fail(): void {
@@ -133,7 +155,8 @@ export class VenueMember {
       url: options.url,
       // The host says it is there every second (`HEARTBEAT_MS`): a few seconds without a word, it is gone (switched
       // off, or the network cut without a word on the wire) and the link starts again — and the election after it.
-      messageReconnectTimeout: SILENT_MS,
+      // This desk's own watch judges that (below); Hocuspocus's, on the wall clock, only backs it up.
+      messageReconnectTimeout: SILENT_MS * 4,
       WebSocketPolyfill: ProvenSocket,
       delay: first,
       minDelay: first,
@@ -153,8 +176,14 @@ export class VenueMember {
     this.provider.attach()
     // From the moment the socket is open, not only once synced: a first sync of a day's record over venue Wi-Fi may
     // take longer than the host waits for a word.
+    // The host's silence is judged here on this desk's waking time (Hocuspocus's own watch, on the wall clock, is only
+    // a backstop): a busy desk does not drop a host that spoke while it was stalled.
+    const silence = new SilenceWatch(HEARTBEAT_MS, SILENT_MS)
     this.heartbeat = setInterval(() => {
-      if (this.socket.status === WebSocketStatus.Connected) this.provider.sendStateless('here')
+      const open = this.socket.status === WebSocketStatus.Connected
+      const [silent] = silence.judge([open ? heardAt : Date.now()])
+      if (open && silent) live?.drop()
+      else if (open) this.provider.sendStateless('here')
     }, HEARTBEAT_MS).unref()
   }
 

@@ -117,7 +117,13 @@ export class VenueSharing {
         this.hubMoved()
         void this.resume().catch(log.failed('joining the venue again'))
       },
-      changed: () => this.tellPresence(),
+      changed: () => {
+        this.tellPresence()
+        // A handover not followed yet is followed now, not at the next tick of the rule.
+        const handover = this.record.handover()
+        if (handover && handover.at !== this.followedHandoverAt)
+          void this.elect().catch(log.failed('following the handover'))
+      },
     })
     this.electionTimer = setInterval(
       () => void this.elect().catch(log.failed('finding the venue’s host')),
@@ -204,7 +210,7 @@ export class VenueSharing {
           log.info(`syncing with the venue's host at ${address}`)
           this.startMember(action.deskId, address)
           // Desks syncing here move on (to the desk this one joins): a desk that follows a host hosts no one.
-          this.host.follow(true)
+          this.host.follow(true, action.deskId)
           this.ports.changed?.(this.state())
         }
         break
@@ -218,6 +224,17 @@ export class VenueSharing {
       case 'wait':
         break
     }
+  }
+
+  /**
+   * The host this desk synced with sent it on to the desk it follows now: that desk is joined at once (it proves who it
+   * is, as any host), when it is a desk of the venue with a hub — not through an election a few seconds later.
+   */
+  private sentOn(deskId: string): void {
+    const record = this.record
+    if (this.closed || deskId === record.deskId || !record.isIn(deskId) || !record.hubOf(deskId)) return
+    if (this.memberOf?.deskId === deskId || this.member?.state === 'connected') return
+    this.apply({ kind: 'join', deskId }, undefined)
   }
 
   /** This desk hosts from now on: it takes desks, its own link to a host gone; an election's outcome is audited. */
@@ -589,9 +606,11 @@ export class VenueSharing {
       },
       changed: (state) => {
         // Syncing with a host, this desk hosts no one; its link down, desks may choose it (the rule).
-        this.host.follow(state === 'connected')
+        this.host.follow(state === 'connected', deskId)
         this.ports.changed?.(this.state())
       },
+      // The host follows another desk now (a handover it applied before this desk read it): straight there.
+      sentOn: (to) => this.sentOn(to),
       ...(this.ports.retry && { retry: this.ports.retry }),
     })
   }
