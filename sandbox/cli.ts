@@ -1,4 +1,5 @@
-// `npm run sandbox -- --port 0 --seed 1 --size small [--simulate [ms]] [--speed N] [--offline [ms]] [--control] [--json]`
+// `npm run sandbox -- [--host 192.168.1.20] --port 0 --seed 1 --size small [--simulate [ms]] [--speed N] [--offline [ms]]
+// [--control] [--state FILE] [--json]` — with --host, on that address of the staff network, for several desks to share.
 import { parseArgs } from 'node:util'
 import { startSandbox } from './index'
 
@@ -20,7 +21,9 @@ const offlineMs = flagWithMs('--offline', Infinity)
 const { values } = parseArgs({
   args: argv,
   options: {
+    host: { type: 'string' },
     port: { type: 'string', default: '0' },
+    state: { type: 'string' },
     seed: { type: 'string', default: '1' },
     size: { type: 'string', default: 'small' },
     speed: { type: 'string' },
@@ -45,7 +48,9 @@ const defined = <T extends object>(object: T) =>
 try {
   const sandbox = await startSandbox(
     defined({
+      host: values.host,
       port: num(values.port),
+      stateFile: values.state,
       seed: num(values.seed),
       size: values.size as 'small',
       simulateMs,

@@ -1,4 +1,5 @@
-// startSandbox: the local Organizer service on 127.0.0.1 — the app's Demo venue and every test's real server.
+// startSandbox: the local Organizer service on 127.0.0.1 — the app's Demo venue and every test's real server — or on one
+// address of the staff network, for several desks to share one Demo venue.
 import { randomBytes } from 'node:crypto'
 import { rmSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
@@ -19,6 +20,11 @@ import { VenueDb } from './store/venue-db'
 import type { VenueRead } from './store/venue-state'
 
 export const SandboxOptions = z.strictObject({
+  /**
+   * The address it listens on: this machine only (127.0.0.1), or one IPv4 address of this machine on the staff
+   * network, where the desks of one venue share it (never every interface at once).
+   */
+  host: z.ipv4('host: an IPv4 address of this machine, such as 192.168.1.20').default('127.0.0.1'),
   port: z.number().int().min(0).max(65535).default(0),
   seed: z.number().int().min(0).default(1),
   size: z.enum(['small', 'medium', 'large']).default('small'),
@@ -122,17 +128,17 @@ export async function startSandbox(input: SandboxOptions = {}): Promise<Sandbox>
   function listen(): Promise<void> {
     return new Promise((resolve, reject) => {
       app.server.once('error', reject)
-      app.server.listen(port, '127.0.0.1', () => {
+      app.server.listen(port, options.host, () => {
         app.server.off('error', reject)
         resolve()
       })
     })
   }
 
-  await app.listen({ host: '127.0.0.1', port })
+  await app.listen({ host: options.host, port })
   port = (app.server.address() as AddressInfo).port
-  hosts.add(`127.0.0.1:${port}`)
-  hosts.add(`localhost:${port}`)
+  hosts.add(`${options.host}:${port}`)
+  if (options.host === '127.0.0.1') hosts.add(`localhost:${port}`)
   if (options.faults.offline) await stop()
   const timer = options.simulateMs
     ? setInterval(() => {
@@ -142,7 +148,7 @@ export async function startSandbox(input: SandboxOptions = {}): Promise<Sandbox>
     : undefined
   timer?.unref()
 
-  const origin = `http://127.0.0.1:${port}`
+  const origin = `http://${options.host}:${port}`
   store.filesOrigin = origin
   return {
     origin,

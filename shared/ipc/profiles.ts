@@ -8,14 +8,40 @@ export function isLoopbackHost(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
 }
 
-/** A service address: https, or http on a loopback host (the sandbox, a local proxy). */
+/**
+ * A private IPv4 address of a venue's own network (10.x, 172.16–31.x, 192.168.x): where a sandbox shared by several
+ * desks answers (`npm run sandbox -- --host`). Plain http may reach it, said in Connect as crossing that network in clear.
+ */
+export function isPrivateNetworkHost(hostname: string): boolean {
+  const parts = /^(\d{1,3})\.(\d{1,3})\.\d{1,3}\.\d{1,3}$/.exec(hostname)
+  if (!parts) return false
+  const [a, b] = [Number(parts[1]), Number(parts[2])]
+  return a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168)
+}
+
+/** Whether plain http goes to a service address over a network (a shared Demo venue on the staff network). */
+export function inClearOnNetwork(value: string): boolean {
+  try {
+    const url = new URL(value)
+    return url.protocol === 'http:' && isPrivateNetworkHost(url.hostname)
+  } catch {
+    return false
+  }
+}
+
+/** A service address: https, or http on a loopback host (the sandbox, a local proxy) or a private venue network. */
 function serviceBase(field: string) {
   return uri(field, 2000).refine(
     (value) => {
       const url = new URL(value)
-      return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname))
+      return (
+        url.protocol === 'https:' ||
+        (url.protocol === 'http:' && (isLoopbackHost(url.hostname) || isPrivateNetworkHost(url.hostname)))
+      )
     },
-    { error: `${field} must be an https address (plain http only for 127.0.0.1, ::1 or localhost)` },
+    {
+      error: `${field} must be an https address (plain http only for 127.0.0.1, ::1, localhost, or a private network address such as 192.168.1.20)`,
+    },
   )
 }
 

@@ -1,0 +1,56 @@
+// Several desks on one Demo venue, as a person trying Matchdesk's venue wing first would set it up: the sandbox on the
+// staff network (`npm run sandbox -- --host`), three desks each in its own network namespace on one bridge, each
+// connected to that one service, desk 1 hosting the venue. A check-in at one desk reaches the one service once and
+// every desk's list with one time and one place; stations made at one desk are numbered the same at another. Skips,
+// saying why, where namespaces cannot be made.
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { desksOnABridge, whyNoNamespaces } from '../support/desk-namespaces'
+
+const why = whyNoNamespaces()
+const NET = 88
+
+describe.skipIf(why !== '')(`three desks on one shared Demo venue${why ? ` (skipped: ${why})` : ''}`, () => {
+  it('writes a check-in to the one service once, and every desk shows it with the same time and place', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'matchdesk-shared-demo-'))
+    try {
+      // The sandbox on the bridge's address, beside the desks; it prints its addresses and credentials as JSON.
+      const sandbox =
+        `node --import tsx sandbox/cli.ts --host 10.${NET}.0.254 --port 7400 --control --json` +
+        ` > ${folder}/sandbox.out 2> ${folder}/sandbox.err & sandbox=$!;` +
+        ` (while [ ! -s ${folder}/sandbox.out ]; do sleep 0.05; done;` +
+        ` cp ${folder}/sandbox.out ${folder}/sandbox.part; mv ${folder}/sandbox.part ${folder}/sandbox.json) &`
+      const script = desksOnABridge(
+        NET,
+        [1, 2, 3].map((n) => `node --import tsx tests/security/shared-demo-scenario.ts ${n} ${folder}`),
+        [sandbox],
+      )
+      const done = spawnSync('unshare', ['-rn', 'sh', '-c', `${script}\nkill $sandbox`], {
+        encoding: 'utf8',
+        timeout: 150_000,
+      })
+      const read = <T>(name: string): T | undefined =>
+        existsSync(join(folder, name)) ? (JSON.parse(readFileSync(join(folder, name), 'utf8')) as T) : undefined
+      expect(done.stderr.split('\n').filter((line) => /Error/.test(line))).toEqual([])
+      type Seen = { ms: number; checkedInAt: string; place: string }
+      const seen = [1, 2, 3].map((n) => read<Seen>(`seen-${n}.json`))
+      expect(seen.every(Boolean)).toBe(true)
+      // One time and one place on every desk: the venue's.
+      expect(new Set(seen.map((s) => `${s!.checkedInAt} ${s!.place}`)).size).toBe(1)
+      // Written to the one service once, by one desk.
+      expect(read<{ patches: number }>('service.json')).toEqual({ patches: 1 })
+      expect(read<[number, string][]>('stations.json')).toEqual([
+        [1, 'Station 1'],
+        [2, 'Station 2'],
+        [3, 'Station 3'],
+        [4, 'Station 4'],
+      ])
+      console.log(JSON.stringify({ checkin_on_every_desk_ms: seen.map((s) => s!.ms) }))
+    } finally {
+      rmSync(folder, { recursive: true, force: true })
+    }
+  }, 160_000)
+})
