@@ -2,18 +2,11 @@
 // hosting desk closed again and again — each time, how long until the desks left have a host and every one of them
 // syncs with it again (goal p99 10 s), and how long the old desk, started again, takes to join the host they chose.
 import { percentile, report, round } from './support/stats'
+import { until } from './support/until'
 import { venueDesks } from '../tests/support/venue-desks'
 
 const ROUNDS = 8
 const GOAL_MS = 10_000
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-async function until(done: () => Promise<boolean>, ms = 30_000): Promise<void> {
-  const deadline = Date.now() + ms
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`not within ${ms} ms`)
-    await sleep(50)
-  }
-}
 
 const desks = await venueDesks('bench-election', 3)
 try {

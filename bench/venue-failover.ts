@@ -8,17 +8,9 @@ import { launchBrowser } from '../tests/e2e/support/browser'
 import { pairDevice } from '../tests/support/pair-device'
 import { startWebMode, tournamentNamed, type WebMode } from '../tests/e2e/support/web-mode'
 import { percentile, report, round } from './support/stats'
+import { sleep, until } from './support/until'
 
 const ROUNDS = Number(process.env['ROUNDS'] ?? 6)
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-async function until(done: () => Promise<boolean>, what: string, ms = 30_000): Promise<number> {
-  const end = Date.now() + ms
-  while (!(await done().catch(() => false))) {
-    if (Date.now() > end) throw new Error(`no ${what} within ${ms} ms`)
-    await sleep(25)
-  }
-  return Date.now()
-}
 type Sharing = { role: string; link: string | null; joined: number }
 const sharing = (desk: WebMode) => desk.ipc<Sharing>('venue:sharing', {})
 

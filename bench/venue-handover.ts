@@ -5,6 +5,7 @@
 // any link drops or any other desk hosts while nothing happens.
 import { burnCpu } from './support/cpu-burner'
 import { percentile, report, round } from './support/stats'
+import { sleep, until } from './support/until'
 import { venueDesks, type VenueDesks } from '../tests/support/venue-desks'
 import type { SharingState } from '../shared/venue/sharing'
 
@@ -12,14 +13,6 @@ const ROUNDS = 9
 const GOAL_MS = 2000
 /** How long the venue is watched doing nothing on the busy machine (ms). */
 const WATCH_MS = 30_000
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-async function until(done: () => Promise<boolean>, ms = 30_000): Promise<void> {
-  const deadline = Date.now() + ms
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`not within ${ms} ms`)
-    await sleep(20)
-  }
-}
 
 /** The hosting handed round the three desks `ROUNDS` times: how long each took, and samples with another host. */
 async function handOverRounds(desks: VenueDesks) {
