@@ -242,6 +242,26 @@ describe('roles in the record', () => {
   })
 })
 
+describe('one name per desk in the audit log', () => {
+  it('names a desk as the venue names it now, in lines about it as in lines by it', () => {
+    let time = T0
+    const { desks, meet } = testVenue(['head', 'producer'], () => time)
+    const [a, b] = desks as [(typeof desks)[0], (typeof desks)[0]]
+    a.record.audit('venue', b.record.deskId, 'Desk 2', 'Joined the venue as producer')
+    time += 10
+    b.record.name('Ana’s desk')
+    b.record.audit('stream', 's1', 'B stream', 'Took X on air')
+    meet(a, b)
+    const lines = [...a.record.auditLog()].filter((entry) => entry.what !== 'Founded the venue')
+    expect(lines.map((entry) => [entry.subject === 'venue' ? entry.label : entry.desk, entry.what])).toEqual(
+      expect.arrayContaining([
+        ['Ana’s desk', 'Joined the venue as producer'],
+        ['Ana’s desk', 'Took X on air'],
+      ]),
+    )
+  })
+})
+
 describe('the hosting in the record', () => {
   it('counts a handover only from a head organiser, and each desk’s hub only from that desk', () => {
     let time = T0

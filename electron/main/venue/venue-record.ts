@@ -607,7 +607,9 @@ export class VenueRecord {
         desk: names.get(entry.by) ?? 'another desk',
         subject,
         subjectId,
-        label,
+        // A desk is named as the venue names it now, in every line about it as in every line by it (one desk, one
+        // name: the host's name for it at pairing and the one it gave itself later were two).
+        label: (subject === 'venue' && names.get(subjectId)) || label,
         what: cause === null ? what : `${what} (automatic: ${cause})`.slice(0, AUDIT_WHAT_MOST),
       }
     }
