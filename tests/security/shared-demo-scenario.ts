@@ -8,7 +8,8 @@ import { existsSync, readFileSync } from 'node:fs'
 import { SCOPES } from '../../shared/api'
 import type { HubStatus, PairingCode } from '../../shared/ipc/hub'
 import type { CheckinPerson } from '../../shared/checkin/outcome'
-import type { FloorState } from '../../shared/floor/floor'
+import { placeable, type FloorState } from '../../shared/floor/floor'
+import type { VenueRoles } from '../../shared/venue/roles'
 import type { SharingState } from '../../shared/venue/sharing'
 import { deskFiles } from '../support/desk-files'
 import { startLanDesk } from './lan-desk'
@@ -46,6 +47,8 @@ step('on the shared service')
 const tournaments = await value<{ items: { id: string; name: string }[] }>('tournaments:list', { filters: {} })
 const tournamentId = tournaments.items.find((t) => t.name === TOURNAMENT)!.id
 await value('participants:list', { tournamentId, filters: {} })
+// The bracket as the floor reads it (its matches are what stations are given).
+await value('bracket:nodes', { tournamentId, filters: {} })
 const venue = () => services.connections.active.offline.venue
 const own = (await value<HubStatus>('hub:configure', { lan: true })).lanUrls[0]!.url
 
@@ -98,6 +101,62 @@ if (desk === 1) {
   })
   writeFileSync(at('stations.json'), JSON.stringify(floor.stations.map((s) => [s.number, s.name])))
 }
+// A call made at the floor's desk rings the doors of the host's desk (its door list's call events, as a door hears them).
+if (desk === 1) {
+  const rang: number[] = []
+  services.floor.subscribeCalls(tournamentId, (event) => event === 'called' && rang.push(Date.now()))
+  writeFileSync(at('listening-1'), '')
+  const called = await until(() => read<{ at: number }>('called.json'))
+  await until(() => rang.length > 0)
+  writeFileSync(at('rang.json'), JSON.stringify({ ms: rang[0]! - called.at }))
+}
+if (desk === 3) {
+  await until(() => existsSync(at('listening-1')))
+  const floor = await value<FloorState>('floor:state', { tournamentId })
+  const match = floor.upNext.find(placeable)!
+  const stationId = floor.stations[0]!.id
+  await value('floor:assign', { tournamentId, stationId, matchId: match.id })
+  await value('floor:call', { tournamentId, stationId })
+  writeFileSync(at('called.json'), JSON.stringify({ at: Date.now() }))
+  // The floor's desk may not pair a door: it says so before pairing (a door paired here would refuse every scan).
+  const { pairingRefused } = await value<HubStatus>('hub:status')
+  writeFileSync(at('refusal-3.json'), JSON.stringify({ door: pairingRefused.door ?? null }))
+}
+await until(() => existsSync(at('rang.json')))
+
+// What each desk says of the venue: the host that two desks joined, and which desk hosts.
+const words = await until(async () => {
+  const [state, roles] = [await value<SharingState>('venue:sharing'), await value<VenueRoles>('venue:roles')]
+  return (
+    roles.host !== null &&
+    (desk !== 1 || state.joined === 2) && { role: state.role, joined: state.joined, host: roles.host }
+  )
+})
+writeFileSync(at(`words-${desk}.json`), JSON.stringify(words))
+
+// The hosting handed from desk 1 to desk 2: every desk samples whom it syncs with every 20 ms until all three are with
+// desk 2, noting any moment it hosted desks itself (desk 2 aside) or synced with another host.
+await until(() => DESKS.every((n) => existsSync(at(`words-${n}.json`))))
+if (desk === 2) writeFileSync(at('hub-2.json'), JSON.stringify({ url: own }))
+const newHost = (await until(() => read<{ url: string }>('hub-2.json'))).url
+const oldHost = (await until(() => read<{ url: string }>('host.json'))).url
+if (desk === 1) {
+  await until(() => existsSync(at('hub-2.json')))
+  writeFileSync(at('handing.json'), JSON.stringify({ at: Date.now() }))
+  await value('venue:hand-over', { deskId: deskIds[1]!.deskId })
+}
+const handing = await until(() => read<{ at: number }>('handing.json'))
+const strays: string[] = []
+const settledAt = await until(async () => {
+  const state = await value<SharingState>('venue:sharing')
+  if (desk !== 2 && state.role === 'host' && state.joined > 0) strays.push('hosted')
+  if (state.link === 'connected' && state.host !== newHost && state.host !== oldHost) strays.push(state.host!)
+  const settled =
+    desk === 2 ? state.role === 'host' && state.joined === 2 : state.link === 'connected' && state.host === newHost
+  return settled && Date.now()
+})
+writeFileSync(at(`handover-${desk}.json`), JSON.stringify({ ms: settledAt - handing.at, strays }))
+
 /** How many check-ins the one service was written (every desk's PATCH of a participant reaches it). */
 const patches = async () => {
   const stats = (await (

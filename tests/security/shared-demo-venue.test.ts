@@ -1,8 +1,10 @@
 // Several desks on one Demo venue, as a person trying Matchdesk's venue wing first would set it up: the sandbox on the
 // staff network (`npm run sandbox -- --host`), three desks each in its own network namespace on one bridge, each
 // connected to that one service, desk 1 hosting the venue. A check-in at one desk reaches the one service once and
-// every desk's list with one time and one place; stations made at one desk are numbered the same at another. Skips,
-// saying why, where namespaces cannot be made.
+// every desk's list with one time and one place; stations made at one desk are numbered the same at another; a call
+// made there rings the host's doors; the floor's desk says before pairing that a door would be refused there; every
+// desk says which desk hosts; and the hosting handed to another desk moves all three, with no third host on the way.
+// Skips, saying why, where namespaces cannot be made.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -14,7 +16,7 @@ const why = whyNoNamespaces()
 const NET = 88
 
 describe.skipIf(why !== '')(`three desks on one shared Demo venue${why ? ` (skipped: ${why})` : ''}`, () => {
-  it('writes a check-in to the one service once, and every desk shows it with the same time and place', () => {
+  it('is one venue: one check-in written once and shown alike, one floor, one host, a clean handover', () => {
     const folder = mkdtempSync(join(tmpdir(), 'matchdesk-shared-demo-'))
     try {
       // The sandbox on the bridge's address, beside the desks; it prints its addresses and credentials as JSON.
@@ -48,7 +50,25 @@ describe.skipIf(why !== '')(`three desks on one shared Demo venue${why ? ` (skip
         [3, 'Station 3'],
         [4, 'Station 4'],
       ])
-      console.log(JSON.stringify({ checkin_on_every_desk_ms: seen.map((s) => s!.ms) }))
+      // A call made at the floor's desk rang the host's doors.
+      expect(read<{ ms: number }>('rang.json')).toBeTruthy()
+      // The floor's desk said before pairing that a door paired there would be refused.
+      expect(read<{ door: string }>('refusal-3.json')!.door).toMatch(/role is floor: check-ins take the door lead role/)
+      // Every desk says the same desk hosts; the host says two desks joined.
+      const words = [1, 2, 3].map((n) => read<{ role: string; joined: number; host: string }>(`words-${n}.json`)!)
+      expect(words.map((w) => w.role)).toEqual(['host', 'member', 'member'])
+      expect(words[0]!.joined).toBe(2)
+      expect(new Set(words.map((w) => w.host)).size).toBe(1)
+      // The hosting handed to desk 2: all three with it, no desk hosting or syncing with a third host on the way.
+      const handover = [1, 2, 3].map((n) => read<{ ms: number; strays: string[] }>(`handover-${n}.json`)!)
+      expect(handover.flatMap((h) => h.strays)).toEqual([])
+      console.log(
+        JSON.stringify({
+          checkin_on_every_desk_ms: seen.map((s) => s!.ms),
+          call_rang_host_door_ms: read<{ ms: number }>('rang.json')!.ms,
+          handover_settled_ms: handover.map((h) => h.ms),
+        }),
+      )
     } finally {
       rmSync(folder, { recursive: true, force: true })
     }
