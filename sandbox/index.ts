@@ -115,6 +115,7 @@ export async function startSandbox(input: SandboxOptions = {}): Promise<Sandbox>
     faults,
     stats,
     control: options.control,
+    engine,
     hosts,
     changed: save,
   })

@@ -9,6 +9,7 @@ import type { Faults } from './faults'
 import type { Stats } from './stats'
 import { bracketNodeRoutes } from './routes/bracket-nodes'
 import { controlRoutes } from './routes/control'
+import type { MatchEngine } from './simulation/match-engine'
 import { disciplineRoutes } from './routes/disciplines'
 import { fileRoutes } from './routes/files'
 import { oauthRoutes } from './routes/oauth'
@@ -23,6 +24,8 @@ export interface ServerParts {
   faults: Faults
   stats: Stats
   control: boolean
+  /** Plays matches (a control call gives one its result, as the organiser's bracket would). */
+  engine: MatchEngine
   /** The Host values the sandbox answers to (its own 127.0.0.1 and localhost addresses), filled once it listens. */
   hosts: ReadonlySet<string>
   /** Called once a request that may have changed the venue (any but GET, HEAD, OPTIONS) is answered, before it is sent. */
@@ -142,7 +145,9 @@ export function buildServer(parts: ServerParts): { app: FastifyInstance; sockets
   oauthRoutes(app, context)
   fileRoutes(app, context)
   if (parts.control)
-    void app.register(async (scope) => controlRoutes(scope, context, faults, stats), { prefix: '/_sandbox' })
+    void app.register(async (scope) => controlRoutes(scope, context, { faults, stats, engine: parts.engine }), {
+      prefix: '/_sandbox',
+    })
   return { app, sockets }
 }
 

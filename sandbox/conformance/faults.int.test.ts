@@ -153,4 +153,31 @@ describe('control routes (--control)', () => {
     expect(stats.statuses).toMatchObject({ '206': 2, '404': 1, '200': 1 })
     expect(sandbox.stats.count('GET', '/organizer/v2/participants')).toBe(2)
   })
+  it('give a match its result as the organiser would, and say which match cannot end', async () => {
+    sandbox = await startSandbox({ control: true })
+    const result = (id: string) =>
+      fetch(`${sandbox!.origin}/_sandbox/matches/${id}/result`, {
+        method: 'POST',
+        headers: { 'x-api-key': sandbox!.apiKey },
+      })
+    const nodes = [...sandbox.store.nodes.values()]
+    const ready = nodes.find((n) => sandbox!.engine.isReady(n))!
+    const answer = await result(ready.id)
+    expect(answer.status).toBe(200)
+    const ended = (await answer.json()) as { status: string; opponents: { result: string | null }[] }
+    expect(ended.status).toBe('completed')
+    expect(ended.opponents.every((o) => ['win', 'loss', 'draw'].includes(o.result!))).toBe(true)
+    // The service's list says it too.
+    const s = await openSession(sandbox)
+    const listed = await s.org('GET', `/bracket-nodes?round_ids[]=${ready.round_id}`, {
+      range: 'nodes=0-127',
+    })
+    const items = listed.body as { id: string; status: string }[]
+    expect(items.find((n) => n.id === ready.id)?.status).toBe('completed')
+    const waiting = nodes.find((n) => n.status === 'pending' && !sandbox!.engine.isReady(n))!
+    const refused = await result(waiting.id)
+    expect(refused.status).toBe(409)
+    expect(JSON.stringify(await refused.json())).toContain('no two opponents yet')
+    expect((await result('no-such-match')).status).toBe(404)
+  })
 })

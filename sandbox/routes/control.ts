@@ -1,11 +1,23 @@
-// /_sandbox control routes (only with --control): change faults while running, read request stats, expire tokens.
+// /_sandbox control routes (only with --control): change faults while running, read request stats, expire tokens,
+// give a match its result (as the organiser entering it on the service would).
 import type { FastifyInstance } from 'fastify'
 import { FaultUpdate, type Faults } from '../faults'
-import { parseOr } from '../http/replies'
+import { notFound, parseOr, sendError } from '../http/replies'
 import type { SandboxContext } from '../context'
+import type { MatchEngine } from '../simulation/match-engine'
 import type { Stats } from '../stats'
 
-export function controlRoutes(app: FastifyInstance, { oauth }: SandboxContext, faults: Faults, stats: Stats): void {
+export interface ControlParts {
+  faults: Faults
+  stats: Stats
+  engine: MatchEngine
+}
+
+export function controlRoutes(
+  app: FastifyInstance,
+  { oauth, store }: SandboxContext,
+  { faults, stats, engine }: ControlParts,
+): void {
   const config = { access: 'key' as const }
   app.post('/faults', { config }, async (request, reply) => {
     const change = parseOr(reply, FaultUpdate, request.body, 'body')
@@ -20,6 +32,20 @@ export function controlRoutes(app: FastifyInstance, { oauth }: SandboxContext, f
   app.post('/stats/reset', { config }, (_request, reply) => {
     stats.reset()
     return reply.code(204).send()
+  })
+  // The match played to its end now: a result as the service reports it, its winner and loser moved on.
+  app.post<{ Params: { id: string } }>('/matches/:id/result', { config }, (request, reply) => {
+    const node = store.nodes.get(request.params.id.slice(0, 100))
+    if (!node) return notFound(reply, 'match', request.params.id.slice(0, 100))
+    engine.complete(node)
+    if (node.status !== 'completed')
+      return sendError(
+        reply,
+        409,
+        `match ${node.id} cannot end: it has ${node.status === 'pending' ? 'no two opponents yet' : `status ${node.status}`}`,
+        { scope: 'path', type: 'invalid' },
+      )
+    return node
   })
   app.post('/expire-tokens', { config }, (_request, reply) => {
     oauth.expireAll()

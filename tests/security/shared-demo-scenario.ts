@@ -9,7 +9,7 @@ import { SCOPES } from '../../shared/api'
 import type { HubStatus, PairingCode } from '../../shared/ipc/hub'
 import type { CheckinPerson } from '../../shared/checkin/outcome'
 import { placeable, type FloorState } from '../../shared/floor/floor'
-import type { VenueRoles } from '../../shared/venue/roles'
+import type { AuditPage, VenueRoles } from '../../shared/venue/roles'
 import type { SharingState } from '../../shared/venue/sharing'
 import { deskFiles } from '../support/desk-files'
 import { startLanDesk } from './lan-desk'
@@ -106,9 +106,15 @@ if (desk === 1) {
   const rang: number[] = []
   services.floor.subscribeCalls(tournamentId, (event) => event === 'called' && rang.push(Date.now()))
   writeFileSync(at('listening-1'), '')
-  const called = await until(() => read<{ at: number }>('called.json'))
+  const called = await until(() => read<{ at: number; matchId: string }>('called.json'))
   await until(() => rang.length > 0)
   writeFileSync(at('rang.json'), JSON.stringify({ ms: rang[0]! - called.at }))
+  // The match played out: its result entered on the service (as the organiser would there).
+  await fetch(`${service.origin}/_sandbox/matches/${called.matchId}/result`, {
+    method: 'POST',
+    headers: { 'x-api-key': service.apiKey },
+  })
+  writeFileSync(at('result.json'), '{}')
 }
 if (desk === 3) {
   await until(() => existsSync(at('listening-1')))
@@ -116,13 +122,30 @@ if (desk === 3) {
   const match = floor.upNext.find(placeable)!
   const stationId = floor.stations[0]!.id
   await value('floor:assign', { tournamentId, stationId, matchId: match.id })
+  await value('venue:set-operator', { operator: 'Ana' })
   await value('floor:call', { tournamentId, stationId })
-  writeFileSync(at('called.json'), JSON.stringify({ at: Date.now() }))
+  writeFileSync(at('called.json'), JSON.stringify({ at: Date.now(), matchId: match.id }))
   // The floor's desk may not pair a door: it says so before pairing (a door paired here would refuse every scan).
   const { pairingRefused } = await value<HubStatus>('hub:status')
   writeFileSync(at('refusal-3.json'), JSON.stringify({ door: pairingRefused.door ?? null }))
 }
 await until(() => existsSync(at('rang.json')))
+
+// The floor's desk reads the result: the station is freed by the desk itself, and every desk's audit log says so as
+// automatic with its cause — a person (Ana, who called the match) only with what she pressed.
+if (desk === 3) {
+  await until(() => existsSync(at('result.json')))
+  await until(async () => {
+    await value('bracket:nodes', { tournamentId, filters: {} })
+    return (await value<FloorState>('floor:state', { tournamentId })).stations[0]!.match === null
+  })
+}
+const audit = await until(async () => {
+  const { entries } = await value<AuditPage>('venue:audit', { search: 'Station 1', subject: 'station' })
+  const freed = entries.filter((e) => e.what.startsWith('Freed'))
+  return freed.length > 0 && entries.map((e) => ({ operator: e.operator, automatic: e.automatic, what: e.what }))
+})
+writeFileSync(at(`audit-${desk}.json`), JSON.stringify(audit))
 
 // What each desk says of the venue: the host that two desks joined, and which desk hosts.
 const words = await until(async () => {

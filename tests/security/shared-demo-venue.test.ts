@@ -2,7 +2,7 @@
 // staff network (`npm run sandbox -- --host`), three desks each in its own network namespace on one bridge, each
 // connected to that one service, desk 1 hosting the venue. A check-in at one desk reaches the one service once and
 // every desk's list with one time and one place; stations made at one desk are numbered the same at another; a call
-// made there rings the host's doors; the floor's desk says before pairing that a door would be refused there; every
+// made there rings the host's doors; a result from the service frees a station and every audit log says automatic; the floor's desk says before pairing that a door would be refused there; every
 // desk says which desk hosts; and the hosting handed to another desk moves all three, with no third host on the way.
 // Skips, saying why, where namespaces cannot be made.
 import { spawnSync } from 'node:child_process'
@@ -52,6 +52,21 @@ describe.skipIf(why !== '')(`three desks on one shared Demo venue${why ? ` (skip
       ])
       // A call made at the floor's desk rang the host's doors.
       expect(read<{ ms: number }>('rang.json')).toBeTruthy()
+      // The match's result freed station 1: on every desk's audit log automatic with its cause, no person credited;
+      // the call credited to Ana, who pressed it.
+      for (const n of [1, 2, 3]) {
+        const audit = read<{ operator: string; automatic: boolean; what: string }[]>(`audit-${n}.json`)!
+        expect(audit.filter((e) => e.what.startsWith('Freed'))).toEqual([
+          {
+            operator: '',
+            automatic: true,
+            what: expect.stringMatching(/\(automatic: the service’s results and matches changed\)$/),
+          },
+        ])
+        expect(audit.filter((e) => e.what.startsWith('Called'))).toEqual([
+          expect.objectContaining({ operator: 'Ana', automatic: false }),
+        ])
+      }
       // The floor's desk said before pairing that a door paired there would be refused.
       expect(read<{ door: string }>('refusal-3.json')!.door).toMatch(/role is floor: check-ins take the door lead role/)
       // Every desk says the same desk hosts; the host says two desks joined.
