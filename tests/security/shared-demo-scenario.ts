@@ -1,9 +1,12 @@
 // One desk of `shared-demo-venue.test.ts`, started in its own network namespace: three desks on one bridge, the Demo
 // venue's sandbox on the bridge's address (`npm run sandbox -- --host`), each desk connected to that one service as a
 // person would be (Connect → another deployment, plain http on the staff network). Desk 1 hosts; desks 2 and 3 join;
-// desk 1 makes desk 2 the door lead's and desk 3 the floor's. Desk 2 checks a person in at its desk; every desk notes
-// when its list shows it and with which time and place; desk 3 makes stations and desk 1 notes their numbers; desk 1
-// reads how many check-ins reached the one service. The desks meet through files in a shared folder.
+// desk 1 makes desk 2 the door lead's and desk 3 the floor's. Desk 2 checks a person in; every desk notes when its
+// list shows it, with which time and place; desk 3 makes stations, desk 1 notes their numbers; desk 3 calls a match,
+// desk 1's doors hear it, its result entered on the service frees the station and every desk reads its audit log;
+// a door paired at desk 2 scans after desk 2 was made the producer's; every desk says who hosts; desk 1 hands the
+// hosting to desk 2 while every desk samples whom it syncs with; desk 1 reads how many check-ins reached the service.
+// The desks meet through files in a shared folder.
 import { existsSync, readFileSync } from 'node:fs'
 import { SCOPES } from '../../shared/api'
 import type { HubStatus, PairingCode } from '../../shared/ipc/hub'
@@ -12,6 +15,7 @@ import { placeable, type FloorState } from '../../shared/floor/floor'
 import type { AuditPage, VenueRoles } from '../../shared/venue/roles'
 import type { SharingState } from '../../shared/venue/sharing'
 import { deskFiles } from '../support/desk-files'
+import { pairDevice } from '../support/pair-device'
 import { startLanDesk } from './lan-desk'
 
 const [index, folder] = process.argv.slice(2) as [string, string]
@@ -146,6 +150,34 @@ const audit = await until(async () => {
   return freed.length > 0 && entries.map((e) => ({ operator: e.operator, automatic: e.automatic, what: e.what }))
 })
 writeFileSync(at(`audit-${desk}.json`), JSON.stringify(audit))
+
+// A door paired at the door lead's desk, whose desk is then made the producer's: its scans are refused in the door's
+// words at that desk and at the host (a door moves between desks), none written to the service.
+if (desk === 2)
+  writeFileSync(
+    at('door-7.json'),
+    JSON.stringify({ key: await pairDevice(value, own, 'Door 7', 'door', tournamentId) }),
+  )
+if (desk === 1) {
+  await until(() => existsSync(at('door-7.json')))
+  await value('venue:set-role', { deskId: deskIds[1]!.deskId, role: 'producer' })
+}
+if (desk === 2) {
+  await until(() => venue().roleOf(venue().deskId) === 'producer')
+  const { key } = await until(() => read<{ key: string }>('door-7.json'))
+  const person = (await people()).find((p) => !p.checkedIn)!
+  const scans = []
+  for (const hub of [own, (await until(() => read<{ url: string }>('host.json'))).url]) {
+    const answer = await fetch(`${hub}/door/v1/scan`, {
+      method: 'POST',
+      headers: { 'x-matchdesk-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify({ code: person.id }),
+    })
+    scans.push({ status: answer.status, ...((await answer.json()) as { outcome: string; message: string }) })
+  }
+  writeFileSync(at('door-scans.json'), JSON.stringify(scans))
+}
+await until(() => existsSync(at('door-scans.json')))
 
 // What each desk says of the venue: the host that two desks joined, and which desk hosts.
 const words = await until(async () => {

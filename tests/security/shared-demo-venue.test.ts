@@ -2,7 +2,7 @@
 // staff network (`npm run sandbox -- --host`), three desks each in its own network namespace on one bridge, each
 // connected to that one service, desk 1 hosting the venue. A check-in at one desk reaches the one service once and
 // every desk's list with one time and one place; stations made at one desk are numbered the same at another; a call
-// made there rings the host's doors; a result from the service frees a station and every audit log says automatic; the floor's desk says before pairing that a door would be refused there; every
+// made there rings the host's doors; a result from the service frees a station and every audit log says automatic; the floor's desk says before pairing that a door would be refused there, and a door whose desk lost the right is refused in its own words; every
 // desk says which desk hosts; and the hosting handed to another desk moves all three, with no third host on the way.
 // Skips, saying why, where namespaces cannot be made.
 import { spawnSync } from 'node:child_process'
@@ -67,6 +67,19 @@ describe.skipIf(why !== '')(`three desks on one shared Demo venue${why ? ` (skip
           expect.objectContaining({ operator: 'Ana', automatic: false }),
         ])
       }
+      // A door whose desk was made the producer's: refused in its own words at that desk and at the host.
+      expect(read<{ status: number; outcome: string; message: string }[]>('door-scans.json')).toEqual([
+        expect.objectContaining({
+          status: 200,
+          outcome: 'refused',
+          message: expect.stringContaining('may not check people in'),
+        }),
+        expect.objectContaining({
+          status: 200,
+          outcome: 'refused',
+          message: expect.stringContaining('may not check people in'),
+        }),
+      ])
       // The floor's desk said before pairing that a door paired there would be refused.
       expect(read<{ door: string }>('refusal-3.json')!.door).toMatch(/role is floor: check-ins take the door lead role/)
       // Every desk says the same desk hosts; the host says two desks joined.
