@@ -5,7 +5,8 @@
 // list shows it, with which time and place; desk 3 makes stations, desk 1 notes their numbers; desk 3 calls a match,
 // desk 1's doors hear it, its result entered on the service frees the station and every desk reads its audit log;
 // a door paired at desk 2 scans after desk 2 was made the producer's; every desk says who hosts; desk 1 hands the
-// hosting to desk 2 while every desk samples whom it syncs with; desk 1 reads how many check-ins reached the service.
+// hosting to desk 2 while every desk samples whom it syncs with; desk 1 reads how many check-ins reached the service;
+// desk 2, hosting, stops dead and desks 1 and 3 sample whom they sync with until one of them hosts the other.
 // The desks meet through files in a shared folder.
 import { existsSync, readFileSync } from 'node:fs'
 import { SCOPES } from '../../shared/api'
@@ -226,5 +227,38 @@ writeFileSync(at(`done-${desk}`), '')
 await until(() => DESKS.every((n) => existsSync(at(`done-${n}`))))
 // Every desk has written what it owed by now (each saw the write reach the service): counted once more, at the end.
 if (desk === 1) writeFileSync(at('service.json'), JSON.stringify({ patches: await patches() }))
+await until(() => existsSync(at('service.json')))
+
+// The host (desk 2 now) stops dead, as a crash or a pulled plug would leave it: no goodbye. Desks 1 and 3 sample whom
+// they sync with every 20 ms until desk 1 (the most senior desk up) hosts with desk 3 joined, noting any moment desk 3
+// hosted desks or either synced with a third host.
+if (desk === 2) {
+  writeFileSync(at('killed.json'), JSON.stringify({ at: Date.now() }))
+  // Exits without closing anything: its sockets drop as a killed process's do (a plain exit keeps the bridge's wait
+  // for every desk simple).
+  process.exit(0)
+}
+const killed = await until(() => read<{ at: number }>('killed.json'))
+const failStrays: string[] = []
+const failedOverAt = await until(async () => {
+  const state = await value<SharingState>('venue:sharing')
+  if (desk === 3 && state.role === 'host' && state.joined > 0) failStrays.push('hosted')
+  if (state.link === 'connected' && state.host !== oldHost && state.host !== newHost) failStrays.push(state.host!)
+  const settled =
+    desk === 1 ? state.role === 'host' && state.joined === 1 : state.link === 'connected' && state.host === oldHost
+  return settled && Date.now()
+})
+const elected = await until(async () => {
+  const { entries } = await value<AuditPage>('venue:audit', { search: 'Hosts the venue now', subject: 'venue' })
+  return entries.length > 0 && entries[0]!
+})
+writeFileSync(
+  at(`failover-${desk}.json`),
+  JSON.stringify({
+    ms: failedOverAt - killed.at,
+    strays: failStrays,
+    elected: { automatic: elected.automatic, what: elected.what },
+  }),
+)
 await services.close()
 process.exit(0)

@@ -2,40 +2,26 @@
 // staff network (`npm run sandbox -- --host`), three desks each in its own network namespace on one bridge, each
 // connected to that one service, desk 1 hosting the venue. A check-in at one desk reaches the one service once and
 // every desk's list with one time and one place; stations made at one desk are numbered the same at another; a call
-// made there rings the host's doors; a result from the service frees a station and every audit log says automatic; the floor's desk says before pairing that a door would be refused there, and a door whose desk lost the right is refused in its own words; every
-// desk says which desk hosts; and the hosting handed to another desk moves all three, with no third host on the way.
-// Skips, saying why, where namespaces cannot be made.
-import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+// made there rings the host's doors; a result from the service frees a station and every audit log says automatic;
+// the floor's desk says before pairing that a door would be refused there, and a door whose desk lost the right is
+// refused in its own words; every desk says which desk hosts; the hosting handed to another desk moves all three, with
+// no third host on the way; that host stopped dead, the other two elect one of them. Skips, saying why, where
+// namespaces cannot be made.
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { desksOnABridge, whyNoNamespaces } from '../support/desk-namespaces'
+import { whyNoNamespaces } from '../support/desk-namespaces'
+import { runSharedDemo } from '../support/shared-demo-desks'
 
 const why = whyNoNamespaces()
 const NET = 88
 
 describe.skipIf(why !== '')(`three desks on one shared Demo venue${why ? ` (skipped: ${why})` : ''}`, () => {
-  it('is one venue: one check-in written once and shown alike, one floor, one host, a clean handover', () => {
+  it('is one venue: one check-in written once and shown alike, one floor, one host, a clean handover and failover', () => {
     const folder = mkdtempSync(join(tmpdir(), 'matchdesk-shared-demo-'))
     try {
-      // The sandbox on the bridge's address, beside the desks; it prints its addresses and credentials as JSON.
-      const sandbox =
-        `node --import tsx sandbox/cli.ts --host 10.${NET}.0.254 --port 7400 --control --json` +
-        ` > ${folder}/sandbox.out 2> ${folder}/sandbox.err & sandbox=$!;` +
-        ` (while [ ! -s ${folder}/sandbox.out ]; do sleep 0.05; done;` +
-        ` cp ${folder}/sandbox.out ${folder}/sandbox.part; mv ${folder}/sandbox.part ${folder}/sandbox.json) &`
-      const script = desksOnABridge(
-        NET,
-        [1, 2, 3].map((n) => `node --import tsx tests/security/shared-demo-scenario.ts ${n} ${folder}`),
-        [sandbox],
-      )
-      const done = spawnSync('unshare', ['-rn', 'sh', '-c', `${script}\nkill $sandbox`], {
-        encoding: 'utf8',
-        timeout: 150_000,
-      })
-      const read = <T>(name: string): T | undefined =>
-        existsSync(join(folder, name)) ? (JSON.parse(readFileSync(join(folder, name), 'utf8')) as T) : undefined
+      const { done, read } = runSharedDemo(folder, NET)
       expect(done.stderr.split('\n').filter((line) => /Error/.test(line))).toEqual([])
       type Seen = { ms: number; checkedInAt: string; place: string }
       const seen = [1, 2, 3].map((n) => read<Seen>(`seen-${n}.json`))
@@ -90,11 +76,22 @@ describe.skipIf(why !== '')(`three desks on one shared Demo venue${why ? ` (skip
       // The hosting handed to desk 2: all three with it, no desk hosting or syncing with a third host on the way.
       const handover = [1, 2, 3].map((n) => read<{ ms: number; strays: string[] }>(`handover-${n}.json`)!)
       expect(handover.flatMap((h) => h.strays)).toEqual([])
+      // The host stopped dead: desk 1 hosts desk 3 again, elected (automatic), no third host on the way.
+      const failover = [1, 3].map((n) =>
+        read<{ ms: number; strays: string[]; elected: { automatic: boolean; what: string } }>(`failover-${n}.json`)!,
+      )
+      expect(failover.flatMap((f) => f.strays)).toEqual([])
+      for (const f of failover)
+        expect(f.elected).toEqual({
+          automatic: true,
+          what: 'Hosts the venue now (automatic: elected when its host was gone)',
+        })
       console.log(
         JSON.stringify({
           checkin_on_every_desk_ms: seen.map((s) => s!.ms),
           call_rang_host_door_ms: read<{ ms: number }>('rang.json')!.ms,
           handover_settled_ms: handover.map((h) => h.ms),
+          failover_settled_ms: failover.map((f) => f.ms),
         }),
       )
     } finally {
