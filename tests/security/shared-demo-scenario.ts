@@ -248,8 +248,15 @@ const failedOverAt = await until(async () => {
     desk === 1 ? state.role === 'host' && state.joined === 1 : state.link === 'connected' && state.host === oldHost
   return settled && Date.now()
 })
+// Neither desk stops before the other settled (a host that closes goes away from its desks).
+writeFileSync(at(`failed-over-${desk}`), '')
+await until(() => existsSync(at(`failed-over-${desk === 1 ? 3 : 1}`)))
+// The election's entry (the handover's, a person's, says the same words without a cause).
 const elected = await until(async () => {
-  const { entries } = await value<AuditPage>('venue:audit', { search: 'Hosts the venue now', subject: 'venue' })
+  const { entries } = await value<AuditPage>('venue:audit', {
+    search: 'elected when its host was gone',
+    subject: 'venue',
+  })
   return entries.length > 0 && entries[0]!
 })
 writeFileSync(
@@ -257,7 +264,7 @@ writeFileSync(
   JSON.stringify({
     ms: failedOverAt - killed.at,
     strays: failStrays,
-    elected: { automatic: elected.automatic, what: elected.what },
+    elected: { operator: elected.operator, automatic: elected.automatic, what: elected.what },
   }),
 )
 await services.close()

@@ -78,11 +78,14 @@ describe.skipIf(why !== '')(`three desks on one shared Demo venue${why ? ` (skip
       expect(handover.flatMap((h) => h.strays)).toEqual([])
       // The host stopped dead: desk 1 hosts desk 3 again, elected (automatic), no third host on the way.
       const failover = [1, 3].map((n) =>
-        read<{ ms: number; strays: string[]; elected: { automatic: boolean; what: string } }>(`failover-${n}.json`)!,
+        read<{ ms: number; strays: string[]; elected: { operator: string; automatic: boolean; what: string } }>(
+          `failover-${n}.json`,
+        )!,
       )
       expect(failover.flatMap((f) => f.strays)).toEqual([])
       for (const f of failover)
         expect(f.elected).toEqual({
+          operator: '',
           automatic: true,
           what: 'Hosts the venue now (automatic: elected when its host was gone)',
         })
