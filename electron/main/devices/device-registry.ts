@@ -75,6 +75,10 @@ export interface VenueDeviceBook {
   deviceByKeyHash(hash: string): (SharedDevice & { pairedBy: string }) | undefined
   sharedDevices(): (SharedDevice & { pairedBy: string })[]
   isDeviceOut(deviceId: string): boolean
+  /** A device came to this desk's hub (the venue hears it, at most once a minute per device). */
+  deviceSeen(deviceId: string): void
+  /** When any desk of the venue last saw a device. */
+  deviceSeenAt(deviceId: string): number | undefined
   view(): { names: ReadonlyMap<string, string> }
   ownControlToken(hash: string): void
   controlTokenHashes(): string[]
@@ -194,6 +198,7 @@ export class DeviceRegistry {
 
   /** This desk's devices, then those paired at the venue's other desks. */
   devices(): DeviceView[] {
+    const book = this.book()
     const own = this.data.devices.map(({ id, name, kind, tournamentId, streamId, pairedAt, lastSeen }) => ({
       id,
       name,
@@ -201,10 +206,9 @@ export class DeviceRegistry {
       tournamentId,
       streamId,
       pairedAt,
-      lastSeen,
+      lastSeen: latestSeen(lastSeen, kind === 'desk' ? undefined : book?.deviceSeenAt(id)),
     }))
     const here = new Set(own.map((device) => device.id))
-    const book = this.book()
     const elsewhere = (book?.sharedDevices() ?? [])
       .filter((device) => !here.has(device.id) && device.pairedBy !== book!.deskId)
       .map((device) => this.sharedView(device))
@@ -251,7 +255,7 @@ export class DeviceRegistry {
   private sharedView(device: SharedDevice & { pairedBy: string }): DeviceView {
     const { id, name, kind, tournamentId, streamId, pairedAt, pairedBy } = device
     const pairedAtDesk = this.book()?.view().names.get(pairedBy) ?? 'another desk'
-    const lastSeen = this.seenShared.get(id) ?? null
+    const lastSeen = latestSeen(this.seenShared.get(id) ?? null, this.book()?.deviceSeenAt(id))
     return { id, name, kind, tournamentId, streamId, pairedAt, lastSeen, pairedBy, pairedAtDesk }
   }
 
@@ -382,11 +386,13 @@ export class DeviceRegistry {
       const shared = book?.deviceByKeyHash(hash)
       if (!shared || shared.pairedBy === book!.deskId) return undefined
       this.seenShared.set(shared.id, this.clock.now())
+      book!.deviceSeen(shared.id)
       return this.sharedView(shared)
     }
     // Revoked at another desk, this desk's copy not followed yet: refused already.
     if (device.kind !== 'desk' && book?.isDeviceOut(device.id)) return undefined
     this.seen(device)
+    book?.deviceSeen(device.id)
     return { ...device }
   }
 
@@ -473,4 +479,9 @@ function safeJson(text: string): unknown {
   } catch {
     return undefined
   }
+}
+
+/** The later of this desk's own last sight of a device and the venue's (another desk's). */
+function latestSeen(here: number | null, venue: number | undefined): number | null {
+  return venue === undefined ? here : Math.max(here ?? 0, venue)
 }

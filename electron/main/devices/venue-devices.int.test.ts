@@ -61,6 +61,22 @@ describe('devices of a shared venue', () => {
     expect(wrong.status).toBe(401)
   })
 
+  it('says on every desk when a device was last seen at any desk', async () => {
+    const door = await pairDevice(desks.onHost, hostHub(), 'Door 8', 'door', tournamentId)
+    const lastSeen = async (value: typeof desks.onHost) =>
+      (await value<HubStatus>('hub:status', {})).devices.find((d) => d.name === 'Door 8')?.lastSeen ?? null
+    const pairedAt = (await lastSeen(desks.onHost))!
+    await expect.poll(() => Date.now()).toBeGreaterThan(pairedAt)
+    const cameAt = Date.now()
+    // The door comes to the member's desk (its own moved there): the desk that paired it and the member both say so.
+    const answer = await fetch(`${memberHub()}/door/v1/session`, { headers: { 'x-matchdesk-key': door } })
+    expect(answer.status).toBe(200)
+    await expect.poll(() => lastSeen(desks.onHost)).toBeGreaterThanOrEqual(cameAt)
+    expect(await lastSeen(desks.onMember)).toBeGreaterThanOrEqual(cameAt)
+    const deviceId = (await desks.onHost<HubStatus>('hub:status', {})).devices.find((d) => d.name === 'Door 8')!.id
+    await desks.onHost('hub:revoke', { deviceId })
+  })
+
   it('serves a door whose tournament this desk never opened: it reads its people and name when the door comes', async () => {
     const lyon = [...desks.host.connections.sandbox.store.tournaments.values()].find(
       (t) => t.name === 'Lyon LAN Winter Cup',

@@ -45,6 +45,8 @@ export interface Fields {
   stream: [streamId: string, state: string]
   /** A floor station as the author has it now (JSON; a map value, not the log). */
   station: [stationId: string, value: string]
+  /** A device of the venue came to the author's hub (at the entry's time; a map value, not the log). */
+  seen: [deviceId: string]
 }
 export type Kind = keyof Fields
 
@@ -67,7 +69,7 @@ export const ENTRY_FORMAT = `matchdesk-venue/${VENUE_SCHEMA}`
 export const ENTRY_MOST = 16 * 1024
 export const STATE_MOST = 256 * 1024
 /** The kinds kept in maps, by key: only the latest of each key counts, and Yjs drops what it held before. */
-export const MAP_KINDS = ['stream', 'station'] as const satisfies readonly Kind[]
+export const MAP_KINDS = ['stream', 'station', 'seen'] as const satisfies readonly Kind[]
 
 const text =
   (most: number, least = 0) =>
@@ -110,6 +112,7 @@ const CHECKS: { [K in Kind]: ((value: unknown) => boolean)[] } = {
   ],
   stream: [id, json(STATE_MOST)],
   station: [id, json(ENTRY_MOST)],
+  seen: [id],
 }
 
 /** The latest time an entry may carry (a number JSON keeps exact); the earliest is any desk's admission. */

@@ -70,6 +70,7 @@ const RIGHTS: Record<Exclude<Kind, 'admit' | 'role' | 'out'>, Concern | 'member'
   device: 'member',
   deviceOut: 'member',
   audit: 'member',
+  seen: 'member',
 }
 
 /** A scan as kept: its id, the person, the place, who and when. */
@@ -105,6 +106,8 @@ class Folded {
   readonly audits: Accepted<'audit'>[] = []
   readonly streams = new Map<string, Map<string, Accepted<'stream'>>>()
   readonly stations = new Map<string, Map<string, Accepted<'station'>>>()
+  /** When each device was last seen, by the desk that saw it (each desk's latest). */
+  readonly seen = new Map<string, Map<string, Accepted<'seen'>>>()
   /** What counted for nothing, by author and reason (entries from before a desk joined are not counted: not wrong). */
   readonly refused = new Map<string, Map<Refusal, number>>()
 }
@@ -389,6 +392,9 @@ export class RecordIndex {
         break
       case 'station':
         latestOf(folded.stations, entry.f[0], entry as Accepted<'station'>)
+        break
+      case 'seen':
+        latestOf(folded.seen, entry.f[0], entry as Accepted<'seen'>)
         break
     }
   }

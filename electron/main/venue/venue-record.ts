@@ -30,10 +30,14 @@ import { RecordIndex, roleAllows, type Refusal } from './record-index'
 
 const log = moduleLog('venue-record')
 
-/** The log's name in the document, and the two maps' (their keys: `id\u0000desk`, each desk writing its own). */
+/** The log's name in the document, and the maps' (their keys: `id\u0000desk`, each desk writing its own). */
 const LOG = 'venue'
 const STREAMS = 'streams'
 const STATIONS = 'stations'
+const SEEN = 'seen'
+
+/** How often a desk tells the venue it saw a device again (Devices says "last seen" to the minute). */
+export const SEEN_SHARE_MS = 60_000
 
 /** Who made an entry, and when. */
 export interface Authored {
@@ -246,7 +250,7 @@ export class VenueRecord {
   /** Every text the document holds now (for reading it again against another venue's root). */
   private *texts(): Generator<string> {
     for (const text of this.doc.getArray<unknown>(LOG)) if (typeof text === 'string') yield text
-    for (const name of [STREAMS, STATIONS])
+    for (const name of [STREAMS, STATIONS, SEEN])
       for (const text of this.doc.getMap<unknown>(name).values()) if (typeof text === 'string') yield text
   }
 
@@ -543,6 +547,24 @@ export class VenueRecord {
   /** A device paired at this desk, known to every desk of the venue from now on. */
   shareDevice(device: SharedDevice): void {
     if (!this.folded.devices.has(device.id)) this.add('device', device.id, JSON.stringify(SharedDevice.parse(device)))
+  }
+
+  /**
+   * A device of the venue came to this desk's hub: every desk's Devices says when, to the minute (this desk tells the
+   * venue again at most every SEEN_SHARE_MS per device).
+   */
+  deviceSeen(deviceId: string): void {
+    if (!this.isShared() || !this.folded.devices.has(deviceId)) return
+    const told = this.folded.seen.get(deviceId)?.get(this.deskId)
+    if (told && this.options.now() - told.at < SEEN_SHARE_MS) return
+    this.doc.getMap<string>(SEEN).set(`${deviceId}\u0000${this.deskId}`, this.sign('seen', [deviceId]))
+  }
+
+  /** When any desk of the venue last saw a device (undefined: none said so). */
+  deviceSeenAt(deviceId: string): number | undefined {
+    let at: number | undefined
+    for (const entry of this.folded.seen.get(deviceId)?.values() ?? []) at = Math.max(at ?? 0, entry.at)
+    return at
   }
 
   /** Whether this desk may revoke a device of the venue: it paired it, or it is head organiser. */
