@@ -36,8 +36,10 @@ describe('sharing panel', () => {
     await waitFor(() =>
       expect(screen.getByTestId('sharing-state').textContent).toMatch(/192\.168\.1\.20:7310:\s*connected/),
     )
-    emit('venue:changed', { ...joined, link: 'connecting' })
+    emit('venue:changed', { ...joined, link: 'connecting', hostFingerprint: '8UH2-JCKT' })
     await waitFor(() => expect(screen.getByTestId('sharing-state').textContent).toMatch(/reconnecting…/))
+    // The host's address and its fingerprint read apart.
+    expect(screen.getByTestId('sharing-state').textContent).toMatch(/7310 \(desk 8UH2-JCKT\):/)
     emit('venue:changed', { ...joined, link: 'refused', refusal: 'this desk is out of the venue' })
     await waitFor(() =>
       expect(screen.getByTestId('sharing-state').textContent).toMatch(/refused: this desk is out of the venue/),
