@@ -14,6 +14,7 @@ import {
   seedLayer,
   sideOnScreen,
   withLayer,
+  withServiceResult,
 } from './live-layer'
 
 const match = (scores: [number | null, number | null], bestOf: number | null = 3) =>
@@ -142,6 +143,30 @@ describe('the live layer', () => {
         status: 'completed',
       }),
     ).toBe(true)
+  })
+
+  it('the service’s final result takes the score; the room’s sides, maps and picks stay, its game winners if they add up', () => {
+    let layer = seedLayer(match([0, 0]))
+    for (const press of [
+      { kind: 'swap' },
+      { kind: 'map', game: 1, map: 'Inferno' },
+      { kind: 'pick', game: 1, side: 1, pick: 'AWP-heavy' },
+      { kind: 'score', side: 0, delta: 1 },
+      { kind: 'score', side: 1, delta: 1 },
+      { kind: 'score', side: 0, delta: 1 },
+    ] as const)
+      layer = pressed(layer, press)
+    const differs = withServiceResult({ ...match([1, 2]), status: 'completed' }, layer)
+    expect(differs.opponents.map((o) => o.score)).toEqual([1, 2])
+    expect(differs.swapped).toBe(true)
+    expect(differs.games).toEqual([
+      { winner: null, map: 'Inferno', picks: [null, 'AWP-heavy'] },
+      { winner: null, map: null, picks: [null, null] },
+      { winner: null, map: null, picks: [null, null] },
+    ])
+    // The same result as the room's: who won each game stays too.
+    const agrees = withServiceResult({ ...match([2, 1]), status: 'completed' }, layer)
+    expect(agrees.games!.map((g) => g.winner)).toEqual([0, 1, 0])
   })
 
   it('draws pips for the best-of, or the layer’s rows where the stage does not say', () => {

@@ -249,6 +249,23 @@ export function withLayer(match: FeedMatch, layer: LiveLayer): FeedMatch {
   }
 }
 
+/**
+ * The on-air match once the service's final result took over from the room's score: the service's scores, and the
+ * room's sides and games — each game's map and picks, and who won it while the games the room has won still add up to
+ * the service's score (otherwise who won which game is the service's to say, and it does not: left open).
+ */
+export function withServiceResult(match: FeedMatch, layer: LiveLayer): FeedMatch {
+  if (match.id !== layer.matchId || match.opponents.length !== 2) return match
+  const service = serviceScore(match)
+  const room = scoreOf(layer)
+  const agree = service.every((score, side) => score === null || score === room[side])
+  return {
+    ...match,
+    games: layer.games.map((g) => ({ winner: agree ? g.winner : null, map: g.map, picks: g.picks })),
+    swapped: layer.swapped,
+  }
+}
+
 /** The most picks and maps a discipline's list holds. */
 export const PICK_LIST_MAX = 200
 

@@ -29,6 +29,7 @@ import {
   disputes,
   inAnswerOrder,
   layerHolds,
+  withServiceResult,
   pressWords,
   refusal,
   seedLayer,
@@ -806,7 +807,8 @@ export class BroadcastDesk {
     const holds = layerHolds(kept.layer, service)
     return {
       desk: { scores, disputes: disputes(kept.layer, service), ended: !holds, journal },
-      shown: holds ? withLayer(service, kept.layer) : null,
+      // The service's final result takes the score; the sides and games stay the room's until the producer says.
+      shown: holds ? withLayer(service, kept.layer) : withServiceResult(service, kept.layer),
     }
   }
 

@@ -207,7 +207,7 @@ describe('the live game layer', () => {
     expect(feed.onAir!.swapped).toBe(true)
   })
 
-  it('the service’s final result ends the layer, unless the producer keeps the room’s over it', async () => {
+  it('the service’s final result takes the score, the room keeping its sides and games, unless the producer keeps the room’s', async () => {
     const room = scores({ feed: await value<Feed>('broadcast:feed', { streamId }) }) as [number, number]
     const final: [number, number] = [room[0] + 1, room[1]]
     await serviceSays(final, 'completed')
@@ -217,6 +217,10 @@ describe('the live game layer', () => {
       )!
     await expect.poll(async () => scores(await status())).toEqual(final)
     expect((await status()).live!.ended).toBe(true)
+    // The score is the service's; the sides and the games' maps and picks stay the room's on air.
+    const onAir = (await status()).feed.onAir!
+    expect(onAir.swapped).toBe(true)
+    expect(onAir.games?.[0]).toMatchObject({ map: 'Inferno', picks: [null, 'Ryu'] })
     expect((await status()).live!.disputes).toEqual([{ side: 0, service: final[0], room: room[0] }])
     const kept = await value<StreamState>('broadcast:live', {
       streamId,

@@ -204,7 +204,8 @@ describe('stream desk', () => {
     const user = userEvent.setup()
     const column = await screen.findByTestId('stream-column')
     const lines = within(column).getByTestId('live-disputes')
-    expect(lines.textContent).toMatch(/Bo: service says 2, on air 1/)
+    // The room's score, not what is on air (they differ once the service's final result is on air).
+    expect(lines.textContent).toMatch(/Bo: service says 2, the room 1/)
     await user.click(within(lines).getByRole('button', { name: 'Adopt the service’s 2 for Bo' }))
     await user.click(within(lines).getByRole('button', { name: 'Keep the room’s 1 for Bo' }))
     const presses = () =>
