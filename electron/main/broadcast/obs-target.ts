@@ -167,9 +167,13 @@ export class ObsTarget {
       throw new AppError('validation', `OBS has no scene “${scene}” (it has ${obs.scenes.join(', ')}).`, {
         scene: `OBS has no scene “${scene}”`,
       })
-    clearTimeout(obs.breakTimer)
-    obs.breakTimer = undefined
-    obs.show = { ...obs.show, breakShown: true }
+    // A scene chosen by hand (or the break shown) ends the automatic break for this match; a sequence's step showing
+    // the match scene at a Take is the Take's own, and the break still comes after the result.
+    if (byHand || scene === obs.settings.breakScene) {
+      clearTimeout(obs.breakTimer)
+      obs.breakTimer = undefined
+      obs.show = { ...obs.show, breakShown: true }
+    }
     try {
       await obs.queue.run(() => this.show(obs, scene, byHand))
     } catch (error) {
@@ -287,6 +291,7 @@ export class ObsTarget {
   /** Waits until every stream's OBS work so far is done (tests and benchmarks). */
   async settled(): Promise<void> {
     await Promise.all([...this.streams.values()].map((obs) => obs.queue.idle()))
+    await Promise.all([...this.streams.values()].map((obs) => obs.fileQueue.idle()))
   }
 
   private async open(profileId: string, streamId: string, settings: ObsSettings): Promise<void> {
@@ -401,18 +406,18 @@ export class ObsTarget {
   /** Held: the texts and files only, as the overlays show them; the scene stays. */
   private async showTexts(obs: StreamObs, feed: Feed): Promise<void> {
     const fields = obsFields(feed, this.ports.clock.now())
-    await this.writeFiles(obs, fields)
+    this.writeFilesSoon(obs, fields)
     await this.writeFields(obs, fields)
   }
 
   /**
-   * Makes OBS show what a feed says: the files first (they never wait on OBS), the scene the show calls for
-   * (`obs-show.ts`), the break's timer, then each text source.
+   * Makes OBS show what a feed says: the files on their own queue (OBS never waits on them, nor they on OBS), the
+   * scene the show calls for (`obs-show.ts`), the break's timer, then each text source.
    */
   private async showFeed(obs: StreamObs, feed: Feed, catchingUp: boolean): Promise<void> {
     const now = this.ports.clock.now()
     const fields = obsFields(feed, now)
-    await this.writeFiles(obs, fields)
+    this.writeFilesSoon(obs, fields)
     const plan = planShow(obs.show, feed, obs.settings, now, catchingUp)
     obs.show = plan.state
     if (plan.cancelBreak) {
@@ -458,6 +463,22 @@ export class ObsTarget {
   private async writeFields(obs: StreamObs, fields: Record<ObsField, string>): Promise<void> {
     const refused = await writeTextSources(obs.link, obs.settings.sources, obs.inputs, obs.written, fields)
     if (refused.length) this.failed(obs, `the text sources ${refused.join(', ')}`)
+  }
+
+  /**
+   * Queues the files' write of `fields`: one write at a time, each taking the newest fields due when its turn comes, so
+   * a slow disk (a network drive) delays only the files, and they end at what was shown last.
+   */
+  private writeFilesSoon(obs: StreamObs, fields: Record<ObsField, string>): void {
+    if (!obs.settings.folder) return
+    const queued = obs.filesDue !== undefined
+    obs.filesDue = fields
+    if (queued) return
+    void obs.fileQueue.run(async () => {
+      const due = obs.filesDue
+      obs.filesDue = undefined
+      if (due) await this.writeFiles(obs, due)
+    })
   }
 
   private async writeFiles(obs: StreamObs, fields: Record<ObsField, string>): Promise<void> {

@@ -12,6 +12,7 @@ import { obsEyes, obsMissing, prepareShow, startObsStudio, type ObsStudio } from
 import { createMainServices, type MainServices } from '../composition'
 import { MemoryCredentialStore } from '../secrets/memory-store'
 import { dispatchValue } from '../../../tests/support/dispatch-value'
+import { stallFileCalls } from '../../../tests/support/stall-file-calls'
 
 const missing = obsMissing()
 if (missing) console.warn(`OBS tests skipped: ${missing}`)
@@ -139,6 +140,8 @@ describe.skipIf(missing !== undefined)('driving a real OBS Studio', () => {
     expect(await text('Round')).toMatch(/round \d · match \d|final/i)
     expect(await text('Up next')).toBe(names(matches[1]!).join(' vs '))
     expect(await text('Countdown')).toMatch(new RegExp(`^${names(matches[1]!).join(' vs ')} (next|in \\d+ minutes?)$`))
+    // The files follow on their own queue (OBS never waits on them).
+    await services.obs.settled()
     expect(readFileSync(join(folder, 'left-name.txt'), 'utf8')).toBe(left)
     expect(readFileSync(join(folder, 'up-next.txt'), 'utf8')).toBe(names(matches[1]!).join(' vs '))
     // OBS drew the names: each source's picture has the text's size, and the two names look different.
@@ -166,7 +169,9 @@ describe.skipIf(missing !== undefined)('driving a real OBS Studio', () => {
     type Live = { feed: { onAir: { games: { winner: number | null }[] | null } } }
     const pressed = await value<Live>('broadcast:live', { streamId, press: { kind: 'score', side: 0, delta: 1 } })
     await expect.poll(() => text('Left score'), { timeout: 5000 }).toBe(String(before + 1))
-    expect(await text('Left games')).toMatch(/^●+○*$/)
+    // Each source is its own request: the pips' may come a moment after the score's.
+    await expect.poll(() => text('Left games'), { timeout: 5000 }).toMatch(/^●+○*$/)
+    await services.obs.settled()
     expect(readFileSync(join(folder, 'left-score.txt'), 'utf8')).toBe(String(before + 1))
     // The game being played is the first without a winner: its pick and map are what OBS shows.
     const game = pressed.feed.onAir.games!.findIndex((g) => g.winner === null) + 1
@@ -177,10 +182,26 @@ describe.skipIf(missing !== undefined)('driving a real OBS Studio', () => {
     // Each source is its own request, in the fields' order (the map before the games): the games' may still be on
     // its way when the map's has arrived.
     await expect.poll(() => text('Games'), { timeout: 5000 }).toContain(`Game ${game}: Inferno · Ryu – –`)
+    await services.obs.settled()
     expect(readFileSync(join(folder, 'map.txt'), 'utf8')).toBe('Inferno')
     // Undone, the map goes from OBS as from the overlays.
     await value('broadcast:undo', { streamId })
     await expect.poll(() => text('Map'), { timeout: 5000 }).toBe('')
+  })
+
+  it('OBS’s texts never wait on the files: a stalled disk holds back only the files, which then catch up', async () => {
+    const stall = stallFileCalls(dataDir)
+    let pressedTo = ''
+    try {
+      const before = Number((await text('Left score')) || 0)
+      pressedTo = String(before + 1)
+      await value('broadcast:live', { streamId, press: { kind: 'score', side: 0, delta: 1 } })
+      await expect.poll(() => text('Left score'), { timeout: 5000 }).toBe(pressedTo)
+      expect(readFileSync(join(folder, 'left-score.txt'), 'utf8')).not.toBe(pressedTo)
+    } finally {
+      await stall.release()
+    }
+    await expect.poll(() => readFileSync(join(folder, 'left-score.txt'), 'utf8'), { timeout: 5000 }).toBe(pressedTo)
   })
 
   it('Hold keeps OBS’s scene; its texts say what the overlays say, so a Take while held changes them', async () => {
@@ -218,6 +239,7 @@ describe.skipIf(missing !== undefined)('driving a real OBS Studio', () => {
       expect(await text('Left score')).not.toBe('9')
       await value('broadcast:apply', { streamId, matchId: matches[1]!.id, field: 'opponents.0.score' })
       await expect.poll(() => text('Left score'), { timeout: 5000 }).toBe('9')
+      await services.obs.settled()
       expect(readFileSync(join(folder, 'left-score.txt'), 'utf8')).toBe('9')
       // The line not applied stays as it was shown, in OBS as on the overlay.
       expect(await text('Right score')).not.toBe('5')
@@ -362,5 +384,32 @@ describe.skipIf(missing !== undefined)('driving a real OBS Studio', () => {
     expect(await program()).toBe('Match')
     await value('broadcast:hold', { streamId, held: false })
     await expect.poll(program, { timeout: 5000 }).toBe('Break')
+  })
+
+  it('the service’s final result takes the score in OBS; the sides the room swapped and its map stay', async () => {
+    // A match of its own, taken last (its result would bring the break into the tests before).
+    const nodes = await value<{ items: Node[] }>('bracket:nodes', { tournamentId, filters: {} })
+    const taken = new Set([...matches.map((m) => m.id), otherMatchId])
+    const match = nodes.items.find(
+      (n) => n.status !== 'completed' && n.opponents.every((o) => o.participant) && !taken.has(n.id),
+    )!
+    await value('match-streams:replace', { matchId: match.id, streamIds: [streamId] })
+    await value('broadcast:take', { streamId, matchId: match.id })
+    const [first, second] = names(match) as [string, string]
+    await expect.poll(() => text('Left name'), { timeout: 5000 }).toBe(first)
+    await value('broadcast:live', { streamId, press: { kind: 'swap' } })
+    await value('broadcast:live', { streamId, press: { kind: 'map', game: 1, map: 'Inferno' } })
+    await value('broadcast:live', { streamId, press: { kind: 'score', side: 0, delta: 1 } })
+    await expect.poll(() => text('Left name'), { timeout: 5000 }).toBe(second)
+    // The service completes the match with another result than the room's (the room gave its first side a game).
+    const node = services.connections.sandbox.store.nodes.get(match.id)!
+    node.status = 'completed'
+    Object.assign(node.opponents[0]!, { score: 0, result: 'loss' })
+    Object.assign(node.opponents[1]!, { score: 2, result: 'win' })
+    await value('cache:refresh', { resource: 'nodes', scope: tournamentId, full: true })
+    await expect.poll(() => text('Left score'), { timeout: 5000 }).toBe('2')
+    expect([await text('Left name'), await text('Right name')]).toEqual([second, first])
+    expect(await text('Right score')).toBe('0')
+    expect(await text('Games')).toContain('Inferno')
   })
 })
