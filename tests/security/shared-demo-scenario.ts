@@ -168,7 +168,9 @@ if (desk === 2) {
   const { key } = await until(() => read<{ key: string }>('door-7.json'))
   const person = (await people()).find((p) => !p.checkedIn)!
   const scans = []
+  let hostScanAt = 0
   for (const hub of [own, (await until(() => read<{ url: string }>('host.json'))).url]) {
+    hostScanAt = Date.now()
     const answer = await fetch(`${hub}/door/v1/scan`, {
       method: 'POST',
       headers: { 'x-matchdesk-key': key, 'content-type': 'application/json' },
@@ -177,8 +179,23 @@ if (desk === 2) {
     scans.push({ status: answer.status, ...((await answer.json()) as { outcome: string; message: string }) })
   }
   writeFileSync(at('door-scans.json'), JSON.stringify(scans))
+  writeFileSync(at('door-seen.json'), JSON.stringify({ at: hostScanAt }))
 }
 await until(() => existsSync(at('door-scans.json')))
+
+// Every desk's Devices says when the door was last seen at any desk (the host saw it last; desk 3 never did), and the
+// host's says it heard each joined desk after pairing it.
+const hostScanAt = (await until(() => read<{ at: number }>('door-seen.json'))).at
+const lastSeen = await until(async () => {
+  const { devices } = await value<HubStatus>('hub:status')
+  const door = devices.find((d) => d.name === 'Door 7')
+  const desks = devices.filter((d) => d.kind === 'desk')
+  const heard = desk !== 1 || (desks.length === 2 && desks.every((d) => d.lastSeen !== null && d.lastSeen > d.pairedAt))
+  return (
+    door?.lastSeen !== null && door!.lastSeen >= hostScanAt && heard && { door: door!.lastSeen, desks: desks.length }
+  )
+})
+writeFileSync(at(`last-seen-${desk}.json`), JSON.stringify(lastSeen))
 
 // What each desk says of the venue: the host that two desks joined, and which desk hosts.
 const words = await until(async () => {
@@ -212,6 +229,9 @@ const settledAt = await until(async () => {
   return settled && Date.now()
 })
 writeFileSync(at(`handover-${desk}.json`), JSON.stringify({ ms: settledAt - handing.at, strays }))
+// Each desk of the audit log under one name: the names it shows, every line read.
+const { entries: everyLine } = await value<AuditPage>('venue:audit', {})
+writeFileSync(at(`audit-desks-${desk}.json`), JSON.stringify([...new Set(everyLine.map((e) => e.desk))].sort()))
 
 /** How many check-ins the one service was written (every desk's PATCH of a participant reaches it). */
 const patches = async () => {

@@ -66,6 +66,13 @@ describe.skipIf(why !== '')(`three desks on one shared Demo venue${why ? ` (skip
           message: expect.stringContaining('may not check people in'),
         }),
       ])
+      // Every desk says when the door was last seen (at the host, where desk 3 never saw it); the host heard both
+      // desks after pairing them.
+      for (const n of [1, 2, 3]) expect(read<{ door: number }>(`last-seen-${n}.json`)).toBeTruthy()
+      expect(read<{ desks: number }>('last-seen-1.json')!.desks).toBe(2)
+      // One name per desk in every audit log: three desks, three names, the same on every desk.
+      const auditDesks = [1, 2, 3].map((n) => read<string[]>(`audit-desks-${n}.json`)!)
+      expect(new Set(auditDesks.flat()).size).toBe(3)
       // The floor's desk said before pairing that a door paired there would be refused.
       expect(read<{ door: string }>('refusal-3.json')!.door).toMatch(/role is floor: check-ins take the door lead role/)
       // Every desk says the same desk hosts; the host says two desks joined.
