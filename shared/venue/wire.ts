@@ -4,15 +4,20 @@
 import { z } from 'zod'
 
 /**
- * The venue record's schema: every entry is signed over it, and the sync's route carries it. A desk of another schema
- * is told so in words on both sides instead of dropping entries it does not know.
+ * The venue record's schema: the sync's route, the alive answer and every proof carry it, and a desk of another
+ * schema is told so in words on both sides instead of refusing or dropping entries it does not know. 3 added the
+ * `seen` kind (a device's last sight at any desk); entries keep the signed format of 2 (`ENTRY_FORMAT`), so a record
+ * kept under 2 reads on.
  */
-export const VENUE_SCHEMA = 2
+export const VENUE_SCHEMA = 3
 
 /** The venue's routes on a desk's hub. */
 export const VENUE_PATHS = {
-  /** Who a desk is, whether desks sync with it, a proof of it and a fresh challenge: open, keyless. */
-  alive: `/venue/v${VENUE_SCHEMA}/alive`,
+  /**
+   * Who a desk is, whether desks sync with it, a proof of it and a fresh challenge: open, keyless. One address since
+   * schema 2 (its answer names the schema), so a device page or the Companion module finds a desk of any later one.
+   */
+  alive: '/venue/v2/alive',
   /** The venue's sync (a WebSocket), for a desk that proved itself. */
   sync: `/venue/v${VENUE_SCHEMA}/sync`,
   /** Where every desk of the venue answers (for devices that move with the venue). */

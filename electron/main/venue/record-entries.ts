@@ -1,9 +1,9 @@
 // The entries of the venue's record as text: each kind's fields and their bounds, and an entry signed by its author
 // and read back — bounded field by field whatever another desk wrote, never trusted for its shape. An entry is a JSON
 // array `[kind, ...fields, at, by, signature]`, the signature its author's (Ed25519) over the same array, without the
-// signature, behind the record's schema: so it cannot be moved to another kind, desk, time or schema.
+// signature, behind the entries' format: so it cannot be moved to another kind, desk, time or format.
 import { AUDIT_LABEL_MOST, AUDIT_WHAT_MOST, AuditSubject, DeskRole, OPERATOR_MOST } from '../../../shared/venue/roles'
-import { DeskId, PublicKey, Signature, VENUE_SCHEMA } from '../../../shared/venue/wire'
+import { DeskId, PublicKey, Signature } from '../../../shared/venue/wire'
 
 /** The fields of each kind, after its name. */
 export interface Fields {
@@ -62,8 +62,11 @@ export interface Entry<K extends Kind = Kind> {
   tie: number
 }
 
-/** What every entry is signed behind: the record's schema. */
-export const ENTRY_FORMAT = `matchdesk-venue/${VENUE_SCHEMA}`
+/**
+ * What every entry is signed behind: the entries' format, set at schema 2. A later schema that only adds kinds keeps
+ * it, so what a desk kept and signed before updating still verifies (a change of an entry's meaning would change it).
+ */
+export const ENTRY_FORMAT = 'matchdesk-venue/2'
 
 /** The longest entry of the log, as text; a stream's desk state (with its live journal) may be longer. */
 export const ENTRY_MOST = 16 * 1024

@@ -10,6 +10,7 @@ import { linkedDuels, type LinkedDuels } from '../../../tests/support/linked-due
 import { twoDesks, type TwoDesks } from '../../../tests/support/two-desks'
 import WebSocket from 'ws'
 import type { MainServices } from '../composition'
+import { VENUE_PATHS } from '../../../shared/venue/wire'
 
 let desks: TwoDesks
 const onHost = <T>(channel: string, input?: unknown) => desks.onHost<T>(channel, input)
@@ -82,7 +83,7 @@ describe('handing the venue’s hosting over', () => {
   })
 
   it('refuses a desk that names itself with a proof that is not its own, and a desk of an older release', async () => {
-    const url = new URL('/venue/v2/sync', desks.member.hub!.url)
+    const url = new URL(VENUE_PATHS.sync, desks.member.hub!.url)
     url.protocol = 'ws:'
     const status = (deskId: string, key: string) =>
       new Promise<number>((resolve) => {

@@ -2,7 +2,7 @@
 // stops) or this desk does not host now (it syncs with a host itself, or stepped down from a minority); and it takes
 // a proof only once, over a challenge of its own, from the key the record binds to the desk.
 import { describe, expect, it } from 'vitest'
-import { DESK_HEADER, NONCE_HEADER, PROOF_HEADER, sentOnTo } from '../../../shared/venue/wire'
+import { DESK_HEADER, NONCE_HEADER, PROOF_HEADER, VENUE_PATHS, sentOnTo } from '../../../shared/venue/wire'
 import { DeskIdentity } from './desk-identity'
 import { syncHeaders } from './desk-proofs'
 import { VenueHost, type SyncSocket } from './venue-host'
@@ -20,7 +20,7 @@ function socket() {
   return fake
 }
 
-const request = new Request('http://127.0.0.1:7310/venue/v2/sync')
+const request = new Request(`http://127.0.0.1:7310${VENUE_PATHS.sync}`)
 
 function hosting() {
   let time = Date.parse('2026-11-28T10:00:00Z')

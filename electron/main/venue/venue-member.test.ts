@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, describe, expect, it } from 'vitest'
 import * as Y from 'yjs'
 import { VenueMember } from './venue-member'
+import { VENUE_PATHS } from '../../../shared/venue/wire'
 
 const sockets = new Set<Socket>()
 // A host that takes the connection and never answers its upgrade.
@@ -21,7 +22,7 @@ describe('a joined desk’s link', () => {
     const states: string[] = []
     const member = new VenueMember({
       doc: new Y.Doc(),
-      url: `ws://127.0.0.1:${port}/venue/v2/sync`,
+      url: `ws://127.0.0.1:${port}${VENUE_PATHS.sync}`,
       prove: async () => ({}),
       changed: (state) => states.push(state),
     })

@@ -20,7 +20,7 @@ export type MemberState = 'connecting' | 'connected' | 'refused' | 'closed'
 
 export interface VenueMemberOptions {
   doc: Y.Doc
-  /** The host hub's sync address ("ws://192.168.1.20:7310/venue/v2/sync"). */
+  /** The host hub's sync address ("ws://192.168.1.20:7310/venue/v3/sync"). */
   url: string
   /**
    * The headers of one attempt: this desk's proof over a challenge the host just gave, once the host proved itself

@@ -373,3 +373,23 @@ describe('control tokens in the record', () => {
     expect(b.record.controlTokenHashes()).toEqual(['4'.repeat(64)])
   })
 })
+
+describe('the record’s size, as the host caps it', () => {
+  it('counts a map value once: a stream state published a thousand times weighs one state, not a thousand', () => {
+    let time = T0
+    const { desks, meet } = testVenue(['head', 'producer'], () => time)
+    const [host, producer] = desks as [(typeof desks)[0], (typeof desks)[0]]
+    meet(producer, host)
+    const before = host.record.bytes
+    const state = { queue: 'x'.repeat(2000) }
+    for (let i = 0; i < 1000; i++) {
+      time += 10
+      producer.record.run('stream-1')
+      producer.record.share('stream-1', { ...state, n: i })
+      meet(producer, host)
+    }
+    // One state of about 2 KB (and the one run entry) — a day of presses must not fill the record's 12 MB.
+    expect(host.record.bytes - before).toBeLessThan(10_000)
+    expect(producer.record.bytes - before).toBeLessThan(10_000)
+  })
+})

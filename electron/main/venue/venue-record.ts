@@ -101,8 +101,14 @@ export class VenueRecord {
   private recheck: NodeJS.Timeout | undefined
   private cachedView: VenueView | undefined
   private cachedFor: unknown
-  /** How many bytes of text the document has carried (what the host caps). */
+  /** How many bytes of text the document holds: the log's entries and each map key's value now (what the host caps). */
   bytes = 0
+  private logBytes = 0
+  private mapBytes = 0
+  /** The maps' values held now (any map's, whatever its name), by item, and their lengths. */
+  private readonly mapValues = new Map<Y.Item, number>()
+  /** When this desk last told the venue it saw each device (held here: its own entry may not count, if it is out). */
+  private readonly seenTold = new Map<string, number>()
 
   constructor(private readonly options: VenueRecordOptions) {
     this.deskId = options.deskId
@@ -217,14 +223,25 @@ export class VenueRecord {
 
   /** Every text an update carries (log entries and map values alike: each says its kind), read into the index. */
   private read(update: Uint8Array): void {
+    let mapsChanged = false
     for (const struct of Y.decodeUpdate(update).structs)
-      if (struct instanceof Y.Item && struct.content instanceof Y.ContentAny)
+      if (struct instanceof Y.Item && struct.content instanceof Y.ContentAny) {
+        // Where the text lives, as the document has it (an update leaves a replacing value's key out).
+        const item = Y.getItem(this.doc.store, struct.id)
+        const inMap = item.parentSub !== null
         for (const text of struct.content.getContent())
           if (typeof text === 'string') {
-            this.bytes += text.length
+            if (inMap) {
+              this.mapValues.set(item, text.length)
+              mapsChanged = true
+            } else this.logBytes += text.length
             // This desk's own were read when written (inside a transaction, the update comes only at its end).
             if (!this.own.delete(text)) this.index.intake(text)
           }
+      }
+    // A map value replaces the one before under its key: the maps are weighed as they are now.
+    if (mapsChanged) this.mapBytes = this.mapsWeight()
+    this.bytes = this.logBytes + this.mapBytes
     this.cachedView = undefined
     this.schedule()
   }
@@ -245,6 +262,15 @@ export class VenueRecord {
       Math.min(Math.max(due - this.options.now(), 50), 60_000),
     )
     this.recheck.unref()
+  }
+
+  /** The maps' values now, in characters: each key's latest (one replaced is deleted, and forgotten here). */
+  private mapsWeight(): number {
+    let weight = 0
+    for (const [item, length] of this.mapValues)
+      if (item.deleted) this.mapValues.delete(item)
+      else weight += length
+    return weight
   }
 
   /** Every text the document holds now (for reading it again against another venue's root). */
@@ -554,9 +580,10 @@ export class VenueRecord {
    * venue again at most every SEEN_SHARE_MS per device).
    */
   deviceSeen(deviceId: string): void {
-    if (!this.isShared() || !this.folded.devices.has(deviceId)) return
-    const told = this.folded.seen.get(deviceId)?.get(this.deskId)
-    if (told && this.options.now() - told.at < SEEN_SHARE_MS) return
+    if (!this.isShared() || !this.isIn(this.deskId) || !this.folded.devices.has(deviceId)) return
+    const now = this.options.now()
+    if (now - (this.seenTold.get(deviceId) ?? -Infinity) < SEEN_SHARE_MS) return
+    this.seenTold.set(deviceId, now)
     this.doc.getMap<string>(SEEN).set(`${deviceId}\u0000${this.deskId}`, this.sign('seen', [deviceId]))
   }
 

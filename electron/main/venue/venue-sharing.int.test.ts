@@ -18,6 +18,7 @@ import type { MainServices } from '../composition'
 import { MemoryCredentialStore } from '../secrets/memory-store'
 import { DeskIdentity } from './desk-identity'
 import { Challenges, aliveAnswer } from './desk-proofs'
+import { VENUE_PATHS, VENUE_SCHEMA } from '../../../shared/venue/wire'
 
 const folders = [0, 1, 2].map((i) => mkdtempSync(join(tmpdir(), `matchdesk-sharing-${i}-`)))
 const [hostDir, memberDir, pagesDir] = folders as [string, string, string]
@@ -38,7 +39,7 @@ const sharing = (value: typeof onHost) => value<SharingState>('venue:sharing')
 /** What the hub answers a WebSocket upgrade to the sync route with these headers (101: accepted). */
 const upgradeStatus = (headers: Record<string, string>) =>
   new Promise<number>((resolve) => {
-    const socket = new WebSocket(`${host.hub!.url.replace('http', 'ws')}/venue/v2/sync`, { headers })
+    const socket = new WebSocket(`${host.hub!.url.replace('http', 'ws')}${VENUE_PATHS.sync}`, { headers })
     socket.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0))
     socket.on('close', () => resolve(-1))
     socket.on('open', () => (socket.close(), resolve(101)))
@@ -96,7 +97,7 @@ describe('one venue, two desks', () => {
     const identity = DeskIdentity.make()
     const hostile = createServer((request, response) => {
       const url = new URL(request.url ?? '/', 'http://x')
-      if (url.pathname === '/venue/v2/alive') {
+      if (url.pathname === VENUE_PATHS.alive) {
         const facts = { app: 't', venue: identity.publicKey, deskId: 'hostile', joined: 0 }
         const said = aliveAnswer(facts, identity, new Challenges(), url.searchParams.get('challenge') ?? undefined)
         return response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(said))
@@ -154,7 +155,7 @@ describe('one venue, two desks', () => {
     const impostor = createServer((_request, response) =>
       response.writeHead(200, { 'content-type': 'application/json' }).end(
         JSON.stringify({
-          schema: 2,
+          schema: VENUE_SCHEMA,
           app: '0.2.0',
           venue: 'v'.repeat(43),
           deskId: 'host',
