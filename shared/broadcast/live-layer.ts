@@ -163,7 +163,7 @@ export interface Dispute {
   side: Side
   /** The service's games won now. */
   service: number
-  /** The room's, on air. */
+  /** The room's (on air while the layer holds; the service's final result goes on air over it). */
   room: number
 }
 
@@ -250,18 +250,15 @@ export function withLayer(match: FeedMatch, layer: LiveLayer): FeedMatch {
 }
 
 /**
- * The on-air match once the service's final result took over from the room's score: the service's scores, and the
- * room's sides and games — each game's map and picks, and who won it while the games the room has won still add up to
- * the service's score (otherwise who won which game is the service's to say, and it does not: left open).
+ * The on-air match once the service's final result took over from the room's score (they differ: `layerHolds`): the
+ * service's scores, and the room's sides and games — each game's map and picks. Who won which game is left open: the
+ * room's winners add up to another result, and the service does not say.
  */
 export function withServiceResult(match: FeedMatch, layer: LiveLayer): FeedMatch {
   if (match.id !== layer.matchId || match.opponents.length !== 2) return match
-  const service = serviceScore(match)
-  const room = scoreOf(layer)
-  const agree = service.every((score, side) => score === null || score === room[side])
   return {
     ...match,
-    games: layer.games.map((g) => ({ winner: agree ? g.winner : null, map: g.map, picks: g.picks })),
+    games: layer.games.map((g) => ({ winner: null, map: g.map, picks: g.picks })),
     swapped: layer.swapped,
   }
 }
