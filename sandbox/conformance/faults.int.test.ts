@@ -174,6 +174,10 @@ describe('control routes (--control)', () => {
     })
     const items = listed.body as { id: string; status: string }[]
     expect(items.find((n) => n.id === ready.id)?.status).toBe('completed')
+    // Played once: a second result is refused, the first kept.
+    const again = await result(ready.id)
+    expect(again.status).toBe(409)
+    expect(JSON.stringify(await again.json())).toContain('has its result already')
     const waiting = nodes.find((n) => n.status === 'pending' && !sandbox!.engine.isReady(n))!
     const refused = await result(waiting.id)
     expect(refused.status).toBe(409)

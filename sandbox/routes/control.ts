@@ -37,6 +37,8 @@ export function controlRoutes(
   app.post<{ Params: { id: string } }>('/matches/:id/result', { config }, (request, reply) => {
     const node = store.nodes.get(request.params.id.slice(0, 100))
     if (!node) return notFound(reply, 'match', request.params.id.slice(0, 100))
+    if (node.status === 'completed')
+      return sendError(reply, 409, `match ${node.id} has its result already`, { scope: 'path', type: 'invalid' })
     engine.complete(node)
     if (node.status !== 'completed')
       return sendError(
