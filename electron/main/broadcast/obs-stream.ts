@@ -1,5 +1,5 @@
 // One stream's OBS as the target keeps it: its link, what was last written there, the hold, the show and the break,
-// its queues of calls and of file writes, and what went wrong; and its state as the column shows it.
+// its queue of calls, the text files due, and what went wrong; and its state as the column shows it.
 import type { Feed } from '../../../shared/broadcast/feed'
 import type { ObsField, ObsSettings, ObsState } from '../../../shared/broadcast/obs'
 import type { ObsLink } from '../obs/obs-link'
@@ -31,9 +31,7 @@ interface StreamObs {
   difficulties: { from: string | null } | null
   /** Calls to this OBS run one after another. */
   queue: SerialQueue
-  /** The text files are written one after another on a queue of their own: OBS never waits on the disk. */
-  fileQueue: SerialQueue
-  /** The newest fields not written to the files yet (a write queued takes the newest when its turn comes). */
+  /** The newest fields not written to the text files yet (a write queued on the folder's queue takes the newest). */
   filesDue: Record<ObsField, string> | undefined
   problem: string | null
   /** How many times something failed (a work that adds none clears the problem). */
@@ -59,7 +57,6 @@ export function newStreamObs(streamId: string, settings: ObsSettings, hasPasswor
     breakTimer: undefined,
     difficulties: null,
     queue: new SerialQueue(),
-    fileQueue: new SerialQueue(),
     filesDue: undefined,
     problem: null,
     failures: 0,

@@ -58,6 +58,8 @@ const COUNTDOWN_TICK_MS = 15_000
 
 export class ObsTarget {
   private readonly streams = new Map<string, StreamObs>()
+  /** The text files' writes, one queue per folder (OBS never waits on them). */
+  private readonly fileQueues = new Map<string, SerialQueue>()
   /** Opening, saving and forgetting links run one at a time: no link is left behind by overlapping calls. */
   private readonly changes = new SerialQueue()
   private readonly ticker: NodeJS.Timeout
@@ -167,9 +169,9 @@ export class ObsTarget {
       throw new AppError('validation', `OBS has no scene “${scene}” (it has ${obs.scenes.join(', ')}).`, {
         scene: `OBS has no scene “${scene}”`,
       })
-    // A scene chosen by hand (or the break shown) ends the automatic break for this match; a sequence's step showing
-    // the match scene at a Take is the Take's own, and the break still comes after the result.
-    if (byHand || scene === obs.settings.breakScene) {
+    // A scene chosen by hand, or any scene but the match's, ends the automatic break for this match; a sequence's step
+    // showing the match scene at a Take is the Take's own, and the break still comes after the result.
+    if (byHand || scene !== obs.settings.matchScene) {
       clearTimeout(obs.breakTimer)
       obs.breakTimer = undefined
       obs.show = { ...obs.show, breakShown: true }
@@ -291,7 +293,7 @@ export class ObsTarget {
   /** Waits until every stream's OBS work so far is done (tests and benchmarks). */
   async settled(): Promise<void> {
     await Promise.all([...this.streams.values()].map((obs) => obs.queue.idle()))
-    await Promise.all([...this.streams.values()].map((obs) => obs.fileQueue.idle()))
+    await Promise.all([...this.fileQueues.values()].map((queue) => queue.idle()))
   }
 
   private async open(profileId: string, streamId: string, settings: ObsSettings): Promise<void> {
@@ -474,11 +476,18 @@ export class ObsTarget {
     const queued = obs.filesDue !== undefined
     obs.filesDue = fields
     if (queued) return
-    void obs.fileQueue.run(async () => {
+    // One queue per folder, not per link: a link made again (new settings) writes after the old one's last write.
+    void this.fileQueueOf(obs.settings.folder).run(async () => {
       const due = obs.filesDue
       obs.filesDue = undefined
-      if (due) await this.writeFiles(obs, due)
+      if (due && this.isCurrent(obs)) await this.writeFiles(obs, due)
     })
+  }
+
+  private fileQueueOf(folder: string): SerialQueue {
+    const queue = this.fileQueues.get(folder) ?? new SerialQueue()
+    this.fileQueues.set(folder, queue)
+    return queue
   }
 
   private async writeFiles(obs: StreamObs, fields: Record<ObsField, string>): Promise<void> {

@@ -408,6 +408,8 @@ describe.skipIf(missing !== undefined)('driving a real OBS Studio', () => {
     Object.assign(node.opponents[1]!, { score: 2, result: 'win' })
     await value('cache:refresh', { resource: 'nodes', scope: tournamentId, full: true })
     await expect.poll(() => text('Left score'), { timeout: 5000 }).toBe('2')
+    // Every source written for the result (each is its own request) before they are read.
+    await services.obs.settled()
     expect([await text('Left name'), await text('Right name')]).toEqual([second, first])
     expect(await text('Right score')).toBe('0')
     expect(await text('Games')).toContain('Inferno')
