@@ -111,8 +111,16 @@ function shrunkTooFar(page: Page, fitted: readonly (readonly [string, number])[]
     for (const [selector, max] of fitted)
       for (const part of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
         const size = parseFloat(getComputedStyle(part).fontSize)
-        const overflows = () => part.scrollWidth > part.clientWidth + 0.5
+        // The text's own width to a fraction, as drawn (scrollWidth rounds: a fraction too wide shows the ellipsis).
+        const overflows = () => {
+          const range = document.createRange()
+          range.selectNodeContents(part)
+          const scale = part.getBoundingClientRect().width / (part.offsetWidth || 1)
+          return range.getBoundingClientRect().width / (scale || 1) > part.clientWidth
+        }
         if (size > max) problems.push(`${selector} "${part.textContent}" is drawn larger than ${max}px`)
+        if (size >= max && overflows())
+          problems.push(`${selector} "${part.textContent}" overflows at ${max}px, unfitted`)
         if (size >= max || overflows()) continue
         const drawn = part.style.fontSize
         part.style.fontSize = `${size + 1}px`
@@ -307,4 +315,38 @@ describe('every language on air', DRAWS_MANY, () => {
     await expect.poll(() => page.locator('[data-testid="overlay-setup"]').textContent()).toContain('lang=xx')
     await page.close()
   }, 240_000)
+})
+
+describe('the last result on the break screen', DRAWS_MANY, () => {
+  it('keeps both names and both scores of the last result, each name fitted, both themes', async () => {
+    // The on-air match played out (its result entered on the service), as a break after it shows.
+    const ended = await service(`/_sandbox/matches/${onAir.id}/result`, { method: 'POST', body: '{}' })
+    expect(ended.status).toBe(200)
+    const problems: string[] = []
+    const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } })
+    for (const script of ['latin', 'arabic', 'cjk'] as const) {
+      await rename(NAMES[script])
+      for (const theme of ['dark', 'light']) {
+        await page.goto(`${web.hub}/overlays/break?stream=${streamId}&theme=${theme}`)
+        await expect
+          .poll(() => page.locator('[data-testid="break-last"]').textContent(), { timeout: 10_000 })
+          .toContain(NAMES[script][1].slice(0, 6))
+        await page.evaluate(() => document.fonts.ready)
+        const parts = ['[data-testid="break-last-name"]', '[data-testid="break-last-score"]']
+        const fitted = [['[data-testid="break-last-name"]', 26]] as const
+        problems.push(
+          ...(await outside(page, '[data-testid="break"]', parts)).map((p) => `${script} ${theme}: ${p}`),
+          ...(await shrunkTooFar(page, fitted)).map((p) => `${script} ${theme}: ${p}`),
+        )
+        expect(await page.locator('[data-testid="break-last-name"]').count()).toBe(2)
+        expect(await page.locator('[data-testid="break-last-score"]').allTextContents()).toEqual([
+          expect.stringMatching(/^\d+$/),
+          expect.stringMatching(/^\d+$/),
+        ])
+        await page.screenshot({ path: screenshotPath(`break-last-${script}-${theme}`) })
+      }
+    }
+    expect(problems).toEqual([])
+    await page.close()
+  }, 120_000)
 })

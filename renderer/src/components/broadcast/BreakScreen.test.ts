@@ -45,13 +45,22 @@ describe('the break screen', () => {
         { winner: 0, map: null, picks: [null, 'Guile'] },
       ]),
     })
-    expect(screen.getByTestId('break-last').textContent).toMatch(/Astrablade 2 – 1 Bolt/)
+    expect(screen.getAllByTestId('break-last-name').map((name) => name.textContent)).toEqual(['Astrablade', 'Bolt'])
+    expect(screen.getAllByTestId('break-last-score').map((score) => score.textContent)).toEqual(['2', '1'])
     expect([...screen.getByTestId('break-games').querySelectorAll('li')].map((li) => li.textContent)).toEqual([
       'Game 1: Astrablade · Inferno · Ryu – Ken',
       'Game 2: Bolt',
       'Game 3: Astrablade · – – Guile',
     ])
     unmount()
+    // Sides as the room swapped them on the scoreboard: a row each, its name and its score.
+    const swapped = finished(null)
+    const { unmount: unmountSwapped } = render(BreakScreen, {
+      feed: { ...swapped, onAir: { ...swapped.onAir!, swapped: true } },
+    })
+    expect(screen.getAllByTestId('break-last-name').map((name) => name.textContent)).toEqual(['Bolt', 'Astrablade'])
+    expect(screen.getAllByTestId('break-last-score').map((score) => score.textContent)).toEqual(['1', '2'])
+    unmountSwapped()
     render(BreakScreen, { feed: finished(null), words: wordsFor('fr') })
     expect(screen.queryByTestId('break-games')).toBeNull()
   })

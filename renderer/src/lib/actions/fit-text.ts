@@ -34,7 +34,21 @@ type Bounds = Pick<FitOptions, 'max' | 'min'>
 const waiting = new Map<HTMLElement, Bounds>()
 let flushing = false
 
-const overflowing = (node: HTMLElement) => node.scrollWidth > node.clientWidth + 0.5
+/**
+ * The text's own width in the node's layout pixels, to a fraction: `scrollWidth` rounds, and a text a fraction of a
+ * pixel too wide said it fitted while its ellipsis showed. (A page without layout has no range boxes: scrollWidth.)
+ */
+function textWidth(node: HTMLElement): number {
+  const range = document.createRange()
+  range.selectNodeContents(node)
+  if (typeof range.getBoundingClientRect !== 'function') return node.scrollWidth
+  // Measured as drawn: an overlay scaled for a 4K canvas draws every box larger, so both widths are read as drawn.
+  const drawn = node.getBoundingClientRect().width
+  const scale = node.offsetWidth > 0 && drawn > 0 ? drawn / node.offsetWidth : 1
+  return range.getBoundingClientRect().width / scale
+}
+
+const overflowing = (node: HTMLElement) => textWidth(node) > node.clientWidth
 
 /** Fits every waiting node: each round writes all trial sizes, then reads all widths in one layout. */
 function flush(): void {
@@ -52,13 +66,13 @@ function flush(): void {
   // At the largest size: what fits is done; what overflows starts from the size its width says (text widths scale
   // with the font size), then steps a pixel at a time to the largest size that fits.
   let open = batch.filter((f) => {
-    const { scrollWidth, clientWidth } = f.node
-    if (scrollWidth <= clientWidth + 0.5) {
+    const [width, clientWidth] = [textWidth(f.node), f.node.clientWidth]
+    if (width <= clientWidth) {
       f.fits = f.max
       return false
     }
     f.overflows = f.max
-    f.size = Math.max(f.min, Math.min(f.max - 1, Math.floor((f.max * clientWidth) / scrollWidth)))
+    f.size = Math.max(f.min, Math.min(f.max - 1, Math.floor((f.max * clientWidth) / width)))
     return true
   })
   while (open.length > 0) {
