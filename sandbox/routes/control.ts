@@ -39,14 +39,13 @@ export function controlRoutes(
     if (!node) return notFound(reply, 'match', request.params.id.slice(0, 100))
     if (node.status === 'completed')
       return sendError(reply, 409, `match ${node.id} has its result already`, { scope: 'path', type: 'invalid' })
+    // A match without its two opponents cannot be played (the engine leaves it pending).
+    if (node.status === 'pending' && !engine.isReady(node))
+      return sendError(reply, 409, `match ${node.id} cannot end: it has no two opponents yet`, {
+        scope: 'path',
+        type: 'invalid',
+      })
     engine.complete(node)
-    if (node.status !== 'completed')
-      return sendError(
-        reply,
-        409,
-        `match ${node.id} cannot end: it has ${node.status === 'pending' ? 'no two opponents yet' : `status ${node.status}`}`,
-        { scope: 'path', type: 'invalid' },
-      )
     return node
   })
   app.post('/expire-tokens', { config }, (_request, reply) => {
