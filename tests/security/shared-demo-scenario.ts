@@ -271,9 +271,6 @@ const failedOverAt = await until(async () => {
     desk === 1 ? state.role === 'host' && state.joined === 1 : state.link === 'connected' && state.host === oldHost
   return settled && Date.now()
 })
-// Neither desk stops before the other settled (a host that closes goes away from its desks).
-writeFileSync(at(`failed-over-${desk}`), '')
-await until(() => existsSync(at(`failed-over-${desk === 1 ? 3 : 1}`)))
 // The election's entry (the handover's, a person's, says the same words without a cause).
 const elected = await until(async () => {
   const { entries } = await value<AuditPage>('venue:audit', {
@@ -282,6 +279,9 @@ const elected = await until(async () => {
   })
   return entries.length > 0 && entries[0]!
 })
+// Neither desk stops before the other settled and read the election (a host that closes goes away from its desks).
+writeFileSync(at(`failed-over-${desk}`), '')
+await until(() => existsSync(at(`failed-over-${desk === 1 ? 3 : 1}`)))
 writeFileSync(
   at(`failover-${desk}.json`),
   JSON.stringify({
