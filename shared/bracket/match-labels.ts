@@ -50,7 +50,7 @@ function nameOf(node: BracketNode, shape: Shape, round: number, lastRound: numbe
 export function englishLabel(name: MatchName): Omit<MatchLabel, 'name'> {
   const { round, match: m } = name
   if (name.kind === 'grand-final') return { long: 'Grand final', short: 'GF' }
-  if (name.kind === 'grand-final-reset') return { long: 'Grand final reset', short: 'GF2' }
+  if (name.kind === 'grand-final-reset') return { long: 'Grand final · reset', short: 'GF2' }
   if (name.kind === 'final') return { long: 'Final', short: 'Final' }
   if (name.branch) {
     const [word, short] = name.branch === 'losers' ? ['Losers', 'LB'] : ['Winners', 'WB']

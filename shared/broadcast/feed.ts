@@ -1,7 +1,7 @@
 // The broadcast feed of one stream: what overlays, the desk's preview and other graphics (NodeCG, vMix) read.
 // Broadcast-safe by construction: names, scores, results and times only; never emails, identifiers or secrets.
 import { z } from 'zod'
-import { MatchName } from './match-name'
+import { MatchName, SlotWait } from './match-name'
 import { StageBoard } from './stage-board'
 import { SequenceState } from './show-sequence'
 import { SponsorRotation } from './sponsors'
@@ -22,11 +22,7 @@ export const FeedOpponent = z.object({
     .string()
     .regex(/^[A-Z]{2}$/)
     .nullable(),
-  /** What an empty slot waits for (the winner or loser of a match; both null: not known); null once it has its participant. */
-  waitsFor: z
-    .object({ outcome: z.enum(['winner', 'loser']).nullable(), match: MatchName.nullable() })
-    .nullable()
-    .default(null),
+  waitsFor: SlotWait,
 })
 
 /** One game of the on-air match, as the live layer keeps it (see `games`). */

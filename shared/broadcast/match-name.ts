@@ -10,3 +10,10 @@ export const MatchName = z.object({
   match: z.number().int(),
 })
 export type MatchName = z.infer<typeof MatchName>
+
+/** What an empty slot waits for (the winner or loser of a match; both null: not known); null once it has its participant. */
+export const SlotWait = z
+  .object({ outcome: z.enum(['winner', 'loser']).nullable(), match: MatchName.nullable() })
+  .nullable()
+  .default(null)
+export type SlotWait = z.infer<typeof SlotWait>

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { BracketNode } from '../api'
-import { matchLabels, slotName } from '../bracket/match-labels'
+import { matchLabels, slotName, slotWait } from '../bracket/match-labels'
 import { REAL_FIXTURES_DIR } from '../../tests/support/paths'
 import { matchNode } from '../../tests/support/bracket-node'
 import { stageBoard, type StageBoard } from './stage-board'
@@ -26,6 +26,7 @@ function boardOf(file: string, stageName: string): StageBoard | null {
       label: (n) => labels.get(n.id),
       groupName: (id) => labels.get(stageNodes.find((n) => n.group_id === id)!.id)?.name.group ?? null,
       slotName: (o) => slotName(o, labels),
+      slotWait: (o) => slotWait(o, labels),
     },
     null,
   )
@@ -43,6 +44,19 @@ describe('the stage board', () => {
       'winners2',
     ])
     expect(board.matches.at(-1)!.name?.kind).toBe('final')
+    // Lines between rounds: each semi-final from two quarter-finals, the final from both semis; none into the first.
+    const ids = (column: number) => board.matches.filter((m) => m.column === column).map((m) => m.id)
+    expect(board.matches.filter((m) => m.column === 0).every((m) => m.from.length === 0)).toBe(true)
+    expect(
+      board.matches
+        .filter((m) => m.column === 1)
+        .flatMap((m) => m.from)
+        .sort(),
+    ).toEqual(ids(0).sort())
+    expect(board.matches.at(-1)!.from.sort()).toEqual(ids(1).sort())
+    // The final's empty slots say whose winner they wait for, in parts an overlay words in its language.
+    expect(board.matches.at(-1)!.opponents.map((o) => o.waitsFor?.match?.kind)).toEqual(['round', 'round'])
+    expect(board.matches.at(-1)!.opponents.map((o) => o.waitsFor?.outcome)).toEqual(['winner', 'winner'])
   })
 
   it('draws a double elimination’s winners semis and final, its last four losers rounds and the grand final', () => {
@@ -51,6 +65,12 @@ describe('the stage board', () => {
     const count = (row: string) => board.matches.filter((m) => m.row === row).length
     expect([count('winners'), count('losers'), count('final')]).toEqual([3, 6, 1])
     expect(board.matches.filter((m) => m.row === 'losers').map((m) => m.column)).toEqual([0, 0, 1, 1, 2, 3])
+    // The grand final's lines come from the winners' final and the losers' final; a loser's drop draws none.
+    const last = (row: string) => board.matches.filter((m) => m.row === row).at(-1)!.id
+    expect(board.matches.find((m) => m.row === 'final')!.from.sort()).toEqual([last('winners'), last('losers')].sort())
+    expect(board.matches.filter((m) => m.row === 'losers' && m.column === 0).every((m) => m.from.length === 0)).toBe(
+      true,
+    )
     // A completed bracket: every match has both names and a winner.
     for (const match of board.matches) {
       expect(match.opponents.every((o) => o.name.length > 0)).toBe(true)
@@ -82,6 +102,7 @@ describe('the stage board', () => {
         label: () => undefined,
         groupName: () => 'A',
         slotName: () => '',
+        slotWait: () => null,
       },
       'g1',
     )
@@ -105,6 +126,7 @@ describe('the stage board', () => {
         label: () => undefined,
         groupName: () => null,
         slotName: () => '',
+        slotWait: () => null,
       },
       null,
     )
@@ -120,6 +142,7 @@ describe('the stage board', () => {
           label: () => undefined,
           groupName: () => null,
           slotName: () => '',
+          slotWait: () => null,
         },
         null,
       ),

@@ -3,7 +3,7 @@
 // draws and the ranking they make, for the on-air match's group). Pure: worked out from the bracket's nodes and labels.
 import { z } from 'zod'
 import type { BracketNode } from '../api'
-import { MatchName } from './match-name'
+import { MatchName, SlotWait } from './match-name'
 
 /** Standings drawn at most (a pool of 64 shows its first 16). */
 export const STANDINGS_MAX = 16
@@ -18,8 +18,15 @@ export const BoardMatch = z.object({
   row: z.enum(['winners', 'losers', 'final']),
   column: z.number().int().min(0),
   status: z.enum(['pending', 'running', 'completed']),
+  /** The board's matches whose winner plays in this one: the lines drawn between rounds (a loser's drop is not). */
+  from: z.array(z.string()).max(2).default([]),
   opponents: z.array(
-    z.object({ name: z.string(), score: z.number().nullable(), result: z.enum(['win', 'draw', 'loss']).nullable() }),
+    z.object({
+      name: z.string(),
+      score: z.number().nullable(),
+      result: z.enum(['win', 'draw', 'loss']).nullable(),
+      waitsFor: SlotWait,
+    }),
   ),
 })
 export type BoardMatch = z.infer<typeof BoardMatch>
@@ -60,6 +67,8 @@ export interface BoardSources {
   groupName(groupId: string): string | null
   /** The name an empty slot is drawn with ("Winner of WB R2 M3"). */
   slotName(opponent: BracketNode['opponents'][number]): string
+  /** What an empty slot waits for, in parts, so an overlay says it in its language. */
+  slotWait(opponent: BracketNode['opponents'][number]): SlotWait
 }
 
 /** The board of the stage a match is in: its top 8, its standings (of that match's group), or null for other kinds. */
@@ -120,10 +129,23 @@ function top8(sources: BoardSources): StageBoard {
         row: round.row,
         column,
         status: node.status,
-        opponents: node.opponents.map((o) => ({ name: sources.slotName(o), score: o.score, result: o.result })),
+        from: [],
+        opponents: node.opponents.map((o) => ({
+          name: sources.slotName(o),
+          score: o.score,
+          result: o.result,
+          waitsFor: sources.slotWait(o),
+        })),
       })
   }
-  return { kind: 'top8', stage: sources.stage.name, matches: matches.slice(-TOP8_MAX) }
+  const shown = matches.slice(-TOP8_MAX)
+  const onBoard = new Set(shown.map((match) => match.id))
+  const nodeOf = new Map(sources.nodes.map((node) => [node.id, node]))
+  for (const match of shown)
+    match.from = (nodeOf.get(match.id)?.opponents ?? []).flatMap((o) =>
+      o.source_type === 'winner' && o.source_node_id && onBoard.has(o.source_node_id) ? [o.source_node_id] : [],
+    )
+  return { kind: 'top8', stage: sources.stage.name, matches: shown }
 }
 
 /** Wins, losses and draws of each participant in the group's completed matches, ranked (equal records share a rank). */

@@ -13,6 +13,7 @@ type Node = {
   id: string
   stage_id: string
   status: string
+  branch: string | null
   opponents: { participant: { id: string; name: string } | null }[]
 }
 const RTL = 'عبد الرحمن بن عبد العزيز الشمري القحطاني'.slice(0, 40)
@@ -43,7 +44,8 @@ beforeAll(async () => {
   const nodes = (await web.ipc<{ items: Node[] }>('bracket:nodes', { tournamentId, filters: {} })).items
   // The Demo venue's pools are all played: one of them is taken again, as a replay is shown.
   pool = nodes.find((n) => n.stage_id === stageId('Groups') && n.opponents.every((o) => o.participant))!
-  playoff = nodes.find((n) => n.stage_id === stageId('Playoffs'))!
+  // The grand final: a match every top 8 draws.
+  playoff = nodes.find((n) => n.stage_id === stageId('Playoffs') && n.branch === 'gf')!
   for (const match of [pool, playoff])
     await web.ipc('match-streams:replace', { matchId: match.id, streamIds: [streamId] })
 }, 60_000)
@@ -102,6 +104,24 @@ describe('the stage boards', () => {
       await expect.poll(() => page.getByTestId('top8-match').count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(7)
     })
     expect(failures).toEqual([])
+    await page.goto(`${web.hub}/overlays/top8?stream=${streamId}&lang=en`)
+    await expect.poll(() => page.getByTestId('top8-line').count(), { timeout: 10_000 }).toBeGreaterThan(0)
+    // The match on air is the one outlined, and the only one, though others run.
+    const marked = page.locator('[data-testid="top8-match"][aria-current="true"]')
+    expect(await marked.count()).toBe(1)
+    expect(await marked.getAttribute('data-match-id')).toBe(playoff.id)
+    // Rounds are headed in words, not codes.
+    const rounds = await page.getByTestId('top8-round').allTextContents()
+    expect(rounds).toContain('Grand final')
+    expect(rounds.some((r) => /^Winners round \d+$/.test(r))).toBe(true)
+    expect(rounds.some((r) => /^Losers round \d+$/.test(r))).toBe(true)
+    expect((await page.getByTestId('top8').textContent())!).not.toMatch(/\b(WB|LB) R\d|GF2?\b/)
+    // A line from every match that feeds another (the grand final's two at least) runs between its cards' edges.
+    const gaps = await page
+      .getByTestId('top8-line')
+      .evaluateAll((paths) => paths.map((path) => (path as SVGPathElement).getTotalLength()))
+    expect(gaps.length).toBeGreaterThanOrEqual(2)
+    expect(gaps.every((length) => length > 0)).toBe(true)
     await page.goto(`${web.hub}/overlays/standings?stream=${streamId}`)
     await page.waitForTimeout(500)
     expect(await page.getByTestId('standings').count()).toBe(0)

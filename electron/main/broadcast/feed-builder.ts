@@ -111,6 +111,7 @@ function boardsOf(bracket: BracketSources, stages: readonly BoardStage[]): Tourn
         label: (n) => labels.get(n.id),
         groupName: () => labels.get(node.id)?.name.group ?? null,
         slotName: (o) => slotName(o, labels),
+        slotWait: (o) => slotWait(o, labels),
       },
       node.group_id,
     )

@@ -10,7 +10,16 @@ export const ar: Catalogue = {
     plain: 'الجولة {round} · المباراة {match}',
     final: 'النهائي',
     grandFinal: 'النهائي الكبير',
-    grandFinalReset: 'إعادة النهائي الكبير',
+    grandFinalReset: 'النهائي الكبير · الإعادة',
+  },
+  roundOnly: {
+    winners: 'دور الفائزين {round}',
+    losers: 'دور الخاسرين {round}',
+    group: 'المجموعة {group} · الجولة {round}',
+    plain: 'الجولة {round}',
+    final: 'النهائي',
+    grandFinal: 'النهائي الكبير',
+    grandFinalReset: 'النهائي الكبير · الإعادة',
   },
   short: {
     winners: 'WB R{round} M{match}',

@@ -21,6 +21,8 @@ export interface Catalogue {
   /** The direction the language is written in: an overlay in Arabic is mirrored. */
   direction: 'ltr' | 'rtl'
   round: RoundWords
+  /** A round without its match ("Winners round 10", "Grand final · reset"): the top 8's column headings. */
+  roundOnly: RoundWords
   /** "WB R3 M2": where a label must be short (what an empty slot waits for). */
   short: RoundWords
   slot: {

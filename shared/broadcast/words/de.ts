@@ -10,7 +10,16 @@ export const de: Catalogue = {
     plain: 'Runde {round} · Spiel {match}',
     final: 'Finale',
     grandFinal: 'Großes Finale',
-    grandFinalReset: 'Großes Finale, Reset',
+    grandFinalReset: 'Großes Finale · Reset',
+  },
+  roundOnly: {
+    winners: 'Gewinnerrunde {round}',
+    losers: 'Verliererrunde {round}',
+    group: 'Gruppe {group} · Runde {round}',
+    plain: 'Runde {round}',
+    final: 'Finale',
+    grandFinal: 'Großes Finale',
+    grandFinalReset: 'Großes Finale · Reset',
   },
   short: {
     winners: 'WB R{round} S{match}',

@@ -10,7 +10,16 @@ export const enUS: Catalogue = {
     plain: 'Round {round} · match {match}',
     final: 'Final',
     grandFinal: 'Grand final',
-    grandFinalReset: 'Grand final reset',
+    grandFinalReset: 'Grand final · reset',
+  },
+  roundOnly: {
+    winners: 'Winners round {round}',
+    losers: 'Losers round {round}',
+    group: 'Group {group} · round {round}',
+    plain: 'Round {round}',
+    final: 'Final',
+    grandFinal: 'Grand final',
+    grandFinalReset: 'Grand final · reset',
   },
   short: {
     winners: 'WB R{round} M{match}',

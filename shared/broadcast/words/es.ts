@@ -10,7 +10,16 @@ export const es: Catalogue = {
     plain: 'Ronda {round} · partida {match}',
     final: 'Final',
     grandFinal: 'Gran final',
-    grandFinalReset: 'Gran final, desempate',
+    grandFinalReset: 'Gran final · desempate',
+  },
+  roundOnly: {
+    winners: 'Ganadores · ronda {round}',
+    losers: 'Perdedores · ronda {round}',
+    group: 'Grupo {group} · ronda {round}',
+    plain: 'Ronda {round}',
+    final: 'Final',
+    grandFinal: 'Gran final',
+    grandFinalReset: 'Gran final · desempate',
   },
   short: {
     winners: 'WB R{round} P{match}',

@@ -10,7 +10,16 @@ export const fr: Catalogue = {
     plain: 'Tour {round} · match {match}',
     final: 'Finale',
     grandFinal: 'Grande finale',
-    grandFinalReset: 'Grande finale, revanche',
+    grandFinalReset: 'Grande finale · revanche',
+  },
+  roundOnly: {
+    winners: 'Gagnants · tour {round}',
+    losers: 'Perdants · tour {round}',
+    group: 'Groupe {group} · tour {round}',
+    plain: 'Tour {round}',
+    final: 'Finale',
+    grandFinal: 'Grande finale',
+    grandFinalReset: 'Grande finale · revanche',
   },
   short: {
     winners: 'WB T{round} M{match}',

@@ -10,7 +10,16 @@ export const id: Catalogue = {
     plain: 'Babak {round} · laga {match}',
     final: 'Final',
     grandFinal: 'Grand final',
-    grandFinalReset: 'Grand final ulang',
+    grandFinalReset: 'Grand final · ulang',
+  },
+  roundOnly: {
+    winners: 'Upper bracket · babak {round}',
+    losers: 'Lower bracket · babak {round}',
+    group: 'Grup {group} · babak {round}',
+    plain: 'Babak {round}',
+    final: 'Final',
+    grandFinal: 'Grand final',
+    grandFinalReset: 'Grand final · ulang',
   },
   short: {
     winners: 'UB B{round} L{match}',

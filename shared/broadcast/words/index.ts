@@ -96,6 +96,11 @@ export class Words {
     return match.name ? this.label(match.name, this.words.round) : match.label
   }
 
+  /** A match's round without the match ("Winners round 10", "Grand final · reset"). */
+  roundLabel(name: MatchName): string {
+    return this.label(name, this.words.roundOnly)
+  }
+
   /** A match's short label ("WB R2 M3"). */
   shortLabel(name: MatchName): string {
     return this.label(name, this.words.short)
@@ -106,13 +111,17 @@ export class Words {
     return name ? this.label(name, this.words.round) : said
   }
 
-  /** An opponent's name, or what its slot waits for in this language ("Vainqueur de WB T2 M3"). */
-  opponentName(opponent: Pick<FeedOpponent, 'name' | 'waitsFor'>): string {
+  /**
+   * An opponent's name, or what its slot waits for in this language: "Vainqueur de WB T2 M3" where room is short, or
+   * with the match said in full ("Winner of Losers round 1 · match 2") where it is not.
+   */
+  opponentName(opponent: Pick<FeedOpponent, 'name' | 'waitsFor'>, form: 'short' | 'long' = 'short'): string {
     const waiting = opponent.waitsFor
     if (!waiting) return opponent.name
     if (!waiting.outcome || !waiting.match) return this.words.slot.toBeDecided
     const message = waiting.outcome === 'loser' ? this.words.slot.loserOf : this.words.slot.winnerOf
-    return this.say(message, { match: this.shortLabel(waiting.match) })
+    const match = form === 'long' ? this.label(waiting.match, this.words.round) : this.shortLabel(waiting.match)
+    return this.say(message, { match })
   }
 
   names(match: Pick<FeedMatch, 'opponents'>): string[] {

@@ -10,7 +10,16 @@ export const pl: Catalogue = {
     plain: 'Runda {round} · mecz {match}',
     final: 'Finał',
     grandFinal: 'Wielki finał',
-    grandFinalReset: 'Wielki finał, rewanż',
+    grandFinalReset: 'Wielki finał · rewanż',
+  },
+  roundOnly: {
+    winners: 'Drabinka wygranych · runda {round}',
+    losers: 'Drabinka przegranych · runda {round}',
+    group: 'Grupa {group} · runda {round}',
+    plain: 'Runda {round}',
+    final: 'Finał',
+    grandFinal: 'Wielki finał',
+    grandFinalReset: 'Wielki finał · rewanż',
   },
   short: {
     winners: 'WB R{round} M{match}',

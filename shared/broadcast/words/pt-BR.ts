@@ -10,7 +10,16 @@ export const ptBR: Catalogue = {
     plain: 'Rodada {round} · partida {match}',
     final: 'Final',
     grandFinal: 'Grande final',
-    grandFinalReset: 'Grande final, desempate',
+    grandFinalReset: 'Grande final · desempate',
+  },
+  roundOnly: {
+    winners: 'Chave superior · rodada {round}',
+    losers: 'Chave inferior · rodada {round}',
+    group: 'Grupo {group} · rodada {round}',
+    plain: 'Rodada {round}',
+    final: 'Final',
+    grandFinal: 'Grande final',
+    grandFinalReset: 'Grande final · desempate',
   },
   short: {
     winners: 'CS R{round} P{match}',
