@@ -163,6 +163,10 @@ export class VenueBuilder {
     if (plan.type === 'single_elimination') Object.assign(settings, { threshold: 0, third_decider: false })
     if (plan.type === 'pools')
       Object.assign(settings, { nb_groups: plan.groups, pairing_method: 'standard', group_naming: 'letter' })
+    // The tie-breakers a ranked stage parts equal records by, in order, as the service's settings name them.
+    const tieBreakers = plan.type === 'swiss' ? ['buchholz', 'score_difference'] : ['head_to_head', 'score_difference']
+    if (plan.type === 'swiss' || plan.type === 'league' || plan.type === 'pools')
+      settings.tiebreakers = tieBreakers.map((name) => ({ name, options: {} }))
     const stage: StageRecord = {
       id: this.store.ids.next(),
       tournament_id: tournament.id,

@@ -112,11 +112,12 @@ describe('the stage board', () => {
       group: 'A',
       of: 4,
       rows: [
-        { rank: 1, name: 'Player A', wins: 2, losses: 0, draws: 0 },
-        { rank: 2, name: 'Player B', wins: 1, losses: 1, draws: 0 },
-        { rank: 3, name: 'Player D', wins: 0, losses: 0, draws: 1 },
-        { rank: 4, name: 'Player C', wins: 0, losses: 2, draws: 1 },
+        { rank: 1, name: 'Player A', wins: 2, losses: 0, draws: 0, tieBreaks: [] },
+        { rank: 2, name: 'Player B', wins: 1, losses: 1, draws: 0, tieBreaks: [] },
+        { rank: 3, name: 'Player D', wins: 0, losses: 0, draws: 1, tieBreaks: [] },
+        { rank: 4, name: 'Player C', wins: 0, losses: 2, draws: 1, tieBreaks: [] },
       ],
+      tieBreakers: [],
     })
     // Equal records share a rank.
     const tied = stageBoard(
@@ -131,6 +132,67 @@ describe('the stage board', () => {
       null,
     )
     expect(tied?.kind === 'standings' && tied.rows.map((r) => r.rank)).toEqual([1, 1])
+  })
+
+  /** A completed match `a` won `score[0]`–`score[1]` against `b`. */
+  const won = (id: string, [a, b]: [string, string], score: [number, number] = [2, 0]) => {
+    const node = matchNode(id, [a, b], { status: 'completed' })
+    Object.assign(node.opponents[0]!, { result: 'win', score: score[0] })
+    Object.assign(node.opponents[1]!, { result: 'loss', score: score[1] })
+    return node
+  }
+  const boardOfStage = (type: string, nodes: BracketNode[], tieBreakers?: string[]) => {
+    const board = stageBoard(
+      {
+        stage: { id: '1', name: 'Swiss', type, tieBreakers },
+        nodes,
+        label: () => undefined,
+        groupName: () => null,
+        slotName: () => '',
+        slotWait: () => null,
+      },
+      null,
+    )
+    if (board?.kind !== 'standings') throw new Error('no standings')
+    return board
+  }
+  const table = (board: Extract<StageBoard, { kind: 'standings' }>) =>
+    board.rows.map((row) => `${row.rank} ${row.name.slice(-1)} ${row.tieBreaks.join(',')}`)
+
+  it('parts a swiss’s equal records by Buchholz, the wins of everyone met, and shows that column', () => {
+    // X and Y are both 1–0, but X beat P (who won once since) and Y beat Q (who never won).
+    const nodes = [
+      won('m1', ['X', 'P']),
+      won('m2', ['Y', 'Q'], [2, 1]),
+      won('m3', ['P', 'Z'], [2, 1]),
+      won('m4', ['Z', 'Q']),
+    ]
+    const board = boardOfStage('swiss', nodes)
+    expect(board.tieBreakers).toEqual(['buchholz'])
+    expect(table(board)).toEqual(['1 X 1', '2 Y 0', '3 P 2', '4 Z 1', '5 Q 2'])
+  })
+
+  it('ranks by the tie-breakers the stage’s settings name, in their order, and knows their other names', () => {
+    // A cycle: everyone 1–1 and 1 win among the tied; only the scores part them.
+    const cycle = [won('m1', ['A', 'B'], [2, 0]), won('m2', ['B', 'C'], [2, 1]), won('m3', ['C', 'A'], [2, 1])]
+    const byDifference = boardOfStage('league', cycle, ['match_result_between', 'game_difference', 'coin_flip'])
+    expect(byDifference.tieBreakers).toEqual(['score_difference'])
+    expect(table(byDifference)).toEqual(['1 A 1', '2 C 0', '3 B -1'])
+    // Head to head first where it parts: A and B are both 2–1, A beat B.
+    const league = [
+      won('m1', ['A', 'B']),
+      won('m2', ['A', 'C']),
+      won('m3', ['B', 'C']),
+      won('m4', ['B', 'D']),
+      won('m5', ['D', 'A']),
+      won('m6', ['C', 'D']),
+    ]
+    const board = boardOfStage('league', league)
+    expect(board.tieBreakers).toEqual(['head_to_head'])
+    expect(table(board)).toEqual(['1 A 1', '2 B 0', '3 C 1', '4 D 0'])
+    // Equal after every tie-breaker: a shared rank, and the next rank skips.
+    const even = [won('m1', ['E', 'F']), won('m2', ['G', 'H'])]
+    expect(boardOfStage('league', even, ['score_for']).rows.map((row) => row.rank)).toEqual([1, 1, 3, 3])
   })
 
   it('is nothing for a stage it has no picture of', () => {

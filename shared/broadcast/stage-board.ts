@@ -1,6 +1,7 @@
 // What the top 8 and standings overlays draw for the stage on air: an elimination stage's last rounds (the top 8: from
 // the eight players left, each match with its names and scores), or a league, swiss or pool's standings (wins, losses,
-// draws and the ranking they make, for the on-air match's group). Pure: worked out from the bracket's nodes and labels.
+// draws, the tie-breakers the stage names, and the ranking they make, for the on-air match's group). Pure: worked out
+// from the bracket's nodes and labels.
 import { z } from 'zod'
 import type { BracketNode } from '../api'
 import { MatchName, SlotWait } from './match-name'
@@ -31,12 +32,38 @@ export const BoardMatch = z.object({
 })
 export type BoardMatch = z.infer<typeof BoardMatch>
 
+/**
+ * Tie-breakers the standings work out, as a stage's settings name them: the matches won among the tied ("head to
+ * head"), the scores' difference and sum over every completed match, and the wins of everyone met (Buchholz).
+ */
+export const TIE_BREAKERS = ['head_to_head', 'score_difference', 'score_for', 'buchholz'] as const
+export type TieBreaker = (typeof TIE_BREAKERS)[number]
+
+/** The other names a stage's settings may give a tie-breaker by. */
+const TIE_BREAKER_NAMES: Record<string, TieBreaker> = {
+  head_to_head: 'head_to_head',
+  match_result_between: 'head_to_head',
+  direct_encounter: 'head_to_head',
+  score_difference: 'score_difference',
+  game_difference: 'score_difference',
+  score_for: 'score_for',
+  buchholz: 'buchholz',
+}
+
+/** What a stage that names none is ranked by after its records: a swiss by its opponents' strength, others as met. */
+const DEFAULT_TIE_BREAKERS: Record<string, TieBreaker[]> = {
+  swiss: ['buchholz', 'score_difference'],
+  default: ['head_to_head', 'score_difference'],
+}
+
 export const StandingRow = z.object({
   rank: z.number().int().min(1),
   name: z.string(),
   wins: z.number().int().min(0),
   losses: z.number().int().min(0),
   draws: z.number().int().min(0),
+  /** This row's value of each of the board's `tieBreakers`, in order; null where it was not worked out for it. */
+  tieBreaks: z.array(z.number().nullable()).max(TIE_BREAKERS.length).default([]),
 })
 export type StandingRow = z.infer<typeof StandingRow>
 
@@ -48,6 +75,8 @@ export const StageBoard = z.discriminatedUnion('kind', [
     /** The pool's or group's name ("Group A"), null for a league or swiss stage. */
     group: z.string().nullable(),
     rows: z.array(StandingRow).max(STANDINGS_MAX),
+    /** The tie-breakers that decided a place among equal records, in the stage's order: one column each. */
+    tieBreakers: z.array(z.enum(TIE_BREAKERS)).max(TIE_BREAKERS.length).default([]),
     /** How many take part (more than the rows when cut). */
     of: z.number().int().min(0),
   }),
@@ -59,7 +88,8 @@ const ELIMINATION = new Set(['single_elimination', 'double_elimination', 'bracke
 const STANDINGS = new Set(['league', 'swiss', 'pools', 'gauntlet', 'simple'])
 
 export interface BoardSources {
-  stage: { id: string; name: string; type: string }
+  /** `tieBreakers`: the names the stage's settings give, in order (none: what its type is usually ranked by). */
+  stage: { id: string; name: string; type: string; tieBreakers?: readonly string[] }
   /** The stage's nodes (any order). */
   nodes: readonly BracketNode[]
   label(node: BracketNode): { long: string; name: MatchName } | undefined
@@ -148,35 +178,148 @@ function top8(sources: BoardSources): StageBoard {
   return { kind: 'top8', stage: sources.stage.name, matches: shown }
 }
 
-/** Wins, losses and draws of each participant in the group's completed matches, ranked (equal records share a rank). */
+/** A participant's record in a group, with what its tie-breakers are worked out from. */
+interface StandingRecord {
+  row: StandingRow
+  id: string
+  scoreFor: number
+  scoreAgainst: number
+  /** Whom they met in completed matches (once per match), and whom they beat. */
+  met: string[]
+  beat: string[]
+}
+
+/**
+ * Wins, losses and draws of each participant in the group's completed matches, ranked by them; equal records are
+ * parted by the stage's tie-breakers in order (the ones that parted any are the board's columns), and share a rank
+ * when every tie-breaker leaves them equal.
+ */
 function standings(sources: BoardSources, groupId: string | null): StageBoard {
-  const records = new Map<string, StandingRow>()
+  const records = new Map<string, StandingRecord>()
+  const recordOf = (participant: { id: string; name: string }) => {
+    const known = records.get(participant.id)
+    if (known) return known
+    const made: StandingRecord = {
+      row: { rank: 1, name: participant.name, wins: 0, losses: 0, draws: 0, tieBreaks: [] },
+      id: participant.id,
+      scoreFor: 0,
+      scoreAgainst: 0,
+      met: [],
+      beat: [],
+    }
+    records.set(participant.id, made)
+    return made
+  }
   for (const node of sources.nodes) {
     if (groupId && node.group_id !== groupId) continue
+    for (const o of node.opponents) if (o.participant) recordOf(o.participant)
+    if (node.status !== 'completed') continue
     for (const o of node.opponents) {
       if (!o.participant) continue
-      const row = records.get(o.participant.id) ?? { rank: 1, name: o.participant.name, wins: 0, losses: 0, draws: 0 }
-      if (node.status === 'completed') {
-        if (o.result === 'win') row.wins++
-        else if (o.result === 'loss') row.losses++
-        else if (o.result === 'draw') row.draws++
+      const record = recordOf(o.participant)
+      if (o.result === 'win') record.row.wins++
+      else if (o.result === 'loss') record.row.losses++
+      else if (o.result === 'draw') record.row.draws++
+      record.scoreFor += o.score ?? 0
+      for (const other of node.opponents) {
+        if (other === o || !other.participant) continue
+        record.met.push(other.participant.id)
+        if (o.result === 'win') record.beat.push(other.participant.id)
+        record.scoreAgainst += other.score ?? 0
       }
-      records.set(o.participant.id, row)
     }
   }
-  const rows = [...records.values()].sort(
-    (a, b) => b.wins - a.wins || a.losses - b.losses || b.draws - a.draws || a.name.localeCompare(b.name),
+  const breakers = tieBreakersOf(sources.stage)
+  const used = new Set<TieBreaker>()
+  const values = new Map<StandingRecord, Map<TieBreaker, number>>()
+  const valueOf = (breaker: TieBreaker, record: StandingRecord, tied: readonly StandingRecord[]): number => {
+    const value = tieBreakValue(breaker, record, tied, records)
+    const kept = values.get(record) ?? new Map<TieBreaker, number>()
+    kept.set(breaker, value)
+    values.set(record, kept)
+    return value
+  }
+  /** The tied records parted by the tie-breakers from `level` on: groups of still-equal records, best first. */
+  const part = (tied: StandingRecord[], level: number): StandingRecord[][] => {
+    if (tied.length < 2 || level >= breakers.length) return [tied]
+    const breaker = breakers[level]!
+    const scored = tied.map((record) => ({ record, value: valueOf(breaker, record, tied) }))
+    const groups = groupBy(
+      scored.sort((a, b) => b.value - a.value),
+      (a, b) => a.value === b.value,
+    ).map((group) => group.map(({ record }) => record))
+    if (groups.length > 1) used.add(breaker)
+    return groups.flatMap((group) => part(group, level + 1))
+  }
+  const byRecord = groupBy(
+    [...records.values()].sort(
+      (a, b) => b.row.wins - a.row.wins || a.row.losses - b.row.losses || b.row.draws - a.row.draws,
+    ),
+    (a, b) => a.row.wins === b.row.wins && a.row.losses === b.row.losses && a.row.draws === b.row.draws,
   )
-  rows.forEach((row, index) => {
-    const before = rows[index - 1]
-    const tied = before && before.wins === row.wins && before.losses === row.losses && before.draws === row.draws
-    row.rank = tied ? before.rank : index + 1
-  })
+  const ranked = byRecord.flatMap((tied) => part(tied, 0))
+  const columns = breakers.filter((breaker) => used.has(breaker))
+  const rows: StandingRow[] = []
+  for (const equal of ranked) {
+    const rank = rows.length + 1
+    for (const record of equal.sort((a, b) => a.row.name.localeCompare(b.row.name))) {
+      const kept = values.get(record)
+      // Head to head counts among the tied only; the others are every row's own figure.
+      const tieBreaks = columns.map((breaker) =>
+        breaker === 'head_to_head'
+          ? (kept?.get(breaker) ?? null)
+          : (kept?.get(breaker) ?? tieBreakValue(breaker, record, equal, records)),
+      )
+      rows.push({ ...record.row, rank, tieBreaks })
+    }
+  }
   return {
     kind: 'standings',
     stage: sources.stage.name,
     group: groupId ? sources.groupName(groupId) : null,
     rows: rows.slice(0, STANDINGS_MAX),
+    tieBreakers: columns,
     of: rows.length,
   }
+}
+
+/** The tie-breakers a stage is ranked by: those its settings name that the board knows, else its type's usual ones. */
+function tieBreakersOf(stage: BoardSources['stage']): TieBreaker[] {
+  const named = (stage.tieBreakers ?? []).flatMap((name) => {
+    const breaker = TIE_BREAKER_NAMES[name.toLowerCase()]
+    return breaker ? [breaker] : []
+  })
+  if (stage.tieBreakers?.length) return [...new Set(named)]
+  return DEFAULT_TIE_BREAKERS[stage.type] ?? DEFAULT_TIE_BREAKERS.default!
+}
+
+function tieBreakValue(
+  breaker: TieBreaker,
+  record: StandingRecord,
+  tied: readonly StandingRecord[],
+  records: ReadonlyMap<string, StandingRecord>,
+): number {
+  switch (breaker) {
+    case 'head_to_head': {
+      const among = new Set(tied.map((other) => other.id))
+      return record.beat.filter((id) => among.has(id)).length
+    }
+    case 'score_difference':
+      return record.scoreFor - record.scoreAgainst
+    case 'score_for':
+      return record.scoreFor
+    case 'buchholz':
+      return record.met.reduce((sum, id) => sum + (records.get(id)?.row.wins ?? 0), 0)
+  }
+}
+
+/** Runs of neighbours `same` holds for, in order. */
+function groupBy<T>(items: readonly T[], same: (a: T, b: T) => boolean): T[][] {
+  const groups: T[][] = []
+  for (const item of items) {
+    const last = groups.at(-1)
+    if (last && same(last[0]!, item)) last.push(item)
+    else groups.push([item])
+  }
+  return groups
 }

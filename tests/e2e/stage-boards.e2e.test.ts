@@ -98,6 +98,25 @@ describe('the stage boards', () => {
     expect(await page.getByTestId('top8').count()).toBe(0)
   })
 
+  it('standings: the Rocket League swiss parts equal records by the stage’s tie-breakers and shows the one that decided', async () => {
+    const list = await web.ipc<{ items: { id: string; name: string }[] }>('tournaments:list', { filters: {} })
+    const tournamentId = list.items.find((t) => t.name === 'Rocket League Open')!.id
+    const streams = await web.ipc<{ items: { id: string }[] }>('streams:list', { tournamentId, filters: {} })
+    const nodes = (await web.ipc<{ items: Node[] }>('bracket:nodes', { tournamentId, filters: {} })).items
+    const swissStream = streams.items[0]!.id
+    const played = nodes.find((n) => n.status === 'completed')!
+    await web.ipc('match-streams:replace', { matchId: played.id, streamIds: [swissStream] })
+    await web.ipc('broadcast:take', { streamId: swissStream, matchId: played.id })
+    await page.goto(`${web.hub}/overlays/standings?stream=${swissStream}&lang=en`)
+    await expect
+      .poll(() => page.getByTestId('standings-tie-breaker').allTextContents(), { timeout: 10_000 })
+      .toContain('Bu')
+    await page.screenshot({ path: screenshotPath('overlay-standings-swiss-dark') })
+    const ranks = (await page.locator('[data-testid="standings-row"] td.rank').allTextContents()).map(Number)
+    // Teams of one record no longer share #1: Buchholz (then the scores) part them.
+    expect(ranks.filter((rank) => rank === 1).length).toBe(1)
+  })
+
   it('top 8: a playoff match on air draws the double elimination’s last rounds and its grand final', async () => {
     await web.ipc('broadcast:take', { streamId, matchId: playoff.id, undecided: true })
     const failures = await look('top8', 'top8', async () => {

@@ -84,7 +84,7 @@ export function withBracket(
 }
 
 /** What a stage's board needs of it (its match settings for the best-of). */
-type BoardStage = Pick<Stage, 'id' | 'match_settings'> & Partial<Pick<Stage, 'name' | 'type'>>
+type BoardStage = Pick<Stage, 'id' | 'match_settings'> & Partial<Pick<Stage, 'name' | 'type' | 'settings'>>
 
 /** Each stage's (and group's) board, worked out the first time a feed asks for it with these sources. */
 function boardsOf(bracket: BracketSources, stages: readonly BoardStage[]): TournamentSources['boardOf'] {
@@ -106,7 +106,12 @@ function boardsOf(bracket: BracketSources, stages: readonly BoardStage[]): Tourn
     const { labels } = bracket
     const board = stageBoard(
       {
-        stage: { id: stage.id, name: stage.name ?? '', type: stage.type },
+        stage: {
+          id: stage.id,
+          name: stage.name ?? '',
+          type: stage.type,
+          tieBreakers: stage.settings?.tiebreakers?.map((breaker) => breaker.name),
+        },
         nodes: byStage.get(node.stage_id) ?? [],
         label: (n) => labels.get(n.id),
         groupName: () => labels.get(node.id)?.name.group ?? null,

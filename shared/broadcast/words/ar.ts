@@ -62,6 +62,12 @@ export const ar: Catalogue = {
     lossesLong: 'خسارة',
     drawsLong: 'تعادل',
     more: '+{n} آخرون',
+    tieBreakers: {
+      head_to_head: { short: 'مباشر', long: 'المواجهة المباشرة' },
+      score_difference: { short: '+/−', long: 'فارق النقاط' },
+      score_for: { short: 'له', long: 'النقاط المسجلة' },
+      buchholz: { short: 'بوخهولز', long: 'بوخهولز' },
+    },
   },
   floor: {
     called: 'النداء: {match} ← {station}',

@@ -1,5 +1,6 @@
 // What a message catalogue of the overlays' fixed words holds: one per locale, each complete (checked by a test).
 // "{name}" marks a value put in; a plural message has a form per plural category of its language (Intl.PluralRules).
+import type { TieBreaker } from '../stage-board'
 
 /** A message that changes with a count: `other` always, and each category the language's plural rules name. */
 export type PluralMessage = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string }
@@ -87,6 +88,8 @@ export interface Catalogue {
     drawsLong: string
     /** {n}: how many more take part than the rows shown. */
     more: string
+    /** A standings column per tie-breaker: its heading, and what it stands for. */
+    tieBreakers: Record<TieBreaker, { short: string; long: string }>
   }
   /** What players read of the venue floor: on the doors, the board and the webhook. */
   floor: {

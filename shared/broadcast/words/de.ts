@@ -50,6 +50,12 @@ export const de: Catalogue = {
     lossesLong: 'Niederlagen',
     drawsLong: 'Unentschieden',
     more: '+{n} weitere',
+    tieBreakers: {
+      head_to_head: { short: 'DV', long: 'direkter Vergleich' },
+      score_difference: { short: '+/−', long: 'Punktedifferenz' },
+      score_for: { short: 'Pkt.', long: 'erzielte Punkte' },
+      buchholz: { short: 'Bu', long: 'Buchholz' },
+    },
   },
   floor: {
     called: 'Aufgerufen: {match} → {station}',

@@ -50,6 +50,12 @@ export const enUS: Catalogue = {
     lossesLong: 'losses',
     drawsLong: 'draws',
     more: '+{n} more',
+    tieBreakers: {
+      head_to_head: { short: 'H2H', long: 'head to head' },
+      score_difference: { short: '+/−', long: 'score difference' },
+      score_for: { short: 'SF', long: 'score for' },
+      buchholz: { short: 'Bu', long: 'Buchholz' },
+    },
   },
   floor: {
     called: 'Called: {match} → {station}',

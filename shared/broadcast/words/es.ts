@@ -55,6 +55,12 @@ export const es: Catalogue = {
     lossesLong: 'derrotas',
     drawsLong: 'empates',
     more: '+{n} más',
+    tieBreakers: {
+      head_to_head: { short: 'ED', long: 'enfrentamiento directo' },
+      score_difference: { short: '+/−', long: 'diferencia de puntos' },
+      score_for: { short: 'PF', long: 'puntos a favor' },
+      buchholz: { short: 'Bu', long: 'Buchholz' },
+    },
   },
   floor: {
     called: 'Llamada: {match} → {station}',

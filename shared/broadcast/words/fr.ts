@@ -53,6 +53,12 @@ export const fr: Catalogue = {
     lossesLong: 'défaites',
     drawsLong: 'nuls',
     more: '+{n} autres',
+    tieBreakers: {
+      head_to_head: { short: 'CD', long: 'confrontation directe' },
+      score_difference: { short: '+/−', long: 'différence de points' },
+      score_for: { short: 'PM', long: 'points marqués' },
+      buchholz: { short: 'Bu', long: 'Buchholz' },
+    },
   },
   floor: {
     called: 'Appel : {match} → {station}',

@@ -50,6 +50,12 @@ export const id: Catalogue = {
     lossesLong: 'kalah',
     drawsLong: 'seri',
     more: '+{n} lainnya',
+    tieBreakers: {
+      head_to_head: { short: 'H2H', long: 'head to head' },
+      score_difference: { short: '+/−', long: 'selisih skor' },
+      score_for: { short: 'SM', long: 'skor memasukkan' },
+      buchholz: { short: 'Bu', long: 'Buchholz' },
+    },
   },
   floor: {
     called: 'Dipanggil: {match} → {station}',

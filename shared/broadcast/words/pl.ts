@@ -53,6 +53,12 @@ export const pl: Catalogue = {
     lossesLong: 'przegrane',
     drawsLong: 'remisy',
     more: '+{n} więcej',
+    tieBreakers: {
+      head_to_head: { short: 'BM', long: 'bezpośredni mecz' },
+      score_difference: { short: '+/−', long: 'różnica punktów' },
+      score_for: { short: 'PZ', long: 'punkty zdobyte' },
+      buchholz: { short: 'Bu', long: 'Buchholz' },
+    },
   },
   floor: {
     called: 'Wezwanie: {match} → {station}',

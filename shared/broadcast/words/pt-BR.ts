@@ -50,6 +50,12 @@ export const ptBR: Catalogue = {
     lossesLong: 'derrotas',
     drawsLong: 'empates',
     more: '+{n} outros',
+    tieBreakers: {
+      head_to_head: { short: 'CD', long: 'confronto direto' },
+      score_difference: { short: '+/−', long: 'saldo de pontos' },
+      score_for: { short: 'PP', long: 'pontos pró' },
+      buchholz: { short: 'Bu', long: 'Buchholz' },
+    },
   },
   floor: {
     called: 'Chamada: {match} → {station}',
