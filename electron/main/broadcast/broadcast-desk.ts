@@ -24,7 +24,7 @@ import { countryOfParticipant } from '../../../shared/broadcast/country'
 import { isDecided } from '../../../shared/bracket/stream-queue'
 import { buildFeed, streamQueue, type TournamentSources } from './feed-builder'
 import { SourcesMemo } from './sources-memo'
-import { heldFeed, stagedChanges } from './hold'
+import { heldFeed, stagedChanges, waitingEdits } from './hold'
 import {
   disputes,
   inAnswerOrder,
@@ -426,7 +426,7 @@ export class BroadcastDesk {
       scores: desk.scores,
       held: desk.held,
       difficulties: desk.difficulties,
-      waiting: desk.held && shown ? stagedChanges(shown, current).length : 0,
+      waiting: desk.held && shown ? waitingEdits(stagedChanges(shown, current)) : 0,
       casters: current.casters,
       lists: this.session().pickLists.of(this.disciplineOf(stream.tournament_id)),
     }

@@ -332,9 +332,11 @@ describe('OBS’s texts say what the overlays say', () => {
       `Game 1: ${first!.name} · Inferno · Ryu – Ken`,
       `Game 2: ${second!.name}`,
       `Game 3: ${first!.name}`,
-      'Game 4: Nuke · Chun-Li – –',
+      `Game 4: Nuke · Chun-Li (${first!.name})`,
     ])
     const swapped = obsFields({ ...feed, onAir: { ...onAir, swapped: true } }, NOW)
+    // Picks left to right as the scoreboard has the sides.
+    expect(swapped.games.split('\n')[0]).toBe(`Game 1: ${first!.name} · Inferno · Ken – Ryu`)
     expect([swapped['left-games'], swapped['right-games']]).toEqual(['●○○', '●●○'])
     expect([swapped['left-pick'], swapped['right-pick']]).toEqual(['', 'Chun-Li'])
     // The service's scores only: no pips beyond the best-of's, no picks, no games.

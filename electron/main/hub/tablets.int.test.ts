@@ -133,12 +133,16 @@ describe('a stream’s tablets', () => {
     const before = (await published()).onAir!.opponents.map((o) => o.score)
     const pressed = await call('/tablet/v1/press', key, { press: { kind: 'score', side: 0, delta: 1 } })
     expect(pressed.body.held).toBe(true)
-    expect(pressed.body.waiting).toBeGreaterThan(0)
+    // One press is one edit waiting, though it moved the score and the game it won.
+    expect(pressed.body.waiting).toBe(1)
     // The tablet sees what it pressed; the air does not, until Apply.
     expect(scores(pressed.body)[0]).toBe((before[0] ?? 0) + 1)
     expect((await published()).onAir!.opponents.map((o) => o.score)).toEqual(before)
-    const applied = await value<StreamState>('broadcast:apply', { streamId })
+    // Applying the score line alone brings its game with it: no 1–0 with every game still undecided.
+    const applied = await value<StreamState>('broadcast:apply', { streamId, matchId, field: 'opponents.0.score' })
     expect(applied.feed.onAir!.opponents[0]!.score).toBe((before[0] ?? 0) + 1)
+    expect(applied.feed.onAir!.games!.filter((g) => g.winner === 0)).toHaveLength((before[0] ?? 0) + 1)
+    expect(applied.staged).toEqual([])
     await value('broadcast:hold', { streamId, held: false })
   })
 

@@ -9,18 +9,25 @@ const shown = (value: unknown): string => {
   return JSON.stringify(value)
 }
 
-/** A match's games in a line: each game's winner, its map and picks where set ("Bolt (Inferno)"). */
-function gamesLine(games: FeedGame[] | null, match: FeedMatch | null | undefined): string {
-  if (!games) return "the service's score"
-  const played = games.filter((g) => g.winner !== null || g.map || g.picks.some(Boolean))
-  if (played.length === 0) return 'none played'
-  return played
-    .map((g) => {
-      const who = g.winner === null ? '–' : (match?.opponents[g.winner]?.name ?? `side ${g.winner + 1}`)
-      const extra = [g.map, ...g.picks].filter(Boolean).join(', ')
-      return extra ? `${who} (${extra})` : who
-    })
-    .join(' · ')
+/**
+ * What a change of the games did, game by game, only where it differs: "game 3 won by Ghent Vipers, map Inferno,
+ * Madrid Rhinos picks AWP-heavy"; games back to the service's score when the live layer is gone.
+ */
+function gamesChange(from: FeedGame[] | null, to: FeedGame[] | null, match: FeedMatch | null | undefined): string {
+  if (!to) return "games: back to the service's score"
+  const name = (side: 0 | 1) => match?.opponents[side]?.name ?? `side ${side + 1}`
+  const said = to.flatMap((game, i) => {
+    const was = from?.[i]
+    const parts: string[] = []
+    if ((was?.winner ?? null) !== game.winner)
+      parts.push(game.winner === null ? 'no winner' : `won by ${name(game.winner)}`)
+    if ((was?.map ?? null) !== game.map) parts.push(game.map ? `map ${game.map}` : 'no map')
+    for (const side of [0, 1] as const)
+      if ((was?.picks[side] ?? null) !== game.picks[side])
+        parts.push(game.picks[side] ? `${name(side)} picks ${game.picks[side]}` : `no pick for ${name(side)}`)
+    return parts.length ? [`game ${i + 1} ${parts.join(', ')}`] : []
+  })
+  return said.length ? said.join('; ') : 'games as they were'
 }
 
 /** One change as a sentence; `feed` (the published one) names the side whose score or check-in changed. */
@@ -42,7 +49,7 @@ export function describeChange(change: StagedChange, feed: Feed | undefined): st
     case 'scheduledAt':
       return `time ${dayAndTime(change.from as string | null)} → ${dayAndTime(change.to as string | null)}`
     case 'games':
-      return `games: ${gamesLine(change.from as FeedGame[] | null, match)} → ${gamesLine(change.to as FeedGame[] | null, match)}`
+      return gamesChange(change.from as FeedGame[] | null, change.to as FeedGame[] | null, match)
     case 'swapped':
       return change.to === true ? 'sides swapped' : 'sides back in bracket order'
     default:

@@ -206,6 +206,12 @@ describe('stream desk', () => {
     const lines = within(column).getByTestId('live-disputes')
     // The room's score, not what is on air (they differ once the service's final result is on air).
     expect(lines.textContent).toMatch(/Bo: service says 2, the room 1/)
+    // A pip per game needed to win the best of 3, as the overlay draws them: two per side, not one per game.
+    expect(
+      within(column)
+        .getAllByTestId('live-pips')
+        .map((pips) => pips.children.length),
+    ).toEqual([2, 2])
     await user.click(within(lines).getByRole('button', { name: 'Adopt the service’s 2 for Bo' }))
     await user.click(within(lines).getByRole('button', { name: 'Keep the room’s 1 for Bo' }))
     const presses = () =>

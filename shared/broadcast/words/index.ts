@@ -163,10 +163,10 @@ export class Words {
   }
 
   /** "Bo3 · 1–0" where the stage's format gives the best-of (and the games won so far); null where it does not. */
-  series(match: Pick<FeedMatch, 'bestOf' | 'opponents'>): string | null {
+  series(match: Pick<FeedMatch, 'bestOf' | 'opponents'> & { swapped?: boolean }): string | null {
     if (match.bestOf === null || match.bestOf < 2) return null
     const short = this.say(this.words.series.short, { n: match.bestOf })
-    const [left, right] = match.opponents
+    const [left, right] = leftToRight(match)
     const scored = typeof left?.score === 'number' && typeof right?.score === 'number'
     return scored ? `${short} · ${this.say('{a}–{b}', { a: left.score!, b: right.score! })}` : short
   }
@@ -189,20 +189,27 @@ export class Words {
   }
 
   /** "Lille Vipers 2 – 1 Bilbao Comets": a finished match as a line of text. */
-  resultLine(match: Pick<FeedMatch, 'opponents'>): string {
-    const [left, right] = match.opponents
+  resultLine(match: Pick<FeedMatch, 'opponents'> & { swapped?: boolean }): string {
+    const [left, right] = leftToRight(match)
     const name = (opponent: FeedOpponent) => this.opponentName(opponent)
     if (!left || !right) return match.opponents.map((o) => `${name(o)} ${o.score ?? ''}`.trim()).join(', ')
     return `${name(left)} ${left.score ?? 0} – ${right.score ?? 0} ${name(right)}`
   }
 
   /**
-   * One game of the live layer as a line: "Game 2: Bolt · Suzaku Castle · Ryu – Ken" (winner, map, picks in bracket
-   * order; each where set).
+   * One game of the live layer as a line: "Game 2: Bolt · Suzaku Castle · Ryu – Ken" (winner, map, and the picks left
+   * to right as the scoreboard has the sides; a pick set for one side only says whose: "Chun-Li (Bolt)").
    */
-  gameLine(match: Pick<FeedMatch, 'opponents'>, n: number, game: FeedGame): string {
+  gameLine(match: Pick<FeedMatch, 'opponents'> & { swapped?: boolean }, n: number, game: FeedGame): string {
     const winner = game.winner === null ? null : match.opponents[game.winner]
-    const picks = game.picks.some(Boolean) ? game.picks.map((pick) => pick ?? '–').join(' – ') : null
+    const sides = match.swapped ? ([1, 0] as const) : ([0, 1] as const)
+    const set = sides.filter((side) => game.picks[side])
+    const picks =
+      set.length === 2
+        ? sides.map((side) => game.picks[side]).join(' – ')
+        : set.length === 1
+          ? `${game.picks[set[0]!]} (${this.opponentName(match.opponents[set[0]!]!)})`
+          : null
     const parts = [winner ? this.opponentName(winner) : null, game.map, picks].filter(Boolean)
     const title = this.say(this.words.scoreboard.game, { n })
     return parts.length ? `${title}: ${parts.join(' · ')}` : title
@@ -243,6 +250,12 @@ export function wordsFor(locale: ViewerLocale): Words {
 }
 
 /** The language an overlay speaks: `lang=` when it names a catalogue, else the tournament's default, else English. */
+/** A duel's opponents left to right as the scoreboard draws them (the producer may have swapped the sides). */
+function leftToRight(match: Pick<FeedMatch, 'opponents'> & { swapped?: boolean }): FeedOpponent[] {
+  const [first, second] = match.opponents
+  return match.swapped && first && second ? [second, first] : [...match.opponents]
+}
+
 export function overlayLocale(asked: string | null, feed: Pick<Feed, 'tournament'> | null): ViewerLocale {
   return viewerLocaleOf(asked) ?? viewerLocaleOf(feed?.tournament.locale) ?? 'en_US'
 }

@@ -84,6 +84,14 @@ describe('words', () => {
     expect(wordsFor('en_US').series(match({ bestOf: 1 }))).toBeNull()
     expect(wordsFor('en_US').series(match({ bestOf: null }))).toBeNull()
     expect(wordsFor('en_US').series(match({ opponents: [side('A', null), side('B', null)] }))).toBe('Bo3')
+    // Left to right as the room swapped the sides on the scoreboard.
+    expect(wordsFor('en_US').series(match({ swapped: true }))).toBe('Bo3 · 0–1')
+    expect(wordsFor('en_US').resultLine(match({ swapped: true }))).toBe('Bilbao Comets 0 – 1 Lille Vipers')
+    // A round without its match (the top 8's headings), and a slot's match said in full where room allows.
+    const reset = { kind: 'grand-final-reset' as const, branch: null, group: null, round: 1, match: 1 }
+    expect(wordsFor('en_US').roundLabel(reset)).toBe('Grand final · reset')
+    expect(wordsFor('en_US').roundLabel({ ...waiting.waitsFor.match, round: 10 })).toBe('Winners round 10')
+    expect(wordsFor('en_US').opponentName(waiting, 'long')).toBe('Winner of Winners round 2 · match 3')
   })
 
   it('takes plurals, relative times and lists from the platform', () => {

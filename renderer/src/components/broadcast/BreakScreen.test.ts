@@ -50,7 +50,7 @@ describe('the break screen', () => {
     expect([...screen.getByTestId('break-games').querySelectorAll('li')].map((li) => li.textContent)).toEqual([
       'Game 1: Astrablade · Inferno · Ryu – Ken',
       'Game 2: Bolt',
-      'Game 3: Astrablade · – – Guile',
+      'Game 3: Astrablade · Guile (Bolt)',
     ])
     unmount()
     // Sides as the room swapped them on the scoreboard: a row each, its name and its score.
