@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 // A scorekeeper's tablet on a phone, paired from the Venue view for one stream: it presses +1, a game's map and a
 // pick on the on-air duel of the hardest names (40 characters, right to left), the desk's feed follows at once, and
-// the page is axe-clean in both themes.
+// the page is axe-clean in both themes. Its technical-difficulties key asks before it takes the stream off air; a
+// caster's phone removes a caster.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { axeViolations } from './support/axe'
@@ -60,10 +61,23 @@ afterAll(async () => {
   await web?.stop()
 })
 
+/** The desk on the Venue view of the tournament, where devices are added. */
+async function toVenue() {
+  if ((await desk.getByRole('heading', { level: 1 }).textContent()) === 'Venue') return
+  await desk
+    .getByRole('row', { name: new RegExp(TOURNAMENT) })
+    .getByRole('button', { name: 'Open' })
+    .click()
+  await desk.keyboard.press('Control+0')
+  await expect.poll(() => desk.getByRole('heading', { level: 1 }).textContent()).toBe('Venue')
+}
+
 /** Pairs a scorekeeper's tablet for the stream from the Venue view; answers the phone's page on /tablet. */
-async function pairTablet(name: string, colorScheme: 'dark' | 'light'): Promise<Page> {
+async function pairTablet(name: string, colorScheme: 'dark' | 'light', kind = 'Scorekeeper'): Promise<Page> {
   await desk.getByLabel('Name').fill(name)
-  await desk.getByLabel('Kind').selectOption({ label: 'Scorekeeper tablet (one stream’s score)' })
+  await desk.getByLabel('Kind').selectOption({
+    label: kind === 'Caster' ? 'Caster tablet (one stream’s casters)' : 'Scorekeeper tablet (one stream’s score)',
+  })
   await expect.poll(() => desk.getByLabel('Serves the stream').locator('option').count()).toBeGreaterThan(0)
   await desk.getByLabel('Serves the stream').selectOption({ label: streamName })
   const before = await desk
@@ -85,12 +99,7 @@ async function pairTablet(name: string, colorScheme: 'dark' | 'light'): Promise<
 
 describe('a scorekeeper’s tablet', () => {
   it('is paired for one stream from the Venue view and presses on its on-air duel; the feed follows', async () => {
-    await desk
-      .getByRole('row', { name: new RegExp(TOURNAMENT) })
-      .getByRole('button', { name: 'Open' })
-      .click()
-    await desk.keyboard.press('Control+0')
-    await expect.poll(() => desk.getByRole('heading', { level: 1 }).textContent()).toBe('Venue')
+    await toVenue()
     const tablet = await pairTablet('Scorekeeper 1', 'dark')
     await expect.poll(() => tablet.getByRole('heading', { level: 1 }).textContent()).toBe(streamName)
     await tablet.getByRole('button', { name: `+1 ${RTL}` }).click()
@@ -125,13 +134,30 @@ describe('a scorekeeper’s tablet', () => {
     await web.ipc('broadcast:hold', { streamId, held: false })
   })
 
-  it('has the technical-difficulties key: down on the tablet, the feed follows; up again', async () => {
+  it('has the technical-difficulties key: it asks before going off air, the feed follows; up again in one tap', async () => {
+    const difficulties = async () => (await web.ipc<Feed>('broadcast:feed', { streamId })).difficulties
     for (const scheme of ['dark', 'light'] as const) {
       const tablet = await pairTablet(`Scorekeeper ${scheme} key`, scheme)
       const key = tablet.getByTestId('tablet-difficulties')
+      // Last on the page, after the presses: not the first thing a thumb meets.
+      const below = await tablet.evaluate(() => {
+        const buttons = [...document.querySelectorAll('main button')]
+        return buttons.indexOf(document.querySelector('[data-testid="tablet-difficulties"]')!) === buttons.length - 1
+      })
+      expect(below).toBe(true)
+      // One tap asks; Escape (or Cancel) leaves the stream on air, focus back on the key.
       await key.click()
+      await expect.poll(() => tablet.getByTestId('tablet-difficulties-ask').isVisible()).toBe(true)
+      await tablet.keyboard.press('Escape')
+      expect(await tablet.getByTestId('tablet-difficulties-ask').count()).toBe(0)
+      expect(await key.evaluate((el) => el === document.activeElement)).toBe(true)
+      expect(await difficulties()).toBe(false)
+      await key.click()
+      expect(await axeViolations(tablet)).toEqual([])
+      await tablet.screenshot({ path: screenshotPath(`tablet-difficulties-ask-${scheme}`), fullPage: true })
+      await tablet.getByTestId('tablet-difficulties-confirm').click()
       await expect.poll(() => key.getAttribute('aria-pressed')).toBe('true')
-      await expect.poll(async () => (await web.ipc<Feed>('broadcast:feed', { streamId })).difficulties).toBe(true)
+      await expect.poll(difficulties).toBe(true)
       // The difficulties are not the producer's hold: the tablet does not say its edits wait.
       expect(await tablet.getByTestId('tablet-held').count()).toBe(0)
       expect(await tablet.getByTestId('tablet-said').textContent()).toBe('Technical difficulties on air')
@@ -139,8 +165,40 @@ describe('a scorekeeper’s tablet', () => {
       await tablet.screenshot({ path: screenshotPath(`tablet-difficulties-${scheme}`), fullPage: true })
       await key.click()
       await expect.poll(() => key.getAttribute('aria-pressed')).toBe('false')
-      await expect.poll(async () => (await web.ipc<Feed>('broadcast:feed', { streamId })).difficulties).toBe(false)
+      await expect.poll(difficulties).toBe(false)
       await tablet.context().close()
     }
+  })
+})
+
+describe('a caster’s phone', () => {
+  it('removes a caster, the rest kept, and Save puts it on air', async () => {
+    const casters = async () => (await web.ipc<{ casters: { name: string }[] }>('broadcast:feed', { streamId })).casters
+    await web.ipc('broadcast:casters', {
+      streamId,
+      casters: [
+        { name: LONG, handle: '@long', pronouns: 'she/her' },
+        { name: RTL, handle: '', pronouns: '' },
+        { name: 'Ana', handle: '', pronouns: 'they/them' },
+      ],
+    })
+    await toVenue()
+    const phone = await pairTablet('Caster phone', 'dark', 'Caster')
+    await expect.poll(() => phone.getByTestId('tablet-caster').count()).toBe(3)
+    await phone.getByRole('button', { name: `Remove caster 2, ${RTL}` }).click()
+    expect(await phone.getByTestId('tablet-caster').count()).toBe(2)
+    // Focus goes to the caster that took its place; the air has all three until Save.
+    expect(await phone.evaluate(() => (document.activeElement as HTMLInputElement).value)).toBe('Ana')
+    expect(await casters()).toHaveLength(3)
+    await phone.getByRole('button', { name: 'Save casters' }).click()
+    await expect.poll(async () => (await casters()).map((c) => c.name)).toEqual([LONG, 'Ana'])
+    expect(await axeViolations(phone)).toEqual([])
+    await phone.screenshot({ path: screenshotPath('tablet-casters-dark'), fullPage: true })
+    await phone.context().close()
+    const light = await pairTablet('Caster phone light', 'light', 'Caster')
+    await expect.poll(() => light.getByTestId('tablet-caster').count()).toBe(2)
+    expect(await axeViolations(light)).toEqual([])
+    await light.screenshot({ path: screenshotPath('tablet-casters-light'), fullPage: true })
+    await light.context().close()
   })
 })
