@@ -142,7 +142,7 @@ describe('a scorekeeper’s tablet', () => {
       // Last on the page, after the presses: not the first thing a thumb meets.
       const below = await tablet.evaluate(() => {
         const buttons = [...document.querySelectorAll('main button')]
-        return buttons.indexOf(document.querySelector('[data-testid="tablet-difficulties"]')!) === buttons.length - 1
+        return buttons.indexOf(document.querySelector('[data-testid="tablet-difficulties"]')) === buttons.length - 1
       })
       expect(below).toBe(true)
       // One tap asks; Escape (or Cancel) leaves the stream on air, focus back on the key.
