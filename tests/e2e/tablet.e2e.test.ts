@@ -141,7 +141,7 @@ describe('a scorekeeper’s tablet', () => {
       const key = tablet.getByTestId('tablet-difficulties')
       // Last on the page, after the presses: not the first thing a thumb meets.
       const below = await tablet.evaluate(() => {
-        const buttons = [...document.querySelectorAll('main button')]
+        const buttons = Array.from(document.querySelectorAll('main button'))
         return buttons.indexOf(document.querySelector('[data-testid="tablet-difficulties"]')) === buttons.length - 1
       })
       expect(below).toBe(true)

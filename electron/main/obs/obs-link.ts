@@ -27,6 +27,8 @@ export interface ObsLinkOptions extends ObsAddress {
   onConnected?(): void
   /** Told when OBS's scenes or sources were added, removed or renamed. */
   onListsChanged?(): void
+  /** Told when a scene's sources were shown, hidden, added or removed, or a source's settings changed. */
+  onItemsChanged?(): void
   /** Backoff between attempts: the first wait, doubled up to the last (ms). */
   retryMs?: { first: number; most: number }
   /** How long one call or one connection attempt may take (ms). */
@@ -107,7 +109,8 @@ export async function connectObs(
     await withTimeout(
       socket.connect(obsUrl(address), address.password, {
         rpcVersion: 1,
-        eventSubscriptions: EventSubscription.Scenes | EventSubscription.Ui | EventSubscription.Inputs,
+        eventSubscriptions:
+          EventSubscription.Scenes | EventSubscription.Ui | EventSubscription.Inputs | EventSubscription.SceneItems,
       }),
       timeoutMs,
       'connecting',
@@ -191,6 +194,7 @@ export class ObsLink {
         this.set({ programScene: obsText(sceneName, OBS_BOUNDS.nameChars) }),
       )
       for (const event of LIST_EVENTS) kept.on(event, () => this.options.onListsChanged?.())
+      for (const event of ITEM_EVENTS) kept.on(event, () => this.options.onItemsChanged?.())
       this.attempts = 0
       this.set({
         state: 'connected',
@@ -223,6 +227,9 @@ export class ObsLink {
     this.retry.unref()
   }
 }
+
+/** OBS's events that change what a scene shows: a source shown or hidden, added or removed, or its page changed. */
+const ITEM_EVENTS = ['SceneItemEnableStateChanged', 'SceneItemCreated', 'SceneItemRemoved', 'InputSettingsChanged'] as const
 
 /** OBS's events that change its scene or text source lists: what the column offers is read again. */
 const LIST_EVENTS = [
