@@ -169,7 +169,12 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
       return undefined
     }
   }
-  const onAirRecord = new OnAirRecord({ clock, log: () => connections.active.offline.onAirLog, currentFeed })
+  const onAirRecord = new OnAirRecord({
+    clock,
+    log: () => connections.active.offline.onAirLog,
+    currentFeed,
+    obsReturnsTo: (streamId) => obs.returnsTo(streamId),
+  })
   // The show sequences follow what the desk publishes; their scene steps go to OBS, their overlays to the feed.
   // The shared venue's record of the connection the desk works on, followed in one place for all that acts on it.
   const followers = new VenueFollowers({
@@ -207,7 +212,12 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
   const sponsors = new SponsorDesk({
     clock,
     store: () => connections.active.offline.sponsors,
-    showing: () => desk?.showing().map((showing) => ({ ...showing, obs: obs.shows(showing.streamId) })) ?? [],
+    showing: () =>
+      desk?.showing().map((showing) => ({
+        ...showing,
+        obs: obs.shows(showing.streamId),
+        obsOverlays: obs.programOverlays(showing.streamId),
+      })) ?? [],
     changed: () => desk?.republishAll(),
   })
   const ticks = new LiveTicks(ports.broadcastRefreshMs ?? 5000)

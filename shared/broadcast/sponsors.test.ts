@@ -62,6 +62,19 @@ describe('when a stream has a sponsor on air', () => {
     expect(sponsorOnAir({ sources: { break: 1 }, feed, obs: 'match' })).toBe(false)
     expect(sponsorOnAir({ sources: { break: 1 }, feed, obs: 'other' })).toBe(false)
   })
+
+  it('with OBS’s program known, counts what it shows, whatever pages are open elsewhere', () => {
+    const program = (...kinds: string[]) => new Set(kinds)
+    expect(sponsorOnAir({ sources: { sponsors: 1 }, feed, obs: 'match', obsOverlays: program('scoreboard') })).toBe(
+      false,
+    )
+    expect(sponsorOnAir({ sources: {}, feed, obs: 'other', obsOverlays: program('sponsors') })).toBe(true)
+    expect(sponsorOnAir({ sources: {}, feed, obs: 'break', obsOverlays: program('break') })).toBe(true)
+    const hidden = { ...feed, hidden: ['sponsors'] }
+    expect(sponsorOnAir({ sources: {}, feed: hidden, obs: 'match', obsOverlays: program('sponsors') })).toBe(false)
+    // Not read yet: the pages and scenes say, as before.
+    expect(sponsorOnAir({ sources: { sponsors: 1 }, feed, obs: 'match', obsOverlays: null })).toBe(true)
+  })
 })
 
 describe('a slot’s fields and image', () => {

@@ -119,15 +119,20 @@ export interface SponsorSurfaces {
   feed: Pick<Feed, 'hidden' | 'difficulties'> | undefined
   /** Which of the stream's scenes OBS shows ("other" for one that is none of them); null without OBS connected. */
   obs: 'match' | 'break' | 'difficulties' | 'other' | null
+  /** The stream's overlays OBS's program shows (its browser sources); null without OBS, or not known yet. */
+  obsOverlays?: ReadonlySet<string> | null
 }
 
 /**
- * Whether a stream has a sponsor on air: a sponsor overlay open and not hidden, or the break screen open while OBS
- * shows the break scene (or, with no OBS connected to the desk, while it is open at all); never while the
- * technical-difficulties key is down.
+ * Whether a stream has a sponsor on air: with an OBS connected whose program is known, what that program shows (the
+ * sponsor overlay, or the break screen, not hidden); else a sponsor overlay open and not hidden, or the break screen
+ * open while OBS shows the break scene (or, with no OBS connected to the desk, while it is open at all). Never while
+ * the technical-difficulties key is down.
  */
-export function sponsorOnAir({ sources, feed, obs }: SponsorSurfaces): boolean {
+export function sponsorOnAir({ sources, feed, obs, obsOverlays }: SponsorSurfaces): boolean {
   if (feed?.difficulties || obs === 'difficulties') return false
+  if (obs !== null && obsOverlays)
+    return ['sponsors', 'break'].some((kind) => obsOverlays.has(kind) && !feed?.hidden.includes(kind))
   const open = (kind: string) => (sources[kind] ?? 0) > 0 && !feed?.hidden.includes(kind)
   return open('sponsors') || (open('break') && (obs === null || obs === 'break'))
 }

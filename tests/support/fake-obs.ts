@@ -1,7 +1,7 @@
 // A stand-in obs-websocket 5 server for what a real OBS cannot be made to do: record the authentication string each
 // client sends (a server that chose the salt can crack it offline), and answer hostile sizes (a huge version string,
 // thousands of scenes, a huge screenshot). It speaks the subprotocol the client offers: MessagePack (obs-websocket-js
-// in Node) or JSON.
+// in Node) or JSON. Its scenes can hold sources (browser sources with their page), shown or hidden as OBS's eye does.
 import { decode, encode } from '@msgpack/msgpack'
 import { createHash, randomBytes } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
@@ -21,7 +21,21 @@ export interface FakeObsOptions {
   studioModePreviewLagMs?: number
 }
 
+/** A source in a scene: a browser source's page, or a scene nested in it. */
+export interface FakeSceneItem {
+  sourceName: string
+  inputKind?: string
+  /** True for a scene nested in the scene. */
+  nested?: boolean
+  enabled: boolean
+  url?: string
+}
+
 export interface FakeObs {
+  /** A scene's sources now (OBS says a source was created, as when one is added). */
+  setItems(scene: string, items: FakeSceneItem[]): void
+  /** A source shown or hidden by its eye in OBS (OBS says so to every client). */
+  setEnabled(scene: string, sourceName: string, enabled: boolean): void
   port: number
   /** The authentication strings clients sent in Identify (undefined: one identified without). */
   identifies: (string | undefined)[]
@@ -46,6 +60,9 @@ export async function startFakeObs(options: FakeObsOptions = {}): Promise<FakeOb
   const studioMode = options.studioModePreviewLagMs !== undefined
   /** How to tell each connected client an event. */
   const clients = new Set<(op: number, d: unknown) => void>()
+  const items = new Map<string, FakeSceneItem[]>()
+  const tell = (eventType: string, eventData: unknown) =>
+    setImmediate(() => clients.forEach((client) => client(5, { eventType, eventIntent: 1 << 7, eventData })))
   server.on('connection', (socket) => {
     const salt = randomBytes(16).toString('base64')
     const challenge = randomBytes(16).toString('base64')
@@ -98,6 +115,24 @@ export async function startFakeObs(options: FakeObsOptions = {}): Promise<FakeOb
         },
         GetSourceScreenshot: { imageData: options.screenshot ?? 'data:image/jpg;base64,AAAA' },
         GetStudioModeEnabled: { studioModeEnabled: studioMode },
+        GetSceneItemList: {
+          sceneItems: (items.get(sceneName) ?? []).map((item, i) => ({
+            sceneItemId: i + 1,
+            sourceName: item.sourceName,
+            sourceType: item.nested ? 'OBS_SOURCE_TYPE_SCENE' : 'OBS_SOURCE_TYPE_INPUT',
+            inputKind: item.nested ? null : (item.inputKind ?? 'browser_source'),
+            sceneItemEnabled: item.enabled,
+          })),
+        },
+        GetInputSettings: {
+          inputKind: 'browser_source',
+          inputSettings: {
+            url: [...items.values()]
+              .flat()
+              .find((item) => item.sourceName === (d['requestData'] as { inputName?: string } | undefined)?.inputName)
+              ?.url,
+          },
+        },
       }
       send(7, {
         requestType,
@@ -111,6 +146,15 @@ export async function startFakeObs(options: FakeObsOptions = {}): Promise<FakeOb
     port: (server.address() as AddressInfo).port,
     identifies,
     program: () => program,
+    setItems: (scene, sceneItems) => {
+      items.set(scene, sceneItems)
+      tell('SceneItemCreated', { sceneName: scene })
+    },
+    setEnabled: (scene, sourceName, enabled) => {
+      const item = items.get(scene)?.find((i) => i.sourceName === sourceName)
+      if (item) item.enabled = enabled
+      tell('SceneItemEnableStateChanged', { sceneName: scene, sceneItemEnabled: enabled })
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const client of server.clients) client.terminate()

@@ -102,14 +102,33 @@ describe('the technical-difficulties key', () => {
   })
 
   it('is a chapter of the VOD, and the match after it is one again', async () => {
+    const titles = () =>
+      services()
+        .connections.active.offline.onAirLog.since(streamId)
+        .entries.map((e) => e.title)
+    // The key's last release is recorded once OBS is back on the match scene.
+    await expect.poll(() => titles().at(-1)).toMatch(/: Renamed Meanwhile vs /)
     const { chapters } = await value<VodChapters>('broadcast:chapters', { streamId })
     // Pressed within seconds of each other here: a chapter under ten seconds gives way to the next, so the last press
     // (the key up) leaves the match as the one chapter since the start.
     expect(chapters.map((c) => c.title).at(-1)).toMatch(/: Renamed Meanwhile vs /)
-    const log = services()
-      .connections.active.offline.onAirLog.since(streamId)
-      .entries.map((e) => e.title)
-    expect(log.filter((title) => title === 'Technical difficulties')).toHaveLength(4)
-    expect(log.at(-1)).toMatch(/: Renamed Meanwhile vs /)
+    expect(titles().filter((title) => title === 'Technical difficulties')).toHaveLength(4)
+  })
+
+  it('back on air to the break OBS showed before it: the record says Break, not the match', async () => {
+    const titles = () =>
+      services()
+        .connections.active.offline.onAirLog.since(streamId)
+        .entries.map((e) => e.title)
+    await value('obs:scene', { streamId, scene: 'Break' })
+    await expect.poll(() => titles().at(-1)).toBe('Break')
+    await key(true)
+    await expect.poll(() => obs.program()).toBe('Tech')
+    expect(titles().at(-1)).toBe('Technical difficulties')
+    await key(false)
+    await expect.poll(() => obs.program()).toBe('Break')
+    await expect.poll(() => titles().at(-1)).toBe('Break')
+    // Never the match in between: OBS did not show it.
+    expect(titles().slice(-2)).toEqual(['Technical difficulties', 'Break'])
   })
 })

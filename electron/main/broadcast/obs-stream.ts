@@ -38,6 +38,10 @@ interface StreamObs {
   failures: number
   /** Connected since the last time it went away: its next loss is told once. */
   wasConnected: boolean
+  /** The overlay kinds OBS's program scene shows (`program-overlays.ts`); null until read, or when it cannot be. */
+  programOverlays: ReadonlySet<string> | null
+  /** A read of them is running or due (one at a time: another change asks for one more after it). */
+  programReading: 'idle' | 'reading' | 'again'
 }
 
 /** A stream's OBS before its link is made: nothing written, nothing shown, nothing wrong. */
@@ -61,6 +65,8 @@ export function newStreamObs(streamId: string, settings: ObsSettings, hasPasswor
     problem: null,
     failures: 0,
     wasConnected: false,
+    programOverlays: null,
+    programReading: 'idle',
   }
 }
 

@@ -21,6 +21,8 @@ import { connectObs, describeObsFailure, ObsLink, type LinkStatus } from '../obs
 import type { ObsSettingsFile } from '../obs/obs-settings-file'
 import { obsNames, obsScreenshot } from '../obs/obs-bounds'
 import { obsPasswordFor } from '../obs/obs-password'
+import { programOverlays } from '../obs/program-overlays'
+import { moduleLog } from '../log'
 import type { CredentialStore } from '../secrets/credential-store'
 import { SerialQueue } from '../serial-queue'
 import { obsFields } from './obs-fields'
@@ -50,6 +52,7 @@ export interface ObsTargetPorts {
   roles?: RoleGuard
 }
 
+const log = moduleLog('obs')
 /** An overlay's address for this stream's OBS, or why OBS cannot have one. */
 export type OverlayAddress = (kind: OverlayKind) => string | { problem: string }
 
@@ -231,6 +234,23 @@ export class ObsTarget {
     await this.showScene(streamId, scene, false)
   }
 
+  /** The overlay kinds OBS's program shows now (sponsor airtime counts them); null without OBS or before it is read. */
+  programOverlays(streamId: string): ReadonlySet<string> | null {
+    const obs = this.streams.get(streamId)
+    return obs?.link.current.state === 'connected' ? obs.programOverlays : null
+  }
+
+  /**
+   * Where OBS goes when the technical-difficulties key comes up: the break, when the scene it showed before the card
+   * (or shows now, if it never got to the card) is the break scene; else the match. Null without OBS connected.
+   */
+  returnsTo(streamId: string): 'break' | 'match' | null {
+    const obs = this.streams.get(streamId)
+    if (!obs || obs.link.current.state !== 'connected') return null
+    const scene = obs.difficulties ? obs.difficulties.from : obs.link.current.programScene
+    return scene !== null && scene === obs.settings.breakScene ? 'break' : 'match'
+  }
+
   /** Which of the stream's scenes OBS's program shows now ("other": none of them); null without OBS connected. */
   shows(streamId: string): 'match' | 'break' | 'difficulties' | 'other' | null {
     const obs = this.streams.get(streamId)
@@ -309,6 +329,7 @@ export class ObsTarget {
       now: () => this.ports.clock.now(),
       onChange: (status) => this.linkChanged(obs, status),
       onConnected: () => void this.run(obs, () => this.catchUp(obs)),
+      onItemsChanged: () => void this.readProgram(obs),
       onListsChanged: () =>
         void this.run(obs, async () => {
           await this.readLists(obs)
@@ -334,6 +355,9 @@ export class ObsTarget {
 
   private linkChanged(obs: StreamObs, status: LinkStatus): void {
     if (!this.isCurrent(obs) || status.state === 'closed') return
+    // Another program scene (or OBS back): what it shows is read again; gone, nothing is known of it.
+    if (status.state === 'connected') void this.readProgram(obs)
+    else obs.programOverlays = null
     // Said once when a connected OBS goes away (not at every attempt after); the column keeps saying why.
     if (status.state === 'connected') obs.wasConnected = true
     else if (status.state === 'reconnecting') {
@@ -532,6 +556,33 @@ export class ObsTarget {
       .catch((error: unknown) => {
         if (obs.link.current.state === 'connected') this.failed(obs, 'to OBS', error)
       })
+  }
+
+  /**
+   * Reads which overlays OBS's program shows, beside the queue (a press never waits on it), one read at a time; then
+   * says the stream changed, so its sponsor airtime is counted up to now. A read OBS refuses leaves it unknown.
+   */
+  private async readProgram(obs: StreamObs): Promise<void> {
+    if (obs.programReading !== 'idle') return void (obs.programReading = 'again')
+    try {
+      let again = true
+      while (again && this.isCurrent(obs)) {
+        obs.programReading = 'reading'
+        const scene = obs.link.current.programScene
+        obs.programOverlays =
+          scene === null
+            ? null
+            : await programOverlays(obs.link, scene, obs.streamId).catch((error: unknown) => {
+                log.failed(`reading what OBS's program scene “${scene}” shows`)(error)
+                return null
+              })
+        // A change heard meanwhile asked for one more read.
+        again = (obs.programReading as StreamObs['programReading']) === 'again'
+      }
+    } finally {
+      obs.programReading = 'idle'
+    }
+    if (this.isCurrent(obs)) await this.announce(obs.streamId)
   }
 
   private async announce(streamId: string): Promise<ObsState> {

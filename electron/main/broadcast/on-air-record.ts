@@ -1,6 +1,6 @@
 // What went on air on each stream, recorded as it happens for the VOD's chapters: every published feed whose match
 // is a new one (a Take, held or not, from the desk, Companion or the floor), the technical-difficulties key and its
-// release, OBS's break scene, and the match scene back after a break. Records only: it never changes what is shown.
+// release (with an OBS connected, what OBS goes back to), OBS's break scene, and the match scene back after a break. Records only: it never changes what is shown.
 import type { Feed, FeedMatch } from '../../../shared/broadcast/feed'
 import { vodChapters, type VodChapters } from '../../../shared/broadcast/vod-chapters'
 import type { Clock } from '../clock'
@@ -13,6 +13,8 @@ export interface OnAirRecordPorts {
   log(): OnAirLog
   /** What the stream publishes now (for the match back on after a break). */
   currentFeed(streamId: string): Feed | undefined
+  /** Where the stream's OBS goes back to when the technical-difficulties key comes up; null without one connected. */
+  obsReturnsTo(streamId: string): 'break' | 'match' | null
 }
 
 /** What the break and the technical-difficulties key are called in the chapters. */
@@ -33,8 +35,11 @@ export class OnAirRecord implements PublicationTarget {
     if (feed.difficulties) return void log.pause(streamId, at, 'difficulties', DIFFICULTIES_TITLE)
     const onAir = feed.onAir
     if (!onAir) return
-    // The key released: the match on air (perhaps one taken meanwhile) is a chapter again.
-    log.resumed(streamId, at, onAir.id, chapterTitle(onAir), 'difficulties')
+    // The key released: the match on air (perhaps one taken meanwhile) is a chapter again, unless the stream's OBS
+    // goes back to the break it showed before the card.
+    if (log.last(streamId)?.kind === 'difficulties' && this.ports.obsReturnsTo(streamId) === 'break')
+      log.pause(streamId, at, 'break', BREAK_TITLE)
+    else log.resumed(streamId, at, onAir.id, chapterTitle(onAir), 'difficulties')
     log.match(streamId, at, onAir.id, chapterTitle(onAir))
   }
 

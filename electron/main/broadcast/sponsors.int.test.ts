@@ -1,8 +1,8 @@
 // The venue's sponsors on the Demo venue, through the channels the desk calls and the hub's routes: slots added with
 // their images checked by content, the rotation every stream's feed carries, the images served as images, and the
-// airtime counted per sponsor and stream only while a sponsor is on air — the sponsor overlay open and not held off
-// by the technical-difficulties key, the break screen while OBS (a stand-in obs-websocket) shows the break — kept
-// through a restart.
+// airtime counted per sponsor and stream only while a sponsor is on air — what OBS's program (a stand-in
+// obs-websocket) shows: the sponsor overlay's source shown and not held off by the technical-difficulties key, the
+// break screen while the break scene is on — never a preview tab; kept through a restart.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Feed, StreamState } from '../../../shared/broadcast/feed'
 import type { ObsState } from '../../../shared/broadcast/obs'
@@ -58,6 +58,15 @@ async function showScene(scene: string) {
   await value('obs:scene', { streamId, scene })
   await expect.poll(async () => (await value<ObsState>('obs:state', { streamId })).programScene).toBe(scene)
 }
+/** A page of the stream's overlays, as an OBS browser source opens it. */
+const page = (kind: string) => `${desk.services().hub!.url}/overlays/${kind}?stream=${streamId}`
+/** The overlays the desk has read OBS's program to show. */
+const known = () => desk.services().obs.programOverlays(streamId)
+/** The sponsors' source shown or hidden by its eye in OBS, and the desk has read so. */
+async function sponsorsShown(shown: boolean) {
+  desk.obs.setEnabled('Match', 'Sponsors overlay', shown)
+  await expect.poll(() => known()?.has('sponsors')).toBe(shown)
+}
 const followers = async (kind: string) => {
   const { streams } = await value<{ streams: StreamState[] }>('broadcast:status', { tournamentId: linked.tournamentId })
   return streams.find((s) => s.streamId === streamId)?.sources[kind] ?? 0
@@ -111,9 +120,16 @@ describe('sponsor slots', () => {
 })
 
 describe('sponsor airtime', () => {
-  it('counts while the sponsor overlay is open, each sponsor its turns, none while the difficulties key is down', async () => {
+  it('counts while OBS’s program shows the sponsor overlay, each sponsor its turns, none while the difficulties key is down', async () => {
     expect(await airtime()).toEqual({})
-    const overlay = await openOverlay('sponsors')
+    // OBS's scenes hold the stream's overlays as "Set up OBS for me" makes them, the sponsors' source hidden.
+    desk.obs.setItems('Match', [
+      { sourceName: 'Scoreboard overlay', enabled: true, url: page('scoreboard') },
+      { sourceName: 'Sponsors overlay', enabled: false, url: page('sponsors') },
+    ])
+    desk.obs.setItems('Break', [{ sourceName: 'Break overlay', enabled: true, url: page('break') }])
+    await expect.poll(() => [...(known() ?? [])]).toEqual(['scoreboard'])
+    await sponsorsShown(true)
     time += 45_000 // three 15 s cycles: 30 s of Acme, 15 s of the other
     expect(await airtime()).toEqual({ 'Acme Energy': 30, 'نادي الرياض للرياضات الإلكترونية': 15 })
     await value('broadcast:difficulties', { streamId, down: true })
@@ -121,24 +137,24 @@ describe('sponsor airtime', () => {
     await value('broadcast:difficulties', { streamId, down: false })
     expect(await airtime()).toEqual({ 'Acme Energy': 30, 'نادي الرياض للرياضات الإلكترونية': 15 })
     time += 7_000 // back on air: 7 s of Acme (the rotation is 105 s in, a cycle's start)
-    await overlay.close()
-    time += 100_000 // closed: nothing more
+    await sponsorsShown(false)
+    time += 100_000 // hidden in OBS: nothing more
     expect(await airtime()).toEqual({ 'Acme Energy': 37, 'نادي الرياض للرياضات الإلكترونية': 15 })
   })
 
-  it('counts the break screen only while OBS shows the break scene', async () => {
+  it('counts the break screen only while OBS’s program shows it', async () => {
     const before = await airtime()
-    const breakScreen = await openOverlay('break')
     time += 30_000 // OBS on the match scene: the break screen is not on air
     expect(await airtime()).toEqual(before)
     await showScene('Break')
+    await expect.poll(() => known()?.has('break')).toBe(true)
     time += 30_000
     await showScene('Match')
+    await expect.poll(() => known()?.has('break')).toBe(false)
     time += 30_000
     const after = await airtime()
     const counted = Object.values(after).reduce((a, b) => a + b, 0) - Object.values(before).reduce((a, b) => a + b, 0)
     expect(counted).toBe(30)
-    await breakScreen.close()
   })
 
   it('keeps a removed sponsor’s airtime, restarts the rotation, and is kept through a restart', async () => {
@@ -153,5 +169,31 @@ describe('sponsor airtime', () => {
     expect(await value<AirtimeReport>('sponsors:airtime')).toEqual(report)
     const reset = await value<AirtimeReport>('sponsors:reset-airtime')
     expect(reset).toEqual({ since: time, lines: [] })
+  })
+
+  it('with OBS connected, never counts a preview tab: only what OBS’s program shows, of this stream', async () => {
+    const total = async () => Object.values(await airtime()).reduce((a, b) => a + b, 0)
+    // The desk was restarted: its OBS connects again first.
+    await expect.poll(async () => (await value<ObsState>('obs:state', { streamId })).link).toBe('connected')
+    await showScene('Match')
+    // A scene nested in the program counts too: its casters' source is read.
+    desk.obs.setItems('Match', [
+      { sourceName: 'Sponsors overlay', enabled: false, url: page('sponsors') },
+      { sourceName: 'Desk camera', inputKind: 'v4l2_input', enabled: true },
+      { sourceName: 'Lower thirds', nested: true, enabled: true },
+    ])
+    desk.obs.setItems('Lower thirds', [{ sourceName: 'Casters overlay', enabled: true, url: page('casters') }])
+    await expect.poll(() => [...(known() ?? [])]).toEqual(['casters'])
+    const before = await total()
+    // A preview tab of the sponsor overlay is open on someone's laptop: not on air.
+    const preview = await openOverlay('sponsors')
+    time += 85_000
+    expect(await total()).toBe(before)
+    // Another stream's sponsor page shown in this OBS is not this stream's airtime.
+    desk.obs.setItems('Match', [{ sourceName: 'Other', enabled: true, url: page('sponsors').replace(streamId, 'x') }])
+    await expect.poll(() => known()?.size).toBe(0)
+    time += 20_000
+    expect(await total()).toBe(before)
+    await preview.close()
   })
 })

@@ -73,7 +73,8 @@ export class OnAirLog {
     return { startAt: start.at, entries: rows }
   }
 
-  private last(streamId: string): Row | undefined {
+  /** The last row recorded for the stream. */
+  last(streamId: string): Row | undefined {
     return prepared(
       this.db,
       "SELECT id, at, kind, match_id, title FROM on_air_log WHERE stream_id = ? AND kind != 'start' ORDER BY id DESC LIMIT 1",
