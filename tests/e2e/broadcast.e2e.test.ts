@@ -100,6 +100,12 @@ describe('going on air', () => {
     const took = await clicked()
     expect((await scoreboardShown()) - took).toBeLessThan(1000)
     expect((await layoutShown()) - took).toBeLessThan(1000)
+    // The producer swaps the sides: the starter layout swaps them as the scoreboard does; swapped back after.
+    await web.ipc('broadcast:live', { streamId, press: { kind: 'swap' } })
+    await expect.poll(() => layout.locator('#left').textContent()).toBe(names[1])
+    await expect.poll(() => overlay.getByTestId('scoreboard-name').allTextContents()).toEqual([...names].reverse())
+    await web.ipc('broadcast:live', { streamId, press: { kind: 'swap' } })
+    await expect.poll(() => layout.locator('#left').textContent()).toBe(names[0])
     // The layout reads the feed and nothing else: the hub's CSP stops it before a request to the control API leaves.
     const tried = await layout.evaluate((id) => {
       const refused = new Promise<string>((resolve) =>

@@ -35,7 +35,8 @@ events.addEventListener('feed', (event) => {
   const match = feed.onAir
   document.getElementById('board').hidden = !match
   if (!match) return
-  const [left, right] = match.opponents
+  // Left and right as the scoreboard draws them: the producer may have swapped the sides (the order stays the bracket's).
+  const [left, right] = match.swapped ? [match.opponents[1], match.opponents[0]] : match.opponents
   show('left', left?.name ?? '')
   show('right', right?.name ?? '')
   // Before the match has a score, a dash, as Matchdesk's scoreboard shows it.
