@@ -90,6 +90,8 @@ const LIVE_FIELDS = ['opponents.0.score', 'opponents.1.score', 'games', 'swapped
 
 export class BroadcastDesk {
   private readonly watched = new Map<string, number>()
+  /** Tournaments being read for an overlay that asked for one the desk has not opened, by stream. */
+  private readonly reading = new Map<string, Promise<void>>()
   private readonly follower: SessionFollower
   private readonly publication: Publication
   private readonly sources = new SourcesMemo()
@@ -135,6 +137,39 @@ export class BroadcastDesk {
       const feed = live ? this.liveFeed(stream.id, current) : current
       return this.stateOf(stream.id, current, feed)
     })
+  }
+
+  /**
+   * Whether a stream's tournament is missing from the local copy (the stream, or its bracket never read): an overlay
+   * set up before may ask for a tournament the desk has not opened since it started.
+   */
+  unread(streamId: string): boolean {
+    const { cache } = this.session()
+    const stream = cache.get('streams', streamId)
+    return !stream || cache.refreshedAt('nodes', stream.tournament_id) === null
+  }
+
+  /**
+   * Reads a stream's tournament from the service as opening it would (its streams, bracket, stages, participants and
+   * the streams linked to its matches), once at a time per stream; what the service refuses is left to the caller.
+   */
+  readStream(streamId: string): Promise<void> {
+    const running = this.reading.get(streamId)
+    if (running) return running
+    const read = (async () => {
+      const { cache, reads } = this.session()
+      const tournamentId = cache.get('streams', streamId)?.tournament_id ?? (await reads.tournamentOfStream(streamId))
+      await Promise.all([
+        cache.get('tournaments', tournamentId) ? undefined : reads.tournaments(),
+        reads.streams(tournamentId),
+        reads.nodes(tournamentId),
+        reads.stages(tournamentId),
+        reads.participants(tournamentId),
+      ])
+      await reads.linksOfTournament(tournamentId)
+    })().finally(() => this.reading.delete(streamId))
+    this.reading.set(streamId, read)
+    return read
   }
 
   /** What a stream publishes now (built and published on first ask; a held stream its kept feed). */

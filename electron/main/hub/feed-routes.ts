@@ -4,10 +4,14 @@ import { feedSchema } from '../../../shared/broadcast/feed-schema'
 import { isOverlayKind } from '../../../shared/broadcast/overlays'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { AppError } from '../app-error'
+import { moduleLog } from '../log'
 import { access, deviceOf } from './hub-access'
 import { deskOrigins, sendAsset, sendPage, type HubContext } from './hub-context'
 
 const viewer = access('viewer')
+const log = moduleLog('feed-routes')
+/** A stream id as the service writes them: what is worth asking the service about. */
+const STREAM_ID = /^[0-9a-zA-Z_-]{1,40}$/
 
 /** What follows a feed, from the events URL's `source=`: an overlay's kind, or "feed" for anything else. */
 function sourceOf(query: unknown): string {
@@ -17,7 +21,12 @@ function sourceOf(query: unknown): string {
 
 /** The feed, its schema and the logo: what a layout on its own origin reads, as the overlays do on the hub's. */
 export function feedDataRoutes(server: FastifyInstance, { desk, registry, streams, sponsors }: HubContext): void {
-  const feedOr404 = (reply: FastifyReply, streamId: string) => {
+  /** The stream's feed; a stream of a tournament not in the local copy is read from the service first (once). */
+  const feedOr404 = async (reply: FastifyReply, streamId: string) => {
+    if (STREAM_ID.test(streamId) && desk.unread(streamId))
+      await desk
+        .readStream(streamId)
+        .catch((error: unknown) => log.failed(`reading stream ${streamId}'s tournament`)(error))
     try {
       return desk.feed(streamId)
     } catch (error) {
@@ -37,16 +46,20 @@ export function feedDataRoutes(server: FastifyInstance, { desk, registry, stream
     reply.header('cache-control', 'no-store').send({ streams: desk.followed() }),
   )
 
-  server.get<{ Params: { streamId: string } }>('/feed/v1/streams/:streamId', { config: viewer }, (request, reply) => {
-    const feed = feedOr404(reply, request.params.streamId)
-    return feed ? reply.header('cache-control', 'no-store').send(feed) : reply
-  })
+  server.get<{ Params: { streamId: string } }>(
+    '/feed/v1/streams/:streamId',
+    { config: viewer },
+    async (request, reply) => {
+      const feed = await feedOr404(reply, request.params.streamId)
+      return feed ? reply.header('cache-control', 'no-store').send(feed) : reply
+    },
+  )
 
   server.get<{ Params: { streamId: string } }>(
     '/feed/v1/streams/:streamId/events',
     { config: viewer },
-    (request, reply) => {
-      if (!feedOr404(reply, request.params.streamId)) return reply
+    async (request, reply) => {
+      if (!(await feedOr404(reply, request.params.streamId))) return reply
       streams.serve(
         request,
         reply,

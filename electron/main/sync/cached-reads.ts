@@ -102,6 +102,11 @@ export class CachedReads {
     )
   }
 
+  /** The tournament a stream belongs to, asked of the service (a stream the local copy has not met yet). */
+  async tournamentOfStream(streamId: string): Promise<string> {
+    return (await this.deps.api.streams.get(streamId)).tournament_id
+  }
+
   matchStreams(matchId: string): Promise<{ streamIds: string[]; refreshedAt: number | null }> {
     return this.links.matchStreams(matchId)
   }
