@@ -166,6 +166,27 @@ describe('the live layer', () => {
     ])
   })
 
+  it('sets a match’s best-of at the desk: rows added or dropped, never a game the room entered, and it goes on air', () => {
+    const service = match([1, 0], 3)
+    let layer = pressed(seedLayer(service), { kind: 'best-of', bestOf: 5 })
+    expect(layer.games.map((g) => g.winner)).toEqual([0, null, null, null, null])
+    const onAir = withLayer(service, layer)
+    expect(onAir.bestOf).toBe(5)
+    expect(pipsOf(onAir, 0)).toEqual([true, false, false])
+    expect(pressWords({ kind: 'best-of', bestOf: 5 }, ['A', 'B'])).toBe('Best of 5')
+    // Game 4 has a map: a best of 3 would drop it, so it is refused, naming the game.
+    layer = pressed(layer, { kind: 'map', game: 4, map: 'Nuke' })
+    expect(refusal(layer, { kind: 'best-of', bestOf: 3 })).toBe(
+      'game 4 has a winner, a map or picks: clear it before making this a best of 3',
+    )
+    layer = pressed(layer, { kind: 'map', game: 4, map: null })
+    layer = pressed(layer, { kind: 'best-of', bestOf: 1 })
+    expect(layer.games).toHaveLength(1)
+    expect(LivePress.safeParse({ kind: 'best-of', bestOf: 16 }).error?.issues[0]?.message).toBe('bestOf: 1 to 15')
+    // Not chosen: the stage's format stays what the feed says (a stage that does not say: none).
+    expect(withLayer(match([0, 0], null), seedLayer(match([0, 0], null))).bestOf).toBeNull()
+  })
+
   it('draws pips for the best-of, or the layer’s rows where the stage does not say', () => {
     expect(pipsOf(match([1, 0], 5), 0)).toEqual([true, false, false])
     const unsaid = withLayer(match([1, 0], null), seedLayer(match([1, 0], null)))

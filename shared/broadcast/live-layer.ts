@@ -40,6 +40,8 @@ export const LiveLayer = z.object({
    * the service. Absent in layers kept before it existed: their seed's score.
    */
   heard: z.tuple([Wins.nullable(), Wins.nullable()]).optional(),
+  /** True once the producer set this match's best-of at the desk (it then goes on air over the stage's format). */
+  bestOfChosen: z.boolean().optional(),
 })
 export type LiveLayer = z.infer<typeof LiveLayer>
 
@@ -72,6 +74,15 @@ export const LivePress = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('adopt'), side: Side, score: Wins }),
   /** The room's score for a side stays; the service's, now heard, is no longer a line to answer. */
   z.strictObject({ kind: z.literal('keep'), side: Side, score: Wins.nullable() }),
+  /** This match is a best of `bestOf` (a final played as a best of 5 in a stage of best of 3s). */
+  z.strictObject({
+    kind: z.literal('best-of'),
+    bestOf: z
+      .number({ error: `bestOf: 1 to ${GAMES_MAX}` })
+      .int(`bestOf: 1 to ${GAMES_MAX}`)
+      .min(1, `bestOf: 1 to ${GAMES_MAX}`)
+      .max(GAMES_MAX, `bestOf: 1 to ${GAMES_MAX}`),
+  }),
 ])
 export type LivePress = z.infer<typeof LivePress>
 
@@ -119,6 +130,12 @@ export function refusal(layer: LiveLayer, press: LivePress): string | null {
     return 'that side has no game won to take back'
   if ('game' in press && press.game > layer.games.length)
     return `game: 1 to ${layer.games.length} (best of ${layer.bestOf})`
+  if (press.kind === 'best-of') {
+    // Games beyond the new best-of must be empty: nothing the room entered is dropped unsaid.
+    const kept = layer.games.slice(press.bestOf).findIndex((g) => g.winner !== null || g.map || g.picks.some(Boolean))
+    if (kept !== -1)
+      return `game ${press.bestOf + kept + 1} has a winner, a map or picks: clear it before making this a best of ${press.bestOf}`
+  }
   if (press.kind === 'adopt') {
     const theirs = scoreOf(layer)[other(press.side)]
     if (press.score + theirs > layer.games.length)
@@ -155,6 +172,11 @@ export function pressed(layer: LiveLayer, press: LivePress): LiveLayer {
       return { ...layer, games, heard: withSide(heardOf(layer), press.side, press.score) }
     case 'keep':
       return { ...layer, games, heard: withSide(heardOf(layer), press.side, press.score) }
+    case 'best-of': {
+      const rows = games.slice(0, press.bestOf)
+      while (rows.length < press.bestOf) rows.push(noPicks())
+      return { ...layer, games: rows, bestOf: press.bestOf, bestOfChosen: true }
+    }
   }
 }
 
@@ -231,6 +253,8 @@ export function pressWords(press: LivePress, names: readonly string[]): string {
       return `${nameOf(press.side)}: ${press.score}, as the service says`
     case 'keep':
       return `${nameOf(press.side)}: the room's score kept`
+    case 'best-of':
+      return `Best of ${press.bestOf}`
   }
 }
 
@@ -246,6 +270,7 @@ export function withLayer(match: FeedMatch, layer: LiveLayer): FeedMatch {
     opponents: match.opponents.map((o, i) => ({ ...o, score: score[i]! })),
     games: layer.games.map((g) => ({ winner: g.winner, map: g.map, picks: g.picks })),
     swapped: layer.swapped,
+    bestOf: layer.bestOfChosen ? layer.bestOf : match.bestOf,
   }
 }
 
@@ -260,6 +285,7 @@ export function withServiceResult(match: FeedMatch, layer: LiveLayer): FeedMatch
     ...match,
     games: layer.games.map((g) => ({ winner: null, map: g.map, picks: g.picks })),
     swapped: layer.swapped,
+    bestOf: layer.bestOfChosen ? layer.bestOf : match.bestOf,
   }
 }
 

@@ -110,6 +110,17 @@ describe('the live game layer', () => {
     expect(undo.feed.onAir!.games!.filter((g) => g.winner === null)).toHaveLength(1)
   })
 
+  it('sets the match’s best-of at the desk: on air at once, a best-of that would drop a game won refused in words', async () => {
+    const five = await value<StreamState>('broadcast:live', { streamId, press: { kind: 'best-of', bestOf: 5 } })
+    expect(five.feed.onAir!.bestOf).toBe(5)
+    expect(five.feed.onAir!.games).toHaveLength(5)
+    expect(five.live!.journal[0]!.words).toBe('Best of 5')
+    const refused = await services.dispatch('broadcast:live', { streamId, press: { kind: 'best-of', bestOf: 1 } })
+    expect(refused.ok ? null : refused.error.message).toMatch(/has a winner, a map or picks: clear it before/)
+    await value('broadcast:undo', { streamId })
+    expect((await value<Feed>('broadcast:feed', { streamId })).onAir!.games).toHaveLength(3)
+  })
+
   it('publishes presses at once on a held stream: they are the producer’s own, not staged', async () => {
     await value('broadcast:hold', { streamId, held: true })
     const before = scores({ feed: await value<Feed>('broadcast:feed', { streamId }) })

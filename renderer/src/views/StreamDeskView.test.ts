@@ -235,6 +235,9 @@ describe('stream desk', () => {
     expect(within(column).getByTestId('desk-said').textContent).toBe('Game 2: Bo')
     // Who pressed what, newest first.
     expect(within(column).getByTestId('live-journal').textContent).toMatch(/Companion\s*\+1 Bo/)
+    // This match is a best of 5 (a final in a stage of best of 3s): set at the desk.
+    await user.selectOptions(within(column).getByRole('combobox', { name: 'Best of' }), '5')
+    expect(presses().at(-1)).toEqual({ kind: 'best-of', bestOf: 5 })
     await user.click(within(column).getByRole('radio', { name: 'From the service only' }))
     expect(calls.find((c) => c.channel === 'broadcast:scores')!.input).toEqual({ streamId: 's0', scores: 'service' })
     expect(await within(column).findByText(/shows what the service says/)).toBeTruthy()
