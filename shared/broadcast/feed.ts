@@ -30,6 +30,11 @@ export const FeedGame = z.object({
   winner: z.union([z.literal(0), z.literal(1)]).nullable(),
   map: z.string().nullable(),
   picks: z.tuple([z.string().nullable(), z.string().nullable()]),
+  /** Rounds won in this game by each side (a CS2 map's 13–9), by bracket place; null where the game has none. */
+  rounds: z
+    .tuple([z.number().int().min(0), z.number().int().min(0)])
+    .nullable()
+    .optional(),
 })
 
 export const FeedMatch = z.object({

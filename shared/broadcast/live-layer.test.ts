@@ -177,7 +177,7 @@ describe('the live layer', () => {
     // Game 4 has a map: a best of 3 would drop it, so it is refused, naming the game.
     layer = pressed(layer, { kind: 'map', game: 4, map: 'Nuke' })
     expect(refusal(layer, { kind: 'best-of', bestOf: 3 })).toBe(
-      'game 4 has a winner, a map or picks: clear it before making this a best of 3',
+      'game 4 has a winner, a map, rounds or picks: clear it before making this a best of 3',
     )
     layer = pressed(layer, { kind: 'map', game: 4, map: null })
     layer = pressed(layer, { kind: 'best-of', bestOf: 1 })
@@ -185,6 +185,17 @@ describe('the live layer', () => {
     expect(LivePress.safeParse({ kind: 'best-of', bestOf: 16 }).error?.issues[0]?.message).toBe('bestOf: 1 to 15')
     // Not chosen: the stage's format stays what the feed says (a stage that does not say: none).
     expect(withLayer(match([0, 0], null), seedLayer(match([0, 0], null))).bestOf).toBeNull()
+  })
+
+  it('keeps a game’s rounds per side, bounded, and puts them on air with the game', () => {
+    let layer = pressed(seedLayer(match([0, 0], 3)), { kind: 'rounds', game: 1, rounds: [13, 9] })
+    expect(withLayer(match([0, 0], 3), layer).games![0]!.rounds).toEqual([13, 9])
+    expect(pressWords({ kind: 'rounds', game: 1, rounds: [13, 9] }, ['A', 'B'])).toBe('Game 1 rounds: 13–9')
+    layer = pressed(layer, { kind: 'rounds', game: 1, rounds: null })
+    expect(layer.games[0]!.rounds).toBeNull()
+    expect(LivePress.safeParse({ kind: 'rounds', game: 1, rounds: [100, 0] }).error?.issues[0]?.message).toBe(
+      'rounds: 0 to 99',
+    )
   })
 
   it('draws pips for the best-of, or the layer’s rows where the stage does not say', () => {

@@ -7,6 +7,8 @@ import type { FeedMatch } from './feed'
 
 /** The longest pick (a character, agent, hero or deck) and map name. */
 export const PICK_MAX = 40
+/** The most rounds a side may win in one game (a CS2 map in long overtime stays far below). */
+export const ROUNDS_MAX = 99
 /** Games a layer may have rows for (a best-of the stage does not say is taken as this small). */
 export const GAMES_MAX = 15
 const DEFAULT_BEST_OF = 3
@@ -21,6 +23,11 @@ export const LiveGame = z.object({
   map: z.string().max(PICK_MAX).nullable(),
   /** Each side's pick, by bracket place. */
   picks: z.tuple([z.string().max(PICK_MAX).nullable(), z.string().max(PICK_MAX).nullable()]),
+  /** Rounds won in this game by each side (a CS2 map's 13–9), by bracket place; null where the game has none. */
+  rounds: z
+    .tuple([z.number().int().min(0), z.number().int().min(0)])
+    .nullable()
+    .optional(),
 })
 export type LiveGame = z.infer<typeof LiveGame>
 
@@ -74,6 +81,17 @@ export const LivePress = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('adopt'), side: Side, score: Wins }),
   /** The room's score for a side stays; the service's, now heard, is no longer a line to answer. */
   z.strictObject({ kind: z.literal('keep'), side: Side, score: Wins.nullable() }),
+  /** A game's rounds won by each side (bracket places), or null to clear them. */
+  z.strictObject({
+    kind: z.literal('rounds'),
+    game: GameNumber,
+    rounds: z
+      .tuple([
+        z.number().int().min(0, `rounds: 0 to ${ROUNDS_MAX}`).max(ROUNDS_MAX, `rounds: 0 to ${ROUNDS_MAX}`),
+        z.number().int().min(0, `rounds: 0 to ${ROUNDS_MAX}`).max(ROUNDS_MAX, `rounds: 0 to ${ROUNDS_MAX}`),
+      ])
+      .nullable(),
+  }),
   /** This match is a best of `bestOf` (a final played as a best of 5 in a stage of best of 3s). */
   z.strictObject({
     kind: z.literal('best-of'),
@@ -132,9 +150,11 @@ export function refusal(layer: LiveLayer, press: LivePress): string | null {
     return `game: 1 to ${layer.games.length} (best of ${layer.bestOf})`
   if (press.kind === 'best-of') {
     // Games beyond the new best-of must be empty: nothing the room entered is dropped unsaid.
-    const kept = layer.games.slice(press.bestOf).findIndex((g) => g.winner !== null || g.map || g.picks.some(Boolean))
+    const kept = layer.games
+      .slice(press.bestOf)
+      .findIndex((g) => g.winner !== null || g.map || g.picks.some(Boolean) || g.rounds)
     if (kept !== -1)
-      return `game ${press.bestOf + kept + 1} has a winner, a map or picks: clear it before making this a best of ${press.bestOf}`
+      return `game ${press.bestOf + kept + 1} has a winner, a map, rounds or picks: clear it before making this a best of ${press.bestOf}`
   }
   if (press.kind === 'adopt') {
     const theirs = scoreOf(layer)[other(press.side)]
@@ -165,6 +185,9 @@ export function pressed(layer: LiveLayer, press: LivePress): LiveLayer {
       return { ...layer, games }
     case 'pick':
       games[press.game - 1]!.picks[press.side] = press.pick
+      return { ...layer, games }
+    case 'rounds':
+      games[press.game - 1]!.rounds = press.rounds
       return { ...layer, games }
     case 'adopt':
       while (scoreOf({ games })[press.side] < press.score) give(press.side)
@@ -255,6 +278,8 @@ export function pressWords(press: LivePress, names: readonly string[]): string {
       return `${nameOf(press.side)}: the room's score kept`
     case 'best-of':
       return `Best of ${press.bestOf}`
+    case 'rounds':
+      return `Game ${press.game} rounds: ${press.rounds ? press.rounds.join('–') : 'none'}`
   }
 }
 
@@ -268,7 +293,12 @@ export function withLayer(match: FeedMatch, layer: LiveLayer): FeedMatch {
   return {
     ...match,
     opponents: match.opponents.map((o, i) => ({ ...o, score: score[i]! })),
-    games: layer.games.map((g) => ({ winner: g.winner, map: g.map, picks: g.picks })),
+    games: layer.games.map((g) => ({
+      winner: g.winner,
+      map: g.map,
+      picks: g.picks,
+      ...(g.rounds && { rounds: g.rounds }),
+    })),
     swapped: layer.swapped,
     bestOf: layer.bestOfChosen ? layer.bestOf : match.bestOf,
   }
@@ -283,7 +313,12 @@ export function withServiceResult(match: FeedMatch, layer: LiveLayer): FeedMatch
   if (match.id !== layer.matchId || match.opponents.length !== 2) return match
   return {
     ...match,
-    games: layer.games.map((g) => ({ winner: null, map: g.map, picks: g.picks })),
+    games: layer.games.map((g) => ({
+      winner: null,
+      map: g.map,
+      picks: g.picks,
+      ...(g.rounds && { rounds: g.rounds }),
+    })),
     swapped: layer.swapped,
     bestOf: layer.bestOfChosen ? layer.bestOf : match.bestOf,
   }

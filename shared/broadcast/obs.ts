@@ -17,6 +17,8 @@ export const OBS_FIELDS = [
   { field: 'left-pick', source: 'Left pick', title: 'Left pick in the current game' },
   { field: 'right-pick', source: 'Right pick', title: 'Right pick in the current game' },
   { field: 'map', source: 'Map', title: 'Map of the current game' },
+  { field: 'left-rounds', source: 'Left rounds', title: 'Left rounds won in the current game (a CS2 map’s 13)' },
+  { field: 'right-rounds', source: 'Right rounds', title: 'Right rounds won in the current game' },
   { field: 'games', source: 'Games', title: 'Each game so far, a line each' },
 ] as const
 

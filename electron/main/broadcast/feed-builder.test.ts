@@ -321,7 +321,12 @@ describe('OBS’s texts say what the overlays say', () => {
         { winner: 0 as const, map: 'Inferno', picks: ['Ryu', 'Ken'] as [string, string] },
         { winner: 1 as const, map: null, picks: [null, null] as [null, null] },
         { winner: 0 as const, map: null, picks: [null, null] as [null, null] },
-        { winner: null, map: 'Nuke', picks: ['Chun-Li', null] as [string, null] },
+        {
+          winner: null,
+          map: 'Nuke',
+          picks: ['Chun-Li', null] as [string, null],
+          rounds: [7, 11] as [number, number],
+        },
         { winner: null, map: null, picks: [null, null] as [null, null] },
       ],
     }
@@ -332,13 +337,16 @@ describe('OBS’s texts say what the overlays say', () => {
       `Game 1: ${first!.name} · Inferno · Ryu – Ken`,
       `Game 2: ${second!.name}`,
       `Game 3: ${first!.name}`,
-      `Game 4: Nuke · Chun-Li (${first!.name})`,
+      `Game 4: Nuke · 7–11 · Chun-Li (${first!.name})`,
     ])
+    // The current game's rounds by screen side.
+    expect([plain['left-rounds'], plain['right-rounds']]).toEqual(['7', '11'])
     const swapped = obsFields({ ...feed, onAir: { ...onAir, swapped: true } }, NOW)
     // Picks left to right as the scoreboard has the sides.
     expect(swapped.games.split('\n')[0]).toBe(`Game 1: ${first!.name} · Inferno · Ken – Ryu`)
     expect([swapped['left-games'], swapped['right-games']]).toEqual(['●○○', '●●○'])
     expect([swapped['left-pick'], swapped['right-pick']]).toEqual(['', 'Chun-Li'])
+    expect([swapped['left-rounds'], swapped['right-rounds']]).toEqual(['11', '7'])
     // The service's scores only: no pips beyond the best-of's, no picks, no games.
     const service = obsFields(feed, NOW)
     expect([service['left-pick'], service.map, service.games]).toEqual(['', '', ''])

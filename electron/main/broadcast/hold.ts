@@ -46,12 +46,18 @@ export function stagedChanges(published: Feed, current: Feed): StagedChange[] {
   return changes
 }
 
-/** The games and the scores are one edit: a game won moves both, and one shown without the other contradicts it. */
+/**
+ * The games and the scores are one edit where the games changed: a game won moves both, and one shown without the
+ * other contradicts it. (A score the service changed with no game of the room's moving stays its own line.)
+ */
 const isScorePart = (field: string) => field === 'games' || /^opponents\.\d+\.score$/.test(field)
 
 /** How many edits wait: a press that moved a score and its game is one, as the person who pressed it counts. */
 export function waitingEdits(changes: readonly StagedChange[]): number {
-  return new Set(changes.map((c) => `${c.matchId}|${isScorePart(c.field) ? 'score' : c.field}`)).size
+  const gamesMoved = new Set(changes.filter((c) => c.field === 'games').map((c) => c.matchId))
+  return new Set(
+    changes.map((c) => `${c.matchId}|${gamesMoved.has(c.matchId) && isScorePart(c.field) ? 'score' : c.field}`),
+  ).size
 }
 
 /** One staged change the producer approves: a match's field ("opponents.0.name"), or every change of the match. */
@@ -103,8 +109,9 @@ export function heldFeed(published: Feed, current: Feed, apply: readonly Approva
     const old = shown.get(match.id)
     if (!old || whole.has(match.id)) return match
     const fields = new Set(apply.filter((a) => a.matchId === match.id && a.field).map((a) => a.field!))
-    // A score approved brings its games, and games their scores.
-    if ([...fields].some(isScorePart)) for (const [field] of fieldsOf(match)) if (isScorePart(field)) fields.add(field)
+    // Where the games moved, a score approved brings them, and the games their scores.
+    if ([...fields].some(isScorePart) && JSON.stringify(old.games ?? null) !== JSON.stringify(match.games ?? null))
+      for (const [field] of fieldsOf(match)) if (isScorePart(field)) fields.add(field)
     return approved(old, match, fields)
   }
   return {

@@ -116,7 +116,7 @@ describe('the live game layer', () => {
     expect(five.feed.onAir!.games).toHaveLength(5)
     expect(five.live!.journal[0]!.words).toBe('Best of 5')
     const refused = await services.dispatch('broadcast:live', { streamId, press: { kind: 'best-of', bestOf: 1 } })
-    expect(refused.ok ? null : refused.error.message).toMatch(/has a winner, a map or picks: clear it before/)
+    expect(refused.ok ? null : refused.error.message).toMatch(/has a winner, a map, rounds or picks: clear it before/)
     await value('broadcast:undo', { streamId })
     expect((await value<Feed>('broadcast:feed', { streamId })).onAir!.games).toHaveLength(3)
   })

@@ -1,6 +1,6 @@
 // What each OBS field says for a stream's feed, in the tournament's default language (as the overlays): a pure
 // function, the same texts for OBS's text sources and the text files (names, scores, round, up next, the countdown,
-// the last result, and the live layer's pips, picks, map and games).
+// the last result, and the live layer's pips, picks, map, round scores and games).
 import { lastResultOf, nextMatchOf } from '../../../shared/broadcast/break-picks'
 import type { Feed } from '../../../shared/broadcast/feed'
 import {
@@ -28,6 +28,10 @@ export function obsFields(feed: Feed, now: number): Record<ObsField, string> {
   const placed = (screen: 'left' | 'right') => sideOnScreen({ swapped: onAir?.swapped ?? false }, screen)
   const pick = (screen: 'left' | 'right') => game?.game.picks[placed(screen)] ?? ''
   const pips = (screen: 'left' | 'right') => (onAir ? pipsText(pipsOf(onAir, placed(screen))) : '')
+  const rounds = (screen: 'left' | 'right') => {
+    const won = game?.game.rounds?.[placed(screen)]
+    return won === undefined ? '' : String(won)
+  }
   return {
     'left-name': left ? words.opponentName(left) : '',
     'right-name': right ? words.opponentName(right) : '',
@@ -44,6 +48,8 @@ export function obsFields(feed: Feed, now: number): Record<ObsField, string> {
     'left-pick': pick('left'),
     'right-pick': pick('right'),
     map: game?.game.map ?? '',
+    'left-rounds': rounds('left'),
+    'right-rounds': rounds('right'),
     games: onAir
       ? gamesSoFar(onAir)
           .map(({ n, game: g }) => words.gameLine(onAir, n, g))

@@ -19,7 +19,16 @@ if (missing) console.warn(`OBS tests skipped: ${missing}`)
 
 const TEXTS = ['Left name', 'Right name', 'Left score', 'Right score', 'Round', 'Up next', 'Countdown', 'Last result']
 /** The live score's own text sources. */
-const LIVE_TEXTS = ['Left games', 'Right games', 'Left pick', 'Right pick', 'Map', 'Games']
+const LIVE_TEXTS = [
+  'Left games',
+  'Right games',
+  'Left pick',
+  'Right pick',
+  'Map',
+  'Games',
+  'Left rounds',
+  'Right rounds',
+]
 type Node = { id: string; status: string; opponents: { participant: { id: string; name: string } | null }[] }
 
 describe.skipIf(missing !== undefined)('driving a real OBS Studio', () => {
@@ -181,9 +190,16 @@ describe.skipIf(missing !== undefined)('driving a real OBS Studio', () => {
     expect(await text('Left pick')).toBe('Ryu')
     // Each source is its own request, in the fields' order (the map before the games): the games' may still be on
     // its way when the map's has arrived.
-    await expect.poll(() => text('Games'), { timeout: 5000 }).toContain(`Game ${game}: Inferno · Ryu – –`)
+    await expect.poll(() => text('Games'), { timeout: 5000 }).toContain(`Game ${game}: Inferno · Ryu (`)
     await services.obs.settled()
     expect(readFileSync(join(folder, 'map.txt'), 'utf8')).toBe('Inferno')
+    // The game's rounds (a CS2 map's 13–9): a text source per screen side, and in the games line.
+    await value('broadcast:live', { streamId, press: { kind: 'rounds', game, rounds: [13, 9] } })
+    await expect.poll(async () => [await text('Left rounds'), await text('Right rounds')].sort()).toEqual(['13', '9'])
+    await expect
+      .poll(() => text('Games'), { timeout: 5000 })
+      .toMatch(new RegExp(`Game ${game}: Inferno · (13–9|9–13) · Ryu`))
+    await value('broadcast:undo', { streamId })
     // Undone, the map goes from OBS as from the overlays.
     await value('broadcast:undo', { streamId })
     await expect.poll(() => text('Map'), { timeout: 5000 }).toBe('')

@@ -23,6 +23,12 @@ describe('a waiting change in words', () => {
     expect(describeChange({ matchId: 'm1', field: 'games', from, to: undone }, feed)).toBe(
       'game 2 no winner, no pick for Ghent Vipers',
     )
+    const rounds = [
+      game(0),
+      { ...game(1, 'Inferno', ['AWP-heavy', null]), rounds: [13, 9] as [number, number] },
+      game(null),
+    ]
+    expect(describeChange({ matchId: 'm1', field: 'games', from, to: rounds }, feed)).toBe('game 2 rounds 13–9')
     expect(describeChange({ matchId: 'm1', field: 'games', from, to: null }, feed)).toBe(
       "games: back to the service's score",
     )

@@ -22,6 +22,8 @@ function gamesChange(from: FeedGame[] | null, to: FeedGame[] | null, match: Feed
     if ((was?.winner ?? null) !== game.winner)
       parts.push(game.winner === null ? 'no winner' : `won by ${name(game.winner)}`)
     if ((was?.map ?? null) !== game.map) parts.push(game.map ? `map ${game.map}` : 'no map')
+    if (JSON.stringify(was?.rounds ?? null) !== JSON.stringify(game.rounds ?? null))
+      parts.push(game.rounds ? `rounds ${game.rounds.join('–')}` : 'no rounds')
     for (const side of [0, 1] as const)
       if ((was?.picks[side] ?? null) !== game.picks[side])
         parts.push(game.picks[side] ? `${name(side)} picks ${game.picks[side]}` : `no pick for ${name(side)}`)

@@ -197,8 +197,8 @@ export class Words {
   }
 
   /**
-   * One game of the live layer as a line: "Game 2: Bolt · Suzaku Castle · Ryu – Ken" (winner, map, and the picks left
-   * to right as the scoreboard has the sides; a pick set for one side only says whose: "Chun-Li (Bolt)").
+   * One game of the live layer as a line: "Game 2: Bolt · Inferno · 13–9 · Ryu – Ken" (winner, map, rounds and the
+   * picks left to right as the scoreboard has the sides; a pick set for one side only says whose: "Chun-Li (Bolt)").
    */
   gameLine(match: Pick<FeedMatch, 'opponents'> & { swapped?: boolean }, n: number, game: FeedGame): string {
     const winner = game.winner === null ? null : match.opponents[game.winner]
@@ -210,7 +210,8 @@ export class Words {
         : set.length === 1
           ? `${game.picks[set[0]!]} (${this.opponentName(match.opponents[set[0]!]!)})`
           : null
-    const parts = [winner ? this.opponentName(winner) : null, game.map, picks].filter(Boolean)
+    const rounds = game.rounds ? sides.map((side) => this.numbers.format(game.rounds![side])).join('–') : null
+    const parts = [winner ? this.opponentName(winner) : null, game.map, rounds, picks].filter(Boolean)
     const title = this.say(this.words.scoreboard.game, { n })
     return parts.length ? `${title}: ${parts.join(' · ')}` : title
   }

@@ -60,5 +60,19 @@ describe('the scoreboard', () => {
     expect(screen.getAllByTestId('scoreboard-pips').map((p) => p.textContent)).toEqual(['●○○', '●●○'])
     expect(screen.getAllByTestId('scoreboard-pick').map((p) => p.textContent)).toEqual(['Guile'])
     expect(screen.getByTestId('scoreboard-map').textContent).toBe('Game 4 · Suzaku Castle')
+    // No rounds kept for this game: none drawn.
+    expect(screen.queryAllByTestId('scoreboard-rounds')).toEqual([])
+  })
+
+  it('draws the current game’s rounds under each side’s maps score, in screen order', () => {
+    const base = feed(true)
+    const games = [
+      { winner: 0 as const, map: 'Inferno', picks: [null, null] as [null, null], rounds: [13, 9] as [number, number] },
+      { winner: null, map: 'Mirage', picks: [null, null] as [null, null], rounds: [7, 11] as [number, number] },
+      { winner: null, map: null, picks: [null, null] as [null, null] },
+    ]
+    render(Scoreboard, { feed: { ...base, onAir: { ...base.onAir!, bestOf: 3, games } } })
+    // Swapped: Bolt's 11 rounds on the left, under Bolt's 1 map; Astrablade's 7 on the right.
+    expect(screen.getAllByTestId('scoreboard-rounds').map((r) => r.textContent)).toEqual(['11', '7'])
   })
 })
