@@ -5,6 +5,7 @@ import { MatchName, SlotWait } from './match-name'
 import { StageBoard } from './stage-board'
 import { SequenceState } from './show-sequence'
 import { SponsorRotation } from './sponsors'
+import { VETO_MAX, VetoStep } from './live-layer'
 
 export { MatchName } from './match-name'
 
@@ -60,6 +61,8 @@ export const FeedMatch = z.object({
   games: z.array(FeedGame).nullable().default(null),
   /** True when the producer swapped sides: the second of `opponents` is drawn on the left (the order stays). */
   swapped: z.boolean().default(false),
+  /** The veto as it ran (bans, picks and the decider, each a side's by bracket place): the live layer's, else none. */
+  veto: z.array(VetoStep).max(VETO_MAX).optional(),
 })
 
 /** One line a caster fills in: at most `max` characters, no control characters; empty allowed unless `required`. */

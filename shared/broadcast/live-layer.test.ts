@@ -198,6 +198,38 @@ describe('the live layer', () => {
     )
   })
 
+  it('runs a veto in order: bans and picks by side, the decider left; a pick fills the next game’s map', () => {
+    const service = match([0, 0], 3)
+    let layer = seedLayer(service)
+    const steps: LivePress[] = [
+      { kind: 'veto', side: 0, action: 'ban', item: 'Nuke' },
+      { kind: 'veto', side: 1, action: 'ban', item: 'Vertigo' },
+      { kind: 'veto', side: 0, action: 'pick', item: 'Inferno' },
+      { kind: 'veto', side: 1, action: 'pick', item: 'Mirage' },
+      { kind: 'veto', side: null, action: 'decider', item: 'Ancient' },
+    ]
+    for (const step of steps) layer = pressed(layer, step)
+    expect(layer.games.map((g) => g.map)).toEqual(['Inferno', 'Mirage', 'Ancient'])
+    const onAir = withLayer(service, layer)
+    expect(onAir.veto!.map((v) => `${v.side}:${v.action}:${v.item}`)).toEqual([
+      '0:ban:Nuke',
+      '1:ban:Vertigo',
+      '0:pick:Inferno',
+      '1:pick:Mirage',
+      'null:decider:Ancient',
+    ])
+    expect(pressWords(steps[0]!, ['Ghent Vipers', 'Madrid'])).toBe('Ghent Vipers bans Nuke')
+    // An item twice, a decider of a side, a step out of range: refused in words.
+    expect(refusal(layer, { kind: 'veto', side: 1, action: 'ban', item: 'nuke' })).toBe('nuke is in the veto already')
+    expect(refusal(layer, { kind: 'veto', side: 1, action: 'decider', item: 'Dust2' })).toBe(
+      'the decider is no side’s: side null',
+    )
+    expect(refusal(layer, { kind: 'veto-remove', step: 6 })).toBe('step: 1 to 5')
+    layer = pressed(layer, { kind: 'veto-remove', step: 1 })
+    expect(layer.veto!.map((v) => v.item)).toEqual(['Vertigo', 'Inferno', 'Mirage', 'Ancient'])
+    expect(LivePress.safeParse({ kind: 'veto', side: 0, action: 'ban', item: '  ' }).success).toBe(false)
+  })
+
   it('draws pips for the best-of, or the layer’s rows where the stage does not say', () => {
     expect(pipsOf(match([1, 0], 5), 0)).toEqual([true, false, false])
     const unsaid = withLayer(match([1, 0], null), seedLayer(match([1, 0], null)))

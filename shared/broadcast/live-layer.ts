@@ -31,6 +31,18 @@ export const LiveGame = z.object({
 })
 export type LiveGame = z.infer<typeof LiveGame>
 
+/** Steps a veto may hold (a map pool of 7 runs 7; a long draft of bans and picks, a few more). */
+export const VETO_MAX = 24
+
+/** One step of a veto as it ran: a side bans or picks an item (a map, a stage, a hero), or the item left is the decider. */
+export const VetoStep = z.object({
+  /** Who banned or picked it, by bracket place; null for the decider (what is left). */
+  side: Side.nullable(),
+  action: z.enum(['ban', 'pick', 'decider']),
+  item: z.string().max(PICK_MAX),
+})
+export type VetoStep = z.infer<typeof VetoStep>
+
 const Wins = z.number().int().min(0).max(GAMES_MAX)
 type Score = [number | null, number | null]
 
@@ -49,6 +61,8 @@ export const LiveLayer = z.object({
   heard: z.tuple([Wins.nullable(), Wins.nullable()]).optional(),
   /** True once the producer set this match's best-of at the desk (it then goes on air over the stage's format). */
   bestOfChosen: z.boolean().optional(),
+  /** The veto in the order it ran (absent in layers kept before it existed: none). */
+  veto: z.array(VetoStep).max(VETO_MAX).optional(),
 })
 export type LiveLayer = z.infer<typeof LiveLayer>
 
@@ -91,6 +105,25 @@ export const LivePress = z.discriminatedUnion('kind', [
         z.number().int().min(0, `rounds: 0 to ${ROUNDS_MAX}`).max(ROUNDS_MAX, `rounds: 0 to ${ROUNDS_MAX}`),
       ])
       .nullable(),
+  }),
+  /**
+   * A veto step: a side bans or picks an item, or the item left is the decider; a picked or decider map becomes the
+   * map of the first game without one, as a map veto decides them.
+   */
+  z.strictObject({
+    kind: z.literal('veto'),
+    side: Side.nullable(),
+    action: z.enum(['ban', 'pick', 'decider']),
+    item: PickText.pipe(z.string({ error: 'item: required' })),
+  }),
+  /** The veto's step at `step` (from 1) taken out. */
+  z.strictObject({
+    kind: z.literal('veto-remove'),
+    step: z
+      .number({ error: `step: 1 to ${VETO_MAX}` })
+      .int(`step: 1 to ${VETO_MAX}`)
+      .min(1, `step: 1 to ${VETO_MAX}`)
+      .max(VETO_MAX, `step: 1 to ${VETO_MAX}`),
   }),
   /** This match is a best of `bestOf` (a final played as a best of 5 in a stage of best of 3s). */
   z.strictObject({
@@ -148,6 +181,14 @@ export function refusal(layer: LiveLayer, press: LivePress): string | null {
     return 'that side has no game won to take back'
   if ('game' in press && press.game > layer.games.length)
     return `game: 1 to ${layer.games.length} (best of ${layer.bestOf})`
+  const veto = layer.veto ?? []
+  if (press.kind === 'veto' && veto.length >= VETO_MAX) return `the veto holds at most ${VETO_MAX} steps`
+  if (press.kind === 'veto' && (press.action === 'decider') !== (press.side === null))
+    return press.action === 'decider' ? 'the decider is no side’s: side null' : 'a ban or a pick is a side’s'
+  if (press.kind === 'veto' && veto.some((step) => step.item.toLowerCase() === press.item.toLowerCase()))
+    return `${press.item} is in the veto already`
+  if (press.kind === 'veto-remove' && press.step > veto.length)
+    return veto.length ? `step: 1 to ${veto.length}` : 'the veto has no steps yet'
   if (press.kind === 'best-of') {
     // Games beyond the new best-of must be empty: nothing the room entered is dropped unsaid.
     const kept = layer.games
@@ -195,6 +236,15 @@ export function pressed(layer: LiveLayer, press: LivePress): LiveLayer {
       return { ...layer, games, heard: withSide(heardOf(layer), press.side, press.score) }
     case 'keep':
       return { ...layer, games, heard: withSide(heardOf(layer), press.side, press.score) }
+    case 'veto': {
+      // A map picked (or left as the decider) is the next game's: the first game without a map.
+      const open = press.action === 'ban' ? undefined : games.find((g) => g.map === null)
+      if (open) open.map = press.item
+      const step: VetoStep = { side: press.side, action: press.action, item: press.item }
+      return { ...layer, games, veto: [...(layer.veto ?? []), step] }
+    }
+    case 'veto-remove':
+      return { ...layer, games, veto: (layer.veto ?? []).filter((_, i) => i !== press.step - 1) }
     case 'best-of': {
       const rows = games.slice(0, press.bestOf)
       while (rows.length < press.bestOf) rows.push(noPicks())
@@ -280,6 +330,10 @@ export function pressWords(press: LivePress, names: readonly string[]): string {
       return `Best of ${press.bestOf}`
     case 'rounds':
       return `Game ${press.game} rounds: ${press.rounds ? press.rounds.join('–') : 'none'}`
+    case 'veto':
+      return press.side === null ? `Decider: ${press.item}` : `${nameOf(press.side)} ${press.action}s ${press.item}`
+    case 'veto-remove':
+      return `Veto step ${press.step} taken out`
   }
 }
 
@@ -301,6 +355,7 @@ export function withLayer(match: FeedMatch, layer: LiveLayer): FeedMatch {
     })),
     swapped: layer.swapped,
     bestOf: layer.bestOfChosen ? layer.bestOf : match.bestOf,
+    ...(layer.veto?.length && { veto: layer.veto }),
   }
 }
 
@@ -321,6 +376,7 @@ export function withServiceResult(match: FeedMatch, layer: LiveLayer): FeedMatch
     })),
     swapped: layer.swapped,
     bestOf: layer.bestOfChosen ? layer.bestOf : match.bestOf,
+    ...(layer.veto?.length && { veto: layer.veto }),
   }
 }
 

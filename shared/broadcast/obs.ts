@@ -20,6 +20,7 @@ export const OBS_FIELDS = [
   { field: 'left-rounds', source: 'Left rounds', title: 'Left rounds won in the current game (a CS2 map’s 13)' },
   { field: 'right-rounds', source: 'Right rounds', title: 'Right rounds won in the current game' },
   { field: 'games', source: 'Games', title: 'Each game so far, a line each' },
+  { field: 'veto', source: 'Veto', title: 'The veto as it ran, a step per line' },
 ] as const
 
 export type ObsField = (typeof OBS_FIELDS)[number]['field']

@@ -11,6 +11,7 @@ export const OVERLAYS = [
   { kind: 'top8', title: 'Top 8' },
   { kind: 'standings', title: 'Standings' },
   { kind: 'sponsors', title: 'Sponsors' },
+  { kind: 'veto', title: 'Map veto' },
 ] as const
 
 export type OverlayKind = (typeof OVERLAYS)[number]['kind']

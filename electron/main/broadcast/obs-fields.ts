@@ -48,6 +48,7 @@ export function obsFields(feed: Feed, now: number): Record<ObsField, string> {
     'left-pick': pick('left'),
     'right-pick': pick('right'),
     map: game?.game.map ?? '',
+    veto: onAir ? (onAir.veto ?? []).map((step) => words.vetoLine(onAir, step)).join('\n') : '',
     'left-rounds': rounds('left'),
     'right-rounds': rounds('right'),
     games: onAir

@@ -233,6 +233,15 @@ describe('stream desk', () => {
       { kind: 'winner', game: 2, side: 1 },
     ])
     expect(within(column).getByTestId('desk-said').textContent).toBe('Game 2: Bo')
+    // The veto's next step: Bo bans a map (the next one offered to the other side), then the decider.
+    await user.selectOptions(within(column).getByRole('combobox', { name: 'Veto step by' }), 'Bo')
+    await user.type(within(column).getByRole('combobox', { name: 'Veto item' }), 'Suzaku Castle')
+    await user.click(within(column).getByRole('button', { name: 'Add step' }))
+    expect(presses().at(-1)).toEqual({ kind: 'veto', side: 1, action: 'ban', item: 'Suzaku Castle' })
+    expect((within(column).getByRole('combobox', { name: 'Veto step by' }) as HTMLSelectElement).value).toBe('0')
+    await user.selectOptions(within(column).getByRole('combobox', { name: 'Veto step by' }), 'Decider (left over)')
+    await user.type(within(column).getByRole('combobox', { name: 'Veto item' }), 'Ancient{Enter}')
+    expect(presses().at(-1)).toEqual({ kind: 'veto', side: null, action: 'decider', item: 'Ancient' })
     // Who pressed what, newest first.
     expect(within(column).getByTestId('live-journal').textContent).toMatch(/Companion\s*\+1 Bo/)
     // This match is a best of 5 (a final in a stage of best of 3s): set at the desk.

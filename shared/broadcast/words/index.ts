@@ -4,6 +4,7 @@
 import { LOCALES } from '../../api/enums'
 import type { Feed, FeedGame, FeedMatch, FeedOpponent, MatchName } from '../feed'
 import { ar } from './ar'
+import type { VetoStep } from '../live-layer'
 import type { Catalogue, PluralMessage } from './catalogue'
 import { de } from './de'
 import { enGB } from './en-GB'
@@ -214,6 +215,12 @@ export class Words {
     const parts = [winner ? this.opponentName(winner) : null, game.map, rounds, picks].filter(Boolean)
     const title = this.say(this.words.scoreboard.game, { n })
     return parts.length ? `${title}: ${parts.join(' · ')}` : title
+  }
+
+  /** One step of a veto: "Ghent Vipers bans Nuke", "Ancient (decider)". */
+  vetoLine(match: Pick<FeedMatch, 'opponents'>, step: VetoStep): string {
+    const team = step.side === null ? '' : this.opponentName(match.opponents[step.side]!)
+    return this.say(this.words.veto[step.action], { team, item: step.item })
   }
 
   /** The casters' heading for how many there are ("Caster", "Casters"). */
