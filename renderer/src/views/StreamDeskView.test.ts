@@ -238,7 +238,7 @@ describe('stream desk', () => {
     await user.type(within(column).getByRole('combobox', { name: 'Veto item' }), 'Suzaku Castle')
     await user.click(within(column).getByRole('button', { name: 'Add step' }))
     expect(presses().at(-1)).toEqual({ kind: 'veto', side: 1, action: 'ban', item: 'Suzaku Castle' })
-    expect((within(column).getByRole('combobox', { name: 'Veto step by' }) as HTMLSelectElement).value).toBe('0')
+    expect(within(column).getByRole<HTMLSelectElement>('combobox', { name: 'Veto step by' }).value).toBe('0')
     await user.selectOptions(within(column).getByRole('combobox', { name: 'Veto step by' }), 'Decider (left over)')
     await user.type(within(column).getByRole('combobox', { name: 'Veto item' }), 'Ancient{Enter}')
     expect(presses().at(-1)).toEqual({ kind: 'veto', side: null, action: 'decider', item: 'Ancient' })

@@ -44,7 +44,12 @@ export const es: Catalogue = {
   break: { title: 'Descanso', nextMatch: 'Próxima partida', next: 'a continuación', lastResult: 'Último resultado' },
   casters: { title: { one: 'Comentarista', many: 'Comentaristas', other: 'Comentaristas' } },
   difficulties: { title: 'Problemas técnicos', body: 'Volvemos enseguida.' },
-  veto: { title: 'Veto de mapas', ban: '{team} veta {item}', pick: '{team} elige {item}', decider: '{item} (decisivo)' },
+  veto: {
+    title: 'Veto de mapas',
+    ban: '{team} veta {item}',
+    pick: '{team} elige {item}',
+    decider: '{item} (decisivo)',
+  },
   sponsors: { title: 'Gracias a nuestros patrocinadores' },
   board: {
     top8: 'Top 8',

@@ -42,7 +42,12 @@ export const fr: Catalogue = {
   break: { title: 'Pause', nextMatch: 'Prochain match', next: 'juste après', lastResult: 'Dernier résultat' },
   casters: { title: { one: 'Au commentaire', many: 'Au commentaire', other: 'Au commentaire' } },
   difficulties: { title: 'Difficultés techniques', body: 'Nous revenons tout de suite.' },
-  veto: { title: 'Veto des cartes', ban: '{team} bannit {item}', pick: '{team} choisit {item}', decider: '{item} (décisive)' },
+  veto: {
+    title: 'Veto des cartes',
+    ban: '{team} bannit {item}',
+    pick: '{team} choisit {item}',
+    decider: '{item} (décisive)',
+  },
   sponsors: { title: 'Merci à nos partenaires' },
   board: {
     top8: 'Top 8',

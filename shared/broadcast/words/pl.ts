@@ -42,7 +42,12 @@ export const pl: Catalogue = {
   break: { title: 'Przerwa', nextMatch: 'Następny mecz', next: 'następny', lastResult: 'Ostatni wynik' },
   casters: { title: { one: 'Komentator', few: 'Komentatorzy', many: 'Komentatorzy', other: 'Komentatorzy' } },
   difficulties: { title: 'Problemy techniczne', body: 'Zaraz wracamy.' },
-  veto: { title: 'Weto map', ban: '{team} banuje {item}', pick: '{team} wybiera {item}', decider: '{item} (decydująca)' },
+  veto: {
+    title: 'Weto map',
+    ban: '{team} banuje {item}',
+    pick: '{team} wybiera {item}',
+    decider: '{item} (decydująca)',
+  },
   sponsors: { title: 'Dziękujemy naszym sponsorom' },
   board: {
     top8: 'Top 8',

@@ -39,7 +39,12 @@ export const ptBR: Catalogue = {
   break: { title: 'Intervalo', nextMatch: 'Próxima partida', next: 'a seguir', lastResult: 'Último resultado' },
   casters: { title: { one: 'Narração', many: 'Narração', other: 'Narração' } },
   difficulties: { title: 'Problemas técnicos', body: 'Voltamos já.' },
-  veto: { title: 'Veto de mapas', ban: '{team} bane {item}', pick: '{team} escolhe {item}', decider: '{item} (decisivo)' },
+  veto: {
+    title: 'Veto de mapas',
+    ban: '{team} bane {item}',
+    pick: '{team} escolhe {item}',
+    decider: '{item} (decisivo)',
+  },
   sponsors: { title: 'Obrigado aos nossos patrocinadores' },
   board: {
     top8: 'Top 8',
