@@ -47,6 +47,17 @@ beforeAll(async () => {
   for (const event of ['take', 'game-start', 'game-end', 'match-end'])
     await web.ipc('broadcast:set-sequence', { streamId, event, steps: [] })
   await web.ipc('broadcast:take', { streamId, matchId: onAir.id })
+  // A map veto run and the first map's rounds: the veto overlay and the rounds under the scores have their longest
+  // lines too (each step names its team).
+  const presses = [
+    { kind: 'veto', side: 0, action: 'ban', item: 'Nuke' },
+    { kind: 'veto', side: 1, action: 'ban', item: 'Vertigo' },
+    { kind: 'veto', side: 0, action: 'pick', item: 'Inferno' },
+    { kind: 'veto', side: 1, action: 'pick', item: 'Mirage' },
+    { kind: 'veto', side: null, action: 'decider', item: 'Ancient' },
+    { kind: 'rounds', game: 1, rounds: [13, 11] },
+  ]
+  for (const press of presses) await web.ipc('broadcast:live', { streamId, press })
 })
 afterAll(async () => {
   await browser?.close()
@@ -136,7 +147,12 @@ const OVERLAYS = [
   {
     kind: 'scoreboard',
     panel: '[data-testid="scoreboard"]',
-    parts: ['[data-testid="scoreboard-name"]', '.score', '[data-testid="scoreboard-label"]'],
+    parts: [
+      '[data-testid="scoreboard-name"]',
+      '.score',
+      '[data-testid="scoreboard-label"]',
+      '[data-testid="scoreboard-rounds"]',
+    ],
     fitted: [
       ['[data-testid="scoreboard-name"]', 34],
       ['[data-testid="scoreboard-label"]', 18],
@@ -165,6 +181,12 @@ const OVERLAYS = [
     panel: '[data-testid="casters"]',
     parts: ['[data-testid="caster-name"]', '[data-testid="caster-meta"]', 'h2'],
     fitted: [['[data-testid="caster-name"]', 30]],
+  },
+  {
+    kind: 'veto',
+    panel: '[data-testid="veto"]',
+    parts: ['[data-testid="veto-step"] .line', 'h2'],
+    fitted: [],
   },
 ] as const
 

@@ -223,6 +223,24 @@ export class Words {
     return this.say(this.words.veto[step.action], { team, item: step.item })
   }
 
+  /**
+   * A veto step in parts, so an overlay can end a long team name with an ellipsis and never the item:
+   * [team "Ghent Vipers", text " bans ", item "Nuke"], in the language's order.
+   */
+  vetoParts(match: Pick<FeedMatch, 'opponents'>, step: VetoStep): { part: 'team' | 'item' | 'text'; text: string }[] {
+    const team = step.side === null ? '' : this.opponentName(match.opponents[step.side]!)
+    return this.words.veto[step.action]
+      .split(/(\{team\}|\{item\})/)
+      .filter(Boolean)
+      .map((piece) =>
+        piece === '{team}'
+          ? { part: 'team' as const, text: team }
+          : piece === '{item}'
+            ? { part: 'item' as const, text: step.item }
+            : { part: 'text' as const, text: piece },
+      )
+  }
+
   /** The casters' heading for how many there are ("Caster", "Casters"). */
   castersTitle(count: number): string {
     return this.count(this.words.casters.title, count)
