@@ -94,6 +94,13 @@ export const Casters = z
   )
   .max(CASTERS_MAX, `casters: at most ${CASTERS_MAX} per stream`)
 
+/** The on-air match's pick and map images, by item: where the hub serves each (same origin). */
+export const PickImages = z.object({
+  picks: z.record(z.string().max(40), z.string().max(200)),
+  maps: z.record(z.string().max(40), z.string().max(200)),
+})
+export type PickImages = z.infer<typeof PickImages>
+
 export const Feed = z.object({
   stream: z.object({ id: z.string(), name: z.string(), url: z.string(), language: z.string() }),
   tournament: z.object({
@@ -125,6 +132,8 @@ export const Feed = z.object({
   hidden: z.array(z.string().max(32)).max(16).default([]),
   /** True while the producer's technical-difficulties key is down: the card shows, the rest stands still. */
   difficulties: z.boolean().default(false),
+  /** Images of the picks and maps the on-air match names (uploaded with the discipline's lists); null when none. */
+  pickImages: PickImages.nullable().default(null),
   /** The venue's sponsors as the sponsor overlay and the break screen rotate them; null when it has none. */
   sponsors: SponsorRotation.nullable().default(null),
   updatedAt: z.string(),

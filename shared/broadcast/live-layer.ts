@@ -396,6 +396,10 @@ const listOf = (what: string) =>
     .max(PICK_LIST_MAX, `${what}: at most ${PICK_LIST_MAX}`)
     .transform((entries) => [...new Set(entries)])
 
+/** An item of the lists that has an image: which list, the item, and where the hub serves its image. */
+export const PickImageItem = z.object({ list: z.enum(['picks', 'maps']), item: z.string(), url: z.string() })
+export type PickImageItem = z.infer<typeof PickImageItem>
+
 /** The picks (characters, agents, heroes, decks) and maps a producer keeps for one discipline, offered as they type. */
 export const PickLists = z.strictObject({ picks: listOf('picks'), maps: listOf('maps') })
 export type PickLists = z.infer<typeof PickLists>

@@ -4,7 +4,7 @@ import * as api from '../api'
 import { BracketFilters, ParticipantFilters, StreamFilters, TournamentFilters } from './filters'
 import { AuthStatus, ChosenTournament, ConnectionTestReport, ProfileInput, ProfileView } from './profiles'
 import { Casters, Feed, ScoreSource, StreamState } from '../broadcast/feed'
-import { LivePress, PickLists } from '../broadcast/live-layer'
+import { LivePress, PickImageItem, PickLists, PickText } from '../broadcast/live-layer'
 import { ObsPassword, ObsPreview, ObsSettings, ObsSetupReport, ObsState, ObsTestReport } from '../broadcast/obs'
 import { VodChapters } from '../broadcast/vod-chapters'
 import { SequenceEvent, SequenceSteps, ShowSequences } from '../broadcast/show-sequence'
@@ -206,6 +206,17 @@ export const contract = {
   /** The picks and maps kept for the tournament's discipline, offered as a producer types them. */
   'broadcast:pick-lists': { input: ofTournament, output: PickLists },
   'broadcast:set-pick-lists': { input: ofTournament.extend({ lists: PickLists }), output: PickLists },
+  /** The items of the discipline's lists that have an image (where the hub serves each). */
+  'broadcast:pick-images': { input: ofTournament, output: z.array(PickImageItem) },
+  /** Keeps an item's image (a PNG, JPEG or WebP, as a sponsor's logo), or forgets it (null); answers the list. */
+  'broadcast:set-pick-image': {
+    input: ofTournament.extend({
+      list: z.enum(['picks', 'maps'], { error: 'list: picks or maps' }),
+      item: PickText.pipe(z.string({ error: 'item: required' })),
+      image: SponsorImageInput.nullable(),
+    }),
+    output: z.array(PickImageItem),
+  },
   /** The stream's show sequences, per event (its edits, else the defaults). */
   'broadcast:sequences': { input: ofStream, output: ShowSequences },
   /** Keeps one event's steps for the stream (null: back to the defaults); answers the stream's sequences. */

@@ -25,6 +25,8 @@ import { isDecided } from '../../../shared/bracket/stream-queue'
 import { buildFeed, streamQueue, type TournamentSources } from './feed-builder'
 import { SourcesMemo } from './sources-memo'
 import { heldFeed, stagedChanges, waitingEdits } from './hold'
+import { pickImagesOf, setPickImage } from './pick-images'
+import type { PickImageRow, PickListName } from '../store/pick-lists'
 import {
   disputes,
   inAnswerOrder,
@@ -438,6 +440,26 @@ export class BroadcastDesk {
     return this.session().pickLists.of(discipline)
   }
 
+  /** The discipline's item images (what has one), as the desk lists them. */
+  pickImages(tournamentId: string): PickImageRow[] {
+    return this.session().pickLists.images(this.disciplineOf(tournamentId))
+  }
+
+  /** Keeps or forgets an item's image; every live stream shows it at once where its match names the item. */
+  setPickImage(
+    tournamentId: string,
+    change: { list: PickListName; item: string; image: string | null },
+  ): PickImageRow[] {
+    const rows = setPickImage(this.session().pickLists, this.disciplineOf(tournamentId), change)
+    this.republishAll()
+    return rows
+  }
+
+  /** An item's image by its id, for the hub. */
+  pickImage(id: string) {
+    return this.session().pickLists.image(id)
+  }
+
   private disciplineOf(tournamentId: string): string {
     const tournament = this.session().cache.get('tournaments', tournamentId)
     if (!tournament)
@@ -818,13 +840,16 @@ export class BroadcastDesk {
       now: this.ports.clock.now(),
       online: session.connectivity.state === 'online',
     })
-    const onAir = feed.onAir
-    const live = onAir && onAir.opponents.length === 2 ? this.liveOf(stream.id, onAir) : null
+    const service = feed.onAir
+    const live = service && service.opponents.length === 2 ? this.liveOf(stream.id, service) : null
     this.liveDesks.set(stream.id, live?.desk ?? null)
     const difficulties = session.producer.desk(stream.id).difficulties
     const hidden = this.ports.sequences?.hidden(stream.id) ?? []
     const sponsors = this.ports.sponsors?.() ?? null
-    return { ...feed, difficulties, hidden, sponsors, ...(live?.shown && { onAir: live.shown }) }
+    const onAir = live?.shown ?? feed.onAir
+    const discipline = session.cache.get('tournaments', stream.tournament_id)?.discipline
+    const pickImages = discipline ? pickImagesOf(session.pickLists.images(discipline), onAir) : null
+    return { ...feed, difficulties, hidden, sponsors, pickImages, onAir }
   }
 
   /** The on-air duel's live layer: what the desk shows of it, and the match as it goes on air when the layer holds. */

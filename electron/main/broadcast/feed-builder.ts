@@ -202,6 +202,7 @@ export function buildFeed(sources: FeedSources): Feed {
     held: false,
     difficulties: false,
     sponsors: null,
+    pickImages: null,
     updatedAt: new Date(now).toISOString(),
   }
 }

@@ -77,6 +77,13 @@ export function feedDataRoutes(server: FastifyInstance, { desk, registry, stream
     (request, reply) =>
       sendImage(reply, desk.logo(request.params.tournamentId), 'this tournament has no logo in the local copy'),
   )
+  server.get<{ Params: { imageId: string } }>('/feed/v1/pick-images/:imageId', { config: viewer }, (request, reply) =>
+    sendImage(
+      reply,
+      /^[0-9a-f]{24}$/.test(request.params.imageId) ? desk.pickImage(request.params.imageId) : undefined,
+      'no such pick image',
+    ),
+  )
   server.get<{ Params: { sponsorId: string } }>(
     '/feed/v1/sponsors/:sponsorId/image',
     { config: viewer },

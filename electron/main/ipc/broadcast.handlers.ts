@@ -5,6 +5,12 @@ import type { OnAirRecord } from '../broadcast/on-air-record'
 import type { SequenceRunner } from '../broadcast/sequence-runner'
 import type { Connections } from '../services/connections'
 import type { HandlersOf } from './dispatch'
+import { pickImageUrl } from '../broadcast/pick-images'
+import type { PickImageRow } from '../store/pick-lists'
+
+/** The items that have an image, as the desk lists them. */
+const imageItems = (rows: PickImageRow[]) =>
+  rows.map((row) => ({ list: row.list, item: row.item, url: pickImageUrl(row) }))
 
 export interface BroadcastPorts {
   desk: BroadcastDesk
@@ -37,6 +43,8 @@ export function broadcastHandlers(
     'broadcast:scores': ({ streamId, scores }) => desk.scoreSource(streamId, scores),
     'broadcast:pick-lists': ({ tournamentId }) => desk.pickLists(tournamentId),
     'broadcast:set-pick-lists': ({ tournamentId, lists }) => desk.setPickLists(tournamentId, lists),
+    'broadcast:pick-images': ({ tournamentId }) => imageItems(desk.pickImages(tournamentId)),
+    'broadcast:set-pick-image': ({ tournamentId, ...change }) => imageItems(desk.setPickImage(tournamentId, change)),
     'broadcast:sequences': ({ streamId }) => store().of(desk.streamOf(streamId).id),
     'broadcast:set-sequence': ({ streamId, event, steps }) => {
       const id = desk.streamOf(streamId).id

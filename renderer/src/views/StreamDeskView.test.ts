@@ -1,8 +1,9 @@
 // The producer's desk: linking (at most 32 streams), a column per stream with on air, Take next, Hold and its
 // staged changes, a stream another desk runs (watched, taken over only when asked), and a searchable match list.
-import { fireEvent, render, screen, within } from '@testing-library/svelte'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { PickImageItem } from '../../../shared/broadcast/live-layer'
 import { answer, calls, emit } from '../test-support/fake-api'
 import { selection } from '../lib/desks/selection.svelte'
 import StreamDeskView from './StreamDeskView.svelte'
@@ -627,5 +628,49 @@ describe('stream desk', () => {
     for (let i = 0; i < 10; i++) emit('cache:updated', { resource: 'match-streams', scope: 't1' })
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(calls.filter((c) => c.channel === 'match-streams:of-tournament').length).toBe(3)
+  })
+})
+
+const png = () =>
+  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'ryu.png', { type: 'image/png' })
+
+describe('the picks and maps panel', () => {
+  it('keeps an image for an item, names a refusal under its field, and removes it', async () => {
+    let kept: PickImageItem[] = []
+    answer('broadcast:status', () => ({ hub: '', streams: [] }))
+    answer('broadcast:pick-lists', () => ({ picks: ['Ryu', 'Ken'], maps: ['Inferno'] }))
+    answer('broadcast:pick-images', () => kept)
+    answer(
+      'broadcast:set-pick-image',
+      ({ list, item, image }: { list: 'picks'; item: string; image: string | null }) => {
+        if (item === 'Chun-Li')
+          throw Object.assign(new Error('item: “Chun-Li” is not in the picks list: add it there first'), {
+            code: 'validation',
+            fields: { item: 'item: “Chun-Li” is not in the picks list: add it there first' },
+          })
+        kept = image === null ? kept.filter((i) => i.item !== item) : [...kept, { list, item, url: '/x' }]
+        return kept
+      },
+    )
+    const user = userEvent.setup()
+    render(StreamDeskView)
+    await user.click(await screen.findByText('Picks and maps', { exact: false, selector: 'summary' }))
+    await user.type(screen.getByLabelText('Item'), 'Chun-Li')
+    await user.upload(screen.getByLabelText('Image (PNG, JPEG or WebP, at most 2 MB)'), png())
+    await user.click(screen.getByRole('button', { name: 'Keep the image' }))
+    expect((await screen.findByRole('alert')).textContent).toMatch(/not in the picks list/)
+    await user.clear(screen.getByLabelText('Item'))
+    await user.type(screen.getByLabelText('Item'), 'Ryu')
+    await user.upload(screen.getByLabelText('Image (PNG, JPEG or WebP, at most 2 MB)'), png())
+    await user.click(screen.getByRole('button', { name: 'Keep the image' }))
+    await waitFor(() => expect(screen.getByTestId('pick-images').textContent).toContain('Ryu'))
+    expect(calls.filter((c) => c.channel === 'broadcast:set-pick-image').at(-1)!.input).toEqual({
+      tournamentId: 't1',
+      list: 'picks',
+      item: 'Ryu',
+      image: 'iVBORw0KGgo=',
+    })
+    await user.click(screen.getByRole('button', { name: 'Remove the image of Ryu' }))
+    await waitFor(() => expect(screen.queryByTestId('pick-images')).toBeNull())
   })
 })

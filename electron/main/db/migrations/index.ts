@@ -14,6 +14,7 @@ import { migration as showSequences } from './0012-show-sequences'
 import { migration as sponsors } from './0013-sponsors'
 import { migration as venueDoc } from './0014-venue-doc'
 import { migration as signedVenue } from './0015-signed-venue'
+import { migration as pickImages } from './0016-pick-images'
 
 /** Entry n moves the schema from version n to n + 1 (user_version). */
 export const MIGRATIONS: readonly string[] = [
@@ -32,4 +33,5 @@ export const MIGRATIONS: readonly string[] = [
   sponsors,
   venueDoc,
   signedVenue,
+  pickImages,
 ]

@@ -31,6 +31,7 @@ const finished = (games: Feed['next'][number]['games']): Feed => ({
   held: false,
   difficulties: false,
   sponsors: null,
+  pickImages: null,
   board: null,
   hidden: [],
   updatedAt: '2026-11-27T12:00:00Z',

@@ -30,6 +30,7 @@ const feed = (swapped: boolean): Feed => ({
   held: false,
   difficulties: false,
   sponsors: null,
+  pickImages: null,
   board: null,
   hidden: [],
   updatedAt: '2026-11-27T12:00:00Z',
@@ -62,6 +63,21 @@ describe('the scoreboard', () => {
     expect(screen.getByTestId('scoreboard-map').textContent).toBe('Game 4 · Suzaku Castle')
     // No rounds kept for this game: none drawn.
     expect(screen.queryAllByTestId('scoreboard-rounds')).toEqual([])
+    expect(screen.queryAllByTestId('scoreboard-pick-image')).toEqual([])
+  })
+
+  it('draws a pick’s image beside it where the discipline’s list has one, as this page may load it', () => {
+    const base = feed(false)
+    const games = [{ winner: null, map: null, picks: ['Ryu', 'Ken'] as [string, string] }]
+    const pickImages = { picks: { Ryu: '/feed/v1/pick-images/abc?v=1' }, maps: {} }
+    render(Scoreboard, {
+      feed: { ...base, pickImages, onAir: { ...base.onAir!, games } },
+      asset: (url: string) => `${url}&key=k`,
+    })
+    expect(screen.getAllByTestId('scoreboard-pick-image').map((img) => img.getAttribute('src'))).toEqual([
+      '/feed/v1/pick-images/abc?v=1&key=k',
+    ])
+    expect(screen.getAllByTestId('scoreboard-pick').map((p) => p.textContent)).toEqual(['Ryu', 'Ken'])
   })
 
   it('draws the current game’s rounds under each side’s maps score, in screen order', () => {

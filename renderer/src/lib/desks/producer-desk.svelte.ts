@@ -3,7 +3,7 @@
 // `broadcast:changed` carries a stream's new state, which is laid over what is shown: nothing is read again.
 import { untrack } from 'svelte'
 import type { Caster, Feed, ScoreSource, StreamDesk, StreamState } from '../../../../shared/broadcast/feed'
-import type { LivePress, PickLists } from '../../../../shared/broadcast/live-layer'
+import type { LivePress, PickImageItem, PickLists } from '../../../../shared/broadcast/live-layer'
 import type { Result } from '../../../../shared/ipc/result'
 import { invoke, subscribe } from '../ipc/ipc'
 import { write } from '../ipc/write'
@@ -15,6 +15,7 @@ export class ProducerDesk {
   #error = $state<string | null>(null)
   #loaded = $state(false)
   #pickLists = $state.raw<PickLists>({ picks: [], maps: [] })
+  #pickImages = $state.raw<PickImageItem[]>([])
   #tournamentId: string | undefined
   #reads = 0
   /**
@@ -74,12 +75,14 @@ export class ProducerDesk {
     if (!tournamentId) return
     const read = ++this.#reads
     // The discipline's picks and maps are read alongside: the desk is whole when it shows.
-    const [status, lists] = await Promise.all([
+    const [status, lists, images] = await Promise.all([
       invoke('broadcast:status', { tournamentId }),
       invoke('broadcast:pick-lists', { tournamentId }),
+      invoke('broadcast:pick-images', { tournamentId }),
     ])
     if (read !== this.#reads) return
     if (lists.ok) this.#pickLists = lists.value
+    if (images.ok) this.#pickImages = images.value
     if (!status.ok) return void (this.#error = status.error.message)
     this.#error = null
     this.#hub = status.value.hub
@@ -121,6 +124,21 @@ export class ProducerDesk {
     if (!tournamentId) return { ok: false, error: { code: 'validation', message: 'No tournament is open.' } }
     const answer = await write('broadcast:set-pick-lists', { tournamentId, lists }, 'Picks and maps kept')
     if (answer.ok) this.#pickLists = answer.value
+    return answer
+  }
+
+  /** The items of the lists that have an image. */
+  get pickImages(): PickImageItem[] {
+    return this.#pickImages
+  }
+
+  /** Keeps an item's image (base64) or forgets it (null); the answer, so the form can show a refusal. */
+  async setPickImage(list: 'picks' | 'maps', item: string, image: string | null): Promise<Result<PickImageItem[]>> {
+    const tournamentId = this.#tournamentId
+    if (!tournamentId) return { ok: false, error: { code: 'validation', message: 'No tournament is open.' } }
+    const said = image === null ? `Image of ${item} removed` : `Image of ${item} kept`
+    const answer = await write('broadcast:set-pick-image', { tournamentId, list, item, image }, said)
+    if (answer.ok) this.#pickImages = answer.value
     return answer
   }
 
