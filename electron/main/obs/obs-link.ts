@@ -229,7 +229,12 @@ export class ObsLink {
 }
 
 /** OBS's events that change what a scene shows: a source shown or hidden, added or removed, or its page changed. */
-const ITEM_EVENTS = ['SceneItemEnableStateChanged', 'SceneItemCreated', 'SceneItemRemoved', 'InputSettingsChanged'] as const
+const ITEM_EVENTS = [
+  'SceneItemEnableStateChanged',
+  'SceneItemCreated',
+  'SceneItemRemoved',
+  'InputSettingsChanged',
+] as const
 
 /** OBS's events that change its scene or text source lists: what the column offers is read again. */
 const LIST_EVENTS = [
