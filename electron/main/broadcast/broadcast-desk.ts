@@ -90,10 +90,16 @@ const JOURNAL_SHOWN = 8
 /** The on-air score fields a press changes, approved with it on a held stream. */
 const LIVE_FIELDS = ['opponents.0.score', 'opponents.1.score', 'games', 'swapped']
 
+/** How long a stream whose tournament could not be read is not asked about again (ms), and how many are remembered. */
+const READ_AGAIN_MS = 30_000
+const READ_FAILED_KEPT = 256
+
 export class BroadcastDesk {
   private readonly watched = new Map<string, number>()
   /** Tournaments being read for an overlay that asked for one the desk has not opened, by stream. */
   private readonly reading = new Map<string, Promise<void>>()
+  /** When reading a stream's tournament last failed, by stream (the oldest forgotten past `READ_FAILED_KEPT`). */
+  private readonly readFailed = new Map<string, number>()
   private readonly follower: SessionFollower
   private readonly publication: Publication
   private readonly sources = new SourcesMemo()
@@ -148,6 +154,9 @@ export class BroadcastDesk {
   unread(streamId: string): boolean {
     const { cache } = this.session()
     const stream = cache.get('streams', streamId)
+    // A stream the service did not know (or could not be asked about) is not asked about again for a while.
+    const failed = this.readFailed.get(streamId)
+    if (failed !== undefined && this.ports.clock.now() - failed < READ_AGAIN_MS) return false
     return !stream || cache.refreshedAt('nodes', stream.tournament_id) === null
   }
 
@@ -169,7 +178,13 @@ export class BroadcastDesk {
         reads.participants(tournamentId),
       ])
       await reads.linksOfTournament(tournamentId)
-    })().finally(() => this.reading.delete(streamId))
+    })()
+      .catch((error: unknown) => {
+        this.readFailed.set(streamId, this.ports.clock.now())
+        if (this.readFailed.size > READ_FAILED_KEPT) this.readFailed.delete(this.readFailed.keys().next().value!)
+        throw error
+      })
+      .finally(() => this.reading.delete(streamId))
     this.reading.set(streamId, read)
     return read
   }

@@ -1,6 +1,7 @@
 // What went on air on each stream, recorded as it happens for the VOD's chapters: every published feed whose match
 // is a new one (a Take, held or not, from the desk, Companion or the floor), the technical-difficulties key and its
-// release (with an OBS connected, what OBS goes back to), OBS's break scene, and the match scene back after a break. Records only: it never changes what is shown.
+// release (with an OBS connected, what OBS goes back to), OBS's break scene, and the match scene back after a break.
+// Records only: it never changes what is shown.
 import type { Feed, FeedMatch } from '../../../shared/broadcast/feed'
 import { vodChapters, type VodChapters } from '../../../shared/broadcast/vod-chapters'
 import type { Clock } from '../clock'

@@ -47,9 +47,16 @@ describe('a feed of a tournament the desk has not opened', () => {
     )
   })
 
-  it('stays a 404 in words for a stream the service does not know', async () => {
-    const answer = await fetch(`${services.hub!.url}/feed/v1/streams/999999999`)
+  it('stays a 404 in words for a stream the service does not know, and does not ask again at once', async () => {
+    const ask = () => fetch(`${services.hub!.url}/feed/v1/streams/999999999`)
+    const answer = await ask()
     expect(answer.status).toBe(404)
     expect(((await answer.json()) as { error: string }).error).toMatch(/stream/i)
+    // Made on the service right after: the desk does not ask about that stream again for a while (an overlay's
+    // retries never turn into a request to the service each).
+    const { store } = services.connections.sandbox
+    const [other] = [...store.streams.values()]
+    store.streams.set('999999999', { ...other!, id: '999999999' })
+    expect((await ask()).status).toBe(404)
   })
 })
