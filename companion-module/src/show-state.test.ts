@@ -24,6 +24,20 @@ describe('the show', () => {
     expect(show.streams.get('s1')!.next).toEqual(['m2'])
   })
 
+  it('takes the longest texts a desk’s OBS fields carry: a 24-step veto, 15 games with 40-character names', () => {
+    const name = 'Wolfsburg Academy Esports Club Europe 8!'
+    const veto = Array.from({ length: 24 }, (_, i) => `${name} bans ${'Map'.padEnd(40, String(i % 10))}`).join('\n')
+    const games = Array.from(
+      { length: 15 },
+      (_, i) => `Game ${i + 1}: ${name} · ${'M'.repeat(40)} · 13–11 · ${'P'.repeat(40)} – ${'Q'.repeat(40)}`,
+    ).join('\n')
+    const show = new ShowState()
+    expect(show.apply('stream', { ...stream('s1', [], 1), fields: { veto, games } })).toBe(true)
+    expect(show.streams.get('s1')!.fields?.['veto']).toBe(veto)
+    // Past any field a desk writes: passed over, not held.
+    expect(show.apply('stream', { ...stream('s1', [], 2), fields: { veto: 'x'.repeat(4001) } })).not.toBe(true)
+  })
+
   it('takes a new connection’s burst as the whole show', () => {
     const show = new ShowState()
     show.apply('stream', stream('s1', [], 1))

@@ -43,9 +43,12 @@ export const WireStream = z.object({
     onAir: WireMatch.nullable(),
     next: z.array(WireMatch).max(1000),
   }),
-  /** The texts OBS's sources show, in the tournament's language ("left-name", "round", "countdown", …). */
+  /**
+   * The texts OBS's sources show, in the tournament's language ("left-name", "round", "countdown", …): at most 4,000
+   * characters each, above the longest a desk writes (a 24-step veto, 15 games, with 40-character names: ~3,300).
+   */
   fields: z
-    .record(text(80), text(1000))
+    .record(text(80), text(4000))
     .refine((fields) => Object.keys(fields).length <= 200, 'at most 200 fields')
     .optional(),
   /** Only grows: a state with a lower one was worked out before (an answer can arrive after a later event). */
