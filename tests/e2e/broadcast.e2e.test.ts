@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
+import { axeViolations } from './support/axe'
 import { launchBrowser, screenshotPath } from './support/browser'
 import { nextClick, whenShown } from './support/page-clock'
 import { demoService, type DemoService } from './support/demo-service'
@@ -27,7 +28,8 @@ beforeAll(async () => {
   // Someone renaming a team on the service itself.
   service = await demoService(web.demo!)
   browser = await launchBrowser()
-  desk = await browser.newPage({ viewport: { width: 1500, height: 950 } })
+  // axe is injected as a script (the last test judges the column): the page's own policy would refuse it.
+  desk = await browser.newPage({ viewport: { width: 1500, height: 950 }, bypassCSP: true })
   await desk.goto(web.url)
 })
 afterAll(async () => {
@@ -347,5 +349,35 @@ describe('going on air', () => {
     await desk.getByRole('button', { name: 'Dark theme' }).click()
     await column.getByRole('button', { name: 'Cancel sequence' }).click()
     await expect.poll(() => column.getByTestId('sequence-running').count()).toBe(0)
+  })
+
+  it('sets the best-of, a game’s rounds and the veto from the column: on air at once, axe-clean in both themes', async () => {
+    const column = desk.getByRole('region', { name: `Stream ${STREAM}` })
+    await column.getByRole('combobox', { name: 'Best of' }).selectOption('5')
+    await column.getByText('Games, maps and picks').click()
+    const games = column.getByTestId('live-games')
+    await expect.poll(() => games.locator('li').count()).toBe(5)
+    const [left] = await column.getByTestId('live-score').locator('.who').allTextContents()
+    await column.getByRole('spinbutton', { name: `Game 1 rounds, ${left!.trim()}` }).fill('13')
+    await column.getByRole('spinbutton', { name: `Game 1 rounds, ${left!.trim()}` }).press('Tab')
+    await column.getByRole('combobox', { name: 'Veto item' }).fill('Nuke')
+    await column.getByRole('button', { name: 'Add step' }).click()
+    await column.getByRole('combobox', { name: 'Veto item' }).fill('Inferno')
+    await column.getByRole('combobox', { name: 'Ban or pick' }).selectOption('pick')
+    await column.getByRole('button', { name: 'Add step' }).click()
+    type Shown = { onAir: { bestOf: number; games: { map: string | null; rounds?: number[] }[]; veto?: unknown[] } }
+    const feed = () => web.ipc<Shown>('broadcast:feed', { streamId })
+    await expect.poll(async () => (await feed()).onAir.veto?.length).toBe(2)
+    const shown = (await feed()).onAir
+    expect(shown.bestOf).toBe(5)
+    expect(shown.games[0]!.map).toBe('Inferno')
+    expect(shown.games[0]!.rounds).toContain(13)
+    await column.getByTestId('live-veto').scrollIntoViewIfNeeded()
+    expect(await axeViolations(desk)).toEqual([])
+    await desk.screenshot({ path: screenshotPath('view-stream-desk-veto') })
+    await desk.getByRole('button', { name: 'Light theme' }).click()
+    expect(await axeViolations(desk)).toEqual([])
+    await desk.screenshot({ path: screenshotPath('view-stream-desk-veto-light') })
+    await desk.getByRole('button', { name: 'Dark theme' }).click()
   })
 })
