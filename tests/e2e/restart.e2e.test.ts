@@ -53,7 +53,8 @@ describe('a restart', () => {
   it('keeps on air, queue and hold through kill -9, and the overlay reconnects by itself', async () => {
     const list = await web.ipc<{ items: { id: string; name: string }[] }>('tournaments:list', { filters: {} })
     const tournamentId = list.items.find((t) => t.name === TOURNAMENT)!.id
-    // OBS was set up before the desk opened this tournament: the overlay says so, and keeps trying by itself.
+    // OBS was set up before the desk opened this tournament: the hub reads that tournament from the service, and the
+    // overlay follows the stream (nothing on air yet) instead of saying the desk does not know it.
     const service = await demoService(web.demo!)
     const onService = (await (
       await service(`/organizer/v2/streams?tournament_ids=${tournamentId}`, { headers: { range: 'streams=0-49' } })
@@ -62,8 +63,10 @@ describe('a restart', () => {
       name: string
     }[]
     const early = onService.find((s) => s.name === STREAM)!.id
+    const followed = overlay.waitForResponse((answer) => answer.url().includes(`/feed/v1/streams/${early}/events`))
     await overlay.goto(`${web.hub}/overlays/scoreboard?stream=${early}`)
-    await expect.poll(() => overlay.getByTestId('overlay-setup').textContent()).toContain('does not know the stream')
+    expect((await followed).status()).toBe(200)
+    expect((await overlay.getByTestId('overlay-setup').allTextContents()).join(' ')).not.toContain('does not know')
 
     const show = await linkedShow(web, 2)
     streamId = show.streamId
