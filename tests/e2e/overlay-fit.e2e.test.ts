@@ -273,7 +273,9 @@ describe('every scale on air', DRAWS_MANY, () => {
       ]) {
         await page.setViewportSize(viewport)
         for (const scale of [1, 1.5, 2, 4])
-          for (const { kind, panel, parts } of OVERLAYS) {
+          // The veto is a centred panel as the break screen is: its fit in every script and language is checked
+          // above and below; the scales are the other overlays'.
+          for (const { kind, panel, parts } of OVERLAYS.filter((overlay) => overlay.kind !== 'veto')) {
             // Latin names on the dark theme, Arabic on the light one: both themes seen at every scale.
             const theme = script === 'latin' ? 'dark' : 'light'
             await page.goto(`${web.hub}/overlays/${kind}?stream=${streamId}&scale=${scale}&theme=${theme}&quiet=1`)

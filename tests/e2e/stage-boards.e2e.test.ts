@@ -60,8 +60,11 @@ async function look(kind: string, name: string, ready: () => Promise<void>): Pro
     for (const lang of ['', 'ar']) {
       await page.goto(`${web.hub}/overlays/${kind}?stream=${streamId}&theme=${theme}${lang && `&lang=${lang}`}`)
       await ready()
-      // Drawn once measured and its names fitted.
-      await page.waitForTimeout(300)
+      // Drawn once its fonts are in and its names fitted (fitting runs in the frame after the text is set).
+      await page.evaluate(async () => {
+        await document.fonts.ready
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+      })
       await page.screenshot({ path: screenshotPath(`overlay-${name}${lang && `-${lang}`}-${theme}`) })
       failures.push(
         ...(await axeViolations(page, { rules: OVERLAY_RULES })).map((v) => `${kind} ${lang} ${theme}: ${v}`),
