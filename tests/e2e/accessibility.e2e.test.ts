@@ -115,13 +115,23 @@ describe('axe-core finds nothing', () => {
         { name: 'نور الهدى', handle: '', pronouns: '' },
       ],
     })
+    // A map veto run: its overlay has steps to draw (a ban struck through, a pick, the decider). A pick fills game
+    // 1's map, a game start: its default sequence would hide the casters 12 s later, before the casters are judged.
+    await web.ipc('broadcast:set-sequence', { streamId, event: 'game-start', steps: [] })
+    for (const press of [
+      { kind: 'veto', side: 0, action: 'ban', item: 'Nuke' },
+      { kind: 'veto', side: 1, action: 'pick', item: 'Inferno' },
+      { kind: 'veto', side: null, action: 'decider', item: 'Ancient' },
+    ])
+      await web.ipc('broadcast:live', { streamId, press })
     const page = await context.newPage()
     const failures: string[] = []
-    // Each overlay in the tournament's language, and the two that carry most words in Arabic (right to left).
+    // Each overlay in the tournament's language, and those that carry most words in Arabic (right to left).
     const pages = [
-      ...['scoreboard', 'up-next', 'bracket', 'break', 'casters'].map((kind) => ({ kind, lang: '' })),
+      ...['scoreboard', 'up-next', 'bracket', 'break', 'casters', 'veto'].map((kind) => ({ kind, lang: '' })),
       { kind: 'scoreboard', lang: 'ar' },
       { kind: 'casters', lang: 'ar' },
+      { kind: 'veto', lang: 'ar' },
     ]
     for (const theme of THEMES)
       for (const { kind, lang } of pages) {
@@ -147,6 +157,7 @@ describe('axe-core finds nothing', () => {
           await page.screenshot({ path: screenshotPath(`overlay-break-${theme}`) })
         }
         if (kind === 'casters') await expect.poll(() => page.getByTestId('caster-name').count()).toBe(2)
+        if (kind === 'veto') await expect.poll(() => page.getByTestId('veto-step').count()).toBe(3)
         const violations = await judge(`overlay ${kind} ${lang} (${theme})`, page, { rules: OVERLAY_RULES })
         failures.push(...violations.map((v) => `${kind} ${lang} ${theme}: ${v}`))
       }
