@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core'
 import { axeViolations } from './support/axe'
 import { launchBrowser, screenshotPath } from './support/browser'
 import { demoService, type DemoService } from './support/demo-service'
+import { openVenue } from './support/open-venue'
 import { startWebMode, tournamentNamed, type WebMode } from './support/web-mode'
 
 const TOURNAMENT = 'Lyon LAN Winter Cup'
@@ -61,17 +62,6 @@ afterAll(async () => {
   await web?.stop()
 })
 
-/** The desk on the Venue view of the tournament, where devices are added. */
-async function toVenue() {
-  if ((await desk.getByRole('heading', { level: 1 }).textContent()) === 'Venue') return
-  await desk
-    .getByRole('row', { name: new RegExp(TOURNAMENT) })
-    .getByRole('button', { name: 'Open' })
-    .click()
-  await desk.keyboard.press('Control+0')
-  await expect.poll(() => desk.getByRole('heading', { level: 1 }).textContent()).toBe('Venue')
-}
-
 /** Pairs a scorekeeper's tablet for the stream from the Venue view; answers the phone's page on /tablet. */
 async function pairTablet(name: string, colorScheme: 'dark' | 'light', kind = 'Scorekeeper'): Promise<Page> {
   await desk.getByLabel('Name').fill(name)
@@ -99,7 +89,7 @@ async function pairTablet(name: string, colorScheme: 'dark' | 'light', kind = 'S
 
 describe('a scorekeeper’s tablet', () => {
   it('is paired for one stream from the Venue view and presses on its on-air duel; the feed follows', async () => {
-    await toVenue()
+    await openVenue(desk, TOURNAMENT)
     const tablet = await pairTablet('Scorekeeper 1', 'dark')
     await expect.poll(() => tablet.getByRole('heading', { level: 1 }).textContent()).toBe(streamName)
     await tablet.getByRole('button', { name: `+1 ${RTL}` }).click()
@@ -181,7 +171,7 @@ describe('a caster’s phone', () => {
         { name: 'Ana', handle: '', pronouns: 'they/them' },
       ],
     })
-    await toVenue()
+    await openVenue(desk, TOURNAMENT)
     const phone = await pairTablet('Caster phone', 'dark', 'Caster')
     await expect.poll(() => phone.getByTestId('tablet-caster').count()).toBe(3)
     await phone.getByRole('button', { name: `Remove caster 2, ${RTL}` }).click()

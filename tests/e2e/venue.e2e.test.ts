@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { launchBrowser, screenshotPath, shownText } from './support/browser'
+import { openVenue } from './support/open-venue'
 import { demoService, type DemoService } from './support/demo-service'
 import { startWebMode, type WebMode } from './support/web-mode'
 
@@ -51,12 +52,7 @@ afterAll(async () => {
 
 describe('two doors and one writer', () => {
   it('pairs two phones from the Venue view, each by its own code', async () => {
-    await desk
-      .getByRole('row', { name: new RegExp(TOURNAMENT) })
-      .getByRole('button', { name: 'Open' })
-      .click()
-    await desk.keyboard.press('Control+0')
-    await expect.poll(() => desk.getByRole('heading', { level: 1 }).textContent()).toBe('Venue')
+    await openVenue(desk, TOURNAMENT)
     let previous = ''
     for (const [index, name] of ['Door 1', 'Door 2'].entries()) {
       await desk.getByLabel('Name').fill(name)
