@@ -15,8 +15,9 @@ export async function textAtMost(response: Response, most: number): Promise<stri
       length += value.length
     }
   } catch {
-    // cut off by the deadline: what came is what is read
+    // let go: cut off by the deadline, what came is what is read (the caller judges whether it is enough)
   } finally {
+    // let go: the body is done with either way
     await reader.cancel().catch(() => undefined)
   }
   return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, most))
@@ -26,6 +27,7 @@ export function safeJson(text: string): unknown {
   try {
     return JSON.parse(text) ?? {}
   } catch {
+    // let go: an answer that is not JSON reads as saying nothing, which its reader refuses in its own words
     return {}
   }
 }

@@ -11,6 +11,7 @@ export function isAppUrl(location: AppLocation, candidate: string): boolean {
   try {
     url = new URL(candidate)
   } catch {
+    // let go: an address that does not parse is not the app's, which is the answer
     return false
   }
   if (location.devServerUrl) {

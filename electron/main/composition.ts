@@ -11,6 +11,7 @@ import { NoticeLog } from './notice-log'
 import { createDispatch, type Dispatch } from './ipc/dispatch'
 import { PageActivity } from './page-activity'
 import { allHandlers } from './ipc/handlers'
+import { PageLog } from './page-log'
 import type { SandboxStarter } from './profiles/demo-venue'
 import type { CredentialStore } from './secrets/credential-store'
 import { MemoryCredentialStore } from './secrets/memory-store'
@@ -165,7 +166,8 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
   const currentFeed = (streamId: string) => {
     try {
       return desk?.feed(streamId)
-    } catch {
+    } catch (error) {
+      log.debug(`OBS asked for stream ${streamId}'s feed, which the local copy does not have`, { err: error })
       return undefined
     }
   }
@@ -191,8 +193,9 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     republish: (streamId) => {
       try {
         desk?.refresh(streamId)
-      } catch {
+      } catch (error) {
         // The stream left the local copy (another connection): nothing to publish.
+        log.debug(`a sequence's stream ${streamId} is not published again`, { err: error })
       }
     },
   })
@@ -312,9 +315,12 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
   }
   // A door paired on a connection keeps checking in there when the desk moves to another one.
   connections.keepOpenFor = (profileId) => registry.servesConnection(profileId)
+  // The window's and the device pages' failures, written to main's log.
+  const pages = new PageLog()
   const hub =
     ports.hub &&
     (await startHub({
+      pages,
       bus,
       desk: broadcast,
       obs,
@@ -354,9 +360,9 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
   venueCheckins.isMember = () => sharing.isMember()
   venueRoles.isMember = () => sharing.isMember()
   venueRoles.hostNow = () => sharing.hostingDesk()
-  const handlers = allHandlers(
+  const handlers = allHandlers({
     connections,
-    {
+    app: {
       version: ports.version,
       activeProfile: () => {
         const { id, name, demo } = connections.active.profile
@@ -365,8 +371,8 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
       notices: () => notices.list(),
       openBrowser,
     },
-    { desk: broadcast, record: onAirRecord, sequences, hubUrl: () => hub?.url ?? '' },
-    {
+    broadcast: { desk: broadcast, record: onAirRecord, sequences, hubUrl: () => hub?.url ?? '' },
+    hub: {
       hub,
       registry,
       activeProfileId: () => connections.active.profile.id,
@@ -374,15 +380,16 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
       fingerprint: identity.fingerprint,
     },
     decision,
-    {
+    obs: {
       obs,
       streamName: (streamId) => connections.active.offline.cache.get('streams', streamId)?.name ?? streamId,
       overlayAddress: (streamId, host) => (kind) => obsOverlayAddress(hub?.url, streamId, kind, host),
     },
     floor,
     sponsors,
-    { sharing, roles: venueRoles, audit: venueAudit },
-  )
+    venue: { sharing, roles: venueRoles, audit: venueAudit },
+    pages,
+  })
   await sharing.resume()
   return {
     dispatch: pageAsks(

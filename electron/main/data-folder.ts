@@ -104,6 +104,7 @@ function describeHeld(dir: string): string {
   try {
     holder = JSON.parse(readFileSync(join(dir, HOLDER_FILE), 'utf8')) as FolderHolder
   } catch {
+    // let go: the holder's note unreadable, the answer names "another Matchdesk process" instead
     holder = undefined
   }
   const who = holder ? `${holder.kind} (process ${holder.pid}, since ${holder.since})` : 'another Matchdesk process'

@@ -4,6 +4,7 @@ export function isOpenableUrl(candidate: string): boolean {
   try {
     url = new URL(candidate)
   } catch {
+    // let go: an address that does not parse is not opened, which is the answer
     return false
   }
   if (url.username || url.password) return false

@@ -54,6 +54,7 @@ app.on('will-quit', () => {
   void services?.close()
 })
 
+// let go: said to the person in a dialog (and logged by the composition when the data folder's log was open)
 start().catch((error: unknown) => {
   console.error('Matchdesk failed to start:', error)
   // A data folder held by web mode, for one, must be said where the person looks, not only in a log.

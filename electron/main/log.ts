@@ -1,6 +1,7 @@
 // Main's log: one file in the data folder (`matchdesk.log`, JSON lines by pino; past 5 MB at a start the old one is
 // kept as `matchdesk.log.1`), a level (MATCHDESK_LOG_LEVEL: debug, info, warn, error; info by default), and a logger per
-// module, so a failure in the background (a refresh, a logo, a webhook) is written down instead of vanishing.
+// module, so a failure in the background (a refresh, a logo, a webhook) is written down instead of vanishing. What is
+// logged before the data folder's log first opens (the start itself) is kept and written when it opens.
 import { existsSync, renameSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import pino, { type Logger } from 'pino'
@@ -19,6 +20,19 @@ const level = () => {
 let root: Logger = pino({ level: 'silent' })
 let destination: ReturnType<typeof pino.destination> | undefined
 
+type Method = 'debug' | 'info' | 'warn' | 'error'
+/** Lines logged before the first log opened (the start: the data folder, the keychain), at most this many. */
+const EARLY_KEPT = 200
+let early: { method: Method; details: object; message: string; at: string }[] | undefined = []
+let earlyDropped = 0
+
+function write(method: Method, details: object, message: string): void {
+  if (!early) return void root[method](details, message)
+  if (LEVELS.indexOf(method) < LEVELS.indexOf(level())) return
+  if (early.length < EARLY_KEPT) early.push({ method, details, message, at: new Date().toISOString() })
+  else earlyDropped++
+}
+
 /**
  * Opens the log in the data folder; what every module logs goes there until the answered function closes it (a log
  * opened since by other services in the same process, as tests start them, is left open).
@@ -31,6 +45,10 @@ export function openLog(dataDir: string): () => void {
   const opened = pino.destination({ dest: file, mkdir: true, sync: true, mode: 0o600 })
   destination = opened
   root = pino({ level: level(), base: undefined }, opened)
+  const kept = early ?? []
+  early = undefined
+  for (const line of kept) root[line.method]({ ...line.details, loggedAt: line.at }, line.message)
+  if (earlyDropped > 0) root.warn({ module: 'log' }, `${earlyDropped} lines logged before the log opened were not kept`)
   return () => {
     if (destination !== opened) return
     opened.end()
@@ -54,9 +72,9 @@ export interface ModuleLog {
 /** The logger of one module (its name on every line). */
 export function moduleLog(module: string): ModuleLog {
   const at =
-    (method: 'debug' | 'info' | 'warn' | 'error') =>
+    (method: Method) =>
     (message: string, details: object = {}) =>
-      root[method]({ module, ...details }, message)
+      write(method, { module, ...details }, message)
   return {
     debug: at('debug'),
     info: at('info'),
@@ -65,7 +83,7 @@ export function moduleLog(module: string): ModuleLog {
     failed:
       (what, level = 'warn') =>
       (error) => {
-        root[level]({ module, err: error }, `${what} failed`)
+        write(level, { module, err: error }, `${what} failed`)
         return undefined
       },
   }

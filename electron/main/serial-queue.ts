@@ -5,6 +5,7 @@ export class SerialQueue {
   /** Runs `work` after everything queued before it has settled; its outcome is the caller's alone. */
   run<T>(work: () => Promise<T>): Promise<T> {
     const next = this.tail.then(work, work)
+    // let go: the failure is the caller's, who holds `next`; the queue only waits for it to settle
     this.tail = next.catch(() => undefined)
     return next
   }

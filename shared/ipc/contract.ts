@@ -16,6 +16,7 @@ import { FoundDesk, HandOver, JoinVenue, SharingState } from '../venue/sharing'
 import { AuditPage, AuditQuery, SetOperator, SetRole, VenueRoles } from '../venue/roles'
 import { FloorInputs, FloorState } from '../floor/floor'
 import { SyncStatus, cached, isListAnswer, receipt } from './sync'
+import { PageLines } from '../log/page-lines'
 
 export const AppInfo = z.object({
   version: z.string(),
@@ -54,6 +55,8 @@ export const contract = {
     input: z.strictObject({ url: api.uri('url', 2000) }),
     output: z.object({ opened: z.literal(true) }),
   },
+  /** The window's failures into main's log (bounded lines, a budget a minute): the page has no log of its own. */
+  'log:page': { input: PageLines, output: z.object({ written: z.number().int().nonnegative() }) },
 
   'profiles:list': { input: none, output: z.array(ProfileView) },
   'profiles:save': { input: ProfileInput, output: ProfileView },

@@ -110,6 +110,7 @@ export class OrganizerClient {
       })
       return true
     } catch {
+      // let go: the answer is "not reachable", which the caller shows (the status bar, the connection test)
       return false
     }
   }

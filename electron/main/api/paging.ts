@@ -49,7 +49,7 @@ export async function* pages<T>(
       yield answer.data
     }
   } finally {
-    // Ranges still in flight when the caller stops early are let go quietly.
+    // let go: ranges still in flight when the caller stops early are no longer wanted by anyone.
     for (const pending of inFlight) pending.catch(() => undefined)
   }
 }

@@ -33,7 +33,7 @@ export async function startLoopback(options: LoopbackOptions): Promise<Loopback>
   const path = options.path ?? '/callback'
   let settle!: { resolve: (code: string) => void; reject: (error: Error) => void }
   const code = new Promise<string>((resolve, reject) => (settle = { resolve, reject }))
-  // The outcome may arrive while the caller is still opening the browser: never let it count as unhandled.
+  // let go: the outcome may arrive while the caller is still opening the browser; the caller awaits `code` and hears it.
   code.catch(() => undefined)
   let done = false
   let host = ''

@@ -146,6 +146,7 @@ export class ObsTarget {
     const address = { host: settings.host, port: settings.port, password: password ?? stored }
     try {
       const { socket, version } = await connectObs(address)
+      // let go: the test connected, which is its answer; closing it again cannot change that
       await socket.disconnect().catch(() => undefined)
       return {
         ok: true,
@@ -283,6 +284,7 @@ export class ObsTarget {
       })
       return { scene, image: obsScreenshot(imageData) }
     } catch {
+      // let go: the preview says "no picture" (image null), which the desk shows where the picture would be
       return { scene, image: null }
     }
   }

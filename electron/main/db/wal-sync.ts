@@ -2,6 +2,9 @@
 // and made durable together by one fsync of the -wal file, run off the event loop, before any of them is acknowledged.
 // So "acknowledged means on disk" holds as with synchronous=FULL, while main never blocks on a disk flush.
 import { open, type FileHandle } from 'node:fs/promises'
+import { moduleLog } from '../log'
+
+const log = moduleLog('wal-sync')
 
 /** Flushes one open file to disk (the default is the file's own fsync). */
 export type FlushFile = (handle: FileHandle) => Promise<void>
@@ -39,9 +42,11 @@ export class WalSync {
   /** Resolves once every commit made before the call is on disk (at once when none is waiting for a flush). */
   onDisk(): Promise<void> {
     if (this.failure) return Promise.reject(this.failure)
-    // Nothing owed: the flush under way (if any) covers every commit so far; its failure was told to its own writers.
+    // Nothing owed: the flush under way (if any) covers every commit so far.
+    // let go: a failed flush was told to its own writers (and `failure` refuses every later one)
     if (!this.owed) return this.running.catch(() => undefined)
     this.next ??= this.running
+      // let go: as above, told to that flush's own writers
       .catch(() => undefined)
       .then(() => {
         this.next = undefined
@@ -55,9 +60,10 @@ export class WalSync {
   /** Stops flushing: the database is closing, and SQLite syncs the WAL itself when it does. */
   async close(): Promise<void> {
     this.closed = true
+    // let go: a handle that never opened has nothing to close, and its failure was told to the flush that opened it
     const handle = await this.handle?.catch(() => undefined)
     this.handle = undefined
-    await handle?.close().catch(() => undefined)
+    await handle?.close().catch((error: unknown) => log.failed('closing the WAL file', 'debug')(error))
   }
 
   private async flushNow(): Promise<void> {

@@ -477,6 +477,7 @@ function safeJson(text: string): unknown {
   try {
     return JSON.parse(text)
   } catch {
+    // let go: text that is not JSON reads as nothing, which the record's schema then refuses
     return undefined
   }
 }

@@ -6,6 +6,7 @@ import type { Participant } from '../../../shared/api'
 import type { DoorOutcome, DoorParticipant } from '../../../shared/venue/door'
 import type { CheckinSession } from '../venue/venue-checkins'
 import { AppError } from '../app-error'
+import { moduleLog } from '../log'
 import type { Clock } from '../clock'
 import type { CheckinPlace } from '../store/checkin-places'
 import type { CheckinDecision, ScanSource } from '../services/checkin-decision'
@@ -38,6 +39,7 @@ interface ListScope {
 }
 
 /** A door list's key: doors of one tournament paired on two connections follow two lists. */
+const log = moduleLog('door-desk')
 const listKey = ({ connection, tournamentId }: ListScope) => `${connection}\u0000${tournamentId}`
 
 export class DoorDesk {
@@ -82,7 +84,8 @@ export class DoorDesk {
       let same = false
       try {
         same = this.sessionFor(scope.connection) === session
-      } catch {
+      } catch (error) {
+        log.debug(`the doors of connection ${scope.connection} have none open`, { err: error })
         continue
       }
       if (!same) continue
@@ -201,7 +204,9 @@ export class DoorDesk {
     let session: OfflineSession
     try {
       session = this.sessionFor(connection)
-    } catch {
+    } catch (error) {
+      // The doors asking next are told the connection is gone (409); nothing of it to watch meanwhile.
+      log.debug(`the doors of connection ${connection} are not watched: it is not open`, { err: error })
       return
     }
     const current = this.watched.get(connection)
@@ -238,8 +243,10 @@ export class DoorDesk {
       let seen
       try {
         seen = this.fingerprints(key, only === 'all' ? undefined : only)
-      } catch {
-        continue // the door's connection is gone: its doors are told so when they next ask
+      } catch (error) {
+        // The door's connection is gone: its doors are told so when they next ask.
+        log.debug(`the doors of ${key} are not told of changes: their connection is not open`, { err: error })
+        continue
       }
       const { prints, rows, places, moment } = seen
       const changed = [...prints]

@@ -132,6 +132,7 @@ export class FloorWebhook {
     }
     // Only a 429's answer is read (Discord's retry_after), and only its first 8 KB: the receiver is outside.
     const text = response.status === 429 ? await textAtMost(response, ANSWER_MOST_BYTES) : ''
+    // let go: only the status is read, and a body that cannot be cancelled is gone anyway
     if (response.status !== 429) await response.body?.cancel().catch(() => undefined)
     if (response.ok) return { sent: true }
     if (response.status === 429) {

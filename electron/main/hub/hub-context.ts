@@ -9,6 +9,7 @@ import type { SponsorDesk } from '../broadcast/sponsor-desk'
 import type { VenueHost } from '../venue/venue-host'
 import type { ActingFor } from '../venue/venue-roles'
 import type { ObsTarget } from '../broadcast/obs-target'
+import type { PageLog } from '../page-log'
 import type { EventStreams } from '../local-server/event-stream'
 import { IdInput } from '../../../shared/api/formats'
 import { readStaticFile } from '../local-server/static-files'
@@ -46,6 +47,8 @@ export interface HubContext {
   /** The built renderer folder that holds overlay.html, door.html and their assets. */
   pagesDir: string
   streams: EventStreams
+  /** The device pages' failures, into main's log. */
+  pages: PageLog
 }
 
 /** Runs a device's request with the role of the desk it acts for (this desk's when no role guard runs). */
@@ -75,6 +78,7 @@ export function deskOrigins({ venueDesks }: Pick<HubContext, 'venueDesks'>): str
       const { origin } = new URL(url)
       return /^https?:\/\/[A-Za-z0-9.\-[\]:]{1,100}$/.test(origin) ? [origin] : []
     } catch {
+      // let go: another desk's address that does not parse is left out of the page's reach, as the filter would
       return []
     }
   })

@@ -30,6 +30,8 @@ import { hubRules, type ProvenDesk } from './hub-access'
 import type { HubContext } from './hub-context'
 import { lanInterfaces, LanListeners, suggestedInterfaces, type LanInterface } from './lan-listeners'
 import { pairingRoutes } from './pairing-routes'
+import { logRoutes } from './log-routes'
+import { PageLog } from '../page-log'
 import { venueRoutes } from './venue-routes'
 
 /** Live streams a device may hold (an OBS PC's sources, a door's tabs), and all devices together. */
@@ -64,6 +66,8 @@ export interface HubOptions {
   registry: DeviceRegistry
   /** The built renderer folder that holds overlay.html, door.html and their assets. */
   pagesDir: string
+  /** Where the device pages' failures are written (main's log, a budget per device); one of its own when absent. */
+  pages?: PageLog
   /**
    * The producers' layouts folder, served at /layouts/<name>/ on the layouts' own origin (a starter layout is written
    * there); none when absent.
@@ -193,7 +197,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     for (const method of [route.method].flat())
       if (method !== 'HEAD') routes.push({ method, url: route.url, allow: route.config?.allow })
   })
-  const context: HubContext = { ...options, streams }
+  const context: HubContext = { ...options, streams, pages: options.pages ?? new PageLog() }
   feedRoutes(server, context)
   controlRoutes(server, context)
   controlEvents(server, context)
@@ -201,6 +205,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   tabletRoutes(server, context)
   floorRoutes(server, context)
   pairingRoutes(server, context)
+  logRoutes(server, context)
   await venueRoutes(server, context)
   // Producers' layouts run their own code: they get an origin (a port) of their own, with the feed and nothing else,
   // so no page of the hub (a door's key in its storage, the pairing page) shares storage or a window with them.

@@ -37,6 +37,7 @@ function defaultRouteInterfaces(): Set<string> {
         .map((f) => f[0]!),
     )
   } catch {
+    // let go: no routing table to read (not Linux): no interface is taken as the default route's, the others still are
     return new Set()
   }
 }

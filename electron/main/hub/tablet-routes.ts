@@ -6,10 +6,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { TabletDifficulties, TabletPress } from '../../../shared/venue/tablet'
 import type { DeviceView } from '../devices/device-registry'
+import { moduleLog } from '../log'
 import { access, deviceOf } from './hub-access'
 import { asDevice, sendAppError, type HubContext } from './hub-context'
 
 const tablet = access('tablet')
+const log = moduleLog('tablet-routes')
 const scorekeeper = access('scorekeeper')
 const caster = access('caster')
 
@@ -89,8 +91,9 @@ export function tabletRoutes(server: FastifyInstance, context: HubContext): void
         return desk.onStreamChanged(device.streamId, () => {
           try {
             send('view', view(device))
-          } catch {
+          } catch (error) {
             // The stream left the local copy: the tablet keeps what it showed until it comes back.
+            log.debug(`tablet ${device.name} of stream ${device.streamId} is not told of a change`, { err: error })
           }
         })
       },

@@ -15,6 +15,8 @@ import { checkinHandlers } from './checkin.handlers'
 import { disciplinesHandlers } from './disciplines.handlers'
 import { floorHandlers } from './floor.handlers'
 import { hubHandlers, type HubPorts } from './hub.handlers'
+import { logHandlers } from './log.handlers'
+import type { PageLog } from '../page-log'
 import type { Handlers } from './dispatch'
 import { matchStreamsHandlers } from './match-streams.handlers'
 import { obsHandlers, type ObsPorts } from './obs.handlers'
@@ -27,36 +29,42 @@ import { syncHandlers } from './sync.handlers'
 import { tournamentsHandlers } from './tournaments.handlers'
 import { venueHandlers } from './venue.handlers'
 
-export function allHandlers(
-  connections: Connections,
-  app: AppPorts,
-  broadcast: BroadcastPorts,
-  hub: HubPorts,
-  decision: CheckinDecision,
-  obs: ObsPorts,
-  floor: FloorDesk,
-  sponsors: SponsorDesk,
-  venue: { sharing: VenueSharing; roles: VenueRoles; audit: VenueAudit },
-): Handlers {
+/** What the handlers work with, each named: the composition hands over one object, built in dependency order. */
+export interface HandlerServices {
+  connections: Connections
+  app: AppPorts
+  broadcast: BroadcastPorts
+  hub: HubPorts
+  decision: CheckinDecision
+  obs: ObsPorts
+  floor: FloorDesk
+  sponsors: SponsorDesk
+  venue: { sharing: VenueSharing; roles: VenueRoles; audit: VenueAudit }
+  pages: PageLog
+}
+
+export function allHandlers(services: HandlerServices): Handlers {
+  const { connections, venue } = services
   return {
-    ...appHandlers(app),
+    ...appHandlers(services.app),
+    ...logHandlers(services.pages),
     ...profilesHandlers(connections),
     ...authHandlers(connections),
     ...tournamentsHandlers(connections),
     ...disciplinesHandlers(connections),
     ...stagesHandlers(connections),
     ...participantsHandlers(connections),
-    ...checkinHandlers(connections, decision),
+    ...checkinHandlers(connections, services.decision),
     ...streamsHandlers(connections),
     ...matchStreamsHandlers(connections),
     ...bracketHandlers(connections),
     ...cacheHandlers(connections),
     ...syncHandlers(connections),
-    ...broadcastHandlers(broadcast, connections),
-    ...hubHandlers(hub),
-    ...obsHandlers(obs),
-    ...floorHandlers(floor),
-    ...sponsorsHandlers(sponsors),
+    ...broadcastHandlers(services.broadcast, connections),
+    ...hubHandlers(services.hub),
+    ...obsHandlers(services.obs),
+    ...floorHandlers(services.floor),
+    ...sponsorsHandlers(services.sponsors),
     ...venueHandlers(venue.sharing, venue.roles, venue.audit),
   }
 }

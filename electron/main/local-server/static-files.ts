@@ -48,6 +48,7 @@ export async function readStaticFile(root: string, relativePath: string): Promis
     if (!real.startsWith(realRoot + sep)) return undefined
     return { body: await readFile(real), contentType: type }
   } catch {
+    // let go: a file that is not there (or not readable) is answered 404 by the route
     return undefined
   }
 }

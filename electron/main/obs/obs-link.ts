@@ -118,6 +118,7 @@ export async function connectObs(
     const { obsVersion } = await withTimeout(socket.call('GetVersion'), timeoutMs, 'GetVersion')
     return { socket, version: obsText(obsVersion, OBS_BOUNDS.versionChars) }
   } catch (error) {
+    // let go: the connection failed, which is thrown; closing its half-open socket adds nothing
     await socket.disconnect().catch(() => undefined)
     throw error
   }
@@ -164,6 +165,7 @@ export class ObsLink {
     const socket = this.socket
     this.socket = undefined
     socket?.removeAllListeners()
+    // let go: the link is closing; a socket that fails to close is gone all the same
     await socket?.disconnect().catch(() => undefined)
   }
 
@@ -183,6 +185,7 @@ export class ObsLink {
         this.options.timeoutMs ?? 3000,
         'GetCurrentProgramScene',
       )
+      // let go: the link closed while it connected; the socket is dropped either way
       if (this.closed) return void (await socket.disconnect().catch(() => undefined))
       // Only a link that fully answered is kept.
       const kept = socket
@@ -205,6 +208,7 @@ export class ObsLink {
       })
       this.options.onConnected?.()
     } catch (error) {
+      // let go: the failure is told by `dropped` (the column says it and when the next try is)
       if (socket && this.socket !== socket) await socket.disconnect().catch(() => undefined)
       this.dropped(error)
     }
@@ -215,6 +219,7 @@ export class ObsLink {
     const socket = this.socket
     this.socket = undefined
     socket?.removeAllListeners()
+    // let go: the drop itself is said below; the dropped socket's closing adds nothing
     void socket?.disconnect().catch(() => undefined)
     const { first, most } = this.options.retryMs ?? { first: 1000, most: 15_000 }
     // One OBS, one client: no jitter, so the column can say when the next try is.

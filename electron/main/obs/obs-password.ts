@@ -31,7 +31,7 @@ export function unsealObsPassword(
     if (typeof sealed.for === 'string' && typeof sealed.password === 'string')
       return { password: sealed.password, for: sealed.for }
   } catch {
-    // a bare password, kept before they were bound
+    // let go: not JSON is a bare password, kept before they were bound, read as such below
   }
   return legacyEndpoint ? { password: kept, for: endpointOf(legacyEndpoint) } : undefined
 }

@@ -5,6 +5,9 @@ import { existsSync, readFileSync } from 'node:fs'
 import writeFileAtomic from 'write-file-atomic'
 import { join } from 'node:path'
 import { ObsSettings } from '../../../shared/broadcast/obs'
+import { moduleLog } from '../log'
+
+const log = moduleLog('obs-settings-file')
 
 type Stored = Record<string, Record<string, ObsSettings>>
 
@@ -24,7 +27,8 @@ export class ObsSettingsFile {
           if (parsed.success) this.profile(profileId)[streamId] = parsed.data
         }
       }
-    } catch {
+    } catch (error) {
+      log.warn('the OBS settings file did not read: every stream starts with none', { err: error })
       this.data = Object.create(null) as Stored
     }
   }

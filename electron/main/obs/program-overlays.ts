@@ -17,6 +17,7 @@ export function overlayOfUrl(url: unknown, streamId: string): string | null {
   try {
     parsed = new URL(url)
   } catch {
+    // let go: a browser source whose address does not parse shows no overlay of ours, which is the answer
     return null
   }
   const kind = /^\/overlays\/([a-z0-9-]{1,32})$/.exec(parsed.pathname)?.[1]

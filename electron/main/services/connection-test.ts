@@ -85,6 +85,7 @@ export async function testConnection(connection: ConnectionUnderTest): Promise<C
     )
     token = answer.access_token
   } catch (error) {
+    // let go: each refusal is answered as the test's report, naming the field to fix
     const reason = error instanceof OAuthRefusal ? error.oauthError : undefined
     if (error instanceof AppError && error.code === 'offline')
       return fail('token', `The sign-in address ${bases.auth} could not be reached.`, 'baseUrls.auth')

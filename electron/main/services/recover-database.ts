@@ -19,6 +19,9 @@ import { PICK_LIST_TABLES } from '../store/pick-lists'
 import { REQUEST_LOG_TABLES } from '../sync/request-log'
 import { TOURNAMENT_LOOK_TABLES } from '../store/tournament-looks'
 import type { TableRecovery } from '../db/table-recovery'
+import { moduleLog } from '../log'
+
+const log = moduleLog('recover-database')
 
 export interface OpenedDatabase {
   db: Db
@@ -95,7 +98,8 @@ function carryOver(db: Db, salvaged: Salvaged): boolean {
       }
     })()
     return true
-  } catch {
+  } catch (error) {
+    log.warn('what could be read of the damaged database could not be carried over', { err: error })
     return false
   }
 }
@@ -117,8 +121,9 @@ function salvage(file: string): Salvaged {
   for (const table of KEPT_TABLES) {
     try {
       tables[table] = damaged.prepare(`SELECT * FROM ${table}`).all() as Row[]
-    } catch {
+    } catch (error) {
       // An older schema without this table, or a damaged page of it: nothing of it to carry.
+      log.warn(`the damaged database's ${table} did not read: nothing of it is carried over`, { err: error })
     }
   }
   damaged.close()

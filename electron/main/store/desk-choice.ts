@@ -21,6 +21,7 @@ export class DeskChoice {
       const parsed = ChosenTournament.safeParse(JSON.parse(row.value))
       return parsed.success ? parsed.data : null
     } catch {
+      // let go: a choice that does not read is no choice; the desk asks for a tournament again
       return null
     }
   }

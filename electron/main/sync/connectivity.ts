@@ -1,5 +1,8 @@
 // Online or offline, judged from how requests end, plus a light probe while offline that notices the way back.
 import type { Clock } from '../clock'
+import { moduleLog } from '../log'
+
+const log = moduleLog('connectivity')
 
 export type ConnectionState = 'online' | 'offline'
 
@@ -55,7 +58,10 @@ export class Connectivity {
   }
 
   private async runProbe(): Promise<void> {
-    const reachable = await this.options.probe().catch(() => false)
+    const reachable = await this.options.probe().catch((error: unknown) => {
+      log.debug('the service probe failed', { err: error })
+      return false
+    })
     if (this.stopped || this.current === 'online') return
     if (reachable) return this.report(true)
     this.delay = Math.min(this.options.probeMaxMs ?? 15_000, this.delay * 2)

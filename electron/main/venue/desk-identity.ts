@@ -13,6 +13,9 @@ import {
 } from 'node:crypto'
 import { PublicKey, Signature } from '../../../shared/venue/wire'
 import { VENUE_SECRETS, type CredentialStore } from '../secrets/credential-store'
+import { moduleLog } from '../log'
+
+const log = moduleLog('desk-identity')
 
 /** The keychain account the private key is kept under (PKCS#8, base64). */
 const ACCOUNT = 'venue-identity'
@@ -31,8 +34,9 @@ export class DeskIdentity {
     if (kept) {
       try {
         return new DeskIdentity(createPrivateKey({ key: Buffer.from(kept, 'base64'), format: 'der', type: 'pkcs8' }))
-      } catch {
+      } catch (error) {
         // Unreadable (damaged): a new identity; the venues this desk was part of pair it again.
+        log.warn("this desk's identity in the keychain did not read: a new one is made", { err: error })
       }
     }
     const made = DeskIdentity.make()
@@ -90,6 +94,7 @@ function verifiedNow(publicKey: string, text: string, signature: string): boolea
     try {
       key = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: publicKey }, format: 'jwk' })
     } catch {
+      // let go: a key that does not read verifies nothing, which is the answer
       return false
     }
     if (keys.size >= KEYS_KEPT) keys.delete(keys.keys().next().value!)
@@ -98,6 +103,7 @@ function verifiedNow(publicKey: string, text: string, signature: string): boolea
   try {
     return verify(null, Buffer.from(text), key, Buffer.from(signature, 'base64url'))
   } catch {
+    // let go: a signature that does not check is not this desk's, which is the answer
     return false
   }
 }

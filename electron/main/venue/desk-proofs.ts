@@ -18,6 +18,9 @@ import {
 import { safeJson, textAtMost } from '../answer-text'
 import type { DeskIdentity } from './desk-identity'
 import { fingerprintOf, verifySigned } from './desk-identity'
+import { moduleLog } from '../log'
+
+const log = moduleLog('desk-proofs')
 
 /** How long a hub's challenge may be answered. */
 const CHALLENGE_MS = 30_000
@@ -80,22 +83,31 @@ export async function askAlive(
   expect: { deskId: string; publicKey: string | undefined; venue: string },
   timeoutMs = 1000,
 ): Promise<ProvenDesk | undefined> {
-  if (!expect.publicKey) return undefined
+  /** Why the desk is not taken as alive, in the log: a desk gone quiet is usual (debug), one that answers wrong is not. */
+  const notAlive = (why: string, level: 'debug' | 'warn' = 'debug', error?: unknown) => {
+    log[level](`the desk ${expect.deskId} at ${address} is not taken as alive: ${why}`, error ? { err: error } : {})
+    return undefined
+  }
+  if (!expect.publicKey) return notAlive('the venue binds no key to it')
   const challenge = newChallenge()
   try {
     const url = new URL(VENUE_PATHS.alive, address)
     url.searchParams.set('challenge', challenge)
     const response = await fetch(url, { redirect: 'error', signal: AbortSignal.timeout(timeoutMs) })
-    if (!response.ok) return undefined
+    if (!response.ok) return notAlive(`it answered ${response.status}`)
     const parsed = AliveAnswer.safeParse(safeJson(await textAtMost(response, ALIVE_MOST_BYTES)))
-    if (!parsed.success) return undefined
+    if (!parsed.success) return notAlive('it answered as no desk would', 'warn')
     const answer = parsed.data
     const { nonce, proof } = answer
-    if (answer.deskId !== expect.deskId || answer.venue !== expect.venue || !nonce || !proof) return undefined
-    if (!verifySigned(expect.publicKey, aliveProofText(answer, nonce, challenge), proof)) return undefined
+    if (answer.deskId !== expect.deskId || answer.venue !== expect.venue)
+      return notAlive(`another desk or venue answered (${answer.deskId})`, 'warn')
+    if (!nonce || !proof) return notAlive('its answer is not signed', 'warn')
+    if (!verifySigned(expect.publicKey, aliveProofText(answer, nonce, challenge), proof))
+      return notAlive('its answer is not signed by the key the venue binds to it', 'warn')
     return { answer, nonce }
-  } catch {
-    return undefined
+  } catch (error) {
+    // let go: `notAlive` logs it
+    return notAlive('it did not answer in time', 'debug', error)
   }
 }
 
@@ -118,7 +130,8 @@ export async function askBeforeJoining(
     if (response.status === 404) return { refused: 'it runs an older Matchdesk (no signed answer): update it to join' }
     if (!response.ok) return { refused: `it answered ${response.status}` }
     said = safeJson(await textAtMost(response, ALIVE_MOST_BYTES))
-  } catch {
+  } catch (error) {
+    log.debug(`the desk at ${address} did not answer before joining`, { err: error })
     return { refused: 'it did not answer' }
   }
   const parsed = AliveAnswer.safeParse(said)

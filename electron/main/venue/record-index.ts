@@ -417,6 +417,7 @@ function deviceOf(entry: Accepted<'device'>): SharedDevice | undefined {
   try {
     value = JSON.parse(entry.f[1])
   } catch {
+    // let go: an entry that is not JSON is no device, which the record reads as such
     return undefined
   }
   const device = SharedDevice.safeParse(value)

@@ -68,6 +68,7 @@ export class RecordStore {
           try {
             Y.applyUpdate(doc, row.bytes, this)
           } catch {
+            // let go: the rows skipped are logged together below
             skipped.push(row.id)
           }
         log.warn(`the venue record's rows ${skipped.join(', ')} did not read: the desk starts without them`)

@@ -726,6 +726,7 @@ function parsedState(entry: { f: [string, string] }): unknown {
   try {
     value = JSON.parse(entry.f[1])
   } catch {
+    // let go: a value that is not JSON reads as nothing, which each reader refuses by its schema
     value = undefined
   }
   parsedStates.set(entry, value)

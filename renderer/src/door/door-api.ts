@@ -5,6 +5,7 @@ import { TabletView } from '../../../shared/venue/tablet'
 import type { Caster } from '../../../shared/broadcast/feed'
 import type { LivePress } from '../../../shared/broadcast/live-layer'
 import { z } from 'zod'
+import type { PageLine } from '../../../shared/log/page-lines'
 import { arrived, CarriedScan } from '../lib/follow-venue'
 
 const KEY_ITEM = 'matchdesk.deviceKey'
@@ -93,6 +94,9 @@ async function call<T extends z.ZodType>(schema: T, path: string, body?: unknown
   }
   return schema.parse(data)
 }
+
+/** This page's failures, sent to the desk's log with this device's key (`lib/page-failures.ts` gathers them). */
+export const sendToHubLog = (lines: PageLine[]) => call(z.object({ written: z.number() }), '/log/v1/page', { lines })
 
 export const doorApi = {
   session: () => call(DoorSession, '/door/v1/session'),
