@@ -23,9 +23,9 @@ function sourceOf(query: unknown): string {
 export function feedDataRoutes(server: FastifyInstance, { desk, registry, streams, sponsors }: HubContext): void {
   /** The stream's feed; a stream of a tournament not in the local copy is read from the service first (once). */
   const feedOr404 = async (reply: FastifyReply, streamId: string) => {
-    if (STREAM_ID.test(streamId) && desk.unread(streamId))
-      await desk
-        .readStream(streamId)
+    if (STREAM_ID.test(streamId) && desk.unopened.unread(streamId))
+      await desk.unopened
+        .read(streamId)
         .catch((error: unknown) => log.failed(`reading stream ${streamId}'s tournament`)(error))
     try {
       return desk.feed(streamId)
@@ -80,7 +80,7 @@ export function feedDataRoutes(server: FastifyInstance, { desk, registry, stream
   server.get<{ Params: { imageId: string } }>('/feed/v1/pick-images/:imageId', { config: viewer }, (request, reply) =>
     sendImage(
       reply,
-      /^[0-9a-f]{24}$/.test(request.params.imageId) ? desk.pickImage(request.params.imageId) : undefined,
+      /^[0-9a-f]{24}$/.test(request.params.imageId) ? desk.picks.image(request.params.imageId) : undefined,
       'no such pick image',
     ),
   )

@@ -41,10 +41,10 @@ export function broadcastHandlers(
     'broadcast:undo': ({ streamId }) => desk.undo(streamId),
     'broadcast:take-over': ({ streamId }) => desk.takeOver(streamId),
     'broadcast:scores': ({ streamId, scores }) => desk.scoreSource(streamId, scores),
-    'broadcast:pick-lists': ({ tournamentId }) => desk.pickLists(tournamentId),
-    'broadcast:set-pick-lists': ({ tournamentId, lists }) => desk.setPickLists(tournamentId, lists),
-    'broadcast:pick-images': ({ tournamentId }) => imageItems(desk.pickImages(tournamentId)),
-    'broadcast:set-pick-image': ({ tournamentId, ...change }) => imageItems(desk.setPickImage(tournamentId, change)),
+    'broadcast:pick-lists': ({ tournamentId }) => desk.picks.lists(tournamentId),
+    'broadcast:set-pick-lists': ({ tournamentId, lists }) => desk.picks.setLists(tournamentId, lists),
+    'broadcast:pick-images': ({ tournamentId }) => imageItems(desk.picks.images(tournamentId)),
+    'broadcast:set-pick-image': ({ tournamentId, ...change }) => imageItems(desk.picks.setImage(tournamentId, change)),
     'broadcast:sequences': ({ streamId }) => store().of(desk.streamOf(streamId).id),
     'broadcast:set-sequence': ({ streamId, event, steps }) => {
       const id = desk.streamOf(streamId).id
