@@ -2,9 +2,20 @@
 // with the overlays as browser sources (1920×1080, the stream's addresses) and the text sources named by the
 // convention (hidden, for producers who prefer them) — planned against what OBS already has (pure), then made over
 // obs-websocket in the stream's own scene collection. Whatever exists by name is left exactly as it is.
-import { OBS_FIELDS, type ObsField } from '../../../shared/broadcast/obs'
+import {
+  OBS_FIELDS,
+  type ObsField,
+  type ObsSettings,
+  type ObsSetupReport,
+  type ObsState,
+} from '../../../shared/broadcast/obs'
 import { OVERLAYS, overlayPath, type OverlayKind } from '../../../shared/broadcast/overlays'
 import type { ObsLink } from '../obs/obs-link'
+import { AppError } from '../app-error'
+import { readObsLists, type StreamObs } from './obs-stream'
+
+/** An overlay's address for a stream's OBS, or why OBS cannot have one. */
+export type OverlayAddress = (kind: OverlayKind) => string | { problem: string }
 import { obsNames } from '../obs/obs-bounds'
 
 /** The scenes a setup makes, by the names the stream's settings then use. */
@@ -264,4 +275,42 @@ export async function runObsSetup(
       })
   }
   return { ...plan, created: [...said, ...plan.created] }
+}
+
+/**
+ * "Set up OBS for me" on a stream's connected OBS: its collection made or completed (`runObsSetup`), OBS's lists read
+ * again; then the stream's match, break and difficulties scenes are the ones made where none was chosen (`configure`),
+ * or OBS is brought to what is on air (`catchUp`), as after a reconnection. Answers what was done.
+ */
+export async function setUpStreamObs(
+  obs: StreamObs,
+  streamName: string,
+  address: OverlayAddress,
+  then: { catchUp(): Promise<void>; configure(settings: ObsSettings): Promise<unknown>; state(): Promise<ObsState> },
+): Promise<ObsSetupReport> {
+  const collection = collectionName(streamName)
+  const plan = await obs.queue
+    .run(async () => {
+      const done = await runObsSetup(obs.link, collection, address)
+      await readObsLists(obs)
+      return done
+    })
+    .catch((error: unknown) => {
+      throw new AppError(
+        'conflict',
+        `OBS refused the setup: ${(error as Error).message}. What was made stays; Set up OBS again completes it.`,
+      )
+    })
+  const { settings } = obs
+  // OBS may be in another collection now: it is brought to what is on air, as after a reconnection.
+  if (settings.matchScene && settings.breakScene && settings.difficultiesScene) await then.catchUp()
+  else
+    await then.configure({
+      ...settings,
+      matchScene: settings.matchScene ?? SETUP_SCENES.match,
+      breakScene: settings.breakScene ?? SETUP_SCENES.break,
+      difficultiesScene: settings.difficultiesScene ?? SETUP_SCENES.difficulties,
+    })
+  const { created, kept, missing } = plan
+  return { collection, created, kept, missing, state: await then.state() }
 }

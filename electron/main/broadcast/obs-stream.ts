@@ -1,8 +1,9 @@
 // One stream's OBS as the target keeps it: its link, what was last written there, the hold, the show and the break,
-// its queue of calls, the text files due, and what went wrong; and its state as the column shows it.
+// its queue of calls, the text files due, and what went wrong; its state as the column shows it, and OBS's lists.
 import type { Feed } from '../../../shared/broadcast/feed'
 import type { ObsField, ObsSettings, ObsState } from '../../../shared/broadcast/obs'
 import type { ObsLink } from '../obs/obs-link'
+import { obsNames } from '../obs/obs-bounds'
 import { SerialQueue } from '../serial-queue'
 import { NOTHING_SHOWN, type ShowState } from './obs-show'
 
@@ -98,4 +99,16 @@ export function obsStateOf(streamId: string, obs: StreamObs | undefined, hasPass
     scenes: obs.scenes,
     inputs: obs.inputs,
   }
+}
+
+/** Reads OBS's scenes (as its scene list shows them) and text sources, for the column to choose from. */
+export async function readObsLists(obs: StreamObs): Promise<void> {
+  const [{ scenes }, { inputs }] = await Promise.all([obs.link.call('GetSceneList'), obs.link.call('GetInputList')])
+  const text = (value: unknown) => (typeof value === 'string' ? value : '')
+  // OBS lists scenes bottom-up; the producer reads them as OBS's scene list shows them.
+  obs.scenes = obsNames(scenes.map((scene) => scene['sceneName']).reverse())
+  // Text sources only (text_ft2_source_v2 on Linux and macOS, text_gdiplus_v2 on Windows).
+  obs.inputs = obsNames(
+    inputs.filter((input) => text(input['inputKind']).startsWith('text_')).map((input) => input['inputName']),
+  )
 }

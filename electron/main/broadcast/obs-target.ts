@@ -1,9 +1,9 @@
 // OBS as a publication target beside the hub: each stream with an OBS gets a link, and every feed the desk publishes
 // becomes the show change there — what the show calls for is decided in `obs-show.ts` (the match scene on a Take, the
-// break scene a set time after the result; the difficulties scene while that key is down, and back), written by
-// `obs-writes.ts` (the scene, text sources and text files); a show sequence's scene steps and "Set up OBS for me"
-// (`obs-setup.ts`) come through here too. Hold never moves OBS. OBS is downstream: a missing, slow or refusing OBS never blocks a Take or the hub (work runs after
-// the publish, one stream at a time, only the newest feed waits, and failures go to the column).
+// break a set time after the result; the difficulties scene while that key is down, and back), written by
+// `obs-writes.ts` and `obs-text-files.ts`; a show sequence's scene steps and "Set up OBS for me" (`obs-setup.ts`) come
+// through here too. Hold never moves OBS. OBS is downstream: a missing, slow or refusing OBS never blocks a Take or the
+// hub (work runs after the publish, one stream at a time, only the newest feed waits, and failures go to the column).
 import type { Feed } from '../../../shared/broadcast/feed'
 import {
   type ObsField,
@@ -13,24 +13,22 @@ import {
   type ObsState,
   type ObsTestReport,
 } from '../../../shared/broadcast/obs'
-import type { OverlayKind } from '../../../shared/broadcast/overlays'
 import { AppError } from '../app-error'
 import type { Clock } from '../clock'
 import type { EventBus } from '../event-bus'
-import { connectObs, describeObsFailure, ObsLink, type LinkStatus } from '../obs/obs-link'
+import { ObsLink, type LinkStatus } from '../obs/obs-link'
 import type { ObsSettingsFile } from '../obs/obs-settings-file'
-import { obsNames, obsScreenshot } from '../obs/obs-bounds'
-import { obsPasswordFor } from '../obs/obs-password'
-import { programOverlays } from '../obs/program-overlays'
-import { moduleLog } from '../log'
 import type { CredentialStore } from '../secrets/credential-store'
 import { SerialQueue } from '../serial-queue'
 import { obsFields } from './obs-fields'
 import { ObsPasswords } from './obs-passwords'
 import { breakStillDue, planShow } from './obs-show'
-import { collectionName, runObsSetup, SETUP_SCENES } from './obs-setup'
-import { newStreamObs, obsStateOf, type StreamObs } from './obs-stream'
-import { switchScene, writeTextFiles, writeTextSources } from './obs-writes'
+import { setUpStreamObs, type OverlayAddress } from './obs-setup'
+import { newStreamObs, obsStateOf, readObsLists, type StreamObs } from './obs-stream'
+import { switchScene, writeTextSources } from './obs-writes'
+import { programOverlaysOf, programPreview, readProgramOverlays, returnsToOf, showsOf } from './obs-program'
+import { testObs } from './obs-test'
+import { ObsTextFiles } from './obs-text-files'
 import type { RoleGuard } from '../venue/venue-roles'
 
 export interface ObsTargetPorts {
@@ -52,9 +50,7 @@ export interface ObsTargetPorts {
   roles?: RoleGuard
 }
 
-const log = moduleLog('obs')
-/** An overlay's address for this stream's OBS, or why OBS cannot have one. */
-export type OverlayAddress = (kind: OverlayKind) => string | { problem: string }
+export type { OverlayAddress } from './obs-setup'
 
 /** How often the countdown text is brought up to date while nothing else changes (ms). */
 const COUNTDOWN_TICK_MS = 15_000
@@ -62,7 +58,10 @@ const COUNTDOWN_TICK_MS = 15_000
 export class ObsTarget {
   private readonly streams = new Map<string, StreamObs>()
   /** The text files' writes, one queue per folder (OBS never waits on them). */
-  private readonly fileQueues = new Map<string, SerialQueue>()
+  private readonly files = new ObsTextFiles(
+    (obs) => this.isCurrent(obs),
+    (obs, what) => this.failed(obs, what),
+  )
   /** Opening, saving and forgetting links run one at a time: no link is left behind by overlapping calls. */
   private readonly changes = new SerialQueue()
   private readonly ticker: NodeJS.Timeout
@@ -136,30 +135,9 @@ export class ObsTarget {
     })
   }
 
-  /**
-   * Tries settings as the form has them: OBS's version, or the wrong field. The stored password is used only for the
-   * host and port it was saved for (a password typed in the form goes anywhere the form says).
-   */
+  /** Tries settings as the form has them (`obs-test.ts`): OBS's version, or the wrong field. */
   async test(streamId: string, settings: ObsSettings, password?: string): Promise<ObsTestReport> {
-    const kept = await this.passwords.kept(this.ports.profileId(), streamId)
-    const stored = obsPasswordFor(kept, settings)
-    const address = { host: settings.host, port: settings.port, password: password ?? stored }
-    try {
-      const { socket, version } = await connectObs(address)
-      // let go: the test connected, which is its answer; closing it again cannot change that
-      await socket.disconnect().catch(() => undefined)
-      return {
-        ok: true,
-        version,
-        message: `Connected to OBS ${version} at ${settings.host}:${settings.port}.`,
-        fields: {},
-      }
-    } catch (error) {
-      const { field, message } = describeObsFailure(error, address)
-      const again =
-        !password && kept && stored === undefined ? ` (type the password: the stored one is for ${kept.for})` : ''
-      return { ok: false, version: null, message: message + again, fields: { [field]: message + again } }
-    }
+    return testObs(await this.passwords.kept(this.ports.profileId(), streamId), settings, password)
   }
 
   /**
@@ -197,32 +175,11 @@ export class ObsTarget {
    */
   async setup(streamId: string, streamName: string, address: OverlayAddress): Promise<ObsSetupReport> {
     const obs = this.connected(streamId)
-    const collection = collectionName(streamName)
-    const plan = await obs.queue
-      .run(async () => {
-        const done = await runObsSetup(obs.link, collection, address)
-        await this.readLists(obs)
-        return done
-      })
-      .catch((error: unknown) => {
-        throw new AppError(
-          'conflict',
-          `OBS refused the setup: ${(error as Error).message}. What was made stays; Set up OBS again completes it.`,
-        )
-      })
-    const { settings } = obs
-    // OBS may be in another collection now: it is brought to what is on air, as after a reconnection.
-    if (settings.matchScene && settings.breakScene && settings.difficultiesScene)
-      await this.run(obs, () => this.catchUp(obs))
-    else
-      await this.configure(streamId, {
-        ...settings,
-        matchScene: settings.matchScene ?? SETUP_SCENES.match,
-        breakScene: settings.breakScene ?? SETUP_SCENES.break,
-        difficultiesScene: settings.difficultiesScene ?? SETUP_SCENES.difficulties,
-      })
-    const { created, kept, missing } = plan
-    return { collection, created, kept, missing, state: await this.state(streamId) }
+    return setUpStreamObs(obs, streamName, address, {
+      catchUp: () => this.run(obs, () => this.catchUp(obs)),
+      configure: (settings) => this.configure(streamId, settings),
+      state: () => this.state(streamId),
+    })
   }
 
   /** A show sequence's scene step: the stream's scene for the role, when it has an OBS connected and that scene. */
@@ -237,30 +194,17 @@ export class ObsTarget {
 
   /** The overlay kinds OBS's program shows now (sponsor airtime counts them); null without OBS or before it is read. */
   programOverlays(streamId: string): ReadonlySet<string> | null {
-    const obs = this.streams.get(streamId)
-    return obs?.link.current.state === 'connected' ? obs.programOverlays : null
+    return programOverlaysOf(this.streams.get(streamId))
   }
 
-  /**
-   * Where OBS goes when the technical-difficulties key comes up: the break, when the scene it showed before the card
-   * (or shows now, if it never got to the card) is the break scene; else the match. Null without OBS connected.
-   */
+  /** Where OBS goes when the technical-difficulties key comes up (see `returnsToOf`). */
   returnsTo(streamId: string): 'break' | 'match' | null {
-    const obs = this.streams.get(streamId)
-    if (!obs || obs.link.current.state !== 'connected') return null
-    const scene = obs.difficulties ? obs.difficulties.from : obs.link.current.programScene
-    return scene !== null && scene === obs.settings.breakScene ? 'break' : 'match'
+    return returnsToOf(this.streams.get(streamId))
   }
 
   /** Which of the stream's scenes OBS's program shows now ("other": none of them); null without OBS connected. */
   shows(streamId: string): 'match' | 'break' | 'difficulties' | 'other' | null {
-    const obs = this.streams.get(streamId)
-    const scene = obs?.link.current.state === 'connected' ? obs.link.current.programScene : null
-    if (!obs || scene === null) return null
-    const { matchScene, breakScene, difficultiesScene } = obs.settings
-    if (scene === breakScene) return 'break'
-    if (scene === difficultiesScene) return 'difficulties'
-    return scene === matchScene ? 'match' : 'other'
+    return showsOf(this.streams.get(streamId))
   }
 
   /** Shows the break scene now. */
@@ -271,22 +215,8 @@ export class ObsTarget {
   }
 
   /** A small picture of what OBS's program shows now (an image data URL), or null when it cannot be had. */
-  async preview(streamId: string): Promise<ObsPreview> {
-    const obs = this.streams.get(streamId)
-    const scene = obs?.link.current.programScene ?? null
-    if (!obs || !scene || obs.link.current.state !== 'connected') return { scene, image: null }
-    try {
-      const { imageData } = await obs.link.call('GetSourceScreenshot', {
-        sourceName: scene,
-        imageFormat: 'jpg',
-        imageWidth: 320,
-        imageCompressionQuality: 60,
-      })
-      return { scene, image: obsScreenshot(imageData) }
-    } catch {
-      // let go: the preview says "no picture" (image null), which the desk shows where the picture would be
-      return { scene, image: null }
-    }
+  preview(streamId: string): Promise<ObsPreview> {
+    return programPreview(this.streams.get(streamId))
   }
 
   /**
@@ -315,7 +245,7 @@ export class ObsTarget {
   /** Waits until every stream's OBS work so far is done (tests and benchmarks). */
   async settled(): Promise<void> {
     await Promise.all([...this.streams.values()].map((obs) => obs.queue.idle()))
-    await Promise.all([...this.fileQueues.values()].map((queue) => queue.idle()))
+    await this.files.idle()
   }
 
   private async open(profileId: string, streamId: string, settings: ObsSettings): Promise<void> {
@@ -331,10 +261,15 @@ export class ObsTarget {
       now: () => this.ports.clock.now(),
       onChange: (status) => this.linkChanged(obs, status),
       onConnected: () => void this.run(obs, () => this.catchUp(obs)),
-      onItemsChanged: () => void this.readProgram(obs),
+      onItemsChanged: () =>
+        void readProgramOverlays(
+          obs,
+          () => this.isCurrent(obs),
+          () => this.announce(obs.streamId),
+        ),
       onListsChanged: () =>
         void this.run(obs, async () => {
-          await this.readLists(obs)
+          await readObsLists(obs)
           obs.written = {}
           if (obs.feed) await this.writeFields(obs, obsFields(obs.feed, this.ports.clock.now()))
           await this.announce(obs.streamId)
@@ -358,7 +293,12 @@ export class ObsTarget {
   private linkChanged(obs: StreamObs, status: LinkStatus): void {
     if (!this.isCurrent(obs) || status.state === 'closed') return
     // Another program scene (or OBS back): what it shows is read again; gone, nothing is known of it.
-    if (status.state === 'connected') void this.readProgram(obs)
+    if (status.state === 'connected')
+      void readProgramOverlays(
+        obs,
+        () => this.isCurrent(obs),
+        () => this.announce(obs.streamId),
+      )
     else obs.programOverlays = null
     // Said once when a connected OBS goes away (not at every attempt after); the column keeps saying why.
     if (status.state === 'connected') obs.wasConnected = true
@@ -372,20 +312,9 @@ export class ObsTarget {
     void this.announce(obs.streamId)
   }
 
-  private async readLists(obs: StreamObs): Promise<void> {
-    const [{ scenes }, { inputs }] = await Promise.all([obs.link.call('GetSceneList'), obs.link.call('GetInputList')])
-    const text = (value: unknown) => (typeof value === 'string' ? value : '')
-    // OBS lists scenes bottom-up; the producer reads them as OBS's scene list shows them.
-    obs.scenes = obsNames(scenes.map((scene) => scene['sceneName']).reverse())
-    // Text sources only (text_ft2_source_v2 on Linux and macOS, text_gdiplus_v2 on Windows).
-    obs.inputs = obsNames(
-      inputs.filter((input) => text(input['inputKind']).startsWith('text_')).map((input) => input['inputName']),
-    )
-  }
-
   /** Connected (again): read OBS's scenes and sources, then bring it to what the desk publishes now (unless held). */
   private async catchUp(obs: StreamObs): Promise<void> {
-    await this.readLists(obs)
+    await readObsLists(obs)
     obs.written = {}
     const feed = this.ports.currentFeed(obs.streamId) ?? obs.feed
     if (feed) {
@@ -434,7 +363,7 @@ export class ObsTarget {
   /** Held: the texts and files only, as the overlays show them; the scene stays. */
   private async showTexts(obs: StreamObs, feed: Feed): Promise<void> {
     const fields = obsFields(feed, this.ports.clock.now())
-    this.writeFilesSoon(obs, fields)
+    this.files.writeSoon(obs, fields)
     await this.writeFields(obs, fields)
   }
 
@@ -445,7 +374,7 @@ export class ObsTarget {
   private async showFeed(obs: StreamObs, feed: Feed, catchingUp: boolean): Promise<void> {
     const now = this.ports.clock.now()
     const fields = obsFields(feed, now)
-    this.writeFilesSoon(obs, fields)
+    this.files.writeSoon(obs, fields)
     const plan = planShow(obs.show, feed, obs.settings, now, catchingUp)
     obs.show = plan.state
     if (plan.cancelBreak) {
@@ -493,37 +422,6 @@ export class ObsTarget {
     if (refused.length) this.failed(obs, `the text sources ${refused.join(', ')}`)
   }
 
-  /**
-   * Queues the files' write of `fields`: one write at a time, each taking the newest fields due when its turn comes, so
-   * a slow disk (a network drive) delays only the files, and they end at what was shown last.
-   */
-  private writeFilesSoon(obs: StreamObs, fields: Record<ObsField, string>): void {
-    if (!obs.settings.folder) return
-    const queued = obs.filesDue !== undefined
-    obs.filesDue = fields
-    if (queued) return
-    // One queue per folder, not per link: a link made again (new settings) writes after the old one's last write.
-    void this.fileQueueOf(obs.settings.folder).run(async () => {
-      const due = obs.filesDue
-      obs.filesDue = undefined
-      if (due && this.isCurrent(obs)) await this.writeFiles(obs, due)
-    })
-  }
-
-  private fileQueueOf(folder: string): SerialQueue {
-    const queue = this.fileQueues.get(folder) ?? new SerialQueue()
-    this.fileQueues.set(folder, queue)
-    return queue
-  }
-
-  private async writeFiles(obs: StreamObs, fields: Record<ObsField, string>): Promise<void> {
-    const folder = obs.settings.folder
-    if (!folder) return
-    await writeTextFiles(folder, obs.files, fields).catch((error: unknown) =>
-      this.failed(obs, `text files in ${folder} (${(error as Error).message})`),
-    )
-  }
-
   /** The countdown moves with time while the feed stands still: brought up to date now and then (never when held). */
   private tick(): void {
     for (const obs of this.streams.values()) {
@@ -558,33 +456,6 @@ export class ObsTarget {
       .catch((error: unknown) => {
         if (obs.link.current.state === 'connected') this.failed(obs, 'to OBS', error)
       })
-  }
-
-  /**
-   * Reads which overlays OBS's program shows, beside the queue (a press never waits on it), one read at a time; then
-   * says the stream changed, so its sponsor airtime is counted up to now. A read OBS refuses leaves it unknown.
-   */
-  private async readProgram(obs: StreamObs): Promise<void> {
-    if (obs.programReading !== 'idle') return void (obs.programReading = 'again')
-    try {
-      let again = true
-      while (again && this.isCurrent(obs)) {
-        obs.programReading = 'reading'
-        const scene = obs.link.current.programScene
-        obs.programOverlays =
-          scene === null
-            ? null
-            : await programOverlays(obs.link, scene, obs.streamId).catch((error: unknown) => {
-                log.failed(`reading what OBS's program scene “${scene}” shows`)(error)
-                return null
-              })
-        // A change heard meanwhile asked for one more read.
-        again = (obs.programReading as StreamObs['programReading']) === 'again'
-      }
-    } finally {
-      obs.programReading = 'idle'
-    }
-    if (this.isCurrent(obs)) await this.announce(obs.streamId)
   }
 
   private async announce(streamId: string): Promise<ObsState> {
