@@ -52,23 +52,23 @@ function* day(): Generator<[desk: 'producer' | 'floor' | 'door', change: (desk: 
       yield [
         'producer',
         (d) => {
-          d.take(`stream-${i % STREAMS}`, `m${(i * 31) % MATCHES}`)
-          d.share(`stream-${i % STREAMS}`, streamState(i))
+          d.streams.take(`stream-${i % STREAMS}`, `m${(i * 31) % MATCHES}`)
+          d.streams.share(`stream-${i % STREAMS}`, streamState(i))
         },
       ]
     if (i < MATCHES) {
       const at = `station-${i % STATIONS}`
-      yield ['floor', (d, now) => d.shareStation(at, station(at, `m${i}`, now, null))]
+      yield ['floor', (d, now) => d.streams.shareStation(at, station(at, `m${i}`, now, null))]
       if (i % 5 === 0) {
         const next = `station-${(i + 1) % STATIONS}`
-        yield ['floor', (d, now) => d.shareStation(next, station(next, `m${i}`, now, null))]
+        yield ['floor', (d, now) => d.streams.shareStation(next, station(next, `m${i}`, now, null))]
       }
-      yield ['floor', (d, now) => d.shareStation(at, station(at, `m${i}`, now, now))]
-      if (i % 3 === 0) yield ['floor', (d, now) => d.shareStation(at, station(at, `m${i}`, now, now + 1))]
+      yield ['floor', (d, now) => d.streams.shareStation(at, station(at, `m${i}`, now, now))]
+      if (i % 3 === 0) yield ['floor', (d, now) => d.streams.shareStation(at, station(at, `m${i}`, now, now + 1))]
     }
     if (i < PEOPLE) {
-      yield ['door', (d) => d.scan(`scan-${i}`, `p${i}`, 'Door 1')]
-      if (i % 10 === 0) yield ['producer', (d) => d.scan(`scan-again-${i}`, `p${i}`, 'Door 2')]
+      yield ['door', (d) => d.checkins.scan(`scan-${i}`, `p${i}`, 'Door 1')]
+      if (i % 10 === 0) yield ['producer', (d) => d.checkins.scan(`scan-again-${i}`, `p${i}`, 'Door 2')]
     }
   }
 }
@@ -106,12 +106,14 @@ for (const [who, change] of day()) {
   changes++
   // The host (the producers' desk) names writers as scans come; the doors write theirs.
   if (changes % 50 === 0) {
-    producer.nameWriters()
-    for (const d of [floor, door]) for (const { participantId, scanId } of d.toWrite()) d.wrote(participantId, scanId)
+    producer.checkins.nameWriters()
+    for (const d of [floor, door])
+      for (const { participantId, scanId } of d.checkins.toWrite()) d.checkins.wrote(participantId, scanId)
   }
 }
-producer.nameWriters()
-for (const d of [floor, door]) for (const { participantId, scanId } of d.toWrite()) d.wrote(participantId, scanId)
+producer.checkins.nameWriters()
+for (const d of [floor, door])
+  for (const { participantId, scanId } of d.checkins.toWrite()) d.checkins.wrote(participantId, scanId)
 const dayMs = performance.now() - started
 floor.doc.destroy()
 door.doc.destroy()
@@ -130,7 +132,7 @@ const copy = new VenueRecord({ deskId: 'd-producer', identity: identities.produc
 Y.applyUpdate(copy.doc, state)
 const doc = copy.doc
 copy.view()
-copy.stations()
+copy.streams.stations()
 const readMs = performance.now() - reading
 const held = (await heapMb()) - before
 const view = copy.view()
@@ -146,7 +148,7 @@ report({
   read_back_and_view_ms: round(readMs, 1),
   view: {
     on_air: view.onAir.size,
-    stations: copy.stations().size,
+    stations: copy.streams.stations().size,
     written: view.written.size,
     scans: view.scans.size,
     refused: copy.refused().length,

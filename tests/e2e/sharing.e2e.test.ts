@@ -113,7 +113,7 @@ describe('two desks, one venue', () => {
     const mallory = await hostileDesk(host.hub, 'mallory', pair, HOSTILE)
     mallory.desk.record.handOver('mallory')
     mallory.desk.record.setRole('mallory', 'head')
-    mallory.desk.record.scan('scan-hostile', 'p-1', 'Door 9')
+    mallory.desk.record.checkins.scan('scan-hostile', 'p-1', 'Door 9')
     const { member: link } = mallory.link()
     const refused = desk.getByTestId('sharing-refused')
     await expect

@@ -21,7 +21,7 @@ const paired = (id: string) =>
 
 /** The honest desk's Take reaches the host: the venue goes on. */
 async function venueGoesOn(matchId: string) {
-  memberRecord().take('attacked', matchId)
+  memberRecord().streams.take('attacked', matchId)
   await expect.poll(() => hostRecord().view().onAir.get('attacked')).toBe(matchId)
 }
 
@@ -101,7 +101,7 @@ describe('a paired desk turned hostile', () => {
     const { desk, link } = await paired('mallory-claims')
     desk.record.handOver('mallory-claims')
     desk.record.setRole('mallory-claims', 'head')
-    desk.record.scan('scan-mallory', 'p-1', 'Door 9')
+    desk.record.checkins.scan('scan-mallory', 'p-1', 'Door 9')
     const { member, states } = link()
     await expect.poll(() => states.at(-1)).toBe('connected')
     await expect
@@ -115,7 +115,7 @@ describe('a paired desk turned hostile', () => {
     for (const record of [hostRecord(), memberRecord()]) {
       expect(record.hostDesk()).toBeUndefined()
       expect(record.roleOf('mallory-claims')).toBe('producer')
-      expect(record.checkedInScan('p-1')).toBeUndefined()
+      expect(record.checkins.checkedInScan('p-1')).toBeUndefined()
     }
     expect(await desks.link()).toBe('connected')
     await venueGoesOn('m-after-claims')

@@ -58,7 +58,7 @@ export class VenueStreams implements StreamRuns {
     const runner = view.runners.get(streamId)
     // A desk whose role does not take streams runs none here: what it shares of a stream is not shown.
     if (runner === undefined || runner === venue.deskId || !venue.mayChange(runner, 'streams')) return null
-    const shared = this.parsed(streamId, venue.shared(streamId))
+    const shared = this.parsed(streamId, venue.streams.shared(streamId))
     return shared && { ...shared, by: view.names.get(runner) ?? UNNAMED }
   }
 
@@ -68,13 +68,13 @@ export class VenueStreams implements StreamRuns {
     if (runner !== undefined && runner !== venue.deskId) {
       // What this desk goes on from: the other desk's stream as shown here, unless that desk may not run streams.
       const counts = venue.mayChange(runner, 'streams')
-      this.before.set(streamId, counts ? (this.parsed(streamId, venue.shared(streamId))?.state ?? null) : null)
+      this.before.set(streamId, counts ? (this.parsed(streamId, venue.streams.shared(streamId))?.state ?? null) : null)
       if (counts) {
         const name = this.connections.active.offline.cache.get('streams', streamId)?.name ?? 'A stream'
         venue.audit('stream', streamId, name, `Took the stream over from ${venue.view().names.get(runner) ?? UNNAMED}`)
       }
     }
-    venue.run(streamId)
+    venue.streams.run(streamId)
   }
 
   close(): void {
@@ -103,16 +103,19 @@ export class VenueStreams implements StreamRuns {
     const kept = this.before.get(state.streamId)
     const before = this.before.has(state.streamId)
       ? (kept ?? undefined)
-      : this.parsed(state.streamId, venue.shared(state.streamId))?.state
+      : this.parsed(state.streamId, venue.streams.shared(state.streamId))?.state
     this.before.set(state.streamId, state)
     // A change the desk made by itself (the bracket moved the queue, another desk's Take) says why, not who.
     const cause = this.desk.cause()
     venue.doc.transact(() => {
       for (const what of streamChanges(before, state))
         venue.audit('stream', state.streamId, state.feed.stream.name, what, cause)
-      if (venue.takeOf(state.streamId) !== state.onAir && (state.onAir !== null || venue.takeOf(state.streamId)))
-        venue.take(state.streamId, state.onAir)
-      venue.share(state.streamId, value)
+      if (
+        venue.streams.takeOf(state.streamId) !== state.onAir &&
+        (state.onAir !== null || venue.streams.takeOf(state.streamId))
+      )
+        venue.streams.take(state.streamId, state.onAir)
+      venue.streams.share(state.streamId, value)
     })
   }
 
@@ -124,7 +127,7 @@ export class VenueStreams implements StreamRuns {
     const view = venue.view()
     for (const [streamId, runner] of view.runners) {
       if (runner === venue.deskId || !venue.mayChange(runner, 'streams')) continue
-      const raw = venue.shared(streamId)
+      const raw = venue.streams.shared(streamId)
       if (this.shown.get(streamId) === raw) continue
       this.shown.set(streamId, raw)
       this.written.delete(streamId)
@@ -133,7 +136,7 @@ export class VenueStreams implements StreamRuns {
     const streamOfMatch = new Map([...view.onAir].map(([streamId, matchId]) => [matchId, streamId]))
     for (const [streamId, runner] of view.runners) {
       if (runner !== venue.deskId) continue
-      const taken = venue.takeOf(streamId)
+      const taken = venue.streams.takeOf(streamId)
       const winner = taken ? streamOfMatch.get(taken) : undefined
       if (taken && winner !== undefined && winner !== streamId) desk.dropTake(streamId, taken)
     }

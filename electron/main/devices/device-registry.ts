@@ -66,19 +66,21 @@ export type DeviceView = Pick<
   pairedAtDesk?: string
 }
 
-/** The venue's shared record of devices as this desk's copy holds it (`VenueDoc`). */
+/** The venue's shared record of devices as this desk's copy holds it (`venue/record-devices.ts`). */
 export interface VenueDeviceBook {
   readonly deskId: string
-  shareDevice(device: SharedDevice): void
-  mayRevokeDevice(deviceId: string): boolean
-  revokeDevice(deviceId: string): void
-  deviceByKeyHash(hash: string): (SharedDevice & { pairedBy: string }) | undefined
-  sharedDevices(): (SharedDevice & { pairedBy: string })[]
-  isDeviceOut(deviceId: string): boolean
-  /** A device came to this desk's hub (the venue hears it, at most once a minute per device). */
-  deviceSeen(deviceId: string): void
-  /** When any desk of the venue last saw a device. */
-  deviceSeenAt(deviceId: string): number | undefined
+  readonly devices: {
+    share(device: SharedDevice): void
+    mayRevoke(deviceId: string): boolean
+    revoke(deviceId: string): void
+    byKeyHash(hash: string): (SharedDevice & { pairedBy: string }) | undefined
+    all(): (SharedDevice & { pairedBy: string })[]
+    isOut(deviceId: string): boolean
+    /** A device came to this desk's hub (the venue hears it, at most once a minute per device). */
+    seen(deviceId: string): void
+    /** When any desk of the venue last saw a device. */
+    seenAt(deviceId: string): number | undefined
+  }
   view(): { names: ReadonlyMap<string, string> }
   ownControlToken(hash: string): void
   controlTokenHashes(): string[]
@@ -206,10 +208,10 @@ export class DeviceRegistry {
       tournamentId,
       streamId,
       pairedAt,
-      lastSeen: latestSeen(lastSeen, kind === 'desk' ? undefined : book?.deviceSeenAt(id)),
+      lastSeen: latestSeen(lastSeen, kind === 'desk' ? undefined : book?.devices.seenAt(id)),
     }))
     const here = new Set(own.map((device) => device.id))
-    const elsewhere = (book?.sharedDevices() ?? [])
+    const elsewhere = (book?.devices.all() ?? [])
       .filter((device) => !here.has(device.id) && device.pairedBy !== book!.deskId)
       .map((device) => this.sharedView(device))
     return [...own, ...elsewhere]
@@ -234,18 +236,18 @@ export class DeviceRegistry {
     if (!book) return
     const profile = this.bookProfile()
     book.ownControlToken(hashOf(this.token))
-    const gone = this.data.devices.filter((device) => device.kind !== 'desk' && book.isDeviceOut(device.id))
+    const gone = this.data.devices.filter((device) => device.kind !== 'desk' && book.devices.isOut(device.id))
     if (gone.length > 0) {
       this.data.devices = this.data.devices.filter((device) => !gone.includes(device))
       this.save()
     }
     for (const device of this.data.devices)
       if (device.kind !== 'desk' && (!device.profileId || device.profileId === profile))
-        book.shareDevice(sharedOf(device))
-    const goneElsewhere = [...this.seenShared.keys()].filter((id) => book.isDeviceOut(id))
+        book.devices.share(sharedOf(device))
+    const goneElsewhere = [...this.seenShared.keys()].filter((id) => book.devices.isOut(id))
     for (const id of goneElsewhere) this.seenShared.delete(id)
     for (const id of [...gone.map((device) => device.id), ...goneElsewhere]) this.revoked.emit(id)
-    const listed = JSON.stringify(book.sharedDevices().map((device) => device.id))
+    const listed = JSON.stringify(book.devices.all().map((device) => device.id))
     if (gone.length > 0 || goneElsewhere.length > 0 || listed !== this.listedShared) this.changed.emit()
     this.listedShared = listed
   }
@@ -255,7 +257,7 @@ export class DeviceRegistry {
   private sharedView(device: SharedDevice & { pairedBy: string }): DeviceView {
     const { id, name, kind, tournamentId, streamId, pairedAt, pairedBy } = device
     const pairedAtDesk = this.book()?.view().names.get(pairedBy) ?? 'another desk'
-    const lastSeen = latestSeen(this.seenShared.get(id) ?? null, this.book()?.deviceSeenAt(id))
+    const lastSeen = latestSeen(this.seenShared.get(id) ?? null, this.book()?.devices.seenAt(id))
     return { id, name, kind, tournamentId, streamId, pairedAt, lastSeen, pairedBy, pairedAtDesk }
   }
 
@@ -368,7 +370,7 @@ export class DeviceRegistry {
     }
     this.data.devices.push(device)
     this.save()
-    if (device.kind !== 'desk') this.book()?.shareDevice(sharedOf(device))
+    if (device.kind !== 'desk') this.book()?.devices.share(sharedOf(device))
     this.changed.emit()
     const view = this.devices().find((d) => d.id === device.id)!
     return desk ? { device: view, desk } : { device: view, key }
@@ -383,16 +385,16 @@ export class DeviceRegistry {
     const book = this.book()
     if (!device) {
       // Paired at another desk of the venue (and not revoked there): known here by the same key.
-      const shared = book?.deviceByKeyHash(hash)
+      const shared = book?.devices.byKeyHash(hash)
       if (!shared || shared.pairedBy === book!.deskId) return undefined
       this.seenShared.set(shared.id, this.clock.now())
-      book!.deviceSeen(shared.id)
+      book!.devices.seen(shared.id)
       return this.sharedView(shared)
     }
     // Revoked at another desk, this desk's copy not followed yet: refused already.
-    if (device.kind !== 'desk' && book?.isDeviceOut(device.id)) return undefined
+    if (device.kind !== 'desk' && book?.devices.isOut(device.id)) return undefined
     this.seen(device)
-    book?.deviceSeen(device.id)
+    book?.devices.seen(device.id)
     return { ...device }
   }
 
@@ -425,10 +427,10 @@ export class DeviceRegistry {
   revoke(deviceId: string): void {
     const own = this.data.devices.find((d) => d.id === deviceId)
     const book = this.book()
-    const shared = book?.sharedDevices().some((d) => d.id === deviceId) ?? false
+    const shared = book?.devices.all().some((d) => d.id === deviceId) ?? false
     if (!own && !shared)
       throw new AppError('not_found', `There is no paired device ${deviceId}: it was revoked already.`)
-    if (!own && !book!.mayRevokeDevice(deviceId))
+    if (!own && !book!.devices.mayRevoke(deviceId))
       throw new AppError(
         'forbidden',
         'This device was paired at another desk: that desk or a head organiser can revoke it.',
@@ -437,7 +439,7 @@ export class DeviceRegistry {
       this.data.devices = this.data.devices.filter((d) => d !== own)
       this.save()
     }
-    if (own?.kind !== 'desk') book?.revokeDevice(deviceId)
+    if (own?.kind !== 'desk') book?.devices.revoke(deviceId)
     else if (own.venueDeskId) this.deskRevoked(own.venueDeskId)
     this.seenShared.delete(deviceId)
     this.revoked.emit(deviceId)

@@ -286,7 +286,7 @@ export class DoorDesk {
     const shared = session.venue.isShared()
     for (const [id, row] of rows) {
       const place = places.get(id)
-      const scan = shared ? session.venue.checkedInScan(id) : undefined
+      const scan = shared ? session.venue.checkins.checkedInScan(id) : undefined
       const venue = scan ? `${scan.scanId}@${scan.at}` : ''
       prints.set(
         id,

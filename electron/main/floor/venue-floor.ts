@@ -69,7 +69,7 @@ export class VenueFloor {
 
   private knowRecord(): void {
     this.known.clear()
-    for (const [id, { value }] of this.followers.record.stations()) {
+    for (const [id, { value }] of this.followers.record.streams.stations()) {
       const parsed = SharedStation.safeParse(value)
       if (parsed.success) this.known.set(id, { tournamentId: parsed.data.tournamentId, text: textOf(parsed.data) })
     }
@@ -111,11 +111,11 @@ export class VenueFloor {
     if (known?.text === text || (!known && value.station === null)) return
     this.known.set(stationId, { tournamentId: value.tournamentId, text })
     // What this desk did, for the audit log: against what the venue held of the station before (any desk's).
-    const held = SharedStation.safeParse(venue.stations().get(stationId)?.value)
+    const held = SharedStation.safeParse(venue.streams.stations().get(stationId)?.value)
     const label = value.station?.name ?? (held.success ? held.data.station?.name : undefined) ?? 'A station'
     for (const what of stationChanges(held.success ? held.data : undefined, value, (id) => this.matchName(id)))
       venue.audit('station', stationId, label, what, cause)
-    venue.shareStation(stationId, value)
+    venue.streams.shareStation(stationId, value)
   }
 
   /** A match as people call it: its opponents' names ("Ghent Vipers vs Brno Bears"), or its number. */
@@ -132,7 +132,7 @@ export class VenueFloor {
     const venue = this.followers.record
     // Each station as the desk with the floor's role that changed it last has it (the record checked who may).
     const stations: [string, SharedStation & { by: string }][] = []
-    for (const [id, { value, by }] of venue.stations()) {
+    for (const [id, { value, by }] of venue.streams.stations()) {
       const parsed = SharedStation.safeParse(value)
       if (!parsed.success) log.warn(`a shared floor station did not read: ${parsed.error.message}`)
       else stations.push([id, { ...parsed.data, by }])

@@ -151,7 +151,7 @@ export class CheckinDecision {
         message: said.unknownParticipant,
       }
     // This very scan checked the person in already (sent again after its answer was lost): said as it was then.
-    if (checkedIn && scanId !== undefined && session.venue.checkedInScan(participantId)?.scanId === scanId) {
+    if (checkedIn && scanId !== undefined && session.venue.checkins.checkedInScan(participantId)?.scanId === scanId) {
       const person = this.person(participant)
       return {
         outcome: 'checked-in',
@@ -189,12 +189,12 @@ export class CheckinDecision {
     const name = (person: CheckinPerson) => ({ name: isolate(person.name) })
     const participantId = participant.id
     if (this.venue?.shared(session)) {
-      const scan = session.venue.checkedInScan(participantId)
+      const scan = session.venue.checkins.checkedInScan(participantId)
       // Scanned in at a door of this or another desk (its write on its way, or this desk's copy not read again yet):
       // said as already checked in there, never written again.
       if (checkedIn && scan) return already(this.person(participant), words)
       // A first check-in at the venue: one scan, written by the one desk named for it (this one, when it hosts).
-      if (checkedIn && !session.venue.everScanned(participantId)) {
+      if (checkedIn && !session.venue.checkins.everScanned(participantId)) {
         this.venue.record(session, participantId, place, scanId ?? randomUUID())
         this.audited(session, participant, true, place)
         const person = this.person(session.cache.get('participants', participantId) ?? participant)
@@ -205,7 +205,7 @@ export class CheckinDecision {
           message: words.say(said.checkedIn, name(person)),
         }
       }
-      if (!checkedIn) session.venue.checkOut(participantId)
+      if (!checkedIn) session.venue.checkins.checkOut(participantId)
     }
     session.writes.checkinSet(participantId, checkedIn, undefined, place)
     this.audited(session, participant, checkedIn, place)
@@ -234,7 +234,7 @@ export class CheckinDecision {
     const participant = session.cache.get('participants', participantId)
     return inOneCommit(session, () => {
       if (participant) this.audited(session, participant, checkedIn, 'desk')
-      if (!checkedIn) session.venue.checkOut(participantId)
+      if (!checkedIn) session.venue.checkins.checkOut(participantId)
       return session.writes.checkinSet(participantId, checkedIn, requestId)
     })
   }
@@ -281,7 +281,9 @@ export class CheckinDecision {
   personWith(participant: Participant, place: CheckinPlace | undefined, { waiting, asOf }: Moment): CheckinPerson {
     // In a shared venue, a check-in's time and place are the venue's (its first scan at any door of any desk): every
     // desk and every door says the same, whatever this desk's copy of the service says yet.
-    const scan = this.venue?.shared(this.session) ? this.session.venue.checkedInScan(participant.id) : undefined
+    const scan = this.venue?.shared(this.session)
+      ? this.session.venue.checkins.checkedInScan(participant.id)
+      : undefined
     if (scan)
       return {
         id: participant.id,
@@ -289,7 +291,7 @@ export class CheckinDecision {
         checkedIn: true,
         checkedInAt: new Date(scan.at).toISOString(),
         place: scan.place,
-        waiting: !this.session.venue.isWritten(participant.id) || waiting.has(`participant:${participant.id}`),
+        waiting: !this.session.venue.checkins.isWritten(participant.id) || waiting.has(`participant:${participant.id}`),
         asOf,
       }
     const serviceTime = typeof participant['checked_in_at'] === 'string' ? participant['checked_in_at'] : null

@@ -31,9 +31,9 @@ describe('an update from a desk’s sync', () => {
   it('lets in the desk’s own signed entries and other desks’ it relays', () => {
     const { mallory, door, update, facts, venue, tick } = setUp()
     tick()
-    door.record.scan('s1', 'p1', 'Door 2')
+    door.record.checkins.scan('s1', 'p1', 'Door 2')
     venue.meet(door, mallory)
-    mallory.record.take('main', 'm1')
+    mallory.record.streams.take('main', 'm1')
     expect(refusalOf(update(), facts())).toBeUndefined()
   })
 
@@ -60,7 +60,7 @@ describe('an update from a desk’s sync', () => {
     b.mallory.push(b.mallory.entry('name', ['x'.repeat(6 * 1024 * 1024)]))
     expect(refusalOf(b.update(), b.facts())).toMatch(/^an entry over its size/)
     const c = setUp()
-    c.mallory.record.take('main', 'm1')
+    c.mallory.record.streams.take('main', 'm1')
     expect(refusalOf(c.update(), c.facts(RECORD_MOST))).toMatch(/^the venue's record is full/)
   })
 

@@ -86,7 +86,7 @@ export interface HeldWrite extends Ordered {
 }
 
 /** The entries that counted, each key's latest (or first), and what was refused. */
-class Folded {
+export class Folded {
   readonly takes = new Map<string, Accepted<'take'>>()
   readonly runs = new Map<string, Accepted<'run'>>()
   /** Scans, writers and writes kept small (a day holds thousands of each): what they say, who and when. */

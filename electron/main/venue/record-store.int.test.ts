@@ -54,9 +54,9 @@ function start(): { db: Db; venue: VenueRecord; stop(): void; rows(): number } {
 describe('the venue document on disk', () => {
   it('comes back after a restart as it was left, with the same desk id', () => {
     const first = start()
-    first.venue.take('main', 'm1')
-    first.venue.shareStation('st1', { tournamentId: 't1', assignment: { matchId: 'm2', assignedAt: 1 } })
-    first.venue.scan('scan-1', 'p1', 'Door 1')
+    first.venue.streams.take('main', 'm1')
+    first.venue.streams.shareStation('st1', { tournamentId: 't1', assignment: { matchId: 'm2', assignedAt: 1 } })
+    first.venue.checkins.scan('scan-1', 'p1', 'Door 1')
     const { deskId } = first.venue
     const before = seen(first.venue)
     // No close: each change is a committed row already (as after a crash).
@@ -65,7 +65,7 @@ describe('the venue document on disk', () => {
     expect(second.venue.venue).toBe(first.venue.venue)
     expect(seen(second.venue)).toBe(before)
     expect([...second.venue.view().onAir]).toEqual([['main', 'm1']])
-    expect(second.venue.stations().get('st1')?.value).toMatchObject({ assignment: { matchId: 'm2' } })
+    expect(second.venue.streams.stations().get('st1')?.value).toMatchObject({ assignment: { matchId: 'm2' } })
     first.stop()
     second.stop()
   })
@@ -74,7 +74,7 @@ describe('the venue document on disk', () => {
     const desk = start()
     let most = 0
     for (let i = 0; i < 1200; i++) {
-      desk.venue.scan(`scan-many-${i}`, `p${i % 50}`, 'Door 2')
+      desk.venue.checkins.scan(`scan-many-${i}`, `p${i % 50}`, 'Door 2')
       most = Math.max(most, desk.rows())
     }
     expect(most).toBeGreaterThan(400)
@@ -91,26 +91,26 @@ describe('the venue document on disk', () => {
     const desk = start()
     const bytes = () =>
       (desk.db.prepare('SELECT sum(length(doc_update)) AS n FROM venue_doc_updates').get() as { n: number }).n
-    desk.venue.run('main')
+    desk.venue.streams.run('main')
     const before = bytes()
     // 400 states of 20 KB each: 8 MB shared in all, one state's worth kept.
-    for (let i = 0; i < 400; i++) desk.venue.share('main', { revision: i, text: `${i}`.padEnd(20_000, 'x') })
+    for (let i = 0; i < 400; i++) desk.venue.streams.share('main', { revision: i, text: `${i}`.padEnd(20_000, 'x') })
     const most = 4 * 1024 * 1024 + 25_000
     expect(bytes() - before).toBeLessThan(most)
     desk.stop()
     const again = start()
-    expect(again.venue.shared('main')).toMatchObject({ revision: 399 })
+    expect(again.venue.streams.shared('main')).toMatchObject({ revision: 399 })
     again.stop()
   })
 
   it('starts on what it can read when a row is damaged (it once did not start at all)', () => {
     const desk = start()
-    desk.venue.take('main', 'm5')
+    desk.venue.streams.take('main', 'm5')
     desk.db.prepare('INSERT INTO venue_doc_updates (doc_update) VALUES (?)').run(Buffer.from([0xff, 0xff, 0x01, 0x07]))
     desk.stop()
     const again = start()
     expect(again.venue.view().onAir.get('main')).toBe('m5')
-    again.venue.take('side', 'm6')
+    again.venue.streams.take('side', 'm6')
     expect(again.venue.view().onAir.get('side')).toBe('m6')
     again.stop()
   })

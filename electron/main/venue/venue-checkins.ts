@@ -51,7 +51,7 @@ export class VenueCheckins {
   private counting(session: CheckinSession): Map<string, string> {
     const now = new Map<string, string>()
     for (const { participantId } of session.venue.view().scans.values()) {
-      const scan = session.venue.checkedInScan(participantId)
+      const scan = session.venue.checkins.checkedInScan(participantId)
       now.set(participantId, scan ? `${scan.scanId}@${scan.at}` : '')
     }
     return now
@@ -75,25 +75,25 @@ export class VenueCheckins {
   /** A person checked in here: the scan goes into the venue, and what is this desk's to write is written now. */
   record(session: CheckinSession, participantId: string, place: string, scanId: string): void {
     session.venue.doc.transact(() => {
-      session.venue.scan(scanId, participantId, place)
+      session.venue.checkins.scan(scanId, participantId, place)
       this.writeDue(session)
     })
   }
 
   /** Names the writers (unless a host does) and writes this desk's own, each once. */
   writeDue(session: CheckinSession): void {
-    if (!this.isMember()) session.venue.nameWriters()
+    if (!this.isMember()) session.venue.checkins.nameWriters()
     this.writeOwn(session)
   }
 
   /** Writes the check-ins whose writer is one of this desk's scans, each once. */
   private writeOwn(session: CheckinSession): void {
     const venue = session.venue
-    for (const { participantId, scanId } of venue.toWrite()) {
+    for (const { participantId, scanId } of venue.checkins.toWrite()) {
       const scan = venue.view().scans.get(scanId)
       const participant = session.cache.get('participants', participantId)
       if (participant && !participant.checked_in) session.writes.checkinSet(participantId, true, undefined, scan?.place)
-      venue.wrote(participantId, scanId)
+      venue.checkins.wrote(participantId, scanId)
     }
   }
 

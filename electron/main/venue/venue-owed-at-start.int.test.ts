@@ -33,15 +33,15 @@ describe('a check-in owed at start', () => {
     // The record as a desk stopped mid-burst leaves it: this desk's scan, named its writer, not written.
     const venue = desk.connections.active.offline.venue
     venue.doc.transact(() => {
-      venue.scan('scan-owed-1', person.id, 'Door 1')
-      venue.nameWriters()
+      venue.checkins.scan('scan-owed-1', person.id, 'Door 1')
+      venue.checkins.nameWriters()
     })
-    expect(venue.toWrite()).toEqual([{ participantId: person.id, scanId: 'scan-owed-1' }])
+    expect(venue.checkins.toWrite()).toEqual([{ participantId: person.id, scanId: 'scan-owed-1' }])
     await desk.close()
 
     desk = await demoDesk(folder, { credentials })
     const service = desk.connections.sandbox.store
     await expect.poll(() => service.participants.get(person.id)?.checked_in, { timeout: 10_000 }).toBe(true)
-    expect(desk.connections.active.offline.venue.toWrite()).toEqual([])
+    expect(desk.connections.active.offline.venue.checkins.toWrite()).toEqual([])
   })
 })

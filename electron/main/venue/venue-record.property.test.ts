@@ -96,7 +96,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 /** The floor as a desk's view of the record has it: each station's latest value, each match on one station. */
 function floorOf(record: VenueRecord): Map<string, string> {
   const values = new Map<string, HeldStation>()
-  for (const [stationId, { value }] of record.stations()) values.set(stationId, value as HeldStation)
+  for (const [stationId, { value }] of record.streams.stations()) values.set(stationId, value as HeldStation)
   const holders = stationHolders(values)
   return new Map([...holders].map(([key, stationId]) => [stationId, key]))
 }
@@ -152,9 +152,9 @@ function run(ops: Op[]): void {
       }
   }
   const write = (desk: TestDesk) => {
-    for (const { participantId, scanId } of desk.record.toWrite()) {
+    for (const { participantId, scanId } of desk.record.checkins.toWrite()) {
       service.set(participantId, (service.get(participantId) ?? 0) + 1)
-      desk.record.wrote(participantId, scanId)
+      desk.record.checkins.wrote(participantId, scanId)
     }
   }
   const hostile = desks[HOSTILE]!
@@ -181,7 +181,7 @@ function run(ops: Op[]): void {
         return
       case 'beyond-role':
         forgedScans.add(scanId)
-        hostile.record.scan(scanId, step.person, 'Door 9')
+        hostile.record.checkins.scan(scanId, step.person, 'Door 9')
         hostile.record.setRole(hostile.record.deskId, 'head')
         return
       case 'admit-own':
@@ -199,24 +199,24 @@ function run(ops: Op[]): void {
   for (const step of ops) {
     switch (step.kind) {
       case 'take':
-        desks[step.desk]!.record.take(step.stream, step.match)
+        desks[step.desk]!.record.streams.take(step.stream, step.match)
         break
       case 'station': {
         const assignedAt = (stations.get(step.station) ?? 0) + 1
         stations.set(step.station, assignedAt)
         const assignment = step.match ? { matchId: step.match, assignedAt: clock + assignedAt } : null
-        desks[step.desk]!.record.shareStation(step.station, { tournamentId: 't1', assignment })
+        desks[step.desk]!.record.streams.shareStation(step.station, { tournamentId: 't1', assignment })
         break
       }
       case 'scan':
-        desks[step.desk]!.record.scan(`scan-${++scans}`, step.person, `Door ${step.desk}`)
+        desks[step.desk]!.record.checkins.scan(`scan-${++scans}`, step.person, `Door ${step.desk}`)
         scanned.add(step.person)
         break
       case 'write':
         write(desks[step.desk]!)
         break
       case 'name-writers':
-        desks[HOST]!.record.nameWriters()
+        desks[HOST]!.record.checkins.nameWriters()
         break
       case 'forge':
         forge(step)
@@ -241,7 +241,7 @@ function run(ops: Op[]): void {
   // The LAN back: everything reaches everyone, the host names the writers left, each desk writes its own.
   groups = groups.map(() => 0)
   sync()
-  desks[HOST]!.record.nameWriters()
+  desks[HOST]!.record.checkins.nameWriters()
   sync()
   for (const i of HONEST) write(desks[i]!)
   sync()
@@ -271,9 +271,9 @@ describe('the venue record across four desks, one of them hostile', () => {
     let clock = Date.parse('2026-11-28T10:00:00Z')
     const { desks, meet } = testVenue(['head', 'producer'], () => clock)
     const [a, b] = desks as [TestDesk, TestDesk]
-    a.record.take('main', 'm1')
+    a.record.streams.take('main', 'm1')
     clock += 10
-    b.record.take('side', 'm1')
+    b.record.streams.take('side', 'm1')
     meet(a, b)
     for (const desk of desks) expect([...desk.record.view().onAir]).toEqual([['side', 'm1']])
   })

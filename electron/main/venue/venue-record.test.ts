@@ -66,18 +66,18 @@ describe('times', () => {
     mallory.push(mallory.entry('scan', ['scan-x', 'p1', 'Door 9'], { at: 1e16 }))
     syncAll()
     time += 100
-    honest.record.take('main', 'm1')
+    honest.record.streams.take('main', 'm1')
     syncAll()
     for (const desk of [head, honest]) {
       expect(desk.record.view().onAir.get('main')).toBe('m1')
-      expect(desk.record.checkedInScan('p1')).toBeUndefined()
+      expect(desk.record.checkins.checkedInScan('p1')).toBeUndefined()
       expect(desk.record.refused()).toContainEqual(
         expect.objectContaining({ deskId: mallory.record.deskId, reasons: { 'ahead of time': 1, malformed: 1 } }),
       )
     }
     // The honest desk's clock was not moved: its next entry is stamped now, not after 2^50.
     time += 100
-    honest.record.take('side', 'm2')
+    honest.record.streams.take('side', 'm2')
     expect(Math.max(...[...honest.record.auditLog()].map((entry) => entry.at), time)).toBeLessThan(2 ** 50)
   })
 
@@ -85,7 +85,7 @@ describe('times', () => {
     let time = T0
     const { desks, meet } = testVenue(['head', 'producer'], [() => time, () => time + 45_000])
     const [head, fast] = desks as [(typeof desks)[0], (typeof desks)[0]]
-    fast.record.take('main', 'm1')
+    fast.record.streams.take('main', 'm1')
     meet(fast, head)
     expect(head.record.view().onAir.get('main')).toBeUndefined()
     time += 20_000
@@ -106,7 +106,7 @@ describe('what wedged the venue once', () => {
     meet(mallory, head)
     expect(head.record.view().names.get(mallory.record.deskId)).toBe('Desk 1')
     time += 10
-    mallory.record.take('main', 'm1')
+    mallory.record.streams.take('main', 'm1')
     meet(mallory, head)
     expect(told).toBe(2)
     expect(head.record.view().onAir.get('main')).toBe('m1')
@@ -129,11 +129,11 @@ describe('what wedged the venue once', () => {
     const [head, mallory] = desks as [(typeof desks)[0], (typeof desks)[0]]
     const log = mallory.record.doc.getArray<unknown>('venue')
     log.push(['not json', JSON.stringify(['nothing', 'a', 1, 'd', 'x']), { an: 'object' }, 7])
-    mallory.record.take('side', 'm2')
+    mallory.record.streams.take('side', 'm2')
     meet(mallory, head)
     expect([...head.record.view().onAir]).toEqual([['side', 'm2']])
     time += 10
-    head.record.take('main', 'm3')
+    head.record.streams.take('main', 'm3')
     expect(head.record.view().onAir.get('main')).toBe('m3')
   })
 })
@@ -143,16 +143,16 @@ describe('check-ins', () => {
     let time = T0
     const { desks, syncAll } = testVenue(['head', 'producer', 'door'], () => time)
     const [head, producer, door] = desks as [(typeof desks)[0], (typeof desks)[0], (typeof desks)[0]]
-    producer.record.scan('scan-p', 'p1', 'Door 9')
+    producer.record.checkins.scan('scan-p', 'p1', 'Door 9')
     syncAll()
     time += 10
-    expect(door.record.checkedInScan('p1')).toBeUndefined()
-    door.record.scan('scan-d', 'p1', 'Door 2')
+    expect(door.record.checkins.checkedInScan('p1')).toBeUndefined()
+    door.record.checkins.scan('scan-d', 'p1', 'Door 2')
     syncAll()
-    head.record.nameWriters()
+    head.record.checkins.nameWriters()
     syncAll()
-    expect(door.record.toWrite()).toEqual([{ participantId: 'p1', scanId: 'scan-d' }])
-    expect(head.record.checkedInScan('p1')).toMatchObject({ scanId: 'scan-d', place: 'Door 2' })
+    expect(door.record.checkins.toWrite()).toEqual([{ participantId: 'p1', scanId: 'scan-d' }])
+    expect(head.record.checkins.checkedInScan('p1')).toMatchObject({ scanId: 'scan-d', place: 'Door 2' })
   })
 })
 
@@ -165,7 +165,7 @@ describe('leaving and removal', () => {
     head.record.putOut(removed.record.deskId)
     syncAll()
     time += 10
-    removed.record.take('main', 'm9')
+    removed.record.streams.take('main', 'm9')
     removed.record.name('Still here')
     syncAll()
     expect(head.record.isOut(removed.record.deskId)).toBe(true)
@@ -191,7 +191,7 @@ describe('one venue whatever order the entries arrive in', () => {
     const { desks } = testVenue(['head', 'producer'], () => time)
     const [head, producer] = desks as [(typeof desks)[0], (typeof desks)[0]]
     time += 10
-    producer.record.take('main', 'm1')
+    producer.record.streams.take('main', 'm1')
     // A third desk gets the producer's entries first, then the head's (with the admission).
     const late = testDesk(() => time, 'late')
     late.record.rebase(head.record.venue)
@@ -299,23 +299,23 @@ describe('devices in the record', () => {
     let time = T0
     const { desks, syncAll } = testVenue(['head', 'producer', 'door'], () => time)
     const [a, b, c] = desks as [(typeof desks)[0], (typeof desks)[0], (typeof desks)[0]]
-    a.record.shareDevice(door('d1', hashA))
-    a.record.shareDevice(door('d2', hashB))
+    a.record.devices.share(door('d1', hashA))
+    a.record.devices.share(door('d2', hashB))
     syncAll()
-    expect(c.record.deviceByKeyHash(hashA)).toMatchObject({ id: 'd1', name: 'Door 2', pairedBy: a.record.deskId })
-    expect(c.record.deviceByKeyHash('c'.repeat(64))).toBeUndefined()
+    expect(c.record.devices.byKeyHash(hashA)).toMatchObject({ id: 'd1', name: 'Door 2', pairedBy: a.record.deskId })
+    expect(c.record.devices.byKeyHash('c'.repeat(64))).toBeUndefined()
     // b neither paired d1 nor is head organiser: its revocation is refused here and passed over on every desk.
-    expect(b.record.mayRevokeDevice('d1')).toBe(false)
+    expect(b.record.devices.mayRevoke('d1')).toBe(false)
     time += 100
-    b.record.revokeDevice('d1')
+    b.record.devices.revoke('d1')
     syncAll()
-    expect(c.record.deviceByKeyHash(hashA)?.id).toBe('d1')
+    expect(c.record.devices.byKeyHash(hashA)?.id).toBe('d1')
     time += 100
-    a.record.revokeDevice('d1')
+    a.record.devices.revoke('d1')
     syncAll()
     for (const desk of [a, c]) {
-      expect(desk.record.deviceByKeyHash(hashA)).toBeUndefined()
-      expect(desk.record.sharedDevices().map((d) => d.id)).toEqual(['d2'])
+      expect(desk.record.devices.byKeyHash(hashA)).toBeUndefined()
+      expect(desk.record.devices.all().map((d) => d.id)).toEqual(['d2'])
     }
   })
 
@@ -323,16 +323,16 @@ describe('devices in the record', () => {
     let time = T0
     const { desks, syncAll } = testVenue(['head', 'producer'], () => time)
     const [a, b] = desks as [(typeof desks)[0], (typeof desks)[0]]
-    a.record.shareDevice(door('d1', hashA))
+    a.record.devices.share(door('d1', hashA))
     syncAll()
     time += 100
     // Another desk records the door's key again, as a control device of its own; and a door of its own.
-    b.record.shareDevice({ ...door('c1', hashA), kind: 'control' })
-    b.record.shareDevice(door('d3', hashB))
+    b.record.devices.share({ ...door('c1', hashA), kind: 'control' })
+    b.record.devices.share(door('d3', hashB))
     syncAll()
     for (const desk of desks) {
-      expect(desk.record.deviceByKeyHash(hashA)).toMatchObject({ id: 'd1', kind: 'door' })
-      expect(desk.record.deviceByKeyHash(hashB)).toBeUndefined()
+      expect(desk.record.devices.byKeyHash(hashA)).toMatchObject({ id: 'd1', kind: 'door' })
+      expect(desk.record.devices.byKeyHash(hashB)).toBeUndefined()
     }
   })
 
@@ -350,8 +350,8 @@ describe('devices in the record', () => {
     ])
       mallory.push(text)
     meet(mallory, head)
-    expect(head.record.sharedDevices()).toEqual([])
-    expect(head.record.deviceByKeyHash(hashA)).toBeUndefined()
+    expect(head.record.devices.all()).toEqual([])
+    expect(head.record.devices.byKeyHash(hashA)).toBeUndefined()
   })
 })
 
@@ -384,8 +384,8 @@ describe('the record’s size, as the host caps it', () => {
     const state = { queue: 'x'.repeat(2000) }
     for (let i = 0; i < 1000; i++) {
       time += 10
-      producer.record.run('stream-1')
-      producer.record.share('stream-1', { ...state, n: i })
+      producer.record.streams.run('stream-1')
+      producer.record.streams.share('stream-1', { ...state, n: i })
       meet(producer, host)
     }
     // One state of about 2 KB (and the one run entry) — a day of presses must not fill the record's 12 MB.

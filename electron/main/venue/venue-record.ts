@@ -4,7 +4,8 @@
 // desk running it published it, each floor station as a desk has it) — and every entry from anywhere is checked when
 // read (`record-index.ts`): what another desk wrote counts only if its author signed it, was in the venue with the right
 // to say it at its time, and kept to the bounds. No listener of the document can stop it: each is called on its own,
-// what throws is logged, and reading what arrived never throws.
+// what throws is logged, and reading what arrived never throws. Its parts: streams and the floor, check-ins, devices
+// (`record-streams.ts`, `record-checkins.ts`, `record-devices.ts`) and the view (`record-view.ts`).
 //
 // For each key the latest entry wins, "latest" by time, then desk; times are hybrid (never earlier than an entry this
 // desk has counted), so a change made after seeing another sorts after it whatever the desks' clocks say. Every rule
@@ -12,7 +13,6 @@
 // each person's check-in written to the service by one desk (the one whose scan the host named).
 import * as Y from 'yjs'
 import { hostname } from 'node:os'
-import { SharedDevice } from '../../../shared/venue/door'
 import {
   AUDIT_LABEL_MOST,
   AUDIT_WHAT_MOST,
@@ -25,53 +25,20 @@ import {
 import { moduleLog } from '../log'
 import type { DeskIdentity } from './desk-identity'
 import { entryText, signedText, type Fields, type Kind } from './record-entries'
-import { byTimeThenDesk, type Ordered } from './record-authority'
 import { RecordIndex, roleAllows, type Refusal } from './record-index'
+import { MAPS, type RecordCore } from './record-core'
+import { RecordCheckins } from './record-checkins'
+import { RecordDevices } from './record-devices'
+import { RecordStreams } from './record-streams'
+import { venueViewOf, type VenueView } from './record-view'
 
 const log = moduleLog('venue-record')
 
-/** The log's name in the document, and the maps' (their keys: `id\u0000desk`, each desk writing its own). */
+/** The log's name in the document (the maps' are `MAPS`). */
 const LOG = 'venue'
-const STREAMS = 'streams'
-const STATIONS = 'stations'
-const SEEN = 'seen'
 
-/** How often a desk tells the venue it saw a device again (Devices says "last seen" to the minute). */
-export const SEEN_SHARE_MS = 60_000
-
-/** Who made an entry, and when. */
-export interface Authored {
-  at: number
-  by: string
-}
-export interface ScanEntry extends Authored {
-  participantId: string
-  place: string
-}
-export interface WrittenEntry extends Authored {
-  scanId: string
-}
-
-/** The venue as the record says, with its invariants kept. */
-export interface VenueView {
-  /** Each stream's match on air (a stream not listed has none); a match taken on two streams is on the later one. */
-  onAir: Map<string, string>
-  /** Every scan that counts, by id. */
-  scans: Map<string, ScanEntry>
-  /** Each person's writing scan, as the host named it. */
-  writers: Map<string, string>
-  /** Each person's check-in as written to the service: which scan, by whom. */
-  written: Map<string, WrittenEntry>
-  /** Each stream's desk (the one that ran it last). */
-  runners: Map<string, string>
-  /** Each desk's name (every desk ever admitted). */
-  names: Map<string, string>
-}
-
-/** A floor station as a desk shared it last (its value unchecked: the floor reads it). */
-export interface SharedStationValue extends Authored {
-  value: unknown
-}
+export { SEEN_SHARE_MS } from './record-devices'
+export type { Authored, ScanEntry, SharedStationValue, VenueView, WrittenEntry } from './record-view'
 
 /** What was refused from one desk, by reason. */
 export interface Refused {
@@ -107,13 +74,33 @@ export class VenueRecord {
   private mapBytes = 0
   /** The maps' values held now (any map's, whatever its name), by item, and their lengths. */
   private readonly mapValues = new Map<Y.Item, number>()
-  /** When this desk last told the venue it saw each device (held here: its own entry may not count, if it is out). */
-  private readonly seenTold = new Map<string, number>()
+  /** Streams and the floor: Takes, runners, each stream's desk state, each station. */
+  readonly streams: RecordStreams
+  /** Check-ins: scans, writers, writes, check-outs. */
+  readonly checkins: RecordCheckins
+  /** The venue's devices: paired, seen, revoked. */
+  readonly devices: RecordDevices
 
   constructor(private readonly options: VenueRecordOptions) {
     this.deskId = options.deskId
     this.index = new RecordIndex(options.root ?? options.identity.publicKey, options.now, () => this.texts())
     if (options.root === null) options.rooted?.(options.identity.publicKey)
+    const core: RecordCore = {
+      deskId: this.deskId,
+      doc: this.doc,
+      folded: () => this.folded,
+      members: () => this.members,
+      add: (kind, ...fields) => this.add(kind, ...fields),
+      sign: (kind, fields) => this.sign(kind, fields),
+      view: () => this.view(),
+      isShared: () => this.isShared(),
+      isIn: (deskId) => this.isIn(deskId),
+      roleOf: (deskId) => this.roleOf(deskId),
+      now: () => options.now(),
+    }
+    this.streams = new RecordStreams(core)
+    this.checkins = new RecordCheckins(core)
+    this.devices = new RecordDevices(core)
     // Each update's own texts, read from the update (reading the changes off the document would walk all of it).
     this.doc.on('update', (update: Uint8Array, origin: unknown) => {
       try {
@@ -276,7 +263,7 @@ export class VenueRecord {
   /** Every text the document holds now (for reading it again against another venue's root). */
   private *texts(): Generator<string> {
     for (const text of this.doc.getArray<unknown>(LOG)) if (typeof text === 'string') yield text
-    for (const name of [STREAMS, STATIONS, SEEN])
+    for (const name of Object.values(MAPS))
       for (const text of this.doc.getMap<unknown>(name).values()) if (typeof text === 'string') yield text
   }
 
@@ -457,179 +444,6 @@ export class VenueRecord {
     return named !== undefined && this.members.isIn(named) ? named : undefined
   }
 
-  // --- streams
-
-  /** A stream puts a match on air (null: nothing). */
-  take(streamId: string, matchId: string | null): void {
-    this.add('take', streamId, matchId)
-  }
-
-  /** The match a stream's latest Take put on air, as the log says (undefined: no Take yet); `view` keeps invariants. */
-  takeOf(streamId: string): string | null | undefined {
-    return this.folded.takes.get(streamId)?.f[1]
-  }
-
-  /** This desk runs a stream from now on (it acted on it, or took it over from another desk). */
-  run(streamId: string): void {
-    if (this.folded.runs.get(streamId)?.by !== this.deskId) this.add('run', streamId)
-  }
-
-  /** Publishes a stream's desk state for every desk (the desk running it does, after each change). */
-  share(streamId: string, state: unknown): void {
-    this.doc
-      .getMap<string>(STREAMS)
-      .set(`${streamId}\u0000${this.deskId}`, this.sign('stream', [streamId, JSON.stringify(state)]))
-  }
-
-  /** A stream's desk state as the desk running it published it last (unchecked beyond the record's bounds). */
-  shared(streamId: string): unknown {
-    const runner = this.folded.runs.get(streamId)?.by
-    const entry = runner === undefined ? undefined : this.folded.streams.get(streamId)?.get(runner)
-    return entry === undefined ? undefined : parsedState(entry)
-  }
-
-  // --- the floor
-
-  /** Publishes a floor station as this desk has it now (removed: its value says so). */
-  shareStation(stationId: string, value: unknown): void {
-    this.doc
-      .getMap<string>(STATIONS)
-      .set(`${stationId}\u0000${this.deskId}`, this.sign('station', [stationId, JSON.stringify(value)]))
-  }
-
-  /** Each floor station as a desk with the floor's role shared it last (the latest by time, then desk). */
-  stations(): Map<string, SharedStationValue> {
-    const stations = new Map<string, SharedStationValue>()
-    for (const [stationId, byDesk] of this.folded.stations) {
-      let latest: (typeof byDesk extends Map<string, infer T> ? T : never) | undefined
-      for (const entry of byDesk.values())
-        if (!latest || entry.at > latest.at || (entry.at === latest.at && entry.by > latest.by)) latest = entry
-      if (latest) stations.set(stationId, { value: parsedState(latest), at: latest.at, by: latest.by })
-    }
-    return stations
-  }
-
-  // --- check-ins
-
-  /** A scan decided at this desk's door: its own id, so a retry or a merge never makes it twice. */
-  scan(scanId: string, participantId: string, place: string): void {
-    if (!this.folded.scans.has(scanId)) this.add('scan', scanId, participantId, place.slice(0, 100))
-  }
-
-  /**
-   * The host's part: each person scanned whose writer is not named yet gets one — the first of their scans the host
-   * holds. Run by the host alone, so a writer, once named, never changes.
-   */
-  nameWriters(): string[] {
-    const writers = this.view().writers
-    const named = [...this.folded.firstScans].filter(([participantId]) => !writers.has(participantId))
-    if (named.length === 0) return []
-    this.doc.transact(() => {
-      for (const [participantId, scan] of named) this.add('writer', participantId, scan.scanId)
-    })
-    return named.map(([participantId]) => participantId)
-  }
-
-  /** The people this desk is to write to the service now: their writer is one of this desk's scans, not yet written. */
-  toWrite(): { participantId: string; scanId: string }[] {
-    const { scans, writers, written } = this.view()
-    const due: { participantId: string; scanId: string }[] = []
-    for (const [participantId, scanId] of writers)
-      if (scans.get(scanId)?.by === this.deskId && !written.has(participantId)) due.push({ participantId, scanId })
-    return due
-  }
-
-  /** This desk wrote a person's check-in to the service (its outbox took it). */
-  wrote(participantId: string, scanId: string): void {
-    this.add('written', participantId, scanId)
-  }
-
-  /** A person's first scan at any desk, unless they were checked out since. */
-  checkedInScan(participantId: string): (ScanEntry & { scanId: string }) | undefined {
-    const first = this.folded.firstScans.get(participantId)
-    const out = this.folded.checkouts.get(participantId)
-    if (!first || (out && out.at >= first.at)) return undefined
-    const { scanId, place, at, by } = first
-    return { scanId, participantId, place, at, by }
-  }
-
-  /** True when the person has a scan in the venue, counted or not (a check-out came after it). */
-  everScanned(participantId: string): boolean {
-    return this.folded.firstScans.has(participantId)
-  }
-
-  /** A person checked out at this desk: a scan made before no longer counts. */
-  checkOut(participantId: string): void {
-    if (this.folded.firstScans.has(participantId)) this.add('checkout', participantId)
-  }
-
-  /** True once a desk wrote the person's check-in to the service. */
-  isWritten(participantId: string): boolean {
-    return this.view().written.has(participantId)
-  }
-
-  // --- devices
-
-  /** A device paired at this desk, known to every desk of the venue from now on. */
-  shareDevice(device: SharedDevice): void {
-    if (!this.folded.devices.has(device.id)) this.add('device', device.id, JSON.stringify(SharedDevice.parse(device)))
-  }
-
-  /**
-   * A device of the venue came to this desk's hub: every desk's Devices says when, to the minute (this desk tells the
-   * venue again at most every SEEN_SHARE_MS per device).
-   */
-  deviceSeen(deviceId: string): void {
-    if (!this.isShared() || !this.isIn(this.deskId) || !this.folded.devices.has(deviceId)) return
-    const now = this.options.now()
-    if (now - (this.seenTold.get(deviceId) ?? -Infinity) < SEEN_SHARE_MS) return
-    this.seenTold.set(deviceId, now)
-    this.doc.getMap<string>(SEEN).set(`${deviceId}\u0000${this.deskId}`, this.sign('seen', [deviceId]))
-  }
-
-  /** When any desk of the venue last saw a device (undefined: none said so). */
-  deviceSeenAt(deviceId: string): number | undefined {
-    let at: number | undefined
-    for (const entry of this.folded.seen.get(deviceId)?.values() ?? []) at = Math.max(at ?? 0, entry.at)
-    return at
-  }
-
-  /** Whether this desk may revoke a device of the venue: it paired it, or it is head organiser. */
-  mayRevokeDevice(deviceId: string): boolean {
-    const paired = this.folded.devices.get(deviceId)
-    return !paired || paired.by === this.deskId || this.roleOf(this.deskId) === 'head' || !this.isShared()
-  }
-
-  /** A device revoked at this desk: no desk's hub lets its key in from now on. */
-  revokeDevice(deviceId: string): void {
-    if (!this.isDeviceOut(deviceId)) this.add('deviceOut', deviceId)
-  }
-
-  /** True once the device was revoked by the desk that paired it or a desk that was head organiser then. */
-  isDeviceOut(deviceId: string): boolean {
-    const pairedBy = this.folded.devices.get(deviceId)?.by
-    return this.folded.deviceOuts.some(
-      (entry) =>
-        entry.f[0] === deviceId && (entry.by === pairedBy || this.members.roleAt(entry.by, entry.at) === 'head'),
-    )
-  }
-
-  /** The device of the venue a key (hashed) belongs to, unless it was revoked. */
-  deviceByKeyHash(hash: string): (SharedDevice & { pairedBy: string }) | undefined {
-    const deviceId = this.folded.deviceByHash.get(hash)
-    const paired = deviceId === undefined ? undefined : this.folded.devices.get(deviceId)
-    if (!paired || paired.device.keyHash !== hash || this.isDeviceOut(paired.device.id)) return undefined
-    return { ...paired.device, pairedBy: paired.by }
-  }
-
-  /** Every device of the venue not revoked, with the desk it was paired at. */
-  sharedDevices(): (SharedDevice & { pairedBy: string })[] {
-    return [...this.folded.devices.values()]
-      .filter((paired) => this.folded.deviceByHash.get(paired.device.keyHash) === paired.device.id)
-      .filter((paired) => !this.isDeviceOut(paired.device.id))
-      .map((paired) => ({ ...paired.device, pairedBy: paired.by }))
-  }
-
   // --- the audit log
 
   /** A change this desk made (or, with a `cause`, one made by itself): the time and the desk go with it. */
@@ -664,48 +478,12 @@ export class VenueRecord {
     }
   }
 
-  /** The venue as every desk sees it once their copies agree. */
+  /** The venue as every desk sees it once their copies agree (kept until the entries change). */
   view(): VenueView {
     const folded = this.folded
     if (this.cachedView && this.cachedFor === folded) return this.cachedView
-    // A match taken on two streams is on air on the stream that took it last.
-    const streamOf = new Map<string, { streamId: string; at: number; by: string }>()
-    for (const [streamId, take] of folded.takes) {
-      const matchId = take.f[1]
-      if (matchId === null) continue
-      const held = streamOf.get(matchId)
-      const later =
-        !held ||
-        take.at > held.at ||
-        (take.at === held.at && (take.by > held.by || (take.by === held.by && streamId > held.streamId)))
-      if (later) streamOf.set(matchId, { streamId, at: take.at, by: take.by })
-    }
-    const scans = folded.scans
-    // A person's writer: the first named that is a scan of theirs; their write: the first by the desk of that scan.
-    const writers = new Map<string, string>()
-    for (const [participantId, named] of folded.writers) {
-      const valid = firstOf(named, (entry) => scans.get(entry.scanId)?.participantId === participantId)
-      if (valid) writers.set(participantId, valid.scanId)
-    }
-    const written = new Map<string, WrittenEntry>()
-    for (const [participantId, writes] of folded.written) {
-      const valid = firstOf(writes, (entry) => {
-        const scan = scans.get(entry.scanId)
-        return scan?.participantId === participantId && scan.by === entry.by
-      })
-      if (valid) written.set(participantId, valid)
-    }
-    const names = new Map<string, string>(this.members.admittedAs)
-    for (const [deskId, entry] of folded.names) if (names.has(deskId)) names.set(deskId, entry.f[0])
     this.cachedFor = folded
-    return (this.cachedView = {
-      onAir: new Map([...streamOf].map(([matchId, { streamId }]) => [streamId, matchId])),
-      scans,
-      writers,
-      written,
-      runners: new Map([...folded.runs].map(([streamId, entry]) => [streamId, entry.by])),
-      names,
-    })
+    return (this.cachedView = venueViewOf(folded, this.members.admittedAs))
   }
 
   /** Stops reading entries ahead of time when the clock reaches them (the copy is closed). */
@@ -714,30 +492,6 @@ export class VenueRecord {
     this.recheck = undefined
     this.listeners.clear()
   }
-}
-
-/** Each map entry's JSON value as read once (the same entry gives the same value: readers keep what they checked). */
-const parsedStates = new WeakMap<object, unknown>()
-
-/** A map entry's JSON value, read (a value that is not JSON reads as nothing). */
-function parsedState(entry: { f: [string, string] }): unknown {
-  if (parsedStates.has(entry)) return parsedStates.get(entry)
-  let value: unknown
-  try {
-    value = JSON.parse(entry.f[1])
-  } catch {
-    // let go: a value that is not JSON reads as nothing, which each reader refuses by its schema
-    value = undefined
-  }
-  parsedStates.set(entry, value)
-  return value
-}
-
-/** The earliest entry of a list that holds (by time, then desk, then signature). */
-function firstOf<T extends Ordered>(entries: readonly T[], holds: (entry: T) => boolean): T | undefined {
-  let found: T | undefined
-  for (const entry of entries) if (holds(entry) && (!found || byTimeThenDesk(entry, found) < 0)) found = entry
-  return found
 }
 
 function total(refused: Refused): number {

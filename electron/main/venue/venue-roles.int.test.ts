@@ -101,8 +101,8 @@ describe('roles of one venue’s desks', () => {
     // A well-formed stream state: what it shared of B stream while it was a producer, as the other stream's.
     // A stream state (what another stream of this desk's shows), as the other stream's: its content does not matter.
     const real = { state: { streamId: linked.streamId }, desk: {} }
-    venue.run(other)
-    venue.share(other, { ...real, state: { ...real.state, streamId: other } })
+    venue.streams.run(other)
+    venue.streams.share(other, { ...real, state: { ...real.state, streamId: other } })
     // The host's copy counts both entries for nothing (a floor desk runs no stream) and says so.
     await expect
       .poll(() => hostVenue.refused().find((refused) => refused.deskId === venue.deskId)?.reasons['no right'])

@@ -192,11 +192,14 @@ describe('one venue, two desks', () => {
     expect(joined).toMatchObject({ role: 'member', host: host.hub!.url })
     await expect.poll(async () => (await sharing(onMember)).link).toBe('connected')
     await expect.poll(async () => (await sharing(onHost)).role).toBe('host')
-    venueOf(member).take('main', 'm1')
+    venueOf(member).streams.take('main', 'm1')
     await expect.poll(() => venueOf(host).view().onAir.get('main')).toBe('m1')
-    venueOf(host).shareStation('station-1', { tournamentId: 't1', assignment: { matchId: 'm2', assignedAt: 1 } })
+    venueOf(host).streams.shareStation('station-1', {
+      tournamentId: 't1',
+      assignment: { matchId: 'm2', assignedAt: 1 },
+    })
     await expect
-      .poll(() => venueOf(member).stations().get('station-1')?.value)
+      .poll(() => venueOf(member).streams.stations().get('station-1')?.value)
       .toMatchObject({
         assignment: { matchId: 'm2' },
       })
@@ -206,9 +209,9 @@ describe('one venue, two desks', () => {
     const port = new URL(host.hub!.url).port
     await host.close()
     await expect.poll(async () => (await sharing(onMember)).link).toBe('connecting')
-    venueOf(member).take('away', 'm7')
+    venueOf(member).streams.take('away', 'm7')
     host = await startHost(Number(port))
-    venueOf(host).take('side', 'm3')
+    venueOf(host).streams.take('side', 'm3')
     await expect.poll(async () => (await sharing(onMember)).link, { timeout: 10_000 }).toBe('connected')
     await expect.poll(() => venueOf(host).view().onAir.get('away')).toBe('m7')
     await expect.poll(() => venueOf(member).view().onAir.get('side')).toBe('m3')
@@ -241,7 +244,7 @@ describe('one venue, two desks', () => {
     const memberDesk = venueOf(member).deskId
     expect(venueOf(host).isOut(memberDesk)).toBe(true)
     expect((await sharing(onMember)).refusal).toMatch(/out of the venue/)
-    venueOf(member).take('main', 'm9')
+    venueOf(member).streams.take('main', 'm9')
     // Past the time a desk without a host starts looking for one.
     await new Promise((resolve) => setTimeout(resolve, 4500))
     expect(venueOf(host).view().onAir.get('main')).toBe('m1')
