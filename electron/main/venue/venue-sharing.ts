@@ -2,65 +2,29 @@
 // itself) or syncs with the desk that hosts — joined first with a pairing code traded at that desk's hub, which admits
 // this desk into its venue's record with this desk's public key — and the sync kept up from then on, across restarts,
 // until the desk leaves or is removed. Which desk hosts is decided by one rule (`host-choice.ts`), applied here once a
-// second. No secret goes to another desk: every link starts with both desks proving who they are (`desk-proofs.ts`).
+// second. No secret goes to another desk: every link starts with both desks proving who they are (`desk-proofs.ts`);
+// joining is `venue-joining.ts`'s.
 // One venue per connection profile: another connection active, another venue.
-import { z } from 'zod'
-import { DeskPairingAnswer, VENUE_PATHS, VENUE_SCHEMA, type JoiningDesk } from '../../../shared/venue/wire'
+import { VENUE_PATHS, type DeskPairingAnswer, type JoiningDesk } from '../../../shared/venue/wire'
 import type { FoundDesk, SharingState } from '../../../shared/venue/sharing'
-import { ROLE_NAMES } from '../../../shared/venue/roles'
-import { safeJson, textAtMost } from '../answer-text'
 import { AppError } from '../app-error'
 import { moduleLog } from '../log'
 import { venueShareSecretsOf, type CredentialStore } from '../secrets/credential-store'
 import { fingerprintOf, type DeskIdentity } from './desk-identity'
-import { askAlive, askBeforeJoining, syncHeaders } from './desk-proofs'
+import { askAlive, syncHeaders } from './desk-proofs'
 import { hostChoice, isMajority, type DeskAnswer, type HostAction } from './host-choice'
-import type { Refusal } from './record-index'
+import { refusedInWords, streamsByDesk } from './sharing-words'
+import { admitDesk, keptPaired, pairWithHost, type Paired } from './venue-joining'
 import { findDesks } from './venue-discovery'
 import type { VenueFollowers } from './venue-followers'
 import { VenueHost } from './venue-host'
 import { VenueMember } from './venue-member'
 import type { VenueRecord } from './venue-record'
-import { JOINED_ROLE, type RoleGuard } from './venue-roles'
+import type { RoleGuard } from './venue-roles'
 
 const log = moduleLog('venue-sharing')
 
-/** The host's answer to a code is a few hundred bytes: more is not read. */
-const ANSWER_MOST_BYTES = 4096
 const ELECTION_TICK_MS = 1000
-
-/**
- * The desk this one paired with, kept (in the keychain, with the connection's other venue secrets) so that it finds it
- * again after a restart before its copy of the record knows the desk's key: its address, id and public key.
- */
-const Paired = z.object({ address: z.string().max(200), deskId: z.string().max(100), publicKey: z.string().max(60) })
-type Paired = z.infer<typeof Paired>
-
-/** What a desk of the venue may be refused for, in words for the Venue view. */
-const REFUSAL_WORDS: Record<Refusal, string> = {
-  malformed: 'did not read',
-  oversized: 'too large',
-  signature: 'not signed by the desk they name',
-  'not in the venue': 'written while out of the venue',
-  'no right': 'beyond the desk’s role',
-  'ahead of time': 'stamped ahead of the clock',
-}
-
-/** The host's address as the Venue view shows it: http, an address and a port, nothing more. */
-export function hostAddress(typed: string): URL {
-  const refuse = () =>
-    new AppError('validation', 'address: the host desk’s hub address, as its Venue view shows it (http://…:7310)', {
-      address: 'the host desk’s hub address, as its Venue view shows it (http://…:7310)',
-    })
-  let url: URL
-  try {
-    url = new URL(typed.trim())
-  } catch {
-    throw refuse()
-  }
-  if (url.protocol !== 'http:' || !url.port || url.username || url.password || url.pathname.length > 1) throw refuse()
-  return url
-}
 
 export interface SharingPorts {
   followers: VenueFollowers
@@ -291,29 +255,8 @@ export class VenueSharing {
    * the joined desks' first role, by this desk — which must be head organiser (or work alone).
    */
   admit(desk: JoiningDesk, name: string, pairingId: string): DeskPairingAnswer {
-    if (desk.schema !== VENUE_SCHEMA)
-      throw new AppError(
-        'validation',
-        `That desk runs Matchdesk ${desk.app}, with another venue record (${desk.schema}); this one runs ${this.ports.app} (${VENUE_SCHEMA}): update it to join.`,
-      )
     this.ports.roles?.check('roles')
-    const record = this.record
-    if (desk.id === record.deskId) throw new AppError('validation', 'A desk cannot join its own venue.')
-    let admittedAt = 0
-    record.doc.transact(() => {
-      admittedAt = record.admit(desk.id, desk.publicKey, JOINED_ROLE, name)
-      record.audit('venue', desk.id, name, `Joined the venue as ${ROLE_NAMES[JOINED_ROLE]}`)
-    })
-    return {
-      device: { id: pairingId, name, kind: 'desk' },
-      venue: {
-        schema: VENUE_SCHEMA,
-        root: record.venue,
-        hostDeskId: record.deskId,
-        hostKey: this.ports.identity.publicKey,
-        admittedAt,
-      },
-    }
+    return admitDesk(this.record, desk, name, pairingId, this.ports)
   }
 
   /**
@@ -382,8 +325,8 @@ export class VenueSharing {
   }
 
   state(): SharingState {
-    const desks = this.desks()
-    const refused = this.refused()
+    const desks = streamsByDesk(this.record, (streamId) => this.ports.streamName?.(streamId))
+    const refused = refusedInWords(this.record)
     if (this.member)
       return {
         role: 'member',
@@ -420,36 +363,6 @@ export class VenueSharing {
     return key ? fingerprintOf(key) : null
   }
 
-  /** What other desks wrote that counted for nothing, in words, by desk. */
-  private refused(): SharingState['refused'] {
-    return this.record
-      .refused()
-      .slice(0, 50)
-      .map(({ name, reasons }) => {
-        const said = Object.entries(reasons).map(([reason, n]) => `${n} ${REFUSAL_WORDS[reason as Refusal]}`)
-        const count = Object.values(reasons).reduce((sum, n) => sum + (n ?? 0), 0)
-        return { desk: name.slice(0, 80), count, why: said.join(', ').slice(0, 300) }
-      })
-  }
-
-  /** Who runs which stream, by desk: this desk first, then the others by name. */
-  private desks(): SharingState['desks'] {
-    const record = this.record
-    const view = record.view()
-    const byDesk = new Map<string, string[]>()
-    for (const [streamId, deskId] of view.runners) {
-      const name = this.ports.streamName?.(streamId)
-      if (name) byDesk.set(deskId, [...(byDesk.get(deskId) ?? []), name])
-    }
-    return [...byDesk]
-      .map(([deskId, streams]) => ({
-        name: (view.names.get(deskId) ?? 'another desk').slice(0, 80),
-        you: deskId === record.deskId,
-        streams: streams.sort((a, b) => a.localeCompare(b)),
-      }))
-      .sort((a, b) => Number(b.you) - Number(a.you) || a.name.localeCompare(b.name))
-  }
-
   /** The Venue view is told when anything it shows of the sharing changed (here or on another desk). */
   private tellPresence(): void {
     // Sockets closing with the desk say they went: there is no one to tell, and the record may be closed.
@@ -467,66 +380,13 @@ export class VenueSharing {
    * code's answer must come from that same desk.
    */
   async join(address: string, code: string, fingerprint?: string): Promise<SharingState> {
-    const url = hostAddress(address)
     const record = this.record
-    const proven = await askBeforeJoining(url.origin, fingerprint || undefined, this.ports.deadlineMs ?? 5000)
-    if ('refused' in proven) {
-      const field = fingerprint && proven.refused.includes('fingerprint') ? 'fingerprint' : 'address'
-      throw new AppError('validation', `The desk at ${url.host}: ${proven.refused}. The code was not sent.`, {
-        [field]: proven.refused,
-      })
-    }
-    const desk: JoiningDesk = {
-      id: record.deskId,
-      publicKey: this.ports.identity.publicKey,
-      schema: VENUE_SCHEMA,
+    const { venue, paired } = await pairWithHost(address, code, fingerprint, {
+      deskId: record.deskId,
+      identity: this.ports.identity,
       app: this.ports.app,
-    }
-    let answer: Response
-    try {
-      answer = await fetch(new URL('/pair/v1/exchange', url), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ code, desk }),
-        redirect: 'error',
-        // One deadline for the whole exchange: the answer's head and its body.
-        signal: AbortSignal.timeout(this.ports.deadlineMs ?? 5000),
-      })
-    } catch {
-      throw new AppError('offline', `The desk at ${url.host} did not answer: check the address and the venue network.`)
-    }
-    // What the host answers is read bounded: a few keys and words, nothing more.
-    const text = await textAtMost(answer, ANSWER_MOST_BYTES)
-    const said = safeJson(text) as { error?: unknown; device?: { kind?: unknown } }
-    if (!answer.ok) {
-      const why = typeof said?.error === 'string' ? said.error.slice(0, 200) : `it answered ${answer.status}`
-      throw new AppError('validation', `The desk at ${url.host} refused the code: ${why}.`, { code: why })
-    }
-    const parsed = DeskPairingAnswer.safeParse(said)
-    if (!parsed.success) {
-      const kind = typeof said?.device?.kind === 'string' ? said.device.kind.slice(0, 20) : undefined
-      if (kind && kind !== 'desk')
-        throw new AppError('validation', `That code pairs a ${kind}, not a desk: make one for a desk.`, {
-          code: 'that code pairs another kind of device',
-        })
-      throw new AppError(
-        'server',
-        `The desk at ${url.host} answered as an older Matchdesk would: update it to ${this.ports.app} to join.`,
-      )
-    }
-    const { venue } = parsed.data
-    if (venue.hostKey !== proven.answer.publicKey || venue.hostDeskId !== proven.answer.deskId)
-      throw new AppError(
-        'validation',
-        `The code was taken by another desk than the one at ${url.host} that proved itself: check the address.`,
-        { address: 'another desk answered the code' },
-      )
-    if (venue.schema !== VENUE_SCHEMA)
-      throw new AppError(
-        'validation',
-        `The desk at ${url.host} runs another venue record (${venue.schema}); this desk runs ${VENUE_SCHEMA}: update both to the same Matchdesk.`,
-      )
-    const paired: Paired = { address: url.origin, deskId: venue.hostDeskId, publicKey: venue.hostKey }
+      deadlineMs: this.ports.deadlineMs ?? 5000,
+    })
     await this.ports.credentials.set(venueShareSecretsOf(this.profileId), 'venue-desk-key', JSON.stringify(paired))
     this.paired = paired
     // This desk is part of that venue from now on: its record is read against the venue's root, its entries later
@@ -534,7 +394,7 @@ export class VenueSharing {
     record.rebase(venue.root, venue.admittedAt)
     this.followedHandoverAt = undefined
     this.hubMoved()
-    this.startMember(venue.hostDeskId, url.origin)
+    this.startMember(venue.hostDeskId, paired.address)
     return this.state()
   }
 
@@ -545,10 +405,9 @@ export class VenueSharing {
   /** Syncs again with the venue this connection is part of (at start, and when the connection changes). */
   async resume(): Promise<SharingState> {
     const record = this.record
-    const raw = await this.ports.credentials.get(venueShareSecretsOf(this.profileId), 'venue-desk-key')
-    const kept = raw ? Paired.safeParse(safeJson(raw)) : undefined
+    const kept = keptPaired(await this.ports.credentials.get(venueShareSecretsOf(this.profileId), 'venue-desk-key'))
     if (this.record !== record) return this.state()
-    this.paired = kept?.success ? kept.data : undefined
+    this.paired = kept
     if (!record.isFounder() && !this.member && record.isIn(record.deskId)) {
       // The host the record names (its handover), else the desk this one paired with; the rule corrects it within
       // seconds if that desk does not host now.
