@@ -1,4 +1,5 @@
 // docs/ARCHITECTURE.md stays the map of the tree: every top-level folder, and every folder it names, exists in both;
+// every module of main is named in it;
 // and its "How to add …" rules hold for everything already added (each view, overlay and migration).
 import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
@@ -21,6 +22,16 @@ describe('docs/ARCHITECTURE.md', () => {
 
   it('names only folders that exist', () => {
     expect(mapped.filter((folder) => !existsSync(join(PROJECT_ROOT, folder)))).toEqual([])
+  })
+
+  it('names every module of main in its folder map (a migration and a handlers module by their patterns)', () => {
+    const named = new Set([...doc.matchAll(/`(?:[\w./-]*\/)?([\w.-]+\.ts)`/g)].map((match) => match[1]!))
+    const byPattern = (path: string) => /\/migrations\/\d{4}-[\w-]+\.ts$/.test(path) || path.endsWith('.handlers.ts')
+    const modules = tracked.filter(
+      (path) => path.startsWith('electron/main/') && path.endsWith('.ts') && !path.endsWith('.test.ts'),
+    )
+    expect(modules.length).toBeGreaterThan(150)
+    expect(modules.filter((path) => !byPattern(path) && !named.has(path.split('/').pop()!))).toEqual([])
   })
 
   it('points only at files that exist', () => {

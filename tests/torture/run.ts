@@ -41,8 +41,11 @@ interface RunResult {
   drained?: { pending: number; attention: unknown[]; integrity: string }
 }
 
-/** The longest a worker runs after it is ready before it is killed, whatever it acknowledged (ms). */
-const KILL_CAP_MS = 3_000
+/**
+ * How many workers are killed while they work through the operations: the test's length is this many start-ups and the
+ * operations, on a quiet machine or a busy one (the kills and the operations bound it, not a clock).
+ */
+const KILLED_RUNS = 30
 
 export async function runTorture({
   seed,
@@ -102,9 +105,9 @@ export async function runTorture({
   let runs = 0
   /**
    * A worker, killed once it has acknowledged `kill.acks` operations since it was ready and `kill.ms` more have passed
-   * (0 acks: during its start-up replay). Counting acknowledgements, not only time, keeps the number of runs, and so
-   * the test's length, the same on a slower machine: a kill after a fixed time let a loaded machine acknowledge fewer
-   * operations per run, which made it start more workers, which loaded it more.
+   * (0 acks: during its start-up replay); without `kill`, it runs to its end. Counting acknowledgements, never time,
+   * keeps the number of runs, and so the test's length, the same on a slower machine: a kill after a fixed time let a
+   * loaded machine acknowledge fewer operations per run, which made it start more workers, which loaded it more.
    */
   function run(mode: 'operations' | 'drain', kill: { acks: number; ms: number } | undefined): Promise<RunResult> {
     runs++
@@ -115,7 +118,6 @@ export async function runTorture({
     })
     const result: RunResult = { lastAck: next - 1, finished: false }
     let timer: NodeJS.Timeout | undefined
-    let cap: NodeJS.Timeout | undefined
     let acks = 0
     const killSoon = () => {
       timer ??= setTimeout(() => {
@@ -124,8 +126,6 @@ export async function runTorture({
       }, kill!.ms)
     }
     createInterface({ input: child.stdout }).on('line', (line) => {
-      // However few it acknowledges, a worker is killed within KILL_CAP_MS of being ready: a stalled one too.
-      if (line === 'ready' && kill) cap = setTimeout(killSoon, KILL_CAP_MS)
       if (line === 'ready' && kill?.acks === 0) killSoon()
       else if (line.startsWith('ack ')) {
         result.lastAck = Number(line.slice(4))
@@ -137,7 +137,6 @@ export async function runTorture({
     return new Promise((resolve, reject) =>
       child.once('exit', (code, signal) => {
         clearTimeout(timer)
-        clearTimeout(cap)
         if (code !== 0 && signal !== 'SIGKILL')
           reject(new Error(`torture worker exited with ${code ?? signal} (seed ${seed})`))
         else resolve(result)
@@ -146,8 +145,11 @@ export async function runTorture({
   }
 
   try {
+    // Each killed run acknowledges a share of the operations (twice the average at most), then one runs to the end.
+    const share = Math.max(1, Math.ceil((2 * operations.length) / KILLED_RUNS))
     while (next < operations.length) {
-      const result = await run('operations', { acks: rng.int(0, 20), ms: rng.int(0, 30) })
+      const kill = kills < KILLED_RUNS ? { acks: rng.int(0, share), ms: rng.int(0, 30) } : undefined
+      const result = await run('operations', kill)
       next = result.lastAck + 1
       log(`run ${runs}: acknowledged up to ${result.lastAck}, ${kills} kills`)
     }
