@@ -18,7 +18,7 @@ import { HubEvents, type HubHealth } from './hub-events.js'
 import { presetDefinitions } from './presets.js'
 import { ShowState } from './show-state.js'
 import { variableDefinitions, variableValues } from './variables.js'
-import { firstAnswering, readDesks, type VenueDesk } from './venue-desks.js'
+import { firstAnswering, LIVENESS, readDesks, type VenueDesk } from './venue-desks.js'
 
 /** What the connection asks of Companion. */
 export interface Host {
@@ -45,10 +45,9 @@ const STATUS = {
 
 /** Stations' countdowns and call feedbacks tick this often (ms). */
 const TICK_MS = 1000
-/** How often the venue's desks are asked again while connected (ms). */
-const DESKS_MS = 15_000
-/** How many failed attempts in a row before a connection from another PC moves to another desk of the venue. */
-const MISSES_BEFORE_MOVING = 2
+/** How often the venue's desks are asked again while connected, and how many failed attempts in a row before a
+ * connection from another PC moves to another desk of the venue: the venue's one rule (`venue-desks.ts`). */
+const { desksMs: DESKS_MS, misses: MISSES_BEFORE_MOVING } = LIVENESS
 
 export class MatchdeskConnection {
   readonly show = new ShowState()

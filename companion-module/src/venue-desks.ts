@@ -11,8 +11,12 @@ export interface VenueDesk {
   publicKey: string
 }
 
-/** How long a desk has to answer whether it is there (ms). */
-const ANSWER_MS = 1200
+/**
+ * The venue's one rule for "is that desk still there" (the app's `shared/venue/liveness.ts`, kept here because the
+ * module is its own package; tests/lint/liveness-rule.test.ts holds both equal).
+ */
+export const LIVENESS = { answerMs: 1200, checkMs: 1000, misses: 2, desksMs: 15_000 } as const
+const ANSWER_MS = LIVENESS.answerMs
 /** The most a list of desks may hold (bytes): a venue has a handful. */
 const DESKS_MAX_BYTES = 64 * 1024
 /** The venue's routes this module asks (the app's `VENUE_PATHS`). */

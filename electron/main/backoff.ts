@@ -1,6 +1,6 @@
-// When to try again, for every retry in main (a service call, the outbox, an OBS link, the floor's webhook): waits
-// doubling from a first one up to a cap, with full jitter where many may retry at once; or what the other side's
-// Retry-After (seconds or HTTP date) asks, capped.
+// When to try again, for every retry in main (a service call, the outbox, an OBS link, the floor's webhook, the service
+// probe while offline): waits doubling from a first one up to a cap, with full jitter where many may retry at once;
+// or what the other side's Retry-After (seconds or HTTP date) asks, capped.
 
 /** Waits doubling from `baseMs` (the first retry's) up to `capMs`. */
 export interface Backoff {

@@ -1,4 +1,6 @@
-// Online or offline, judged from how requests end, plus a light probe while offline that notices the way back.
+// Online or offline, judged from how requests end, plus a light probe while offline that notices the way back, its
+// waits doubling as `backoff.ts` has every retry's.
+import { backoffCeiling, type Backoff } from '../backoff'
 import type { Clock } from '../clock'
 import { moduleLog } from '../log'
 
@@ -18,11 +20,13 @@ export interface ConnectivityOptions {
 export class Connectivity {
   private current: ConnectionState = 'online'
   private timer?: NodeJS.Timeout
-  private delay: number
+  /** Probes made since the service went away: the next waits `backoff.ts`'s doubling wait for that many. */
+  private probes = 0
   private stopped = false
+  private readonly waits: Backoff
 
   constructor(private readonly options: ConnectivityOptions) {
-    this.delay = options.probeMinMs ?? 1000
+    this.waits = { baseMs: options.probeMinMs ?? 1000, capMs: options.probeMaxMs ?? 15_000 }
   }
 
   get state(): ConnectionState {
@@ -46,14 +50,14 @@ export class Connectivity {
   private clearProbe(): void {
     clearTimeout(this.timer)
     this.timer = undefined
-    this.delay = this.options.probeMinMs ?? 1000
+    this.probes = 0
   }
 
   private scheduleProbe(reset = false): void {
     if (this.stopped) return
-    if (reset) this.delay = this.options.probeMinMs ?? 1000
+    if (reset) this.probes = 0
     clearTimeout(this.timer)
-    this.timer = setTimeout(() => void this.runProbe(), this.delay)
+    this.timer = setTimeout(() => void this.runProbe(), backoffCeiling(this.waits, this.probes))
     this.timer.unref()
   }
 
@@ -64,7 +68,7 @@ export class Connectivity {
     })
     if (this.stopped || this.current === 'online') return
     if (reachable) return this.report(true)
-    this.delay = Math.min(this.options.probeMaxMs ?? 15_000, this.delay * 2)
+    this.probes++
     this.scheduleProbe()
   }
 }

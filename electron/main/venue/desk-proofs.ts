@@ -15,6 +15,7 @@ import {
   aliveProofText,
   syncProofText,
 } from '../../../shared/venue/wire'
+import { LIVENESS } from '../../../shared/venue/liveness'
 import { safeJson, textAtMost } from '../answer-text'
 import type { DeskIdentity } from './desk-identity'
 import { fingerprintOf, verifySigned } from './desk-identity'
@@ -81,7 +82,7 @@ export interface ProvenDesk {
 export async function askAlive(
   address: string,
   expect: { deskId: string; publicKey: string | undefined; venue: string },
-  timeoutMs = 1000,
+  timeoutMs = LIVENESS.answerMs,
 ): Promise<ProvenDesk | undefined> {
   /** Why the desk is not taken as alive, in the log: a desk gone quiet is usual (debug), one that answers wrong is not. */
   const notAlive = (why: string, level: 'debug' | 'warn' = 'debug', error?: unknown) => {

@@ -7,6 +7,7 @@
 import { z } from 'zod'
 import { VENUE_PATHS } from '../../../shared/venue/wire'
 import { freshChallenge, provesAlive } from '../../../shared/venue/alive-proof'
+import { firstThatProves, LIVENESS } from '../../../shared/venue/liveness'
 
 /** A scan a door made lately: its own id, the code, when, and whether its desk answered it. */
 export const CarriedScan = z.object({
@@ -18,13 +19,8 @@ export const CarriedScan = z.object({
 export type CarriedScan = z.infer<typeof CarriedScan>
 
 const DESKS_ITEM = 'matchdesk.venueDesks'
-/** How often the page asks its desk whether it answers, and how long it waits for the answer. */
-const CHECK_MS = 1500
-const ANSWER_MS = 1200
-/** How many checks in a row may go unanswered before the page moves. */
-const MISSES = 2
-/** How often the venue's addresses are asked again. */
-const DESKS_MS = 15_000
+/** How often the page asks its desk, how long it waits, how many misses move it: the venue's one rule. */
+const { checkMs: CHECK_MS, answerMs: ANSWER_MS, misses: MISSES, desksMs: DESKS_MS } = LIVENESS
 /** The fragment field a moved page finds its key and carried scans in. */
 const MOVED = 'moved'
 
@@ -171,20 +167,17 @@ export function followVenue(options: FollowOptions): Follower {
     }
   }
   const move = async () => {
-    const here = location.origin
-    for (const desk of knownDesks()) {
-      if (moving || originOf(desk.url) === here || !(await provesItself(desk))) continue
-      // Another round may have found a desk meanwhile.
-      if (moving) return
-      const scans = (options.carry?.() ?? []).slice(-50)
-      const key = options.handOnKey ? options.key() : ''
-      // Nothing to hand on (an overlay's key is in its address): the same address at the other desk.
-      const fragment = key || scans.length > 0 ? `#${movedFragment(key, scans)}` : ''
-      moving = true
-      options.moving?.(desk.name)
-      location.replace(`${desk.url}${location.pathname}${location.search}${fragment}`)
-      return
-    }
+    if (moving) return
+    const desk = await firstThatProves(knownDesks(), location.origin, provesItself)
+    // Another round may have found a desk meanwhile.
+    if (!desk || moving) return
+    const scans = (options.carry?.() ?? []).slice(-50)
+    const key = options.handOnKey ? options.key() : ''
+    // Nothing to hand on (an overlay's key is in its address): the same address at the other desk.
+    const fragment = key || scans.length > 0 ? `#${movedFragment(key, scans)}` : ''
+    moving = true
+    options.moving?.(desk.name)
+    location.replace(`${desk.url}${location.pathname}${location.search}${fragment}`)
   }
   const check = async () => {
     if (moving) return
