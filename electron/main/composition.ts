@@ -161,6 +161,8 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     defaultBases: PUBLIC_SERVICE_BASES,
     ...(ports.offline && { offline: ports.offline }),
   })
+  /** The active connection's session, asked at each use: what every part below works on. */
+  const session = connections.work.session
   // OBS follows what the desk publishes; the desk is there once OBS asks for a stream's feed (after start).
   let desk: BroadcastDesk | undefined
   const currentFeed = (streamId: string) => {
@@ -173,21 +175,21 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
   }
   const onAirRecord = new OnAirRecord({
     clock,
-    log: () => connections.active.offline.onAirLog,
+    log: () => session().onAirLog,
     currentFeed,
     obsReturnsTo: (streamId) => obs.returnsTo(streamId),
   })
   // The show sequences follow what the desk publishes; their scene steps go to OBS, their overlays to the feed.
   // The shared venue's record of the connection the desk works on, followed in one place for all that acts on it.
   const followers = new VenueFollowers({
-    current: () => ({ profileId: connections.active.profile.id, session: connections.active.offline }),
+    current: () => ({ profileId: connections.active.profile.id, session: session() }),
     onSwitch: (listener) => connections.switched.on(() => listener()),
   })
   // A shared venue's roles: what this desk may change, checked where each change is applied; and its audit log.
   const venueRoles = new VenueRoles(followers, (roles) => bus.publish('venue:roles', roles))
   const sequences = new SequenceRunner({
     clock,
-    store: () => connections.active.offline.sequences,
+    store: () => session().sequences,
     showScene: (streamId, role) => obs.showRole(streamId, role),
     roles: venueRoles,
     republish: (streamId) => {
@@ -214,7 +216,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
   // The sponsors every feed rotates; their airtime counted from what each live stream and its OBS show.
   const sponsors = new SponsorDesk({
     clock,
-    store: () => connections.active.offline.sponsors,
+    store: () => session().sponsors,
     showing: () =>
       desk?.showing().map((showing) => ({
         ...showing,
@@ -226,7 +228,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
   const ticks = new LiveTicks(ports.broadcastRefreshMs ?? 5000)
   const venueAudit = new VenueAudit(followers)
   // A shared venue's streams: this desk's shared with the other desks, theirs shown here.
-  const venueStreams = new VenueStreams(connections, followers)
+  const venueStreams = new VenueStreams(connections.work.session, followers)
   const broadcast = (desk = new BroadcastDesk({
     connections,
     clock,
@@ -247,7 +249,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
   await obs.follow()
   // A shared venue's check-ins: one desk writes each person's first check-in.
   const venueCheckins = new VenueCheckins(followers)
-  const decision = new CheckinDecision(connections, venueCheckins, venueRoles)
+  const decision = new CheckinDecision(connections.work.session, venueCheckins, venueRoles)
   const doors = new DoorDesk({ connections, decision, clock, ticks })
   // Another desk's door checked people in or out: this desk's doors are told, its lists read them again.
   venueCheckins.peopleChanged.on(({ session, participantIds }) => {
@@ -259,7 +261,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
       bus.publish('cache:updated', { resource: 'participants', scope: tournamentId })
   })
   // A shared venue's floor: this desk's stations shared with the other desks, theirs written here.
-  const venueFloor = new VenueFloor(connections, followers)
+  const venueFloor = new VenueFloor(connections.work.session, followers)
   const floor = new FloorDesk({
     connections,
     changed: (tournamentId, cause) => venueFloor.changed(tournamentId, cause),
@@ -285,7 +287,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     credentials,
     identity,
     app: ports.version,
-    streamName: (streamId) => connections.active.offline.cache.get('streams', streamId)?.name,
+    streamName: (streamId) => session().cache.get('streams', streamId)?.name,
     changed: (state) => {
       bus.publish('venue:changed', state)
       // Which desk hosts is in the roles too.
@@ -310,7 +312,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
   // While the hub is open to the venue network, other desks find it by mDNS under this desk's name.
   const announcement = new VenueAnnouncement()
   const deskName = () => {
-    const venue = connections.active.offline.venue
+    const venue = session().venue
     return venue.view().names.get(venue.deskId) ?? 'Matchdesk'
   }
   // A door paired on a connection keeps checking in there when the desk moves to another one.
@@ -327,8 +329,8 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
       sequences,
       sponsors,
       venue: sharing.host,
-      venueDesk: () => connections.active.offline.venue.deskId,
-      venueDesks: () => connections.active.offline.venue.deskAddresses(),
+      venueDesk: () => session().venue.deskId,
+      venueDesks: () => session().venue.deskAddresses(),
       app: ports.version,
       venueNotice,
       roles: venueRoles,
@@ -382,7 +384,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     decision,
     obs: {
       obs,
-      streamName: (streamId) => connections.active.offline.cache.get('streams', streamId)?.name ?? streamId,
+      streamName: (streamId) => session().cache.get('streams', streamId)?.name ?? streamId,
       overlayAddress: (streamId, host) => (kind) => obsOverlayAddress(hub?.url, streamId, kind, host),
     },
     floor,

@@ -3,7 +3,7 @@
 // this desk show the same feed); and a match two desks took on two streams at once stays on air on the one taken last.
 import type { StreamState } from '../../../shared/broadcast/feed'
 import { moduleLog } from '../log'
-import type { Connections } from '../services/connections'
+import type { OfflineSession } from '../services/offline-session'
 import type { VenueFollowers } from '../venue/venue-followers'
 import type { VenueRecord } from '../venue/venue-record'
 import type { BroadcastDesk } from './broadcast-desk'
@@ -32,7 +32,8 @@ export class VenueStreams implements StreamRuns {
   private readonly stopFollowing: () => void
 
   constructor(
-    private readonly connections: Connections,
+    /** The active connection's session, asked at each use. */
+    private readonly session: () => OfflineSession,
     private readonly followers: VenueFollowers,
   ) {
     this.stopFollowing = followers.register('streams', {
@@ -70,7 +71,7 @@ export class VenueStreams implements StreamRuns {
       const counts = venue.mayChange(runner, 'streams')
       this.before.set(streamId, counts ? (this.parsed(streamId, venue.streams.shared(streamId))?.state ?? null) : null)
       if (counts) {
-        const name = this.connections.active.offline.cache.get('streams', streamId)?.name ?? 'A stream'
+        const name = this.session().cache.get('streams', streamId)?.name ?? 'A stream'
         venue.audit('stream', streamId, name, `Took the stream over from ${venue.view().names.get(runner) ?? UNNAMED}`)
       }
     }

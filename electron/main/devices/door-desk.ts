@@ -179,7 +179,7 @@ export class DoorDesk {
 
   /** The session of a connection doors were paired on ('' for doors paired before that was kept: the desk's). */
   private sessionFor(connection: string): OfflineSession {
-    const session = connection ? this.ports.connections.sessionOf(connection) : this.ports.connections.active.offline
+    const session = connection ? this.ports.connections.sessionOf(connection) : this.ports.connections.work.session()
     if (!session) throw new AppError('conflict', DOOR_CONNECTION_GONE)
     return session
   }

@@ -4,7 +4,7 @@
 // on the station it was put on last (then by station id) — on every desk, whichever desk is still away.
 import { z } from 'zod'
 import { moduleLog } from '../log'
-import type { Connections } from '../services/connections'
+import type { OfflineSession } from '../services/offline-session'
 import type { VenueFollowers } from '../venue/venue-followers'
 import type { VenueRecord } from '../venue/venue-record'
 import type { AssignmentRow } from '../store/floor-store'
@@ -56,7 +56,8 @@ export class VenueFloor {
   private readonly stopFollowing: () => void
 
   constructor(
-    private readonly connections: Connections,
+    /** The active connection's session, asked at each use. */
+    private readonly session: () => OfflineSession,
     private readonly followers: VenueFollowers,
   ) {
     this.stopFollowing = followers.register('floor', {
@@ -85,7 +86,7 @@ export class VenueFloor {
    */
   changed(tournamentId: string, cause: string | null = null): void {
     if (this.applying) return
-    const { floor: store } = this.connections.active.offline
+    const { floor: store } = this.session()
     const venue = this.followers.record
     const assignments = store.assignments(tournamentId)
     const present = new Set<string>()
@@ -120,7 +121,7 @@ export class VenueFloor {
 
   /** A match as people call it: its opponents' names ("Ghent Vipers vs Brno Bears"), or its number. */
   private matchName(matchId: string): string {
-    const node = this.connections.active.offline.cache.get('nodes', matchId)
+    const node = this.session().cache.get('nodes', matchId)
     if (!node) return 'a match'
     const names = node.opponents.map((o) => o.participant?.name).filter(Boolean)
     return names.length > 0 ? names.join(' vs ') : `match ${node.number}`
@@ -128,7 +129,7 @@ export class VenueFloor {
 
   /** What other desks changed on the floor, written into this desk's: each match on one station only. */
   private arrived(): void {
-    const { floor: store } = this.connections.active.offline
+    const { floor: store } = this.session()
     const venue = this.followers.record
     // Each station as the desk with the floor's role that changed it last has it (the record checked who may).
     const stations: [string, SharedStation & { by: string }][] = []

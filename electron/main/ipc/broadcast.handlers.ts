@@ -3,7 +3,7 @@
 import type { BroadcastDesk } from '../broadcast/broadcast-desk'
 import type { OnAirRecord } from '../broadcast/on-air-record'
 import type { SequenceRunner } from '../broadcast/sequence-runner'
-import type { Connections } from '../services/connections'
+import type { ActiveWork } from '../services/connections'
 import type { HandlersOf } from './dispatch'
 import { pickImageUrl } from '../broadcast/pick-images'
 import type { PickImageRow } from '../store/pick-lists'
@@ -24,9 +24,9 @@ export interface BroadcastPorts {
 
 export function broadcastHandlers(
   { desk, record, sequences, hubUrl }: BroadcastPorts,
-  connections: Connections,
+  active: ActiveWork,
 ): HandlersOf<'broadcast'> {
-  const store = () => connections.active.offline.sequences
+  const store = () => active.session().sequences
   return {
     'broadcast:status': ({ tournamentId }) => ({ hub: hubUrl(), streams: desk.status(tournamentId) }),
     'broadcast:feed': ({ streamId }) => desk.feed(streamId),

@@ -2,18 +2,16 @@
 // one check-in decision the doors use too (the desk is the place "desk"); everyone with when and where.
 import type { CheckinOutcome } from '../../../shared/checkin/outcome'
 import type { CheckinDecision } from '../services/checkin-decision'
-import type { Connections } from '../services/connections'
+import type { ActiveWork } from '../services/connections'
 import type { HandlersOf } from './dispatch'
 
 const DESK = 'desk'
 
-export function checkinHandlers(connections: Connections, decision: CheckinDecision): HandlersOf<'checkin'> {
+export function checkinHandlers(active: ActiveWork, decision: CheckinDecision): HandlersOf<'checkin'> {
   /** The outcome, and the participant as the local copy now has them, for the desk's list. */
   const withUpdated = (outcome: CheckinOutcome) => ({
     ...outcome,
-    updated: outcome.participant
-      ? (connections.active.offline.cache.get('participants', outcome.participant.id) ?? null)
-      : null,
+    updated: outcome.participant ? (active.session().cache.get('participants', outcome.participant.id) ?? null) : null,
   })
   return {
     'checkin:set': ({ participantId, checkedIn, requestId }) => decision.toggle(participantId, checkedIn, requestId),

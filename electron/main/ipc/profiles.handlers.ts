@@ -13,9 +13,9 @@ export function profilesHandlers(connections: Connections): HandlersOf<'profiles
     },
     'profiles:activate': ({ id }) => connections.activate(id),
     'profiles:reset-demo': () => connections.resetDemo(),
-    'profiles:chosen-tournament': () => connections.active.offline.choice.tournament(),
+    'profiles:chosen-tournament': () => connections.work.session().choice.tournament(),
     'profiles:choose-tournament': ({ tournament }) => {
-      connections.active.offline.choice.chooseTournament(tournament)
+      connections.work.session().choice.chooseTournament(tournament)
       return tournament
     },
   }

@@ -1,10 +1,10 @@
 // Handlers of streams:*: a tournament's streams from the cache, and their writes, which wait offline.
-import type { Connections } from '../services/connections'
+import type { ActiveWork } from '../services/connections'
 import { filterStreams } from '../services/local-filters'
 import type { HandlersOf } from './dispatch'
 
-export function streamsHandlers(connections: Connections): HandlersOf<'streams'> {
-  const offline = () => connections.active.offline
+export function streamsHandlers(active: ActiveWork): HandlersOf<'streams'> {
+  const offline = () => active.session()
   return {
     'streams:list': async ({ tournamentId, filters }) => {
       const cached = await offline().reads.streams(tournamentId)

@@ -1,9 +1,9 @@
 // Handlers of sync:*: what waits to be sent, and retrying or discarding a write that needs attention.
-import type { Connections } from '../services/connections'
+import type { ActiveWork } from '../services/connections'
 import type { HandlersOf } from './dispatch'
 
-export function syncHandlers(connections: Connections): HandlersOf<'sync'> {
-  const offline = () => connections.active.offline
+export function syncHandlers(active: ActiveWork): HandlersOf<'sync'> {
+  const offline = () => active.session()
   return {
     'sync:status': () => offline().status(),
     'sync:retry': ({ seq }) => offline().retry(seq),

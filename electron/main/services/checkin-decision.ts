@@ -11,7 +11,6 @@ import { byNaturalName } from '../../../shared/text/natural-order'
 import { AppError } from '../app-error'
 import { unsynced } from '../db/db'
 import type { CheckinPlace } from '../store/checkin-places'
-import type { Connections } from './connections'
 import type { OfflineSession } from './offline-session'
 import type { VenueCheckins } from '../venue/venue-checkins'
 import type { RoleGuard } from '../venue/venue-roles'
@@ -73,7 +72,8 @@ export class CheckinDecision {
   private inSession: OfflineSession | undefined
 
   constructor(
-    private readonly connections: Connections,
+    /** The active connection's session, asked at each use. */
+    private readonly activeSession: () => OfflineSession,
     /** A shared venue's check-ins: a person's first check-in goes through it, written by one desk only. */
     private readonly venue?: VenueCheckins,
     /** This desk's role in a shared venue: a check-in or out made here is checked against it, at every place. */
@@ -324,6 +324,6 @@ export class CheckinDecision {
   }
 
   private get session(): OfflineSession {
-    return this.inSession ?? this.connections.active.offline
+    return this.inSession ?? this.activeSession()
   }
 }

@@ -49,6 +49,16 @@ export interface Connection {
   offline: OfflineSession
 }
 
+/**
+ * What a use case works on: the active connection's session (its local copy, reads, writes, stores) and its service,
+ * each asked at the moment of use (the active connection may change between two calls). Handed to a use case, so it
+ * never reaches through `Connections` for them.
+ */
+export interface ActiveWork {
+  session: () => OfflineSession
+  api: () => OrganizerApi
+}
+
 export class Connections {
   private current!: Connection
   /**
@@ -90,6 +100,12 @@ export class Connections {
 
   get active(): Connection {
     return this.current
+  }
+
+  /** The active connection's session and service, to hand to a use case. */
+  readonly work: ActiveWork = {
+    session: () => this.current.offline,
+    api: () => this.current.api,
   }
 
   /** Resolves once every write of the active session is on disk (the page writes only there; doors wait on theirs). */
