@@ -4,7 +4,7 @@
 import { wordsFor, type ViewerLocale, type Words } from '../../../shared/broadcast/words'
 import type { Participant } from '../../../shared/api'
 import type { DoorOutcome, DoorParticipant } from '../../../shared/venue/door'
-import type { CheckinSession } from '../venue/venue-checkins'
+import type { CheckinSession } from '../venue/venue-followers'
 import { AppError } from '../app-error'
 import { moduleLog } from '../log'
 import type { Clock } from '../clock'

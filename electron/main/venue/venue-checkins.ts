@@ -3,25 +3,12 @@
 // desk named (a desk that hosts or works alone names them itself, at once) — so two desks that checked one person in
 // at once, or while cut off from each other, never write twice. A desk writes what is due whenever the record changes
 // and at start, and a scan and what it makes due are one commit.
-import { unsynced, type Db } from '../db/db'
+import { unsynced } from '../db/db'
 import { moduleLog } from '../log'
 import { Signal } from '../signal'
-import type { VenueFollowers } from './venue-followers'
-import type { VenueRecord } from './venue-record'
+import type { CheckinSession, VenueFollowers } from './venue-followers'
 
 const log = moduleLog('venue-checkins')
-
-/** What the check-ins need of a connection's session (OfflineSession is one). */
-export interface CheckinSession {
-  readonly venue: VenueRecord
-  readonly db: Db
-  readonly cache: {
-    get(resource: 'participants', id: string): { checked_in: boolean; tournament_id: string } | undefined
-  }
-  readonly writes: {
-    checkinSet(participantId: string, checkedIn: boolean, requestId?: string, place?: string): unknown
-  }
-}
 
 export class VenueCheckins {
   /** Whether this desk syncs with another desk as its host (then the host names who writes). */

@@ -3,10 +3,22 @@
 // start and after every switch of connection; the changes other desks made, once per burst; and every change, this
 // desk's own too. Each follower is called on its own: one that throws is logged with its name and stops no other.
 import { moduleLog } from '../log'
-import type { CheckinSession } from './venue-checkins'
+import type { Db } from '../db/db'
 import type { VenueRecord } from './venue-record'
 
 const log = moduleLog('venue-followers')
+
+/** What the check-ins need of a connection's session (OfflineSession is one). */
+export interface CheckinSession {
+  readonly venue: VenueRecord
+  readonly db: Db
+  readonly cache: {
+    get(resource: 'participants', id: string): { checked_in: boolean; tournament_id: string } | undefined
+  }
+  readonly writes: {
+    checkinSet(participantId: string, checkedIn: boolean, requestId?: string, place?: string): unknown
+  }
+}
 
 /** The connection the desk works on, as the venue wing sees it: its profile and its session (the record in it). */
 export interface VenueSession {
