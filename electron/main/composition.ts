@@ -260,11 +260,8 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     for (const tournamentId of tournaments)
       bus.publish('cache:updated', { resource: 'participants', scope: tournamentId })
   })
-  // A shared venue's floor: this desk's stations shared with the other desks, theirs written here.
-  const venueFloor = new VenueFloor(connections.work.session, followers)
   const floor = new FloorDesk({
     connections,
-    changed: (tournamentId, cause) => venueFloor.changed(tournamentId, cause),
     roles: venueRoles,
     clock,
     bus,
@@ -278,7 +275,8 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
       `The venue devices file was damaged: it was moved aside as ${keptAs}; pair devices again.`,
     ),
   )
-  venueFloor.attach(floor)
+  // A shared venue's floor: this desk's stations shared with the other desks, theirs written here.
+  const venueFloor = new VenueFloor(connections.work.session, followers, floor)
   const venueDevices = new VenueDevices(followers, registry)
   registry.changed.on(() => bus.publish('hub:changed', {}))
   // The venue shared with other desks: this desk's hub hosts it; a desk that joined another's joins it again.

@@ -16,6 +16,7 @@ import {
 } from '../../../shared/floor/floor'
 import { AppError } from '../app-error'
 import type { Clock } from '../clock'
+import { Signal } from '../signal'
 import type { EventBus } from '../event-bus'
 import type { StationRow } from '../store/floor-store'
 import { webhookSecretsOf, type CredentialStore } from '../secrets/credential-store'
@@ -49,8 +50,6 @@ export interface FloorDeskPorts {
   ticks?: LiveTicks
   /** A webhook's refusal, for the person (the notice log). */
   notify?(message: string): void
-  /** Told after every change of a tournament's floor (the shared venue shares it with the other desks). */
-  changed?(tournamentId: string, cause: string | null): void
   /** This desk's role in a shared venue: every command is checked against it here, whoever asked. */
   roles?: RoleGuard
 }
@@ -62,6 +61,8 @@ const OPEN_MS = 10 * 60_000
 const NO_SETTINGS = { dqSeconds: DQ_DEFAULT_S, webhookHost: null }
 
 export class FloorDesk {
+  /** Every change of a tournament's floor, with why when no person's command made it (the shared venue shares it). */
+  readonly changes = new Signal<{ tournamentId: string; cause: string | null }>()
   private readonly announcer = new FloorAnnouncer((tournamentId) => this.session().localeOf(tournamentId))
   /** Tournaments whose floor the desk opened, and when last: their changes are pushed to it for a while. */
   private readonly opened = new Map<string, number>()
@@ -344,7 +345,7 @@ export class FloorDesk {
     const state = this.view(tournamentId, this.freshParts(tournamentId))
     if (this.isOpen(tournamentId)) this.ports.bus.publish('floor:changed', state)
     this.announcer.changed(state, elsewhere)
-    this.ports.changed?.(tournamentId, cause)
+    this.changes.emit({ tournamentId, cause })
     return state
   }
 

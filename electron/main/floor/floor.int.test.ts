@@ -258,13 +258,18 @@ describe('the venue floor', () => {
     const station = state.stations.find((s) => s.match && !s.stream)!
     const session = services.connections.active.offline
     const node = session.cache.get('nodes', station.match!.id)!
-    // The result is in the local copy, and nobody has been told yet.
-    session.db.transaction(() => session.cache.put('nodes', tournamentId, node.id, { ...node, status: 'completed' }))()
-    const read = await value<FloorState>('floor:state', { tournamentId })
+    // The result is in the local copy, and nobody has been told yet. All of this runs in one task (`floor:state`'s
+    // handler is the desk's synchronous read), so the floor's follower, which is told of the change after it, cannot
+    // free the station in between: what is checked is the read alone, whatever the machine's load.
+    const put = (status: BracketNode['status']) =>
+      session.db.transaction(() => session.cache.put('nodes', tournamentId, node.id, { ...node, status }))()
+    put('completed')
+    const read = services.floor.state(tournamentId)
+    const stillAssigned = session.floor.assignments(tournamentId).has(station.id)
+    // The local copy back as the service has it, before the follower hears of either change.
+    put(node.status)
     expect(read.stations.find((s) => s.id === station.id)!.match).toBeNull()
-    expect(session.floor.assignments(tournamentId).has(station.id)).toBe(true)
-    // The local copy read again from the service (where the match is not played) puts it back on its station.
-    await value('cache:refresh', { resource: 'nodes', scope: tournamentId, full: true })
+    expect(stillAssigned).toBe(true)
     const again = await value<FloorState>('floor:state', { tournamentId })
     expect(again.stations.find((s) => s.id === station.id)!.match?.id).toBe(station.match!.id)
   })
@@ -330,7 +335,7 @@ describe('the venue floor', () => {
     ).rejects.toMatchObject({ error: { fields: { streamId: expect.stringContaining('not a stream') } } })
   })
 
-  it('a Take on a stream reaches its station on the venue board within a second', async () => {
+  it('a Take on a stream reaches its station on the venue board, pushed by the Take itself', async () => {
     const sandbox = services.connections.sandbox
     const lyon = [...sandbox.store.tournaments.values()].find((t) => t.name === 'Lyon LAN Winter Cup')!.id
     const state = await value<FloorState>('floor:state', { tournamentId: lyon })
@@ -344,12 +349,10 @@ describe('the venue floor', () => {
     await value('match-streams:replace', { matchId: another.id, streamIds: [streamId] })
     const board = await follow(`/board/v1/events?tournament=${lyon}`)
     await board.until(/event: board/)
-    // What the link's write announced has passed: only the Take itself can bring the board its match now.
-    await new Promise((resolve) => setTimeout(resolve, 1500))
-    const started = Date.now()
+    // This desk reads nothing again by itself (no live ticks here), and a link puts nothing on air: only the Take
+    // itself can bring the board its match — pushed, not read again. (How fast: bench/, not a timed test.)
     await value('broadcast:take', { streamId, matchId: another.id })
     expect(await board.until(new RegExp(`"match":\\{"id":"${another.id}"`))).toBe('seen')
-    expect(Date.now() - started).toBeLessThan(1000)
     await board.close()
   })
 

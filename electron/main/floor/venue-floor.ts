@@ -49,17 +49,20 @@ function withoutStation({ stationId: _stationId, ...assignment }: AssignmentRow)
 const textOf = (value: SharedStation): string => JSON.stringify(SharedStation.parse(value))
 
 export class VenueFloor {
-  private floor: FloorDesk | undefined
   /** Each station as this desk last shared or wrote it (its tournament, and its value as text without the author). */
   private readonly known = new Map<string, { tournamentId: string; text: string }>()
   private applying = false
   private readonly stopFollowing: () => void
+  private readonly stopHearing: () => void
 
   constructor(
     /** The active connection's session, asked at each use. */
     private readonly session: () => OfflineSession,
     private readonly followers: VenueFollowers,
+    /** This desk's floor: its changes are shared, the other desks' written into it. */
+    private readonly floor: FloorDesk,
   ) {
+    this.stopHearing = floor.changes.on(({ tournamentId, cause }) => this.changed(tournamentId, cause))
     this.stopFollowing = followers.register('floor', {
       // What the venue holds is what this desk shared: only a station that differs from it is shared after a start
       // (sharing every station again would undo, with a newer time, what other desks changed while this one was away).
@@ -74,10 +77,6 @@ export class VenueFloor {
       const parsed = SharedStation.safeParse(value)
       if (parsed.success) this.known.set(id, { tournamentId: parsed.data.tournamentId, text: textOf(parsed.data) })
     }
-  }
-
-  attach(floor: FloorDesk): void {
-    this.floor = floor
   }
 
   /**
@@ -104,6 +103,7 @@ export class VenueFloor {
 
   close(): void {
     this.stopFollowing()
+    this.stopHearing()
   }
 
   private share(venue: VenueRecord, stationId: string, value: SharedStation, cause: string | null): void {
@@ -174,6 +174,6 @@ export class VenueFloor {
     // which shares what changed with its own cause).
     for (const tournamentId of new Set(lost))
       this.changed(tournamentId, 'another desk put its match on another station')
-    for (const tournamentId of changed) this.floor?.changedElsewhere(tournamentId)
+    for (const tournamentId of changed) this.floor.changedElsewhere(tournamentId)
   }
 }
