@@ -137,7 +137,9 @@ describe('axe-core finds nothing', () => {
       for (const { kind, lang } of pages) {
         await page.goto(`${web.hub}/overlays/${kind}?stream=${streamId}&theme=${theme}${lang && `&lang=${lang}`}`)
         await expect.poll(() => page.locator('[data-testid]').count()).toBeGreaterThan(0)
-        await page.waitForTimeout(300)
+        await page.locator('body[data-feed="arrived"]').waitFor()
+        await page.evaluate(() => document.fonts.ready)
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
         if (kind === 'scoreboard' && !lang) {
           // The series from the stage's match format (the Demo venue's stages are best of 3; read with the stages).
           await expect
@@ -169,8 +171,10 @@ describe('axe-core finds nothing', () => {
       for (const lang of ['', 'ar']) {
         await page.goto(`${web.hub}/overlays/difficulties?stream=${streamId}&theme=${theme}${lang && `&lang=${lang}`}`)
         await expect.poll(() => page.getByTestId('difficulties').count()).toBe(1)
-        // Drawn once its size is measured and the language's direction set, as the other overlays wait for.
-        await page.waitForTimeout(300)
+        // Drawn once its size is measured and the language's direction set (two frames after its feed and fonts).
+        await page.locator('body[data-feed="arrived"]').waitFor()
+        await page.evaluate(() => document.fonts.ready)
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
         await page.screenshot({ path: screenshotPath(`overlay-difficulties${lang && `-${lang}`}-${theme}`) })
         const violations = await judge(`overlay difficulties ${lang} (${theme})`, page, { rules: OVERLAY_RULES })
         failures.push(...violations.map((v) => `difficulties ${lang} ${theme}: ${v}`))

@@ -220,7 +220,8 @@ describe('going on air', () => {
     await page.goto(`${web.hub}/overlays/scoreboard?scale=2`)
     await expect.poll(() => page.getByTestId('overlay-setup').textContent()).toMatch(/needs its stream/)
     await page.goto(`${web.hub}/overlays/scoreboard?stream=no-such-stream&quiet=1`)
-    await page.waitForTimeout(500)
+    // Refused (the page knows why), and quiet: the note is not drawn.
+    await page.locator('body[data-feed="refused"]').waitFor()
     expect(await page.getByTestId('overlay-setup').count()).toBe(0)
     await page.close()
   })

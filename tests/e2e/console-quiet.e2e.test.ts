@@ -43,7 +43,9 @@ describe('pages load quietly', () => {
       const page = await context.newPage()
       const seen = watch(page)
       await page.goto(`${web.hub}/overlays/${kind}?stream=${streams.items[0]!.id}`)
-      await page.waitForTimeout(500)
+      // Its feed in and drawn (two frames): whatever it would ask or log on load, it has.
+      await page.locator('body[data-feed="arrived"]').waitFor()
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
       problems.push(...seen.map((s) => `${kind}: ${s}`))
       await page.close()
     }

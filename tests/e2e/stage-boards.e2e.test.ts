@@ -97,7 +97,9 @@ describe('the stage boards', () => {
     expect(failures).toEqual([])
     // The top 8 has nothing to draw for a pool.
     await page.goto(`${web.hub}/overlays/top8?stream=${streamId}`)
-    await page.waitForTimeout(500)
+    // Its feed is in, and drawn: only then does drawing nothing say something.
+    await page.locator('body[data-feed="arrived"]').waitFor()
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
     expect(await page.getByTestId('top8').count()).toBe(0)
   })
 
@@ -145,7 +147,8 @@ describe('the stage boards', () => {
     expect(gaps.length).toBeGreaterThanOrEqual(2)
     expect(gaps.every((length) => length > 0)).toBe(true)
     await page.goto(`${web.hub}/overlays/standings?stream=${streamId}`)
-    await page.waitForTimeout(500)
+    await page.locator('body[data-feed="arrived"]').waitFor()
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
     expect(await page.getByTestId('standings').count()).toBe(0)
   })
 })
