@@ -1,6 +1,7 @@
-// No failure in main vanishes: every `catch` and `.catch(…)` rethrows or turns it into another error, logs it through
-// its module's log, answers it to whoever asked (a hub reply, a refusal, a report), or says on the spot, after
-// "let go:", why nobody needs to hear of it (an unreadable input that is the answer, a socket already going away).
+// No failure vanishes, in main or on a page: every `catch` and `.catch(…)` rethrows or turns it into another error,
+// logs it (main's module log; a page's `reportFailure`/`failed`, which reach main's log), answers it to whoever asked
+// (a hub reply, a refusal, a report, words on the page), or says on the spot, after "let go:", why nobody needs to
+// hear of it (an unreadable input that is the answer, a socket already going away).
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import ts from 'typescript'
@@ -8,13 +9,30 @@ import { describe, expect, it } from 'vitest'
 import { PROJECT_ROOT } from '../support/paths'
 
 const MAIN = join(PROJECT_ROOT, 'electron', 'main')
+const PAGES = join(PROJECT_ROOT, 'renderer', 'src')
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
     const path = join(folder, entry.name)
-    if (entry.isDirectory()) return sourceFiles(path)
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : []
+    if (entry.isDirectory()) return entry.name === 'test-support' ? [] : sourceFiles(path)
+    const source = (entry.name.endsWith('.ts') || entry.name.endsWith('.svelte')) && !entry.name.endsWith('.test.ts')
+    return source ? [path] : []
   })
+}
+
+/** A file's code as TypeScript: a Svelte component's script blocks (other lines blanked, so line numbers hold). */
+function codeOf(path: string): string {
+  const text = readFileSync(path, 'utf8')
+  if (!path.endsWith('.svelte')) return text
+  let inScript = false
+  return text
+    .split('\n')
+    .map((line) => {
+      if (/^<script\b/.test(line)) return void (inScript = true) ?? ''
+      if (/^<\/script>/.test(line)) return void (inScript = false) ?? ''
+      return inScript ? line : ''
+    })
+    .join('\n')
 }
 
 /** What tells someone: a throw, a module log's line, a failure handed on, an answer to the request or the caller. */
@@ -29,12 +47,17 @@ const TELLS = [
   /\breturn\s+(?:\{\s*(?:ok: false|refused|problem|sent|malformed|readable)|'|`|this\.moveAside)/,
   /\boutcome\s*=/,
   /\bthis\.(?:fail|dropped)\(/,
+  // A page's: reported to main's log, or said on the page.
+  /\b(?:reportFailure|failed|logAndLetGo)\(/,
+  /\bnotices\.show\(/,
+  /\b(?:errors?|problem)\s*=\s*[{`'a-zA-Z]/,
+  /\bfail\(/,
 ]
 const LET_GO = /\/\/\s*let go: \S/
 
 /** Each place in a file where a failure is caught and nobody hears of it, with no word on why. */
 export function silentCatches(path: string): string[] {
-  const text = readFileSync(path, 'utf8')
+  const text = codeOf(path)
   const file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true)
   const found: string[] = []
   const where = (node: ts.Node) =>
@@ -69,8 +92,14 @@ export function silentCatches(path: string): string[] {
   return found
 }
 
-describe('failures in main', () => {
-  it('are told to someone, or say where they let one go and why', () => {
+describe('failures', () => {
+  it('in main are told to someone, or say where they let one go and why', () => {
     expect(sourceFiles(MAIN).flatMap(silentCatches)).toEqual([])
+  })
+
+  it('on the pages (the desk window, doors, boards, tablets, overlays) likewise', () => {
+    const pages = sourceFiles(PAGES)
+    expect(pages.some((path) => path.endsWith('.svelte'))).toBe(true)
+    expect(pages.flatMap(silentCatches)).toEqual([])
   })
 })

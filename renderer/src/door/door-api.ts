@@ -28,6 +28,7 @@ export const recentScans = {
       const kept = z.array(CarriedScan).parse(JSON.parse(localStorage.getItem(RECENT_ITEM) ?? '[]'))
       return kept.filter((scan) => Date.now() - scan.at < RECENT_MS).slice(-RECENT_MOST)
     } catch {
+      // let go: recent scans this origin's storage cannot read are none to carry
       return []
     }
   },
@@ -81,6 +82,7 @@ async function call<T extends z.ZodType>(schema: T, path: string, body?: unknown
   } catch {
     throw new DoorCallFailed('Not sent: this device cannot reach the desk. Check the Wi-Fi.', 0)
   }
+  // let go: an answer that is not JSON says nothing; the status below is what the door shows
   const data: unknown = await response.json().catch(() => ({}))
   if (!response.ok) {
     const said = (data as { error?: unknown }).error

@@ -39,6 +39,7 @@ function originOf(url: string): string | null {
     const { origin, protocol } = new URL(url)
     return protocol === 'http:' || protocol === 'https:' ? origin : null
   } catch {
+    // let go: an address that does not parse is no desk's origin
     return null
   }
 }
@@ -84,6 +85,7 @@ function knownDesks(): DeskAddress[] {
   try {
     return desksIn(JSON.parse(localStorage.getItem(DESKS_ITEM) ?? '[]'))
   } catch {
+    // let go: desk addresses the storage cannot read are none known
     return []
   }
 }
@@ -98,6 +100,7 @@ async function provesItself(desk: DeskAddress): Promise<boolean> {
     const answer = await within(ANSWER_MS, `${desk.url}${VENUE_PATHS.alive}?challenge=${challenge}`)
     return answer.ok && provesAlive(await answer.json(), desk.deskId, desk.publicKey, challenge)
   } catch {
+    // let go: a desk that does not answer in time does not prove itself: the next one is asked
     return false
   }
 }
@@ -119,6 +122,7 @@ export function arrived(): { key: string; scans: CarriedScan[] } | undefined {
     const moved: unknown = JSON.parse(fromBase64url(given))
     return Moved.parse(moved)
   } catch {
+    // let go: a moved fragment that does not read brings nothing along
     return undefined
   }
 }
@@ -163,7 +167,7 @@ export function followVenue(options: FollowOptions): Follower {
       if (joined && options.reloadForNewDesks !== false) location.reload()
       servedWith ??= new Set(origins)
     } catch {
-      // Kept as last heard: what the page moves by when its desk is gone.
+      // let go: the desks stay as last heard, what the page moves by when its desk is gone
     }
   }
   const move = async () => {
@@ -185,6 +189,7 @@ export function followVenue(options: FollowOptions): Follower {
     try {
       answered = (await within(ANSWER_MS, VENUE_PATHS.alive)).ok
     } catch {
+      // let go: no answer is a miss, which is what is counted
       answered = false
     }
     misses = answered ? 0 : misses + 1

@@ -45,6 +45,6 @@ function flush(): void {
   timer = undefined
   const lines = waiting
   waiting = []
-  // The log itself unreachable (the desk going away): nothing to tell, and no line about it, which would loop.
+  // let go: the log itself unreachable (the desk going away): nothing to tell, and no line about it, which would loop.
   if (send && lines.length) void send(lines).catch(() => undefined)
 }

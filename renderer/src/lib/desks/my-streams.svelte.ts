@@ -23,6 +23,7 @@ class MyStreams {
       try {
         stored = JSON.parse(localStorage.getItem(keyOf(profile)) ?? '[]')
       } catch {
+        // let go: pinned streams the storage cannot read are none pinned
         stored = []
       }
       this.#pinned.set(profile, Array.isArray(stored) ? stored.filter((id) => typeof id === 'string') : [])

@@ -44,6 +44,7 @@ function read(): Selected | null {
     const value = JSON.parse(localStorage.getItem(KEY) ?? 'null') as Selected | null
     return value && typeof value.id === 'string' ? value : null
   } catch {
+    // let go: a kept choice that does not read is no choice: the views ask for a tournament
     return null
   }
 }

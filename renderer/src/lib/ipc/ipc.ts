@@ -56,7 +56,7 @@ function httpBridge(token: string): BridgeApi {
           }
         }
       } catch {
-        // The bridge went away (web mode restarting); try again shortly.
+        // let go: the bridge went away (web mode restarting): the status bar says not live; it tries again shortly
       }
       setLive(false)
       await new Promise((resolve) => setTimeout(resolve, RECONNECT_MS))
