@@ -28,9 +28,10 @@ function codeOf(path: string): string {
   return text
     .split('\n')
     .map((line) => {
-      if (/^<script\b/.test(line)) return void (inScript = true) ?? ''
-      if (/^<\/script>/.test(line)) return void (inScript = false) ?? ''
-      return inScript ? line : ''
+      if (/^<script\b/.test(line)) inScript = true
+      else if (/^<\/script>/.test(line)) inScript = false
+      else if (inScript) return line
+      return ''
     })
     .join('\n')
 }
