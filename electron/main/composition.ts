@@ -18,7 +18,7 @@ import { MemoryCredentialStore } from './secrets/memory-store'
 import { Connections } from './services/connections'
 import type { OfflineTuning } from './services/offline-session'
 import { DeviceRegistry } from './devices/device-registry'
-import { VenueDevices } from './devices/venue-devices'
+import { registryVenue, VenueDevices } from './devices/venue-devices'
 import { CheckinDecision } from './services/checkin-decision'
 import { DoorDesk } from './devices/door-desk'
 import { LiveTicks } from './services/live-ticks'
@@ -269,16 +269,8 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     ticks,
     notify: (message) => notices.record('warning', message),
   })
-  const registry = await DeviceRegistry.open(ports.dataDir, clock, credentials, (keptAs) =>
-    notices.record(
-      'warning',
-      `The venue devices file was damaged: it was moved aside as ${keptAs}; pair devices again.`,
-    ),
-  )
   // A shared venue's floor: this desk's stations shared with the other desks, theirs written here.
   const venueFloor = new VenueFloor(connections.work.session, followers, floor)
-  const venueDevices = new VenueDevices(followers, registry)
-  registry.changed.on(() => bus.publish('hub:changed', {}))
   // The venue shared with other desks: this desk's hub hosts it; a desk that joined another's joins it again.
   const sharing = new VenueSharing({
     followers,
@@ -295,11 +287,24 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     ...(ports.venueAnswerMs && { deadlineMs: ports.venueAnswerMs }),
     ...(ports.venueElectionTickMs && { electionTickMs: ports.venueElectionTickMs }),
     roles: venueRoles,
-    heard: (deskId) => registry.deskSeen(deskId),
   })
-  // A desk pairing here is admitted into the venue by the sharing; one revoked here is removed from it.
-  registry.admitDesk = (desk, name, pairingId) => sharing.admit(desk, name, pairingId)
-  registry.deskRevoked = (deskId) => sharing.revokedDesk(deskId)
+  // The venue's devices: a desk pairing here is admitted into the venue by the sharing; one revoked here is removed
+  // from it; a device of the venue is known through its record.
+  const registry = await DeviceRegistry.open(
+    ports.dataDir,
+    clock,
+    credentials,
+    (keptAs) =>
+      notices.record(
+        'warning',
+        `The venue devices file was damaged: it was moved aside as ${keptAs}; pair devices again.`,
+      ),
+    { ...registryVenue(followers), admitDesk: (desk, name, pairingId) => sharing.admit(desk, name, pairingId) },
+  )
+  const venueDevices = new VenueDevices(followers, registry)
+  registry.changed.on(() => bus.publish('hub:changed', {}))
+  registry.desksRevoked.on((deskId) => sharing.revokedDesk(deskId))
+  sharing.heard.on((deskId) => registry.deskSeen(deskId))
   // A desk of another release trying to join is said once in a while, not at every one of its retries.
   let lastVenueNotice = 0
   const venueNotice = (message: string) => {

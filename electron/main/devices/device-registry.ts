@@ -100,6 +100,16 @@ interface PendingCode {
 /** A desk pairing here: admitted into the venue by the sharing (this desk's role checked there), its answer. */
 export type AdmitDesk = (desk: JoiningDesk, name: string, pairingId: string) => DeskPairingAnswer
 
+/** The shared venue, as the registry works with it (all absent: this desk's devices are its own, no desk pairs here). */
+export interface RegistryVenue {
+  /** The venue's record of devices now. */
+  book?: () => VenueDeviceBook | undefined
+  /** The connection the venue's record belongs to. */
+  bookProfile?: () => string | undefined
+  /** Admits a desk that pairs here into the venue (this desk's role checked there). */
+  admitDesk?: AdmitDesk
+}
+
 /** Why a pairing code was refused, in words the device shows. */
 export class PairingRefused extends Error {
   constructor(
@@ -123,14 +133,14 @@ export class DeviceRegistry {
   private seenSave: NodeJS.Timeout | undefined
   /** When each device paired at another desk was last seen here (kept in memory only: its desk keeps its own). */
   private readonly seenShared = new Map<string, number>()
+  /** The venue desk id of each desk revoked here (it is removed from the venue). */
+  readonly desksRevoked = new Signal<string>()
   /** The venue's record of devices now (none: this desk's devices are its own). */
-  private book: () => VenueDeviceBook | undefined = () => undefined
+  private readonly book: () => VenueDeviceBook | undefined
   /** The connection the venue's record belongs to: a device paired on another connection is not shared in it. */
-  private bookProfile: () => string | undefined = () => undefined
-  /** Admits a desk that pairs here into the venue (set by the composition; none: desks cannot pair here). */
-  admitDesk: AdmitDesk | undefined
-  /** Told the venue desk id of a desk revoked here (it is removed from the venue). */
-  deskRevoked: (venueDeskId: string) => void = () => undefined
+  private readonly bookProfile: () => string | undefined
+  /** Admits a desk that pairs here into the venue (none: desks cannot pair here). */
+  private readonly admitDesk: AdmitDesk | undefined
 
   private constructor(
     private readonly file: string,
@@ -138,7 +148,12 @@ export class DeviceRegistry {
     private readonly credentials: CredentialStore,
     private data: z.infer<typeof VenueFile>,
     private token: string,
-  ) {}
+    venue: RegistryVenue,
+  ) {
+    this.book = venue.book ?? (() => undefined)
+    this.bookProfile = venue.bookProfile ?? (() => undefined)
+    this.admitDesk = venue.admitDesk
+  }
 
   /**
    * Reads venue.json from the data folder (a damaged one is set aside and a fresh one started: nothing is paired) and
@@ -149,6 +164,7 @@ export class DeviceRegistry {
     clock: Clock,
     credentials: CredentialStore,
     onDamaged?: (keptAs: string) => void,
+    venue: RegistryVenue = {},
   ): Promise<DeviceRegistry> {
     const file = join(dataDir, 'venue.json')
     let data: z.infer<typeof VenueFile> | undefined
@@ -161,7 +177,7 @@ export class DeviceRegistry {
     const stored = await credentials.get(VENUE_SECRETS, 'control-token')
     const token = stored ?? fromFile ?? newSecret()
     if (token !== stored) await credentials.set(VENUE_SECRETS, 'control-token', token)
-    const registry = new DeviceRegistry(file, clock, credentials, rest, token)
+    const registry = new DeviceRegistry(file, clock, credentials, rest, token, venue)
     if (!data || fromFile) registry.save()
     return registry
   }
@@ -221,11 +237,6 @@ export class DeviceRegistry {
    * Reads the venue's record of devices from `book` from now on: this desk's devices go into it (those of the
    * connection it belongs to), and what it says is revoked is refused here.
    */
-  shareWith(book: () => VenueDeviceBook | undefined, profileId: () => string | undefined): void {
-    this.book = book
-    this.bookProfile = profileId
-  }
-
   /**
    * Brings this desk's devices and the venue's record together (at start, after a switch, after each change from
    * another desk): a device of this desk goes into the record; one the record says is revoked is forgotten here and
@@ -440,7 +451,7 @@ export class DeviceRegistry {
       this.save()
     }
     if (own?.kind !== 'desk') book?.devices.revoke(deviceId)
-    else if (own.venueDeskId) this.deskRevoked(own.venueDeskId)
+    else if (own.venueDeskId) this.desksRevoked.emit(own.venueDeskId)
     this.seenShared.delete(deviceId)
     this.revoked.emit(deviceId)
     this.changed.emit()

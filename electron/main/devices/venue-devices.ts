@@ -2,16 +2,13 @@
 // desk's devices go into the record, a device paired at another desk is let in here, and one revoked at any desk that
 // may is refused here at once (its open streams closed).
 import type { VenueFollowers } from '../venue/venue-followers'
-import type { DeviceRegistry } from './device-registry'
+import type { DeviceRegistry, RegistryVenue } from './device-registry'
 
 export class VenueDevices {
   private readonly stopFollowing: () => void
 
+  /** The registry reads the venue's record through `followers` (`registryVenue`); here it follows its changes. */
   constructor(followers: VenueFollowers, registry: DeviceRegistry) {
-    registry.shareWith(
-      () => followers.record,
-      () => followers.current.profileId,
-    )
     this.stopFollowing = followers.register('devices', {
       follow: () => registry.followVenue(),
       arrived: () => registry.followVenue(),
@@ -21,4 +18,9 @@ export class VenueDevices {
   close(): void {
     this.stopFollowing()
   }
+}
+
+/** The venue's record of devices for the registry, through the one follower of the active connection's record. */
+export function registryVenue(followers: VenueFollowers): Pick<RegistryVenue, 'book' | 'bookProfile'> {
+  return { book: () => followers.record, bookProfile: () => followers.current.profileId }
 }

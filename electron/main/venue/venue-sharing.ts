@@ -9,6 +9,7 @@ import { VENUE_PATHS, type DeskPairingAnswer, type JoiningDesk } from '../../../
 import type { FoundDesk, SharingState } from '../../../shared/venue/sharing'
 import { AppError } from '../app-error'
 import { moduleLog } from '../log'
+import { Signal } from '../signal'
 import { venueShareSecretsOf, type CredentialStore } from '../secrets/credential-store'
 import { fingerprintOf, type DeskIdentity } from './desk-identity'
 import { askAlive, syncHeaders } from './desk-proofs'
@@ -45,12 +46,12 @@ export interface SharingPorts {
   electionTickMs?: number
   /** A stream's name as this desk's copy of the service has it (who runs what is listed by name). */
   streamName?(streamId: string): string | undefined
-  /** Told that a desk syncing with this one was heard from (its last seen, under Devices). */
-  heard?(deskId: string): void
 }
 
 export class VenueSharing {
   readonly host: VenueHost
+  /** A desk syncing with this one was heard from (its last seen, under Devices). */
+  readonly heard = new Signal<string>()
   private member: VenueMember | undefined
   /** The desk this desk syncs with (or tries to), and its address. */
   private memberOf: { deskId: string; address: string } | null = null
@@ -70,7 +71,7 @@ export class VenueSharing {
       app: ports.app,
       // A desk came or went: the Venue view says how many sync here now (not "works alone" until a reload).
       joinedChanged: () => this.tellPresence(),
-      heard: (deskId) => ports.heard?.(deskId),
+      heard: (deskId) => this.heard.emit(deskId),
     })
     ports.followers.register('sharing', {
       follow: () => {
