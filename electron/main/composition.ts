@@ -247,8 +247,26 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
   })
   sponsors.start()
   await obs.follow()
-  // A shared venue's check-ins: one desk writes each person's first check-in.
-  const venueCheckins = new VenueCheckins(followers)
+  // The venue shared with other desks: this desk's hub hosts it; a desk that joined another's joins it again.
+  const sharing = new VenueSharing({
+    followers,
+    credentials,
+    identity,
+    app: ports.version,
+    streamName: (streamId) => session().cache.get('streams', streamId)?.name,
+    changed: (state) => {
+      bus.publish('venue:changed', state)
+      // Which desk hosts is in the roles too.
+      venueRoles.tell()
+    },
+    ...(ports.venueRetryMs && { retry: ports.venueRetryMs }),
+    ...(ports.venueAnswerMs && { deadlineMs: ports.venueAnswerMs }),
+    ...(ports.venueElectionTickMs && { electionTickMs: ports.venueElectionTickMs }),
+    roles: venueRoles,
+  })
+  // A shared venue's check-ins: one desk writes each person's first check-in (the host names who, when this desk syncs
+  // with another).
+  const venueCheckins = new VenueCheckins(followers, () => sharing.isMember())
   const decision = new CheckinDecision(connections.work.session, venueCheckins, venueRoles)
   const doors = new DoorDesk({ connections, decision, clock, ticks })
   // Another desk's door checked people in or out: this desk's doors are told, its lists read them again.
@@ -271,23 +289,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
   })
   // A shared venue's floor: this desk's stations shared with the other desks, theirs written here.
   const venueFloor = new VenueFloor(connections.work.session, followers, floor)
-  // The venue shared with other desks: this desk's hub hosts it; a desk that joined another's joins it again.
-  const sharing = new VenueSharing({
-    followers,
-    credentials,
-    identity,
-    app: ports.version,
-    streamName: (streamId) => session().cache.get('streams', streamId)?.name,
-    changed: (state) => {
-      bus.publish('venue:changed', state)
-      // Which desk hosts is in the roles too.
-      venueRoles.tell()
-    },
-    ...(ports.venueRetryMs && { retry: ports.venueRetryMs }),
-    ...(ports.venueAnswerMs && { deadlineMs: ports.venueAnswerMs }),
-    ...(ports.venueElectionTickMs && { electionTickMs: ports.venueElectionTickMs }),
-    roles: venueRoles,
-  })
+
   // The venue's devices: a desk pairing here is admitted into the venue by the sharing; one revoked here is removed
   // from it; a device of the venue is known through its record.
   const registry = await DeviceRegistry.open(
@@ -362,7 +364,6 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
   sharing.ownAddresses = () => hub?.lan().urls.map((u) => u.url) ?? []
   sharing.hubAddress = () => hub?.lan().urls[0]?.url ?? hub?.url
   sharing.hubMoved()
-  venueCheckins.isMember = () => sharing.isMember()
   venueRoles.isMember = () => sharing.isMember()
   venueRoles.hostNow = () => sharing.hostingDesk()
   const handlers = allHandlers({

@@ -11,15 +11,17 @@ import type { CheckinSession, VenueFollowers } from './venue-followers'
 const log = moduleLog('venue-checkins')
 
 export class VenueCheckins {
-  /** Whether this desk syncs with another desk as its host (then the host names who writes). */
-  isMember: () => boolean = () => false
   /** Each person's counting scan as last told (what changed since is told to the lists and the doors). */
   private told = new Map<string, string>()
 
   /** The people whose check-in in the venue changed (another desk's door checked them in or out), on a session. */
   readonly peopleChanged = new Signal<{ session: CheckinSession; participantIds: string[] }>()
 
-  constructor(private readonly followers: VenueFollowers) {
+  constructor(
+    private readonly followers: VenueFollowers,
+    /** Whether this desk syncs with another desk as its host (then the host names who writes). */
+    private readonly isMember: () => boolean = () => false,
+  ) {
     followers.register('check-ins', {
       // What this desk owes the service is written at start and after a switch too, not only after the next change
       // (naming writers waits: whether this desk hosts is not known yet).
