@@ -17,6 +17,7 @@ import { Signal } from '../signal'
 import { sameSecret } from '../local-server/route-guard'
 import { VENUE_SECRETS, type CredentialStore } from '../secrets/credential-store'
 import { PairingAttempts } from './pairing-attempts'
+import type { AdmitDesk, RegistryVenue, VenueDeviceBook } from './registry-venue'
 
 /** A pairing code is good this long, once. */
 export const PAIRING_VALID_MS = 5 * 60_000
@@ -66,27 +67,6 @@ export type DeviceView = Pick<
   pairedAtDesk?: string
 }
 
-/** The venue's shared record of devices as this desk's copy holds it (`venue/record-devices.ts`). */
-export interface VenueDeviceBook {
-  readonly deskId: string
-  readonly devices: {
-    share(device: SharedDevice): void
-    mayRevoke(deviceId: string): boolean
-    revoke(deviceId: string): void
-    byKeyHash(hash: string): (SharedDevice & { pairedBy: string }) | undefined
-    all(): (SharedDevice & { pairedBy: string })[]
-    isOut(deviceId: string): boolean
-    /** A device came to this desk's hub (the venue hears it, at most once a minute per device). */
-    seen(deviceId: string): void
-    /** When any desk of the venue last saw a device. */
-    seenAt(deviceId: string): number | undefined
-  }
-  view(): { names: ReadonlyMap<string, string> }
-  ownControlToken(hash: string): void
-  controlTokenHashes(): string[]
-  controlTokenDesk(hash: string): string | undefined
-}
-
 interface PendingCode {
   name: string
   kind: DeviceKind
@@ -95,19 +75,6 @@ interface PendingCode {
   profileId?: string
   expiresAt: number
   usedAt?: number
-}
-
-/** A desk pairing here: admitted into the venue by the sharing (this desk's role checked there), its answer. */
-export type AdmitDesk = (desk: JoiningDesk, name: string, pairingId: string) => DeskPairingAnswer
-
-/** The shared venue, as the registry works with it (all absent: this desk's devices are its own, no desk pairs here). */
-export interface RegistryVenue {
-  /** The venue's record of devices now. */
-  book?: () => VenueDeviceBook | undefined
-  /** The connection the venue's record belongs to. */
-  bookProfile?: () => string | undefined
-  /** Admits a desk that pairs here into the venue (this desk's role checked there). */
-  admitDesk?: AdmitDesk
 }
 
 /** Why a pairing code was refused, in words the device shows. */

@@ -2,12 +2,12 @@
 // desk's devices go into the record, a device paired at another desk is let in here, and one revoked at any desk that
 // may is refused here at once (its open streams closed).
 import type { VenueFollowers } from '../venue/venue-followers'
-import type { DeviceRegistry, RegistryVenue } from './device-registry'
+import type { DeviceRegistry } from './device-registry'
 
 export class VenueDevices {
   private readonly stopFollowing: () => void
 
-  /** The registry reads the venue's record through `followers` (`registryVenue`); here it follows its changes. */
+  /** The registry reads the venue's record through `followers` (`registry-venue.ts`); here it follows its changes. */
   constructor(followers: VenueFollowers, registry: DeviceRegistry) {
     this.stopFollowing = followers.register('devices', {
       follow: () => registry.followVenue(),
@@ -18,9 +18,4 @@ export class VenueDevices {
   close(): void {
     this.stopFollowing()
   }
-}
-
-/** The venue's record of devices for the registry, through the one follower of the active connection's record. */
-export function registryVenue(followers: VenueFollowers): Pick<RegistryVenue, 'book' | 'bookProfile'> {
-  return { book: () => followers.record, bookProfile: () => followers.current.profileId }
 }
