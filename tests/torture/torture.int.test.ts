@@ -1,5 +1,5 @@
-// The torture test: 1,000 random writes, 30 workers killed (SIGKILL) at random points, a faulty service, identical streams made by
-// someone else — 0 lost, 0 duplicated, nobody else's stream touched.
+// The torture test: 1,000 random writes, 30 workers killed (SIGKILL) at random points, a faulty service, identical
+// streams made by someone else — 0 lost, 0 duplicated, nobody else's stream touched.
 import { describe, expect, it } from 'vitest'
 import { runTorture } from './run'
 
