@@ -16,7 +16,10 @@ const level = () => {
   return LEVELS.find((known) => known === asked) ?? 'info'
 }
 
-/** Until a data folder's log is open (and after it closes), nothing is written: tests and tools stay quiet. */
+/**
+ * Until a data folder's log is open nothing is written to a file (lines are kept for it, `early`), and after it closes
+ * nothing at all: tests and tools stay quiet.
+ */
 let root: Logger = pino({ level: 'silent' })
 let destination: ReturnType<typeof pino.destination> | undefined
 

@@ -47,7 +47,7 @@ it('writes a minute’s budget from one source, counts the rest, and says the co
   const lines = linesIn(dir)
   expect(lines).toHaveLength(PAGE_LINES_PER_MINUTE + 3)
   expect(lines.at(-2)).toMatchObject({
-    module: 'page:log',
+    module: 'page-log',
     source: 'overlay 127.0.0.1',
     msg: `${50 - PAGE_LINES_PER_MINUTE} lines from this page passed its budget and were not written`,
   })

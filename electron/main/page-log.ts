@@ -8,6 +8,10 @@ export const PAGE_LINES_PER_MINUTE = 30
 const MINUTE_MS = 60_000
 /** Sources remembered at once (a venue's devices and the desk); the oldest is forgotten past this. */
 const SOURCES_KEPT = 500
+/** Page modules whose logger is kept (a page names its own: past this, a logger is made for each line). */
+const MODULES_KEPT = 200
+/** The budget's own lines are main's, under a module no page can name (pages' modules are `page:…`). */
+const ownLog = moduleLog('page-log')
 
 interface Budget {
   since: number
@@ -46,9 +50,7 @@ export class PageLog {
     let budget = this.budgets.get(source)
     if (budget && at - budget.since >= MINUTE_MS) {
       if (budget.dropped > 0)
-        this.logOf('log').warn(`${budget.dropped} lines from this page passed its budget and were not written`, {
-          source,
-        })
+        ownLog.warn(`${budget.dropped} lines from this page passed its budget and were not written`, { source })
       budget = undefined
     }
     if (!budget) {
@@ -64,7 +66,7 @@ export class PageLog {
     let log = this.logs.get(module)
     if (!log) {
       log = moduleLog(`page:${module}`)
-      if (this.logs.size < SOURCES_KEPT) this.logs.set(module, log)
+      if (this.logs.size < MODULES_KEPT) this.logs.set(module, log)
     }
     return log
   }

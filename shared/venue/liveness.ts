@@ -2,8 +2,9 @@
 // overlay on another PC, Companion) and the hosting rule's look at each desk: a desk is there when it proves itself
 // within `answerMs` (its answer signed over a fresh challenge); a follower asks its own desk every `checkMs`, and
 // after `misses` unanswered checks in a row moves to the first other desk, in the venue's order, that proves itself.
-// The venue's addresses are asked again every `desksMs`. Companion's module keeps a copy (it cannot import the app);
-// tests/lint/liveness-rule.test.ts holds both equal.
+// The venue's addresses are asked again every `desksMs`. Companion's module keeps a copy (it cannot import the app;
+// tests/lint/liveness-rule.test.ts holds both equal) and uses its deadline, misses and re-reading; its misses are its
+// event stream's failed reconnections (`hub-events.ts`), not checks on a timer.
 
 export const LIVENESS = {
   /** How long a desk has to answer whether it is there, its signed answer read (ms). */

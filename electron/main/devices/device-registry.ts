@@ -201,10 +201,6 @@ export class DeviceRegistry {
   }
 
   /**
-   * Reads the venue's record of devices from `book` from now on: this desk's devices go into it (those of the
-   * connection it belongs to), and what it says is revoked is refused here.
-   */
-  /**
    * Brings this desk's devices and the venue's record together (at start, after a switch, after each change from
    * another desk): a device of this desk goes into the record; one the record says is revoked is forgotten here and
    * its open streams closed, as is a device of another desk seen here.

@@ -38,8 +38,8 @@ interface ListScope {
   tournamentId: string
 }
 
-/** A door list's key: doors of one tournament paired on two connections follow two lists. */
 const log = moduleLog('door-desk')
+/** A door list's key: doors of one tournament paired on two connections follow two lists. */
 const listKey = ({ connection, tournamentId }: ListScope) => `${connection}\u0000${tournamentId}`
 
 export class DoorDesk {

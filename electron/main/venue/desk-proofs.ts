@@ -30,6 +30,17 @@ const CHALLENGES_KEPT = 1_000
 /** An alive answer is a few hundred bytes: more is not read. */
 const ALIVE_MOST_BYTES = 2048
 
+/** When each warning about a desk was last written (the oldest forgotten past 256): at most one a minute each. */
+const warned = new Map<string, number>()
+function warnedOnce(line: string, now = Date.now()): boolean {
+  const last = warned.get(line)
+  if (last !== undefined && now - last < 60_000) return false
+  warned.delete(line)
+  warned.set(line, now)
+  if (warned.size > 256) warned.delete(warned.keys().next().value!)
+  return true
+}
+
 /** A fresh challenge. */
 export function newChallenge(): string {
   return randomBytes(32).toString('base64url')
@@ -84,9 +95,13 @@ export async function askAlive(
   expect: { deskId: string; publicKey: string | undefined; venue: string },
   timeoutMs = LIVENESS.answerMs,
 ): Promise<ProvenDesk | undefined> {
-  /** Why the desk is not taken as alive, in the log: a desk gone quiet is usual (debug), one that answers wrong is not. */
+  /**
+   * Why the desk is not taken as alive, in the log: a desk gone quiet is usual (debug), one that answers wrong is not
+   * (a warning, once a minute for the same desk and reason: the hosting rule asks every second).
+   */
   const notAlive = (why: string, level: 'debug' | 'warn' = 'debug', error?: unknown) => {
-    log[level](`the desk ${expect.deskId} at ${address} is not taken as alive: ${why}`, error ? { err: error } : {})
+    const line = `the desk ${expect.deskId} at ${address} is not taken as alive: ${why}`
+    if (level === 'debug' || warnedOnce(line)) log[level](line, error ? { err: error } : {})
     return undefined
   }
   if (!expect.publicKey) return notAlive('the venue binds no key to it')

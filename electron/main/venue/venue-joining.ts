@@ -30,7 +30,7 @@ export function keptPaired(raw: string | undefined | null): Paired | undefined {
 }
 
 /** The host's address as the Venue view shows it: http, an address and a port, nothing more. */
-export function hostAddress(typed: string): URL {
+function hostAddress(typed: string): URL {
   const refuse = () =>
     new AppError('validation', 'address: the host desk’s hub address, as its Venue view shows it (http://…:7310)', {
       address: 'the host desk’s hub address, as its Venue view shows it (http://…:7310)',
@@ -119,20 +119,23 @@ export async function pairWithHost(
 
 /**
  * The host's side: a desk paired here (its code traded at this hub) is admitted into the record with its public key
- * and the joined desks' first role, by this desk (whose role the caller checked), and told the venue it joined.
+ * and the joined desks' first role, by this desk (`mayAdmit` refuses when its role may not), and told the venue it
+ * joined.
  */
 export function admitDesk(
   record: VenueRecord,
   desk: JoiningDesk,
   name: string,
   pairingId: string,
-  host: { app: string; identity: DeskIdentity },
+  host: { app: string; identity: DeskIdentity; mayAdmit: () => void },
 ): DeskPairingAnswer {
   if (desk.schema !== VENUE_SCHEMA)
     throw new AppError(
       'validation',
       `That desk runs Matchdesk ${desk.app}, with another venue record (${desk.schema}); this one runs ${host.app} (${VENUE_SCHEMA}): update it to join.`,
     )
+  // After the schema: a desk of another release is told to update, whoever it asked.
+  host.mayAdmit()
   if (desk.id === record.deskId) throw new AppError('validation', 'A desk cannot join its own venue.')
   let admittedAt = 0
   record.doc.transact(() => {

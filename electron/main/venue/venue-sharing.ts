@@ -256,8 +256,10 @@ export class VenueSharing {
    * the joined desks' first role, by this desk — which must be head organiser (or work alone).
    */
   admit(desk: JoiningDesk, name: string, pairingId: string): DeskPairingAnswer {
-    this.ports.roles?.check('roles')
-    return admitDesk(this.record, desk, name, pairingId, this.ports)
+    return admitDesk(this.record, desk, name, pairingId, {
+      ...this.ports,
+      mayAdmit: () => this.ports.roles?.check('roles'),
+    })
   }
 
   /**

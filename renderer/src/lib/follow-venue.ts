@@ -183,17 +183,24 @@ export function followVenue(options: FollowOptions): Follower {
     options.moving?.(desk.name)
     location.replace(`${desk.url}${location.pathname}${location.search}${fragment}`)
   }
+  /** One check at a time (its answer may take longer than the rule's interval): a check due meanwhile is skipped. */
+  let checking = false
   const check = async () => {
-    if (moving) return
-    let answered = false
+    if (moving || checking) return
+    checking = true
     try {
-      answered = (await within(ANSWER_MS, VENUE_PATHS.alive)).ok
-    } catch {
-      // let go: no answer is a miss, which is what is counted
-      answered = false
+      let answered = false
+      try {
+        answered = (await within(ANSWER_MS, VENUE_PATHS.alive)).ok
+      } catch {
+        // let go: no answer is a miss, which is what is counted
+        answered = false
+      }
+      misses = answered ? 0 : misses + 1
+      if (misses >= MISSES) await move()
+    } finally {
+      checking = false
     }
-    misses = answered ? 0 : misses + 1
-    if (misses >= MISSES) await move()
   }
   void readDesks()
   const checks = setInterval(() => void check(), CHECK_MS)
