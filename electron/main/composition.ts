@@ -31,6 +31,7 @@ import { VenueSharing } from './venue/venue-sharing'
 import { VenueCheckins } from './venue/venue-checkins'
 import { VenueAudit } from './venue/venue-audit'
 import { VenueRoles } from './venue/venue-roles'
+import { VenueRoleGuard } from './venue/venue-role-guard'
 import { VenueFollowers } from './venue/venue-followers'
 import { DeskIdentity } from './venue/desk-identity'
 import { VenueStreams } from './broadcast/venue-streams'
@@ -186,13 +187,13 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     current: () => ({ profileId: connections.active.profile.id, session: session() }),
     onSwitch: (listener) => connections.switched.on(() => listener()),
   })
-  // A shared venue's roles: what this desk may change, checked where each change is applied; and its audit log.
-  const venueRoles = new VenueRoles(followers, (roles) => bus.publish('venue:roles', roles))
+  // What this desk may change in a shared venue, checked where each change is applied.
+  const roleGuard = new VenueRoleGuard(followers)
   const sequences = new SequenceRunner({
     clock,
     store: () => session().sequences,
     showScene: (streamId, role) => obs.showRole(streamId, role),
-    roles: venueRoles,
+    roles: roleGuard,
     republish: (streamId) => {
       try {
         desk?.refresh(streamId)
@@ -211,7 +212,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     currentFeed,
     notify: (message) => notices.record('warning', message),
     sceneShown: (streamId, shown) => onAirRecord.sceneShown(streamId, shown),
-    roles: venueRoles,
+    roles: roleGuard,
     ...(ports.obsRetryMs && { retryMs: ports.obsRetryMs }),
   })
   // The sponsors every feed rotates; their airtime counted from what each live stream and its OBS show.
@@ -239,7 +240,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     sequences,
     sponsors: () => sponsors.rotation(),
     runs: venueStreams,
-    roles: venueRoles,
+    roles: roleGuard,
   }))
   venueStreams.attach(broadcast)
   // Every change of what a stream shows (an overlay opened, a Take, a scene) is a moment the airtime is counted to.
@@ -255,20 +256,18 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     identity,
     app: ports.version,
     streamName: (streamId) => session().cache.get('streams', streamId)?.name,
-    changed: (state) => {
-      bus.publish('venue:changed', state)
-      // Which desk hosts is in the roles too.
-      venueRoles.tell()
-    },
     ...(ports.venueRetryMs && { retry: ports.venueRetryMs }),
     ...(ports.venueAnswerMs && { deadlineMs: ports.venueAnswerMs }),
     ...(ports.venueElectionTickMs && { electionTickMs: ports.venueElectionTickMs }),
-    roles: venueRoles,
+    roles: roleGuard,
   })
+  sharing.changed.on((state) => bus.publish('venue:changed', state))
+  // A shared venue's desks, their roles and operators, as the Venue view shows them.
+  const venueRoles = new VenueRoles(followers, roleGuard, sharing, (roles) => bus.publish('venue:roles', roles))
   // A shared venue's check-ins: one desk writes each person's first check-in (the host names who, when this desk syncs
   // with another).
   const venueCheckins = new VenueCheckins(followers, () => sharing.isMember())
-  const decision = new CheckinDecision(connections.work.session, venueCheckins, venueRoles)
+  const decision = new CheckinDecision(connections.work.session, venueCheckins, roleGuard)
   const doors = new DoorDesk({ connections, decision, clock, ticks })
   // Another desk's door checked people in or out: this desk's doors are told, its lists read them again.
   venueCheckins.peopleChanged.on(({ session, participantIds }) => {
@@ -281,7 +280,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
   })
   const floor = new FloorDesk({
     connections,
-    roles: venueRoles,
+    roles: roleGuard,
     clock,
     bus,
     credentials,
@@ -339,7 +338,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
       venueDesks: () => session().venue.deskAddresses(),
       app: ports.version,
       venueNotice,
-      roles: venueRoles,
+      roles: roleGuard,
       announce: (port) => {
         if (port === null) announcement.stop()
         else announcement.announce({ name: deskName(), port, fingerprint: identity.fingerprint })
@@ -365,8 +364,6 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
   sharing.ownAddresses = () => hub?.lan().urls.map((u) => u.url) ?? []
   sharing.hubAddress = () => hub?.lan().urls[0]?.url ?? hub?.url
   sharing.hubMoved()
-  venueRoles.isMember = () => sharing.isMember()
-  venueRoles.hostNow = () => sharing.hostingDesk()
   const handlers = allHandlers({
     connections,
     app: {
@@ -383,7 +380,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
       hub,
       registry,
       activeProfileId: () => connections.active.profile.id,
-      roles: venueRoles,
+      roles: roleGuard,
       fingerprint: identity.fingerprint,
     },
     decision,

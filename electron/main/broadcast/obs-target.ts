@@ -29,7 +29,7 @@ import { switchScene, writeTextSources } from './obs-writes'
 import { programOverlaysOf, programPreview, readProgramOverlays, returnsToOf, showsOf } from './obs-program'
 import { testObs } from './obs-test'
 import { ObsTextFiles } from './obs-text-files'
-import type { RoleGuard } from '../venue/venue-roles'
+import type { RoleGuard } from '../venue/venue-role-guard'
 
 export interface ObsTargetPorts {
   settings: ObsSettingsFile

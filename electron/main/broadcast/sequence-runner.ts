@@ -18,7 +18,7 @@ import type { Clock } from '../clock'
 import { moduleLog } from '../log'
 import type { ShowSequenceStore } from '../store/show-sequences'
 import type { PublicationTarget } from './publication'
-import type { RoleGuard } from '../venue/venue-roles'
+import type { RoleGuard } from '../venue/venue-role-guard'
 
 const log = moduleLog('sequence-runner')
 

@@ -37,7 +37,7 @@ import {
   type FloorParts,
 } from './floor-view'
 import { moduleLog } from '../log'
-import type { RoleGuard } from '../venue/venue-roles'
+import type { RoleGuard } from '../venue/venue-role-guard'
 
 const log = moduleLog('floor-desk')
 

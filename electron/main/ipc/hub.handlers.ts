@@ -7,7 +7,7 @@ import { qrSvg } from '../devices/pairing-qr'
 import type { HandlersOf } from './dispatch'
 import { PAIRING_CONCERN } from '../../../shared/venue/roles'
 import { DeviceKind } from '../../../shared/venue/door'
-import type { RoleGuard } from '../venue/venue-roles'
+import type { RoleGuard } from '../venue/venue-role-guard'
 
 export interface HubPorts {
   /** Undefined when no hub runs in this process (most tests). */

@@ -13,7 +13,7 @@ import { unsynced } from '../db/db'
 import type { CheckinPlace } from '../store/checkin-places'
 import type { OfflineSession } from './offline-session'
 import type { VenueCheckins } from '../venue/venue-checkins'
-import type { RoleGuard } from '../venue/venue-roles'
+import type { RoleGuard } from '../venue/venue-role-guard'
 import { randomUUID } from 'node:crypto'
 
 /** "Already checked in at 10:02 (Door 2)": nothing is written. */

@@ -9,7 +9,7 @@ import { AppError } from '../app-error'
 import type { DeskIdentity } from './desk-identity'
 import { askBeforeJoining } from './desk-proofs'
 import type { VenueRecord } from './venue-record'
-import { JOINED_ROLE } from './venue-roles'
+import { JOINED_ROLE } from './venue-role-guard'
 import { ROLE_NAMES } from '../../../shared/venue/roles'
 
 /** The host's answer to a code is a few hundred bytes: more is not read. */

@@ -21,7 +21,7 @@ import type { VenueFollowers } from './venue-followers'
 import { VenueHost } from './venue-host'
 import { VenueMember } from './venue-member'
 import type { VenueRecord } from './venue-record'
-import type { RoleGuard } from './venue-roles'
+import type { RoleGuard } from './venue-role-guard'
 
 const log = moduleLog('venue-sharing')
 
@@ -33,8 +33,6 @@ export interface SharingPorts {
   identity: DeskIdentity
   /** This release ("0.2.0"), as other desks are told it. */
   app: string
-  /** Told whenever the sharing's state changes. */
-  changed?(state: SharingState): void
   retry?: { first: number; most: number }
   /** How long the host has to answer a code, body included (ms). */
   deadlineMs?: number
@@ -52,6 +50,8 @@ export class VenueSharing {
   readonly host: VenueHost
   /** A desk syncing with this one was heard from (its last seen, under Devices). */
   readonly heard = new Signal<string>()
+  /** The sharing's state changed (a link up or down, the hosting desk moved, a desk joined or left). */
+  readonly changed = new Signal<SharingState>()
   private member: VenueMember | undefined
   /** The desk this desk syncs with (or tries to), and its address. */
   private memberOf: { deskId: string; address: string } | null = null
@@ -176,7 +176,7 @@ export class VenueSharing {
           this.startMember(action.deskId, address)
           // Desks syncing here move on (to the desk this one joins): a desk that follows a host hosts no one.
           this.host.follow(true, action.deskId)
-          this.ports.changed?.(this.state())
+          this.changed.emit(this.state())
         }
         break
       case 'step-down':
@@ -214,7 +214,7 @@ export class VenueSharing {
     }
     if (wasMember) {
       this.stopMember()
-      this.ports.changed?.(this.state())
+      this.changed.emit(this.state())
     }
   }
 
@@ -307,7 +307,7 @@ export class VenueSharing {
     // The desk removed was this desk's host: its link ends, and the rule finds the venue's host among the rest.
     if (this.memberOf?.deskId === deskId) {
       this.stopMember()
-      this.ports.changed?.(this.state())
+      this.changed.emit(this.state())
     }
     return this.state()
   }
@@ -374,7 +374,7 @@ export class VenueSharing {
     const now = JSON.stringify(state)
     if (now === this.presence) return
     this.presence = now
-    this.ports.changed?.(state)
+    this.changed.emit(state)
   }
 
   /**
@@ -436,7 +436,7 @@ export class VenueSharing {
     await this.ports.credentials.delete(venueShareSecretsOf(this.profileId), 'venue-desk-key')
     this.paired = undefined
     record.rebase(this.ports.identity.publicKey)
-    this.ports.changed?.(this.state())
+    this.changed.emit(this.state())
     return this.state()
   }
 
@@ -469,7 +469,7 @@ export class VenueSharing {
       changed: (state) => {
         // Syncing with a host, this desk hosts no one; its link down, desks may choose it (the rule).
         this.host.follow(state === 'connected', deskId)
-        this.ports.changed?.(this.state())
+        this.changed.emit(this.state())
       },
       // The host follows another desk now (a handover it applied before this desk read it): straight there.
       sentOn: (to) => this.sentOn(to),
