@@ -10,7 +10,7 @@ import { dispatchValue } from '../tests/support/dispatch-value'
 import { obsEyes, obsMissing, prepareShow, startObsStudio } from '../tests/support/obs-studio'
 import { startHubServices } from './support/hub-services'
 import { percentile, report, round } from './support/stats'
-import { until } from './support/until'
+import { linkObs } from './support/obs-stream'
 
 const PRESSES = Number(process.env['PRESSES'] ?? 300)
 const missing = obsMissing()
@@ -45,20 +45,7 @@ const leftScore = async () =>
 
 /** `count` presses (+1 then −1 by turns), each timed until OBS's source shows it; with `folder`, files written too. */
 async function presses(folder: string | null, count: number): Promise<number[]> {
-  await value('obs:configure', {
-    streamId,
-    settings: {
-      host: obs.host,
-      port: obs.port,
-      matchScene: 'Match',
-      breakScene: null,
-      breakAfterSeconds: 0,
-      sources: {},
-      folder,
-    },
-    password: obs.password,
-  })
-  await until(async () => (await value<{ link: string }>('obs:state', { streamId })).link === 'connected')
+  await linkObs(value, streamId, obs, { folder })
   await services.obs.settled()
   const took: number[] = []
   for (let i = 0; i < count; i++) {

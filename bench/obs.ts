@@ -11,6 +11,7 @@ import { dispatchValue } from '../tests/support/dispatch-value'
 import type { Feed } from '../shared/broadcast/feed'
 import { obsEyes, obsMissing, prepareShow, startObsStudio } from '../tests/support/obs-studio'
 import { percentile, round } from './support/stats'
+import { linkObs } from './support/obs-stream'
 
 const TAKES = 100
 const POLLED_TAKES = 10
@@ -52,21 +53,7 @@ const matches = nodes.items.filter((n) => n.status !== 'completed' && n.opponent
 const [first, second] = matches as [Node, Node]
 for (const match of [first, second])
   await value('match-streams:replace', { matchId: match.id, streamIds: [streamId], requestId: crypto.randomUUID() })
-await value('obs:configure', {
-  streamId,
-  settings: {
-    host: obs.host,
-    port: obs.port,
-    matchScene: 'Match',
-    breakScene: 'Break',
-    breakAfterSeconds: 0,
-    sources: {},
-    folder: null,
-  },
-  password: obs.password,
-})
-for (let i = 0; i < 100 && (await value<{ link: string }>('obs:state', { streamId })).link !== 'connected'; i++)
-  await new Promise((resolve) => setTimeout(resolve, 100))
+await linkObs(value, streamId, obs, { breakScene: 'Break' })
 
 // Pushed: each Take from the break scene, until OBS acknowledged the scene and every text source.
 const pushed: number[] = []

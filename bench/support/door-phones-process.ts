@@ -3,14 +3,9 @@ import type { DoorOutcome } from '../../shared/venue/door'
 import { Agent } from 'node:http'
 import type { DoorPhonesJob, DoorRound } from './door-phones'
 import { postJson } from './hub-clients'
+import { serveJobs } from './forked'
 
-process.on('message', (job: DoorPhonesJob) => {
-  run(job).then(
-    (rounds) => process.send!({ rounds }),
-    (error: Error) => process.send!({ error: error.message }),
-  )
-})
-process.send!('ready')
+serveJobs(run)
 
 async function run({ hub, doors }: DoorPhonesJob): Promise<DoorRound[]> {
   const agents = doors.map(() => new Agent({ keepAlive: true }))

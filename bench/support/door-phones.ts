@@ -1,8 +1,7 @@
 // Door phones for benchmarks, in a process of their own as phones on the venue Wi-Fi are: the hub's process (main)
 // then does only the desk's work, and its event-loop delay is main's alone. Each round, every door scans its list of
 // codes one after the other on its own keep-alive connection, all doors at once.
-import { fork } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
+import { forked } from './forked'
 
 export interface DoorPhonesJob {
   hub: string
@@ -24,29 +23,7 @@ export interface DoorPhones {
 }
 
 /** Starts the phones' process and waits until it is ready, so its start is not measured with the scans. */
-export function doorPhones(): Promise<DoorPhones> {
-  const child = fork(fileURLToPath(new URL('./door-phones-process.ts', import.meta.url)), {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  })
-  const next = <T>() =>
-    new Promise<T>((resolve, reject) => {
-      const exited = (code: number | null) => reject(new Error(`door phones ended (${code}) before answering`))
-      child.once('exit', exited)
-      child.once('message', (message: T) => {
-        child.off('exit', exited)
-        resolve(message)
-      })
-    })
-  const phones: DoorPhones = {
-    scan: async (job) => {
-      const answer = next<{ rounds?: DoorRound[]; error?: string }>()
-      child.send(job)
-      const { rounds, error } = await answer
-      if (!rounds) throw new Error(`door phones: ${error}`)
-      return rounds
-    },
-    close: () => child.kill(),
-  }
-  return next<'ready'>().then(() => phones)
+export async function doorPhones(): Promise<DoorPhones> {
+  const worker = await forked<DoorPhonesJob, DoorRound[]>(new URL('./door-phones-process.ts', import.meta.url))
+  return { scan: (job) => worker.run(job), close: () => worker.close() }
 }
