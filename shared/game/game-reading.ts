@@ -1,0 +1,151 @@
+// A game's own state as the live layer follows it (CS2's read into it), and the one rule that turns each new
+// reading into presses on the on-air duel: the map, the rounds, the winner. Edge-triggered: only what the game changed
+// since its last reading is pressed, so a person's press on the same game holds until the game's next event. Pure.
+import { z } from 'zod'
+import type { LiveLayer, LivePress, Side } from '../broadcast/live-layer'
+
+/** The games whose state the hub reads. */
+export const GAME_KINDS = ['cs2'] as const
+export const GameKind = z.enum(GAME_KINDS)
+export type GameKind = z.infer<typeof GameKind>
+
+export const GAME_TITLES: Record<GameKind, string> = { cs2: 'Counter-Strike 2' }
+
+export interface GameTeam {
+  /** The team's name as the game's server has it (null: not set). */
+  name: string | null
+  /** Rounds won on this map (null: a game without rounds). */
+  rounds: number | null
+}
+
+export interface GameReading {
+  /** The map as casters say it ("Mirage"), or null where the game has one map. */
+  map: string | null
+  /** The two teams in the game's own order (CS2: CT then T). */
+  teams: [GameTeam, GameTeam]
+  /** warmup: not started; live: being played; break: between halves; over: the map is decided. */
+  phase: 'warmup' | 'live' | 'break' | 'over'
+  /** The team (by the game's order) that won the map, once over. */
+  winner: 0 | 1 | null
+  /** Whether the teams change the game's sides between halves (CS2): who is who then follows names, else rounds. */
+  sidesSwap: boolean
+}
+
+/** What the follower keeps of a stream's game between readings. */
+export interface GameFollow {
+  /** The last reading taken. */
+  last: GameReading
+  /** The bracket side playing the game's first team (CS2: CT) in `last`. */
+  firstSide: Side
+  /** The game of the best-of (from 1) the map being played is. */
+  game: number
+}
+
+const other = (side: Side): Side => (side === 0 ? 1 : 0)
+
+/** Letters and digits only, lower case, without accents: "Team Liquid!" and "team-liquid" are one name. */
+const folded = (name: string) =>
+  name
+    .normalize('NFKD')
+    .replace(/[^\p{L}\p{N}]/gu, '')
+    .toLowerCase()
+
+const sameTeam = (given: string, opponent: string) => {
+  const [a, b] = [folded(given), folded(opponent)]
+  return a !== '' && b !== '' && (a === b || (Math.min(a.length, b.length) >= 3 && (a.includes(b) || b.includes(a))))
+}
+
+/** The bracket side of the game's first team by the names the server set, when they tell it without doubt. */
+export function sideByName(teams: GameReading['teams'], names: readonly [string, string]): Side | null {
+  const sideOf = (team: GameTeam): Side | null => {
+    if (!team.name) return null
+    const matches = ([0, 1] as const).filter((side) => sameTeam(team.name!, names[side]))
+    return matches.length === 1 ? matches[0]! : null
+  }
+  const first = sideOf(teams[0])
+  const second = sideOf(teams[1])
+  if (first !== null && second !== null) return first !== second ? first : null
+  return first ?? (second === null ? null : other(second))
+}
+
+/** Each bracket side's rounds in a reading, the game's first team being `firstSide`. */
+export function roundsBySide(reading: GameReading, firstSide: Side): [number, number] | null {
+  const [a, b] = reading.teams.map((team) => team.rounds)
+  if (a === null || a === undefined || b === null || b === undefined) return null
+  return firstSide === 0 ? [a, b] : [b, a]
+}
+
+/** A new map began: its name changed, or its rounds went back. */
+function newMap(last: GameReading, now: GameReading): boolean {
+  const total = (r: GameReading) => (r.teams[0].rounds ?? 0) + (r.teams[1].rounds ?? 0)
+  return last.map !== now.map || total(now) < total(last) || (last.phase === 'over' && now.phase !== 'over')
+}
+
+/**
+ * Which bracket side plays the game's first team now: the names where they tell it; otherwise the teams kept as they
+ * were, unless the rounds say they changed sides (each side's rounds only grow, by one round at most), or a break
+ * between halves just ended and changing fits the rounds (a tied half tells nothing else).
+ */
+function firstSideNow(follow: GameFollow | null, now: GameReading, names: readonly [string, string]): Side {
+  const byName = sideByName(now.teams, names)
+  if (byName !== null) return byName
+  if (!follow) return 0
+  const kept = follow.firstSide
+  if (!now.sidesSwap || newMap(follow.last, now)) return kept
+  const before = roundsBySide(follow.last, kept)
+  const fits = (first: Side) => {
+    const after = roundsBySide(now, first)
+    if (!before || !after) return true
+    const grown = after[0] - before[0] + after[1] - before[1]
+    return after[0] >= before[0] && after[1] >= before[1] && grown <= 1
+  }
+  const changed = other(kept)
+  if (follow.last.phase === 'break' && now.phase !== 'break' && fits(changed)) return changed
+  if (fits(kept)) return kept
+  return fits(changed) ? changed : kept
+}
+
+/** The first game of the best-of without a winner (from 1), or null once every game has one. */
+const openGame = (layer: Pick<LiveLayer, 'games'>): number | null => {
+  const index = layer.games.findIndex((game) => game.winner === null)
+  return index === -1 ? null : index + 1
+}
+
+/**
+ * The presses a new reading makes on the on-air layer, and what the follower keeps. A map begins as the first open
+ * game (its name given, once it goes live, when the game has none); its rounds follow the game's; its winner is pressed
+ * when the game says the map is over — unless a person gave that game a winner already. A follower that starts on a map
+ * already over presses nothing for it.
+ */
+export function followGame(
+  follow: GameFollow | null,
+  now: GameReading,
+  layer: Pick<LiveLayer, 'games'>,
+  names: readonly [string, string],
+): { follow: GameFollow | null; presses: LivePress[] } {
+  const starting = !follow || newMap(follow.last, now)
+  const game = starting ? openGame(layer) : follow.game
+  if (game === null) return { follow: null, presses: [] }
+  const firstSide = firstSideNow(follow, now, names)
+  const next: GameFollow = { last: now, firstSide, game }
+  const row = layer.games[game - 1]
+  if (!row) return { follow: next, presses: [] }
+  // A follower that starts on a map already over leaves that map to the people who saw it end.
+  if (starting && now.phase === 'over') return { follow: next, presses: [] }
+  const presses: LivePress[] = []
+  // The map is the game's once it goes live (a warmup is not the game's start yet).
+  const goesLive = now.phase !== 'warmup' && (starting || follow?.last.phase === 'warmup')
+  if (goesLive && now.map && row.map === null) presses.push({ kind: 'map', game, map: now.map })
+  const rounds = roundsBySide(now, firstSide)
+  const roundsBefore = starting || !follow ? null : roundsBySide(follow.last, follow.firstSide)
+  const sameAs = (a: readonly number[] | null | undefined, b: readonly number[] | null | undefined) =>
+    !!a && !!b && a[0] === b[0] && a[1] === b[1]
+  if (rounds && !sameAs(rounds, roundsBefore) && !sameAs(rounds, row.rounds))
+    presses.push({ kind: 'rounds', game, rounds: [Math.min(rounds[0], 99), Math.min(rounds[1], 99)] })
+  const justOver = now.phase === 'over' && follow !== null && follow.last.phase !== 'over' && !starting
+  if (justOver && now.winner !== null && row.winner === null) {
+    const side = now.winner === 0 ? firstSide : other(firstSide)
+    presses.push({ kind: 'winner', game, side })
+  }
+  return { follow: next, presses }
+}
