@@ -32,6 +32,7 @@ import { VenueCheckins } from './venue/venue-checkins'
 import { VenueAudit } from './venue/venue-audit'
 import { VenueRoles } from './venue/venue-roles'
 import { VenueRoleGuard } from './venue/venue-role-guard'
+import { GameSources } from './broadcast/game-sources'
 import { VenueFollowers } from './venue/venue-followers'
 import { DeskIdentity } from './venue/desk-identity'
 import { VenueStreams } from './broadcast/venue-streams'
@@ -243,6 +244,14 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     roles: roleGuard,
   }))
   venueStreams.attach(broadcast)
+  // Each stream's game source: the game's own state (CS2's) pressed on the stream's on-air duel.
+  const games = new GameSources({
+    dataDir: ports.dataDir,
+    clock,
+    profileId: () => connections.active.profile.id,
+    desk: broadcast,
+    changed: (streamId) => bus.publish('game:changed', { streamId }),
+  })
   // Every change of what a stream shows (an overlay opened, a Take, a scene) is a moment the airtime is counted to.
   bus.subscribe((event) => {
     if (event === 'broadcast:changed' || event === 'obs:changed') sponsors.shownChanged()
@@ -347,6 +356,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
       doors,
       floor,
       registry,
+      games,
       layoutsDir: join(ports.dataDir, 'layouts'),
       ...ports.hub,
       onPortTaken: (wanted, got) =>
@@ -390,6 +400,12 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
       overlayAddress: (streamId, host) => (kind) => obsOverlayAddress(hub?.url, streamId, kind, host),
     },
     floor,
+    games: {
+      games,
+      roles: roleGuard,
+      streamName: (streamId) => broadcast.feed(streamId).stream.name,
+      hubUrl: () => hub?.deviceUrl() ?? '',
+    },
     sponsors,
     venue: { sharing, roles: venueRoles, audit: venueAudit },
     pages,

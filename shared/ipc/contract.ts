@@ -17,6 +17,8 @@ import { AuditPage, AuditQuery, SetOperator, SetRole, VenueRoles } from '../venu
 import { FloorInputs, FloorState } from '../floor/floor'
 import { SyncStatus, cached, isListAnswer, receipt } from './sync'
 import { PageLines } from '../log/page-lines'
+import { GameKind } from '../game/game-reading'
+import { GameConfig, GameSourceView } from '../game/game-source'
 
 export const AppInfo = z.object({
   version: z.string(),
@@ -204,6 +206,15 @@ export const contract = {
   'broadcast:undo': { input: ofStream, output: StreamState },
   /** This desk runs the stream from now on, going on from another desk's desk of it (the page asked first). */
   'broadcast:take-over': { input: ofStream, output: StreamState },
+  /** The stream's game source (CS2's state), or null: the stream follows no game. */
+  'game:source': { input: ofStream, output: GameSourceView.nullable() },
+  /**
+   * The stream follows a game from now on: a new token (the old one refused), answered once inside the config file
+   * for the observer PC (the desk keeps only its hash).
+   */
+  'game:connect': { input: ofStream.extend({ game: GameKind }), output: GameConfig },
+  /** The stream follows no game any more: its token is refused. */
+  'game:disconnect': { input: ofStream, output: z.null() },
   /** Where the stream's on-air scores come from: the room's live layer, or the service only. */
   'broadcast:scores': { input: ofStream.extend({ scores: ScoreSource }), output: StreamState },
   /** The picks and maps kept for the tournament's discipline, offered as a producer types them. */

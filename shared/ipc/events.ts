@@ -37,6 +37,8 @@ export const events = {
   /** A stream's published feed or its staged changes changed: the desk reads its status again. */
   /** A stream's new state after an action or a change from the service: applied as it is, nothing read again. */
   'broadcast:changed': StreamState,
+  /** A stream's game source was made or removed, first heard, or heard again after a quiet spell: read game:source. */
+  'game:changed': z.object({ streamId: z.string() }),
   /** A device was paired or revoked, or the venue network setting or control token changed: read hub:status. */
   'hub:changed': z.object({}),
   /** A stream's OBS link or what it last did changed (connected, reconnecting, a refused call). */

@@ -169,6 +169,19 @@ export class BroadcastDesk {
     return this.liveScore.live(streamId, press, by)
   }
 
+  /**
+   * A game's presses on the stream's on-air duel, made together and journalled as the game's: on a held stream they wait
+   * in Hold's list; the audit log names `cause` (no person made them).
+   */
+  fromGame(streamId: string, presses: readonly LivePress[], cause: string): StreamState {
+    return this.automatic.during(cause, () => this.liveScore.liveAll(streamId, presses, 'game'))
+  }
+
+  /** The on-air duel's live layer and its opponents' names, for a game source (null: nothing it could press on). */
+  onAirLayer(streamId: string): ReturnType<LiveScore['onAirLayer']> {
+    return this.liveScore.onAirLayer(streamId)
+  }
+
   /** Every line where the service and the room disagree, answered with the service's score (Companion's `adopt`). */
   adoptAll(streamId: string, by: PressedBy): StreamState {
     return this.liveScore.adoptAll(streamId, by)

@@ -1,7 +1,7 @@
 // The producer's Hold and what rides on it: holding a stream, applying what waits (one change, one match, all, or the
 // first), the technical-difficulties key (which holds the stream under its card) and the casters (a caster tablet's
 // edit waits on a held stream), each published through the desk's own actions.
-import { Casters, type PressedBy, type StreamState } from '../../../shared/broadcast/feed'
+import { Casters, waitsOnHold, type PressedBy, type StreamState } from '../../../shared/broadcast/feed'
 import { AppError } from '../app-error'
 import type { DeskCommandPorts } from './desk-actions'
 import { heldFeed, stagedChanges } from './hold'
@@ -73,7 +73,7 @@ export class HoldCommands {
       session().producer.setCasters(stream.id, parsed.data)
       const sources = feeds.sourcesOf(stream.tournament_id)
       const shown = desk.shown(stream.id)
-      if (by === 'tablet' || !session().producer.desk(stream.id).held || !shown) return desk.act(stream, sources)
+      if (waitsOnHold(by) || !session().producer.desk(stream.id).held || !shown) return desk.act(stream, sources)
       const current = feeds.current(stream, sources)
       return desk.answer(stream.id, current, heldFeed(shown, current, [{ matchId: stream.id, field: 'casters' }]))
     })

@@ -2,12 +2,13 @@
 // veto, swap, adopt or keep the service's score) and their undo, as the producer's desk runs them: checked, journalled
 // by `store/live-layers.ts`, and published through the desk's own actions.
 import type { Stream } from '../../../shared/api'
-import type { PressedBy, ScoreSource, StreamState } from '../../../shared/broadcast/feed'
+import { waitsOnHold, type PressedBy, type ScoreSource, type StreamState } from '../../../shared/broadcast/feed'
 import {
   inAnswerOrder,
   refusal,
   seedLayer,
   sideOnScreen,
+  type LiveLayer,
   type LivePress,
   type ScreenSide,
   type Side,
@@ -33,6 +34,30 @@ export class LiveScore {
       this.pressOn(stream, sources, onAir, press, by)
       return this.act(stream, sources, onAir, by)
     })
+  }
+
+  /** Presses made together (a game's reading: its map, rounds and winner), journalled and published as one. */
+  liveAll(streamId: string, presses: readonly LivePress[], by: PressedBy): StreamState {
+    const { stream, sources, onAir } = this.target(streamId)
+    return this.ports.desk.inOneTransaction(() => {
+      for (const press of presses) this.pressOn(stream, sources, onAir, press, by)
+      return this.act(stream, sources, onAir, by)
+    })
+  }
+
+  /**
+   * The live layer of the stream's on-air duel and its opponents' names in bracket order (seeded if it had none);
+   * null when nothing is on air, the match is not a duel, or the stream's scores are the service's.
+   */
+  onAirLayer(streamId: string): { layer: LiveLayer; names: [string, string] } | null {
+    const stream = this.ports.feeds.stream(streamId)
+    const desk = this.ports.session().producer.desk(stream.id)
+    if (!desk.onAir || desk.scores === 'service') return null
+    const sources = this.ports.feeds.sourcesOf(stream.tournament_id)
+    const match = this.ports.feeds.current(stream, sources).onAir
+    if (!match || match.id !== desk.onAir || match.opponents.length !== 2) return null
+    const layer = this.ports.session().liveLayers.layer(stream.id, desk.onAir) ?? seedLayer(match)
+    return { layer, names: [match.opponents[0]!.name, match.opponents[1]!.name] }
   }
 
   /** Every line where the service and the room disagree, answered with the service's score. */
@@ -123,7 +148,7 @@ export class LiveScore {
     const { desk, feeds } = this.ports
     const held = this.ports.session().producer.desk(stream.id).held
     const shown = desk.shown(stream.id)
-    if (!held || !shown || by === 'tablet') return desk.act(stream, sources)
+    if (!held || !shown || waitsOnHold(by)) return desk.act(stream, sources)
     const current = feeds.current(stream, sources)
     const approved = LIVE_FIELDS.map((field) => ({ matchId: onAir, field }))
     return desk.answer(stream.id, current, heldFeed(shown, current, approved))

@@ -8,7 +8,13 @@ export function matchWords(match: FeedMatch): string {
 }
 
 /** Where a live press came from, when not the desk's own page: the audit log names the desk's operator either way. */
-const FROM: Record<PressedBy, string> = { desk: '', companion: ' (from Companion)', tablet: ' (from a tablet)' }
+const FROM: Record<PressedBy, string> = {
+  desk: '',
+  companion: ' (from Companion)',
+  tablet: ' (from a tablet)',
+  // The game's presses are the desk's own doing: the audit log gives their cause instead of a person.
+  game: '',
+}
 
 /** Each change from `before` (undefined: the first state this desk shares) to `after`, oldest first. */
 export function streamChanges(before: StreamState | undefined, after: StreamState): string[] {

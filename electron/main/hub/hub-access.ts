@@ -25,6 +25,7 @@ export const HUB_RULES = [
   'scorekeeper',
   'caster',
   'desk',
+  'game',
 ] as const
 export type HubRule = (typeof HUB_RULES)[number]
 
@@ -74,9 +75,15 @@ export function deviceOf(request: FastifyRequest, registry: DeviceRegistry): Dev
  * - tablet (what a stream's tablet sees): a paired scorekeeper's or caster's tablet, from anywhere;
  * - scorekeeper, caster (a tablet's edits): that kind of tablet only (each acts on its own stream);
  * - desk (the venue's sync): a desk of the venue that proved who it is — its signature, by the key the venue's record
- *   binds to it, over a challenge this hub gave (no secret crosses: the hosting can move to any desk), from anywhere.
+ *   binds to it, over a challenge this hub gave (no secret crosses: the hosting can move to any desk), from anywhere;
+ * - game (a game's state posts): the token a stream's game source was made with, in the address (`?token=`), from
+ *   anywhere (the observer PC).
  */
-export function hubRules(registry: DeviceRegistry, provenDesk?: ProvenDesk): Record<HubRule, AccessRule> {
+export function hubRules(
+  registry: DeviceRegistry,
+  provenDesk?: ProvenDesk,
+  gameToken?: (request: FastifyRequest) => boolean,
+): Record<HubRule, AccessRule> {
   const ofKind = (request: FastifyRequest, ...kinds: DeviceKind[]) => {
     const device = deviceOf(request, registry)
     return device !== undefined && kinds.includes(device.kind)
@@ -96,5 +103,6 @@ export function hubRules(registry: DeviceRegistry, provenDesk?: ProvenDesk): Rec
     scorekeeper: (request) => ofKind(request, 'scorekeeper'),
     caster: (request) => ofKind(request, 'caster'),
     desk: (request) => provenDesk?.(request) !== undefined,
+    game: (request) => gameToken?.(request) ?? false,
   }
 }

@@ -17,6 +17,7 @@ import type { DeviceRegistry } from '../devices/device-registry'
 import type { EventBus } from '../event-bus'
 import type { DoorDesk } from '../devices/door-desk'
 import type { FloorDesk } from '../floor/floor-desk'
+import type { GameSources } from '../broadcast/game-sources'
 
 export interface HubContext {
   /** What the desk announces (streams, OBS, the floor), for Companion's event stream. */
@@ -44,6 +45,8 @@ export interface HubContext {
   /** The venue floor: the boards' state, the doors' calls, Companion's call buttons. */
   floor: FloorDesk
   registry: DeviceRegistry
+  /** Each stream's game source, whose game posts its state here (none in some tests). */
+  games?: GameSources
   /** The built renderer folder that holds overlay.html, door.html and their assets. */
   pagesDir: string
   streams: EventStreams

@@ -1,7 +1,7 @@
 // The broadcast hub: the local server OBS overlays, Companion and door devices use — feeds and overlays, the control
 // API, the door page and pairing — on 127.0.0.1 and, when opened to the venue network, on this machine's LAN
 // addresses; every route behind the one route guard, with the hub's access rules.
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -31,6 +31,8 @@ import type { HubContext } from './hub-context'
 import { lanInterfaces, LanListeners, suggestedInterfaces, type LanInterface } from './lan-listeners'
 import { pairingRoutes } from './pairing-routes'
 import { logRoutes } from './log-routes'
+import { gameRoutes, gameTokenOf } from './game-routes'
+import type { GameSources } from '../broadcast/game-sources'
 import { PageLog } from '../page-log'
 import { venueRoutes } from './venue-routes'
 
@@ -64,6 +66,8 @@ export interface HubOptions {
   doors: DoorDesk
   floor: FloorDesk
   registry: DeviceRegistry
+  /** Each stream's game source, whose game posts its state here (none in some tests). */
+  games?: GameSources
   /** The built renderer folder that holds overlay.html, door.html and their assets. */
   pagesDir: string
   /** Where the device pages' failures are written (main's log, a budget per device); one of its own when absent. */
@@ -130,7 +134,7 @@ class HubOrigin {
   private lanListeners: LanListeners | undefined
   port = 0
 
-  constructor(registry: DeviceRegistry, provenDesk?: ProvenDesk) {
+  constructor(registry: DeviceRegistry, provenDesk?: ProvenDesk, gameToken?: (request: FastifyRequest) => boolean) {
     this.server = Fastify({
       logger: false,
       bodyLimit: 16 * 1024,
@@ -139,7 +143,11 @@ class HubOrigin {
         return createServer(fastifyHandler)
       },
     })
-    guardRoutes(this.server, { hosts: () => this.hosts, rules: hubRules(registry, provenDesk), refuse: refusal })
+    guardRoutes(this.server, {
+      hosts: () => this.hosts,
+      rules: hubRules(registry, provenDesk, gameToken),
+      refuse: refusal,
+    })
     acceptJsonOnly(this.server)
     // A device waits for each answer: background work yields to it while main is busy.
     this.server.addHook('onRequest', (_request, _reply, done) => {
@@ -182,6 +190,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   const hub = new HubOrigin(
     registry,
     options.venue && ((request) => options.venue!.provenDesk(request, request.headers)),
+    (request) => options.games?.owner(gameTokenOf(request)) !== undefined,
   )
   const { server } = hub
   const streams = new EventStreams(DEVICE_STREAM_CAPS)
@@ -206,6 +215,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   floorRoutes(server, context)
   pairingRoutes(server, context)
   logRoutes(server, context)
+  gameRoutes(server, context)
   await venueRoutes(server, context)
   // Producers' layouts run their own code: they get an origin (a port) of their own, with the feed and nothing else,
   // so no page of the hub (a door's key in its storage, the pairing page) shares storage or a window with them.

@@ -302,16 +302,18 @@ describe('the hub’s guard', () => {
   it('refuses every encoded spelling of every protected route', async () => {
     // Every route this machine may not use without a key or token, as the hub registered them: a new one is covered
     // without anyone adding it here.
-    const filled = (url: string) => url.replace(':streamId', streamId).replace(':matchId', 'm1').replace('*', 'x')
+    const filled = (url: string) =>
+      url.replace(':streamId', streamId).replace(':matchId', 'm1').replace(':game', 'cs2').replace('*', 'x')
     const protectedRoutes = services
       .hub!.routes()
-      .filter((route) => route.allow === 'control' || route.allow === 'door')
+      .filter((route) => route.allow === 'control' || route.allow === 'door' || route.allow === 'game')
     expect(protectedRoutes.map((route) => route.url)).toEqual(
       expect.arrayContaining([
         '/control/v1/streams/:streamId/take/:matchId',
         '/control/v1/streams/:streamId/release',
         '/control/v1/streams/:streamId/apply',
         '/door/v1/events',
+        '/game/v1/:game',
       ]),
     )
     const requests = protectedRoutes.flatMap((route) =>

@@ -14,6 +14,7 @@ import { cacheHandlers } from './cache.handlers'
 import { checkinHandlers } from './checkin.handlers'
 import { disciplinesHandlers } from './disciplines.handlers'
 import { floorHandlers } from './floor.handlers'
+import { gameHandlers, type GamePorts } from './game.handlers'
 import { hubHandlers, type HubPorts } from './hub.handlers'
 import { logHandlers } from './log.handlers'
 import type { PageLog } from '../page-log'
@@ -38,6 +39,7 @@ export interface HandlerServices {
   decision: CheckinDecision
   obs: ObsPorts
   floor: FloorDesk
+  games: GamePorts
   sponsors: SponsorDesk
   venue: { sharing: VenueSharing; roles: VenueRoles; audit: VenueAudit }
   pages: PageLog
@@ -65,6 +67,7 @@ export function allHandlers(services: HandlerServices): Handlers {
     ...hubHandlers(services.hub),
     ...obsHandlers(services.obs),
     ...floorHandlers(services.floor),
+    ...gameHandlers(services.games),
     ...sponsorsHandlers(services.sponsors),
     ...venueHandlers(venue.sharing, venue.roles, venue.audit),
   }

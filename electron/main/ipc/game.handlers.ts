@@ -1,0 +1,29 @@
+// Handlers of game:*: a stream's game source (which game its live layer follows), made with the config file for the
+// observer PC, or removed — the producer's to change (the streams' concern).
+import type { GameSources } from '../broadcast/game-sources'
+import type { RoleGuard } from '../venue/venue-role-guard'
+import type { HandlersOf } from './dispatch'
+
+export interface GamePorts {
+  games: GameSources
+  roles: RoleGuard
+  /** The stream's name, for the config file (throws for a stream the desk does not have). */
+  streamName: (streamId: string) => string
+  /** Where the observer PC reaches the hub: its venue address when open, else this machine's. */
+  hubUrl: () => string
+}
+
+export function gameHandlers({ games, roles, streamName, hubUrl }: GamePorts): HandlersOf<'game'> {
+  return {
+    'game:source': ({ streamId }) => games.source(streamId),
+    'game:connect': ({ streamId, game }) => {
+      roles.check('streams')
+      return games.connect(streamId, game, hubUrl(), streamName(streamId))
+    },
+    'game:disconnect': ({ streamId }) => {
+      roles.check('streams')
+      games.disconnect(streamId)
+      return null
+    },
+  }
+}

@@ -1,0 +1,93 @@
+/// <reference lib="dom" />
+// A stream following CS2's own state, from the Stream desk in Chromium: the producer makes the config file under
+// "Game data", the recorded match replayed to the address it names moves the on-air score (the journal says "From
+// the game"), the desk says when the game was last heard; the panel in both themes, axe clean.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Feed } from '../../shared/broadcast/feed'
+import { configAddress, recordedCs2Match, replayGame } from '../support/game-replayer'
+import { axeViolations } from './support/axe'
+import { launchBrowser, screenshotPath } from './support/browser'
+import { linkedShow, type LinkedShow } from './support/linked-show'
+import { startWebMode, type WebMode } from './support/web-mode'
+
+let web: WebMode
+let browser: Browser
+let show: LinkedShow
+const STREAM = 'B stream'
+
+beforeAll(async () => {
+  web = await startWebMode(['--demo-simulate', '0'])
+  browser = await launchBrowser()
+  show = await linkedShow(web, 1)
+  await web.ipc('broadcast:take', { streamId: show.streamId, matchId: show.matches[0]!.id })
+})
+afterAll(async () => {
+  await browser?.close()
+  await web?.stop()
+})
+
+/** The Stream desk in a theme, its column's "Game data" open. */
+async function gamePanel(theme: 'light' | 'dark'): Promise<{ context: BrowserContext; desk: Page }> {
+  const context = await browser.newContext({
+    viewport: { width: 1500, height: 950 },
+    colorScheme: theme,
+    bypassCSP: true,
+  })
+  // The desk's theme is its own choice (dark by default), remembered in its storage.
+  await context.addInitScript((chosen) => localStorage.setItem('matchdesk.theme', chosen), theme)
+  const desk = await context.newPage()
+  await desk.goto(web.url)
+  // The tournament chosen first: the Stream desk shows its streams.
+  await desk
+    .getByRole('row', { name: /Lyon LAN Winter Cup/ })
+    .getByRole('button', { name: 'Open' })
+    .click()
+  await desk.keyboard.press('Control+4')
+  await expect.poll(() => desk.getByRole('heading', { level: 1 }).textContent()).toBe('Stream desk')
+  const panel = desk.getByRole('region', { name: `Stream ${STREAM}` }).getByTestId('game-source')
+  await panel.locator('summary').click()
+  return { context, desk }
+}
+
+describe('a stream following CS2 from the Stream desk', () => {
+  it('makes the config file; the recorded match replayed to it moves the on-air score, as the game’s', async () => {
+    const { context, desk } = await gamePanel('light')
+    const column = desk.getByRole('region', { name: `Stream ${STREAM}` })
+    const panel = column.getByTestId('game-source')
+    await expect.poll(() => panel.getByTestId('game-status').textContent()).toBe('no game')
+    await panel.getByRole('button', { name: 'Make the config file' }).click()
+    const text = await panel.getByTestId('game-config').inputValue()
+    expect(text).toContain('"uri"')
+    await expect
+      .poll(() => panel.getByTestId('game-status').textContent())
+      .toBe('Counter-Strike 2 · waiting for the game')
+    // Focus stays in the panel after the action (the button is still there, renamed).
+    expect(await panel.getByRole('button', { name: 'Make a new config file' }).count()).toBe(1)
+
+    const { uri, token } = configAddress(text)
+    const names = show.matches[0]!.opponents.map((o) => o.participant!.name)
+    expect(new Set(await replayGame(recordedCs2Match(names), token, { uri }))).toEqual(new Set([200]))
+    const feed = await web.ipc<Feed>('broadcast:feed', { streamId: show.streamId })
+    expect(feed.onAir!.games![0]).toMatchObject({ map: 'Safehouse', rounds: [19, 17], winner: 0 })
+    await expect
+      .poll(() => panel.getByTestId('game-status').textContent())
+      .toMatch(/^Counter-Strike 2 · heard \d+ s ago$/)
+    // The live score's journal names the game as who pressed.
+    await expect.poll(() => column.getByTestId('live-score').textContent()).toContain('From the game')
+    await panel.scrollIntoViewIfNeeded()
+    await desk.screenshot({ path: screenshotPath('view-stream-desk-game-light') })
+    expect(await axeViolations(desk)).toEqual([])
+    await context.close()
+  })
+
+  it('reads well in the dark theme too, axe clean', async () => {
+    const { context, desk } = await gamePanel('dark')
+    const panel = desk.getByRole('region', { name: `Stream ${STREAM}` }).getByTestId('game-source')
+    await expect.poll(() => panel.getByTestId('game-status').textContent()).toMatch(/^Counter-Strike 2 · /)
+    await panel.scrollIntoViewIfNeeded()
+    await desk.screenshot({ path: screenshotPath('view-stream-desk-game-dark') })
+    expect(await axeViolations(desk)).toEqual([])
+    await context.close()
+  })
+})
