@@ -78,7 +78,7 @@ describe('show sequences', () => {
     })
   })
 
-  it('read the events off two feeds of one match: a game’s start and end, the match’s end', () => {
+  it('read the events off two feeds of one match: a game’s start and end, a round’s end, the match’s end', () => {
     // Another match, or the first feed seen: a Take, which the desk says itself.
     expect(sequenceEvents(undefined, feed(match('m1')))).toEqual([])
     expect(sequenceEvents(feed(match('m1')), feed(match('m2')))).toEqual([])
@@ -102,6 +102,20 @@ describe('show sequences', () => {
         ),
       ),
     ).toEqual(['game-end', 'game-start'])
+    // A round's end in the game being played (the game says its rounds); not beside a game's own end.
+    const mirage = { ...none, map: 'Mirage' }
+    expect(
+      sequenceEvents(
+        feed(games([{ ...mirage, rounds: [3, 2] }, none])),
+        feed(games([{ ...mirage, rounds: [4, 2] }, none])),
+      ),
+    ).toEqual(['round-end'])
+    expect(
+      sequenceEvents(
+        feed(games([{ ...mirage, rounds: [12, 9] }, none])),
+        feed(games([{ ...mirage, rounds: [13, 9], winner: 0 }, none])),
+      ),
+    ).toEqual(['game-end'])
     // Nothing changed that a sequence follows; points in a match that is not a best-of are not games.
     expect(sequenceEvents(feed(scored(0, 0)), feed(scored(0, 0)))).toEqual([])
     expect(sequenceEvents(feed(scored(3, 0, { bestOf: null })), feed(scored(4, 0, { bestOf: null })))).toEqual([])

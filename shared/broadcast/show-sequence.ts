@@ -6,7 +6,7 @@ import { z } from 'zod'
 import type { Feed } from './feed'
 import { OVERLAYS, type OverlayKind } from './overlays'
 
-export const SEQUENCE_EVENTS = ['take', 'game-start', 'game-end', 'match-end'] as const
+export const SEQUENCE_EVENTS = ['take', 'game-start', 'round-end', 'game-end', 'match-end'] as const
 export const SequenceEvent = z.enum(SEQUENCE_EVENTS)
 export type SequenceEvent = z.infer<typeof SequenceEvent>
 
@@ -14,6 +14,7 @@ export type SequenceEvent = z.infer<typeof SequenceEvent>
 export const EVENT_TITLES: Record<SequenceEvent, string> = {
   take: 'Take',
   'game-start': 'Game start',
+  'round-end': 'Round end',
   'game-end': 'Game end',
   'match-end': 'Match end',
 }
@@ -53,6 +54,8 @@ const hide = (at: number, overlay: OverlayKind): SequenceStep => ({ at, action: 
 export const DEFAULT_SEQUENCES: ShowSequences = {
   take: [scene(0, 'match'), show(1.5, 'scoreboard'), show(2, 'casters')],
   'game-start': [scene(0, 'match'), show(1.5, 'scoreboard'), show(2, 'casters'), hide(12, 'casters')],
+  // A round's end is the HUD's to show: nothing runs until the producer gives it steps.
+  'round-end': [],
   'game-end': [show(0, 'scoreboard')],
   'match-end': [show(0, 'scoreboard'), hide(0, 'casters'), scene(5, 'break')],
 }
@@ -116,10 +119,17 @@ function gameUnderway(feed: Feed): number | null {
   return index < 0 ? null : index
 }
 
+/** Rounds played so far in the feed's game at `index` (none where it has no rounds). */
+function roundsPlayed(feed: Feed, index: number): number {
+  const rounds = feed.onAir?.games?.[index]?.rounds
+  return rounds ? rounds[0] + rounds[1] : 0
+}
+
 /**
  * What happened to the match on air between two feeds of a stream, for its sequences: the match's end (its result in,
  * or a side with the games to win a best-of), a game's end (a game decided short of that), a game's start (the next
- * game given its map or picks). A Take is the desk's to say (it knows one from a feed published again after a start).
+ * game given its map or picks), a round's end (the game being played has more rounds played, nothing else happened).
+ * A Take is the desk's to say (it knows one from a feed published again after a start).
  */
 export function sequenceEvents(before: Feed | undefined, after: Feed): SequenceEvent[] {
   const onAir = after.onAir
@@ -134,6 +144,8 @@ export function sequenceEvents(before: Feed | undefined, after: Feed): SequenceE
   if (gamesDecided(after) > gamesDecided(before)) events.push('game-end')
   const game = gameUnderway(after)
   if (game !== null && game !== gameUnderway(before) && was.status !== 'completed') events.push('game-start')
+  if (events.length === 0 && game !== null && roundsPlayed(after, game) > roundsPlayed(before, game))
+    events.push('round-end')
   return events
 }
 

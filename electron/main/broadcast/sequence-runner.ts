@@ -117,10 +117,14 @@ export class SequenceRunner implements PublicationTarget, SequenceView {
     this.switched()
   }
 
-  /** Starts the stream's sequence for an event (replacing one running); paused from the start on a held stream. */
+  /**
+   * Starts the stream's sequence for an event (replacing one running); paused from the start on a held stream. An
+   * event without steps runs nothing and leaves a running sequence as it is (a round's end amid a game's start).
+   */
   private start(streamId: string, event: SequenceEvent): void {
-    clearTimeout(this.runs.get(streamId)?.timer)
     const steps = this.ports.store().of(streamId)[event]
+    if (steps.length === 0) return
+    clearTimeout(this.runs.get(streamId)?.timer)
     const now = this.ports.clock.now()
     const held = this.last.get(streamId)?.held ?? false
     const run: SequenceRun = { event, steps, startedAt: now, done: 0, pausedAt: held ? now : null }

@@ -1,7 +1,8 @@
 // Show sequences on the Demo venue through the channels the desk calls, with a stand-in obs-websocket: a Take runs the
 // stream's Take sequence (OBS's scene, overlays hidden and shown in the feed at their times), a sequence edited as
 // text is kept and run, Hold pauses a run and its release resumes it, fast-forward and cancel from the desk and
-// Companion, the match's end brings the break, and a wrong line is refused by its number.
+// Companion, a round's end runs only once given steps, the match's end brings the break, and a wrong line is refused
+// by its number.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Feed, StreamState } from '../../../shared/broadcast/feed'
 import { parseSteps, type ShowSequences } from '../../../shared/broadcast/show-sequence'
@@ -85,6 +86,22 @@ describe('show sequences', () => {
       status: 422,
       body: { fields: { command: 'fast-forward, cancel or game-start' } },
     })
+  })
+
+  it('a round’s end runs nothing by default and leaves a running sequence; edited, it runs its steps', async () => {
+    await edit('game-start', '+30 hide casters')
+    // The game's map given: a game's start, its sequence running.
+    await value('broadcast:live', { streamId, press: { kind: 'map', game: 1, map: 'Mirage' } })
+    await expect.poll(async () => (await state()).sequence?.event).toBe('game-start')
+    await value('broadcast:live', { streamId, press: { kind: 'rounds', game: 1, rounds: [1, 0] } })
+    expect((await state()).sequence).toMatchObject({ event: 'game-start', next: 'hide casters' })
+    await edit('round-end', '+20 hide scoreboard')
+    await value('broadcast:live', { streamId, press: { kind: 'rounds', game: 1, rounds: [1, 1] } })
+    await expect
+      .poll(async () => (await state()).sequence)
+      .toMatchObject({ event: 'round-end', next: 'hide scoreboard' })
+    await value('broadcast:sequence', { streamId, command: 'cancel' })
+    await value<ShowSequences>('broadcast:set-sequence', { streamId, event: 'round-end', steps: null })
   })
 
   it('the match’s end (its result from the service) runs the match-end sequence: the break after its delay', async () => {
