@@ -249,7 +249,14 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     dataDir: ports.dataDir,
     clock,
     profileId: () => connections.active.profile.id,
-    desk: broadcast,
+    desk: {
+      onAirLayer: (streamId) => broadcast.onAirLayer(streamId),
+      fromGame: (streamId, presses, cause) => broadcast.fromGame(streamId, presses, cause),
+      pressableMatch: (streamId) => {
+        const desk = session().producer.desk(streamId)
+        return desk.scores === 'service' ? null : desk.onAir
+      },
+    },
     changed: (streamId) => bus.publish('game:changed', { streamId }),
   })
   // Every change of what a stream shows (an overlay opened, a Take, a scene) is a moment the airtime is counted to.

@@ -15,6 +15,8 @@ export const Cs2State = z.object({
   map: z
     .object({
       name: Name,
+      /** competitive, scrimcomp2v2 (wingman), casual, … */
+      mode: z.string().max(40).optional(),
       /** warmup, live, intermission (between halves), gameover. */
       phase: z.string().max(40),
       /** Rounds played so far. */
@@ -45,6 +47,17 @@ const teamName = (name: string | undefined): string | null => {
   return trimmed === '' || /^(ct|t|terrorists?|counter-terrorists?)$/i.test(trimmed) ? null : trimmed
 }
 
+/**
+ * Whether the teams change sides at a break after `played` rounds, by the mode's rules: competitive's 24 rounds change
+ * after 12 and each overtime of 6 after its 3rd; wingman's 16 after 8. Null where not known (wingman's overtimes,
+ * other modes).
+ */
+export function sidesChangedAt(mode: string | undefined, played: number): boolean | null {
+  if (mode === 'competitive') return played === 12 || (played > 24 && (played - 24) % 6 === 3)
+  if (mode === 'scrimcomp2v2') return played <= 16 ? played === 8 : null
+  return null
+}
+
 /** A GSI body as the live layer reads it (null: no map yet, the game sits in its menus). */
 export function readCs2(state: Cs2State): GameReading | null {
   const map = state.map
@@ -59,6 +72,9 @@ export function readCs2(state: Cs2State): GameReading | null {
           : 'live'
   const ct = map.team_ct.score
   const t = map.team_t.score
+  // The map's winner: the last round's winner at its end (a surrender too), else the team with more rounds.
+  const lastWin = state.round?.win_team === 'CT' ? 0 : state.round?.win_team === 'T' ? 1 : null
+  const played = ct + t
   return {
     map: mapTitle(map.name),
     // CT first: the game's own order. The teams change sides at each half; the follower keeps who is who.
@@ -67,7 +83,8 @@ export function readCs2(state: Cs2State): GameReading | null {
       { name: teamName(map.team_t.name), rounds: t },
     ],
     phase,
-    winner: phase === 'over' && ct !== t ? (ct > t ? 0 : 1) : null,
+    winner: phase !== 'over' ? null : (lastWin ?? (ct === t ? null : ct > t ? 0 : 1)),
     sidesSwap: true,
+    swappedAtBreak: sidesChangedAt(map.mode, played),
   }
 }

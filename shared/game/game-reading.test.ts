@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { pressed, seedLayer, type LiveLayer } from '../broadcast/live-layer'
 import type { FeedMatch } from '../broadcast/feed'
-import { Cs2State, mapTitle, readCs2 } from './cs2-state'
+import { Cs2State, mapTitle, readCs2, sidesChangedAt } from './cs2-state'
 import { followGame, sideByName, type GameFollow, type GameReading } from './game-reading'
 
 const real = (name: string): unknown =>
@@ -47,6 +47,7 @@ describe("CS2's game state, as recorded", () => {
       phase: 'live',
       winner: null,
       sidesSwap: true,
+      swappedAtBreak: false,
     })
   })
 
@@ -137,20 +138,50 @@ describe('a game followed on the live layer', () => {
     expect(followGame(null, over, layerOf(), NAMES).presses).toEqual([])
   })
 
+  const unnamed = (ct: number, t: number, phase: GameReading['phase'] = 'live'): GameReading => ({
+    map: 'Mirage',
+    teams: [
+      { name: null, rounds: ct },
+      { name: null, rounds: t },
+    ],
+    phase,
+    winner: phase === 'over' ? (ct > t ? 0 : 1) : null,
+    sidesSwap: true,
+    swappedAtBreak: sidesChangedAt('competitive', ct + t),
+  })
+
   it('without team names, keeps who is who by the rounds across a half-time', () => {
-    const live = (ct: number, t: number, phase: GameReading['phase'] = 'live'): GameReading => ({
-      map: 'Mirage',
-      teams: [
-        { name: null, rounds: ct },
-        { name: null, rounds: t },
-      ],
-      phase,
-      winner: null,
-      sidesSwap: true,
-    })
     // The first opponent starts on CT and leads 7–5 at the half; after it, it plays T with its 7.
-    const { layer } = follow([live(0, 0), live(7, 5), live(7, 5, 'break'), live(5, 7), live(5, 8), live(6, 8)])
-    expect(layer.games[0]!.rounds).toEqual([8, 6])
+    const readings = [unnamed(0, 0), unnamed(7, 5), unnamed(7, 5, 'break'), unnamed(5, 7), unnamed(5, 8), unnamed(6, 8)]
+    expect(follow(readings).layer.games[0]!.rounds).toEqual([8, 6])
+  })
+
+  it('without team names, a tied break follows the game’s rules: a half-time changes sides, an overtime’s start not', () => {
+    // 6–6 at the half: the sides change (competitive), the first opponent now on T; it wins the next round there.
+    const half = follow([unnamed(5, 6), unnamed(6, 6), unnamed(6, 6, 'break'), unnamed(6, 6), unnamed(6, 7)])
+    expect(half.layer.games[0]!.rounds).toEqual([7, 6])
+    // 12–12 at the end of regulation: overtime starts on the same sides; the first opponent, on CT, wins a round.
+    const overtime = follow([unnamed(11, 12), unnamed(12, 12, 'break'), unnamed(12, 12), unnamed(13, 12)])
+    expect(overtime.layer.games[0]!.rounds).toEqual([13, 12])
+  })
+
+  it('a decided best-of gets nothing of the next map; a new map goes to the game the veto gave it', () => {
+    const won = pressed(pressed(layerOf(), { kind: 'winner', game: 1, side: 0 }), { kind: 'winner', game: 2, side: 0 })
+    expect(followGame(null, unnamed(1, 0), won, NAMES).presses).toEqual([])
+    // The veto gave game 2 Inferno and game 3 Mirage: a Mirage map is game 3's, whatever game 2 waits for.
+    let vetoed = pressed(layerOf(), { kind: 'winner', game: 1, side: 1 })
+    vetoed = pressed(vetoed, { kind: 'map', game: 2, map: 'Inferno' })
+    vetoed = pressed(vetoed, { kind: 'map', game: 3, map: 'Mirage' })
+    expect(followGame(null, unnamed(1, 0), vetoed, NAMES).presses).toEqual([
+      { kind: 'rounds', game: 3, rounds: [1, 0] },
+    ])
+  })
+
+  it('starting on a map already over presses its end only on the game that is that map', () => {
+    const over = unnamed(13, 9, 'over')
+    expect(followGame(null, over, layerOf(), NAMES).presses).toEqual([])
+    const mirage = pressed(layerOf(), { kind: 'map', game: 1, map: 'Mirage' })
+    expect(followGame(null, over, mirage, NAMES).presses).toEqual([{ kind: 'winner', game: 1, side: 0 }])
   })
 
   it('ties a team to the bracket by its name, whatever its case, spaces or accents', () => {

@@ -29,6 +29,11 @@ export interface GameReading {
   winner: 0 | 1 | null
   /** Whether the teams change the game's sides between halves (CS2): who is who then follows names, else rounds. */
   sidesSwap: boolean
+  /**
+   * Whether, by the game's rules, the teams changed sides at the break just before this reading (CS2's competitive
+   * half-times: after round 12, and 3 rounds into each overtime); null where the rules are not known (another mode).
+   */
+  swappedAtBreak: boolean | null
 }
 
 /** What the follower keeps of a stream's game between readings. */
@@ -37,6 +42,8 @@ export interface GameFollow {
   last: GameReading
   /** The bracket side playing the game's first team (CS2: CT) in `last`. */
   firstSide: Side
+  /** Whether `firstSide` came from the teams' names (false: from the rounds, a guess at first). */
+  named: boolean
   /** The game of the best-of (from 1) the map being played is. */
   game: number
 }
@@ -82,9 +89,10 @@ function newMap(last: GameReading, now: GameReading): boolean {
 }
 
 /**
- * Which bracket side plays the game's first team now: the names where they tell it; otherwise the teams kept as they
- * were, unless the rounds say they changed sides (each side's rounds only grow, by one round at most), or a break
- * between halves just ended and changing fits the rounds (a tied half tells nothing else).
+ * Which bracket side plays the game's first team now: the names where they tell it; otherwise (a guess at first: the
+ * bracket's first team plays the game's first) the teams kept as they were unless the rounds say they changed sides
+ * (each side's rounds only grow, by one round at most); when both fit, as a break between halves just ended, the
+ * game's rules decide (kept where they are not known).
  */
 function firstSideNow(follow: GameFollow | null, now: GameReading, names: readonly [string, string]): Side {
   const byName = sideByName(now.teams, names)
@@ -100,14 +108,23 @@ function firstSideNow(follow: GameFollow | null, now: GameReading, names: readon
     return after[0] >= before[0] && after[1] >= before[1] && grown <= 1
   }
   const changed = other(kept)
-  if (follow.last.phase === 'break' && now.phase !== 'break' && fits(changed)) return changed
-  if (fits(kept)) return kept
-  return fits(changed) ? changed : kept
+  const [keptFits, changedFits] = [fits(kept), fits(changed)]
+  if (keptFits && changedFits) {
+    const afterBreak = follow.last.phase === 'break' && now.phase !== 'break'
+    return afterBreak && now.swappedAtBreak === true ? changed : kept
+  }
+  return changedFits ? changed : kept
 }
 
-/** The first game of the best-of without a winner (from 1), or null once every game has one. */
-const openGame = (layer: Pick<LiveLayer, 'games'>): number | null => {
-  const index = layer.games.findIndex((game) => game.winner === null)
+/**
+ * The game of the best-of a new map is (from 1): the first without a winner whose map is not set or is this one (a
+ * veto may have set them); null once a side has the games to win the best-of, or no such game is left.
+ */
+function openGame(layer: Pick<LiveLayer, 'games'>, map: string | null): number | null {
+  const needed = Math.ceil(layer.games.length / 2)
+  if (([0, 1] as const).some((side) => layer.games.filter((g) => g.winner === side).length >= needed)) return null
+  const same = (a: string | null) => a === null || map === null || a.toLowerCase() === map.toLowerCase()
+  const index = layer.games.findIndex((game) => game.winner === null && same(game.map))
   return index === -1 ? null : index + 1
 }
 
@@ -115,7 +132,7 @@ const openGame = (layer: Pick<LiveLayer, 'games'>): number | null => {
  * The presses a new reading makes on the on-air layer, and what the follower keeps. A map begins as the first open
  * game (its name given, once it goes live, when the game has none); its rounds follow the game's; its winner is pressed
  * when the game says the map is over — unless a person gave that game a winner already. A follower that starts on a map
- * already over presses nothing for it.
+ * already over presses its end only where that map is the open game's own (its name set to this map).
  */
 export function followGame(
   follow: GameFollow | null,
@@ -124,15 +141,21 @@ export function followGame(
   names: readonly [string, string],
 ): { follow: GameFollow | null; presses: LivePress[] } {
   const starting = !follow || newMap(follow.last, now)
-  const game = starting ? openGame(layer) : follow.game
+  const game = starting ? openGame(layer, now.map) : follow.game
   if (game === null) return { follow: null, presses: [] }
   const firstSide = firstSideNow(follow, now, names)
-  const next: GameFollow = { last: now, firstSide, game }
+  const named = sideByName(now.teams, names) !== null || (!starting && !!follow?.named)
+  const next: GameFollow = { last: now, firstSide, game, named }
   const row = layer.games[game - 1]
   if (!row) return { follow: next, presses: [] }
-  // A follower that starts on a map already over leaves that map to the people who saw it end.
-  if (starting && now.phase === 'over') return { follow: next, presses: [] }
   const presses: LivePress[] = []
+  if (starting && now.phase === 'over') {
+    // Started on a map already over: its end is pressed only on the game that is this very map.
+    const itsOwn = now.map !== null && row.map?.toLowerCase() === now.map.toLowerCase()
+    if (itsOwn && now.winner !== null && row.winner === null)
+      presses.push({ kind: 'winner', game, side: now.winner === 0 ? firstSide : other(firstSide) })
+    return { follow: next, presses }
+  }
   // The map is the game's once it goes live (a warmup is not the game's start yet).
   const goesLive = now.phase !== 'warmup' && (starting || follow?.last.phase === 'warmup')
   if (goesLive && now.map && row.map === null) presses.push({ kind: 'map', game, map: now.map })

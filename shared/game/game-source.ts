@@ -12,6 +12,8 @@ export const GameSourceView = z.object({
   heardAt: z.number().nullable(),
   /** How long the game may say nothing before the desk says so (ms). */
   quietMs: z.number(),
+  /** Whether the game's teams are known by their names (false: who is who is the rounds' guess; null: not yet read). */
+  named: z.boolean().nullable(),
 })
 export type GameSourceView = z.infer<typeof GameSourceView>
 

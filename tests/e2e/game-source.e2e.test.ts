@@ -62,8 +62,10 @@ describe('a stream following CS2 from the Stream desk', () => {
     await expect
       .poll(() => panel.getByTestId('game-status').textContent())
       .toBe('Counter-Strike 2 · waiting for the game')
-    // Focus stays in the panel after the action (the button is still there, renamed).
-    expect(await panel.getByRole('button', { name: 'Make a new config file' }).count()).toBe(1)
+    // The file is focused once made, to select and copy (typing there presses none of the column's keys: typing-target).
+    await expect
+      .poll(() => desk.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('game-config')
 
     const { uri, token } = configAddress(text)
     const names = show.matches[0]!.opponents.map((o) => o.participant!.name)

@@ -32,6 +32,8 @@ export interface GameSourcePorts {
   profileId: () => string
   desk: {
     onAirLayer(streamId: string): { layer: LiveLayer; names: [string, string] } | null
+    /** The match a game may press on now (null: none on air, or the service's scores shown), read cheaply. */
+    pressableMatch(streamId: string): string | null
     fromGame(streamId: string, presses: readonly LivePress[], cause: string): StreamState
   }
   /** Told when a source was made, removed, first heard or heard again after a quiet spell. */
@@ -56,6 +58,8 @@ export class GameSources {
   private readonly heard = new Map<string, number>()
   /** Each stream's last reading as text: a post that says the same again presses nothing. */
   private readonly lastText = new Map<string, string>()
+  /** Streams whose last presses failed (said once in the log until they are made again). */
+  private readonly failing = new Set<string>()
 
   constructor(private readonly ports: GameSourcePorts) {
     this.file = join(ports.dataDir, 'game-sources.json')
@@ -98,8 +102,10 @@ export class GameSources {
     const profileId = this.ports.profileId()
     const kept = this.data[profileId]?.[streamId]
     if (!kept) return null
-    const heardAt = this.heard.get(`${profileId}\u0000${streamId}`) ?? null
-    return { streamId, game: kept.game, since: kept.since, heardAt, quietMs: GAME_QUIET_MS }
+    const key = `${profileId}\u0000${streamId}`
+    const heardAt = this.heard.get(key) ?? null
+    const named = this.follows.get(key)?.follow?.named ?? null
+    return { streamId, game: kept.game, since: kept.since, heardAt, quietMs: GAME_QUIET_MS, named }
   }
 
   /** Who a token was made for (undefined: no source has it). Looked up by its hash: no secret is compared. */
@@ -123,25 +129,38 @@ export class GameSources {
     this.heard.set(key, now)
     if (before === undefined || now - before > GAME_QUIET_MS) this.ports.changed(owner.streamId)
     if (!reading || owner.profileId !== this.ports.profileId()) return
-    // Most posts say what the last one said (a player moved, a timer ran): nothing to read the desk for.
-    const text = JSON.stringify(reading)
+    // Most posts say what the last one said (a player moved, a timer ran) of the same match on air: nothing to press.
+    const text = `${this.ports.desk.pressableMatch(owner.streamId)}\u0000${JSON.stringify(reading)}`
     if (this.lastText.get(key) === text) return
-    this.lastText.set(key, text)
-    const onAir = this.ports.desk.onAirLayer(owner.streamId)
-    if (!onAir) return
+    try {
+      const onAir = this.ports.desk.onAirLayer(owner.streamId)
+      if (onAir) this.press(key, owner, reading, onAir)
+      // Kept once pressed: a reading whose presses failed is tried again with the game's next post.
+      this.lastText.set(key, text)
+      this.failing.delete(key)
+    } catch (error) {
+      // The game is told nothing (it only posts); the desk's log keeps why its presses did not hold, once until they do.
+      if (!(error instanceof AppError)) throw error
+      if (!this.failing.has(key))
+        log.warn(`the game's presses on stream ${owner.streamId} were not made`, { err: error })
+      this.failing.add(key)
+    }
+  }
+
+  /** The presses of a reading on the on-air duel; the follower kept only once they are made. */
+  private press(
+    key: string,
+    owner: GameTokenOwner,
+    reading: GameReading,
+    onAir: { layer: LiveLayer; names: [string, string] },
+  ): void {
     const kept = this.follows.get(key)
     const followed = kept?.matchId === onAir.layer.matchId ? kept.follow : null
     const { follow, presses } = followGame(followed, reading, onAir.layer, onAir.names)
+    if (presses.length > 0) this.ports.desk.fromGame(owner.streamId, presses, `${GAME_TITLES[owner.game]}'s own state`)
     this.follows.set(key, { matchId: onAir.layer.matchId, follow })
-    if (presses.length === 0) return
-    try {
-      this.ports.desk.fromGame(owner.streamId, presses, `${GAME_TITLES[owner.game]}'s own state`)
-    } catch (error) {
-      // The game is told nothing (it only posts); the desk's log keeps why its presses did not hold.
-      if (error instanceof AppError)
-        log.info(`the game's presses on stream ${owner.streamId} were not made`, { err: error })
-      else throw error
-    }
+    // Whether the teams are known by name is on the desk: told when it changes.
+    if ((kept?.follow?.named ?? null) !== (follow?.named ?? null)) this.ports.changed(owner.streamId)
   }
 
   private forget(streamId: string): void {
@@ -149,6 +168,7 @@ export class GameSources {
     this.follows.delete(key)
     this.heard.delete(key)
     this.lastText.delete(key)
+    this.failing.delete(key)
   }
 
   private profile(profileId: string): Record<string, Kept> {

@@ -20,6 +20,7 @@ let services: MainServices
 let streamId = ''
 let names: string[] = []
 let tournamentId = ''
+let nextMatchId = ''
 const value = dispatchValue(() => services)
 
 const published = async () => (await (await fetch(`${services.hub!.url}/feed/v1/streams/${streamId}`)).json()) as Feed
@@ -41,6 +42,7 @@ beforeAll(async () => {
   const linked = await linkedDuels(value, 2)
   streamId = linked.streamId
   tournamentId = linked.tournamentId
+  nextMatchId = linked.duels[1]!.id
   names = linked.duels[0]!.names
   await value('broadcast:take', { streamId, matchId: linked.duels[0]!.id })
 })
@@ -123,5 +125,17 @@ describe('a stream following CS2’s own state', () => {
     await value('game:disconnect', { streamId })
     expect((await post(again.uri, { ...body, auth: { token: again.token } })).status).toBe(401)
     expect(await value('game:source', { streamId })).toBeNull()
+  })
+
+  it('a match taken while the game says the same again gets the game’s state at its next post; unnamed teams are said', async () => {
+    const { uri, token } = configAddress((await value<GameConfig>('game:connect', { streamId, game: 'cs2' })).text)
+    // A real post whose teams have no names (a player's game): 1–1 on Dust2.
+    const body = recordedCs2('cs2_body_live_round2_score1-1.json')
+    expect(await replayGame([body], token, { uri })).toEqual([200])
+    await value('broadcast:take', { streamId, matchId: nextMatchId })
+    expect(await replayGame([body], token, { uri })).toEqual([200])
+    expect((await published()).onAir!.id).toBe(nextMatchId)
+    expect((await published()).onAir!.games![0]).toMatchObject({ map: 'Dust2', rounds: [1, 1] })
+    expect(await value<GameSourceView>('game:source', { streamId })).toMatchObject({ named: false })
   })
 })

@@ -11,8 +11,8 @@ import type { HubContext } from './hub-context'
 
 /** The most a game's post may hold: an observer's CS2 body with ten players and their weapons is about 30 KB. */
 export const GAME_BODY_LIMIT = 256 * 1024
-/** Posts a source may make in a second: GSI's throttle of 0.1 s, its heartbeats and bursts fit well under it. */
-export const GAME_POSTS_PER_SECOND = 40
+/** Posts a source may make in a second: GSI's throttle of 0.1 s (ten a second) and its heartbeats fit under it. */
+export const GAME_POSTS_PER_SECOND = 20
 
 /** The token a game posts with, from its address (`?token=`): the route's rule and the handler read it alike. */
 export function gameTokenOf(request: FastifyRequest): string {

@@ -3,6 +3,7 @@
 import type { GameSources } from '../broadcast/game-sources'
 import type { RoleGuard } from '../venue/venue-role-guard'
 import type { HandlersOf } from './dispatch'
+import { AppError } from '../app-error'
 
 export interface GamePorts {
   games: GameSources
@@ -18,7 +19,12 @@ export function gameHandlers({ games, roles, streamName, hubUrl }: GamePorts): H
     'game:source': ({ streamId }) => games.source(streamId),
     'game:connect': ({ streamId, game }) => {
       roles.check('streams')
-      return games.connect(streamId, game, hubUrl(), streamName(streamId))
+      const hub = hubUrl()
+      if (!hub)
+        throw new AppError('offline', 'The broadcast hub is not running: the game would have nowhere to post.', {
+          hub: 'not running',
+        })
+      return games.connect(streamId, game, hub, streamName(streamId))
     },
     'game:disconnect': ({ streamId }) => {
       roles.check('streams')
