@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { Feed } from '../../shared/broadcast/feed'
-import { configAddress, recordedCs2Match, replayGame } from '../support/game-replayer'
+import { configAddress, recordedCs2, recordedCs2Match, replayGame } from '../support/game-replayer'
 import { axeViolations } from './support/axe'
 import { launchBrowser, screenshotPath } from './support/browser'
 import { linkedShow, type LinkedShow } from './support/linked-show'
@@ -83,10 +83,17 @@ describe('a stream following CS2 from the Stream desk', () => {
     await context.close()
   })
 
-  it('reads well in the dark theme too, axe clean', async () => {
+  it('says when the game’s teams are not named as in the bracket; reads well in the dark theme too, axe clean', async () => {
     const { context, desk } = await gamePanel('dark')
     const panel = desk.getByRole('region', { name: `Stream ${STREAM}` }).getByTestId('game-source')
     await expect.poll(() => panel.getByTestId('game-status').textContent()).toMatch(/^Counter-Strike 2 · /)
+    expect(await panel.getByTestId('game-unnamed').count()).toBe(0)
+    // The observer's server lost its team names (a real player's post: no names) and a new map begins.
+    const { uri, token } = configAddress(
+      (await web.ipc<{ text: string }>('game:connect', { streamId: show.streamId, game: 'cs2' })).text,
+    )
+    expect(await replayGame([recordedCs2('cs2_body_live_round2_score1-1.json')], token, { uri })).toEqual([200])
+    await expect.poll(() => panel.getByTestId('game-unnamed').count()).toBe(1)
     await panel.scrollIntoViewIfNeeded()
     await desk.screenshot({ path: screenshotPath('view-stream-desk-game-dark') })
     expect(await axeViolations(desk)).toEqual([])
