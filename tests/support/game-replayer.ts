@@ -1,24 +1,31 @@
 import { readFileSync } from 'node:fs'
 // Sends a recorded game's posts to the hub as the game sent them: each body in order, one after the other, at the
-// game's own pace (the gap between two bodies' provider.timestamp, times `pace`; 0: each as soon as the last was
-// answered). Answers each post's status.
+// game's own pace (the gap between two bodies' provider.timestamp, times `pace`; 0: as fast as the game may post,
+// its config's throttle of 0.1 s apart). Answers each post's status.
 export interface ReplayOptions {
   /** The address the game's config file names (the hub's game route with its token). */
   uri: string
-  /** 1: the game's own pace; 0: as fast as the hub answers. */
+  /** 1: the game's own pace; 0: as fast as the game may (its throttle). */
   pace?: number
 }
+
+/** The config file's throttle: the game never posts sooner after its last post. */
+const THROTTLE_MS = 100
 
 const timestampOf = (body: unknown) => (body as { provider?: { timestamp?: number } }).provider?.timestamp
 
 export async function replayGame(bodies: readonly unknown[], token: string, options: ReplayOptions): Promise<number[]> {
   const statuses: number[] = []
   let last: number | undefined
+  let posted = -Infinity
   for (const body of bodies) {
     const at = timestampOf(body)
-    if (options.pace && last !== undefined && at !== undefined && at > last)
-      await new Promise((resolve) => setTimeout(resolve, (at - last!) * 1000 * options.pace!))
+    const paced =
+      options.pace && last !== undefined && at !== undefined && at > last ? (at - last) * 1000 * options.pace : 0
+    const wait = Math.max(paced, posted + THROTTLE_MS - performance.now())
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
     last = at ?? last
+    posted = performance.now()
     // The game puts its config's auth block in every body.
     const answer = await fetch(options.uri, {
       method: 'POST',

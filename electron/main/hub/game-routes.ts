@@ -11,7 +11,7 @@ import type { HubContext } from './hub-context'
 
 /** The most a game's post may hold: an observer's CS2 body with ten players and their weapons is about 30 KB. */
 export const GAME_BODY_LIMIT = 256 * 1024
-/** Posts a source may make in a second: GSI's throttle of 0.1 s (ten a second) and its heartbeats fit under it. */
+/** Posts a source (its token) may make in a second: GSI's throttle of 0.1 s (ten a second) and its heartbeats fit. */
 export const GAME_POSTS_PER_SECOND = 20
 
 /** The token a game posts with, from its address (`?token=`): the route's rule and the handler read it alike. */
@@ -53,7 +53,8 @@ export function gameRoutes(server: FastifyInstance, { games }: HubContext): void
       const given = body?.auth?.token
       if (typeof given !== 'string' || !sameSecret(given, token))
         return reply.code(401).send({ error: 'auth.token: not the token of this address' })
-      if (!rate.admit(`${owner.profileId}\u0000${owner.streamId}`, Date.now()))
+      // Counted per token: a source made again starts its own count.
+      if (!rate.admit(token, Date.now()))
         return reply
           .code(429)
           .header('retry-after', '1')
