@@ -166,6 +166,8 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
   })
   /** The active connection's session, asked at each use: what every part below works on. */
   const session = connections.work.session
+  /** A stream's name as the local copy has it (undefined: a stream it does not have). */
+  const streamName = (streamId: string) => session().cache.get('streams', streamId)?.name
   // OBS follows what the desk publishes; the desk is there once OBS asks for a stream's feed (after start).
   let desk: BroadcastDesk | undefined
   const currentFeed = (streamId: string) => {
@@ -271,7 +273,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     credentials,
     identity,
     app: ports.version,
-    streamName: (streamId) => session().cache.get('streams', streamId)?.name,
+    streamName,
     ...(ports.venueRetryMs && { retry: ports.venueRetryMs }),
     ...(ports.venueAnswerMs && { deadlineMs: ports.venueAnswerMs }),
     ...(ports.venueElectionTickMs && { electionTickMs: ports.venueElectionTickMs }),
@@ -403,14 +405,14 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     decision,
     obs: {
       obs,
-      streamName: (streamId) => session().cache.get('streams', streamId)?.name ?? streamId,
+      streamName: (streamId) => streamName(streamId) ?? streamId,
       overlayAddress: (streamId, host) => (kind) => obsOverlayAddress(hub?.url, streamId, kind, host),
     },
     floor,
     games: {
       games,
       roles: roleGuard,
-      streamName: (streamId) => broadcast.feed(streamId).stream.name,
+      streamName,
       hubUrl: () => hub?.deviceUrl() ?? '',
     },
     sponsors,

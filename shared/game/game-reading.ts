@@ -94,8 +94,7 @@ function newMap(last: GameReading, now: GameReading): boolean {
  * (each side's rounds only grow, by one round at most); when both fit, as a break between halves just ended, the
  * game's rules decide (kept where they are not known).
  */
-function firstSideNow(follow: GameFollow | null, now: GameReading, names: readonly [string, string]): Side {
-  const byName = sideByName(now.teams, names)
+function firstSideNow(follow: GameFollow | null, now: GameReading, byName: Side | null): Side {
   if (byName !== null) return byName
   if (!follow) return 0
   const kept = follow.firstSide
@@ -143,8 +142,9 @@ export function followGame(
   const starting = !follow || newMap(follow.last, now)
   const game = starting ? openGame(layer, now.map) : follow.game
   if (game === null) return { follow: null, presses: [] }
-  const firstSide = firstSideNow(follow, now, names)
-  const named = sideByName(now.teams, names) !== null || (!starting && !!follow?.named)
+  const byName = sideByName(now.teams, names)
+  const firstSide = firstSideNow(follow, now, byName)
+  const named = byName !== null || (!starting && !!follow?.named)
   const next: GameFollow = { last: now, firstSide, game, named }
   const row = layer.games[game - 1]
   if (!row) return { follow: next, presses: [] }

@@ -56,6 +56,8 @@ export class GameSources {
   private readonly follows = new Map<string, { matchId: string; follow: GameFollow | null }>()
   /** When each stream's game was last heard (per connection and stream). */
   private readonly heard = new Map<string, number>()
+  /** Each source by its token's hash, kept with the file: a game's post looks its token up in one step. */
+  private readonly owners = new Map<string, GameTokenOwner>()
   /** Each stream's last reading as text: a post that says the same again presses nothing. */
   private readonly lastText = new Map<string, string>()
   /** Streams whose last presses failed (said once in the log until they are made again). */
@@ -74,6 +76,7 @@ export class GameSources {
     } catch (error) {
       log.warn('the game sources file did not read: every stream starts with none', { err: error })
     }
+    this.index()
   }
 
   /**
@@ -111,11 +114,7 @@ export class GameSources {
   /** Who a token was made for (undefined: no source has it). Looked up by its hash: no secret is compared. */
   owner(token: string): GameTokenOwner | undefined {
     if (token.length < 16 || token.length > 100) return undefined
-    const hash = hashOf(token)
-    for (const [profileId, streams] of Object.entries(this.data))
-      for (const [streamId, kept] of Object.entries(streams))
-        if (kept.tokenHash === hash) return { profileId, streamId, game: kept.game }
-    return undefined
+    return this.owners.get(hashOf(token))
   }
 
   /**
@@ -171,11 +170,19 @@ export class GameSources {
     this.failing.delete(key)
   }
 
+  private index(): void {
+    this.owners.clear()
+    for (const [profileId, streams] of Object.entries(this.data))
+      for (const [streamId, kept] of Object.entries(streams))
+        this.owners.set(kept.tokenHash, { profileId, streamId, game: kept.game })
+  }
+
   private profile(profileId: string): Record<string, Kept> {
     return (this.data[profileId] ??= Object.create(null) as Record<string, Kept>)
   }
 
   private save(): void {
+    this.index()
     writeFileAtomic.sync(this.file, JSON.stringify(this.data, null, 2) + '\n', { mode: 0o600 })
   }
 }

@@ -30,15 +30,21 @@ const stateOf = async () =>
     (s) => s.streamId === streamId,
   )!
 
-beforeAll(async () => {
-  services = await createMainServices({
+const dataDir = mkdtempSync(join(tmpdir(), 'matchdesk-game-'))
+const credentials = new MemoryCredentialStore()
+/** The desk started (again) on the same data folder and keychain. */
+const start = () =>
+  createMainServices({
     version: 't',
-    dataDir: mkdtempSync(join(tmpdir(), 'matchdesk-game-')),
-    credentials: new MemoryCredentialStore(),
+    dataDir,
+    credentials,
     demo: { seed: 1 },
     hub: { port: 0, pagesDir },
     broadcastRefreshMs: 0,
   })
+
+beforeAll(async () => {
+  services = await start()
   const linked = await linkedDuels(value, 2)
   streamId = linked.streamId
   tournamentId = linked.tournamentId
@@ -137,5 +143,24 @@ describe('a stream following CS2’s own state', () => {
     expect((await published()).onAir!.id).toBe(nextMatchId)
     expect((await published()).onAir!.games![0]).toMatchObject({ map: 'Dust2', rounds: [1, 1] })
     expect(await value<GameSourceView>('game:source', { streamId })).toMatchObject({ named: false })
+  })
+
+  it('refuses a file for a stream the desk does not have, naming the field', async () => {
+    const refused = await value('game:connect', { streamId: 'no-such-stream', game: 'cs2' }).catch(
+      (error: { error: { code: string; fields?: object } }) => error.error,
+    )
+    expect(refused).toMatchObject({ code: 'not_found', fields: { streamId: 'not in the local copy' } })
+  })
+
+  it('a file made before a restart still works after it: the observer PC keeps posting with it', async () => {
+    const made = configAddress((await value<GameConfig>('game:connect', { streamId, game: 'cs2' })).text)
+    await services.close()
+    services = await start()
+    const path = new URL(made.uri)
+    const again = `${services.hub!.url}${path.pathname}${path.search}`
+    expect(await replayGame([recordedCs2('cs2_body_live_round2_score1-1.json')], made.token, { uri: again })).toEqual([
+      200,
+    ])
+    expect((await value<GameSourceView>('game:source', { streamId }))?.heardAt).not.toBeNull()
   })
 })

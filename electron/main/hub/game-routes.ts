@@ -8,17 +8,27 @@ import { sameSecret } from '../local-server/route-guard'
 import { RateWindow } from '../local-server/rate-window'
 import { access } from './hub-access'
 import type { HubContext } from './hub-context'
+import type { GameSources, GameTokenOwner } from '../broadcast/game-sources'
 
 /** The most a game's post may hold: an observer's CS2 body with ten players and their weapons is about 30 KB. */
 export const GAME_BODY_LIMIT = 256 * 1024
 /** Posts a source (its token) may make in a second: GSI's throttle of 0.1 s (ten a second) and its heartbeats fit. */
 export const GAME_POSTS_PER_SECOND = 20
 
-/** The token a game posts with, from its address (`?token=`): the route's rule and the handler read it alike. */
+/** The token a game posts with, from its address (`?token=`). */
 export function gameTokenOf(request: FastifyRequest): string {
   const query = request.query as Record<string, unknown> | undefined
   const token = query?.['token']
   return typeof token === 'string' ? token : ''
+}
+
+/** Remembers each request's source, so the rule and the handler look its token up once. */
+const owners = new WeakMap<FastifyRequest, GameTokenOwner | null>()
+
+/** The source a game's post comes from, by its token (undefined: none has it). */
+export function gameOwnerOf(request: FastifyRequest, games: GameSources | undefined): GameTokenOwner | undefined {
+  if (!owners.has(request)) owners.set(request, games?.owner(gameTokenOf(request)) ?? null)
+  return owners.get(request) ?? undefined
 }
 
 /** Each game's body, read for the live layer (null: no map yet). */
@@ -45,7 +55,7 @@ export function gameRoutes(server: FastifyInstance, { games }: HubContext): void
     (request, reply) => {
       const token = gameTokenOf(request)
       // The rule let in a token some source has: this one's game must be the route's.
-      const owner = games?.owner(token)
+      const owner = gameOwnerOf(request, games)
       const game = GameKind.safeParse(request.params.game)
       if (!owner || !game.success || owner.game !== game.data)
         return reply.code(404).send({ error: 'game: this token is for another game' })

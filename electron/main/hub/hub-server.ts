@@ -31,7 +31,7 @@ import type { HubContext } from './hub-context'
 import { lanInterfaces, LanListeners, suggestedInterfaces, type LanInterface } from './lan-listeners'
 import { pairingRoutes } from './pairing-routes'
 import { logRoutes } from './log-routes'
-import { gameRoutes, gameTokenOf } from './game-routes'
+import { gameOwnerOf, gameRoutes } from './game-routes'
 import type { GameSources } from '../broadcast/game-sources'
 import { PageLog } from '../page-log'
 import { venueRoutes } from './venue-routes'
@@ -190,7 +190,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   const hub = new HubOrigin(
     registry,
     options.venue && ((request) => options.venue!.provenDesk(request, request.headers)),
-    (request) => options.games?.owner(gameTokenOf(request)) !== undefined,
+    (request) => gameOwnerOf(request, options.games) !== undefined,
   )
   const { server } = hub
   const streams = new EventStreams(DEVICE_STREAM_CAPS)

@@ -8,8 +8,8 @@ import { AppError } from '../app-error'
 export interface GamePorts {
   games: GameSources
   roles: RoleGuard
-  /** The stream's name, for the config file (throws for a stream the desk does not have). */
-  streamName: (streamId: string) => string
+  /** The stream's name, for the config file (undefined: a stream the desk does not have). */
+  streamName: (streamId: string) => string | undefined
   /** Where the observer PC reaches the hub: its venue address when open, else this machine's. */
   hubUrl: () => string
 }
@@ -24,7 +24,16 @@ export function gameHandlers({ games, roles, streamName, hubUrl }: GamePorts): H
         throw new AppError('offline', 'The broadcast hub is not running: the game would have nowhere to post.', {
           hub: 'not running',
         })
-      return games.connect(streamId, game, hub, streamName(streamId))
+      const name = streamName(streamId)
+      if (name === undefined)
+        throw new AppError(
+          'not_found',
+          'streamId: no stream of the local copy has that id; open its tournament first.',
+          {
+            streamId: 'not in the local copy',
+          },
+        )
+      return games.connect(streamId, game, hub, name)
     },
     'game:disconnect': ({ streamId }) => {
       roles.check('streams')
