@@ -246,7 +246,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     roles: roleGuard,
   }))
   venueStreams.attach(broadcast)
-  // Each stream's game source: the game's own state (CS2's) pressed on the stream's on-air duel.
+  // Each stream's game source: the game's own state (CS2's, Dota 2's, Rocket League's) pressed on the stream's on-air duel.
   const games = new GameSources({
     dataDir: ports.dataDir,
     clock,
@@ -445,6 +445,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
       try {
         ticks.close()
         broadcast.close()
+        games.close()
         sequences.close()
         sponsors.close()
         sharing.close()

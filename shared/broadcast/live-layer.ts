@@ -116,6 +116,8 @@ export const LivePress = z.discriminatedUnion('kind', [
     action: z.enum(['ban', 'pick', 'decider']),
     item: PickText.pipe(z.string({ error: 'item: required' })),
   }),
+  /** The veto as a whole, as a game's own draft now has it (Dota 2's heroes): the games' maps are left as they are. */
+  z.strictObject({ kind: z.literal('draft'), steps: z.array(VetoStep).max(VETO_MAX) }),
   /** The veto's step at `step` (from 1) taken out. */
   z.strictObject({
     kind: z.literal('veto-remove'),
@@ -245,6 +247,8 @@ export function pressed(layer: LiveLayer, press: LivePress): LiveLayer {
     }
     case 'veto-remove':
       return { ...layer, games, veto: (layer.veto ?? []).filter((_, i) => i !== press.step - 1) }
+    case 'draft':
+      return { ...layer, games, veto: press.steps }
     case 'best-of': {
       const rows = games.slice(0, press.bestOf)
       while (rows.length < press.bestOf) rows.push(noPicks())
@@ -334,6 +338,10 @@ export function pressWords(press: LivePress, names: readonly string[]): string {
       return press.side === null ? `Decider: ${press.item}` : `${nameOf(press.side)} ${press.action}s ${press.item}`
     case 'veto-remove':
       return `Veto step ${press.step} taken out`
+    case 'draft': {
+      const count = (action: VetoStep['action']) => press.steps.filter((step) => step.action === action).length
+      return `Draft: ${count('pick')} picks, ${count('ban')} bans`
+    }
   }
 }
 

@@ -76,6 +76,7 @@ export function readCs2(state: Cs2State): GameReading | null {
   const lastWin = state.round?.win_team === 'CT' ? 0 : state.round?.win_team === 'T' ? 1 : null
   const played = ct + t
   return {
+    id: null,
     map: mapTitle(map.name),
     // CT first: the game's own order. The teams change sides at each half; the follower keeps who is who.
     teams: [
@@ -86,5 +87,6 @@ export function readCs2(state: Cs2State): GameReading | null {
     winner: phase !== 'over' ? null : (lastWin ?? (ct === t ? null : ct > t ? 0 : 1)),
     sidesSwap: true,
     swappedAtBreak: sidesChangedAt(map.mode, played),
+    draft: null,
   }
 }

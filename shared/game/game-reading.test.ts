@@ -39,6 +39,7 @@ describe("CS2's game state, as recorded", () => {
   it('reads a live round-over body: the map as casters say it, CT first, no winner yet', () => {
     const reading = read(real('cs2_body_round_over_CT_defused.json'))
     expect(reading).toEqual({
+      id: null,
       map: 'Dust2',
       teams: [
         { name: null, rounds: 1 },
@@ -48,6 +49,7 @@ describe("CS2's game state, as recorded", () => {
       winner: null,
       sidesSwap: true,
       swappedAtBreak: false,
+      draft: null,
     })
   })
 
@@ -139,6 +141,7 @@ describe('a game followed on the live layer', () => {
   })
 
   const unnamed = (ct: number, t: number, phase: GameReading['phase'] = 'live'): GameReading => ({
+    id: null,
     map: 'Mirage',
     teams: [
       { name: null, rounds: ct },
@@ -148,6 +151,7 @@ describe('a game followed on the live layer', () => {
     winner: phase === 'over' ? (ct > t ? 0 : 1) : null,
     sidesSwap: true,
     swappedAtBreak: sidesChangedAt('competitive', ct + t),
+    draft: null,
   })
 
   it('without team names, keeps who is who by the rounds across a half-time', () => {

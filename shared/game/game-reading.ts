@@ -1,24 +1,53 @@
-// A game's own state as the live layer follows it (CS2's read into it), and the one rule that turns each new
-// reading into presses on the on-air duel: the map, the rounds, the winner. Edge-triggered: only what the game changed
+// A game's own state as the live layer follows it (CS2's, Dota 2's and Rocket League's read into it), and the one rule
+// that turns each new reading into presses on the on-air duel: the map, the rounds (goals), the draft, the winner. Edge-triggered: only what the game changed
 // since its last reading is pressed, so a person's press on the same game holds until the game's next event. Pure.
 import { z } from 'zod'
-import type { LiveLayer, LivePress, Side } from '../broadcast/live-layer'
+import { VETO_MAX, type LiveLayer, type LivePress, type Side, type VetoStep } from '../broadcast/live-layer'
 
 /** The games whose state the hub reads. */
-export const GAME_KINDS = ['cs2'] as const
+export const GAME_KINDS = ['cs2', 'dota2', 'rocketleague'] as const
 export const GameKind = z.enum(GAME_KINDS)
 export type GameKind = z.infer<typeof GameKind>
 
-export const GAME_TITLES: Record<GameKind, string> = { cs2: 'Counter-Strike 2' }
+/** The games that post their state to the hub (Valve's Game State Integration, a config file on the observer PC). */
+export const GSI_GAMES = ['cs2', 'dota2'] as const
+export const GsiGame = z.enum(GSI_GAMES)
+export type GsiGame = z.infer<typeof GsiGame>
+
+export const GAME_TITLES: Record<GameKind, string> = {
+  cs2: 'Counter-Strike 2',
+  dota2: 'Dota 2',
+  rocketleague: 'Rocket League',
+}
+
+/** Each game's two teams as the game calls them, in its own order (CS2's first team is CT at the time). */
+export const GAME_TEAMS: Record<GameKind, readonly [string, string]> = {
+  cs2: ['CT', 'T'],
+  dota2: ['Radiant', 'Dire'],
+  rocketleague: ['Blue', 'Orange'],
+}
+
+/** How the follower knows which bracket side plays the game's first team. */
+export const SIDES_KNOWN = ['names', 'chosen', 'guess'] as const
+export type SidesKnown = (typeof SIDES_KNOWN)[number]
 
 export interface GameTeam {
   /** The team's name as the game's server has it (null: not set). */
   name: string | null
-  /** Rounds won on this map (null: a game without rounds). */
+  /** Rounds won on this map, goals in this game (null: a game without either). */
   rounds: number | null
 }
 
+/** A step of a game's own draft (Dota 2's heroes), by the game's team order. */
+export interface DraftStep {
+  team: 0 | 1
+  action: 'ban' | 'pick'
+  item: string
+}
+
 export interface GameReading {
+  /** The game's own id of the match being played (Dota 2's match id, Rocket League's match GUID); null: none (CS2). */
+  id: string | null
   /** The map as casters say it ("Mirage"), or null where the game has one map. */
   map: string | null
   /** The two teams in the game's own order (CS2: CT then T). */
@@ -34,6 +63,8 @@ export interface GameReading {
    * half-times: after round 12, and 3 rounds into each overtime); null where the rules are not known (another mode).
    */
   swappedAtBreak: boolean | null
+  /** The draft so far (Dota 2's picks and bans), or null where the game has none. */
+  draft: DraftStep[] | null
 }
 
 /** What the follower keeps of a stream's game between readings. */
@@ -42,8 +73,8 @@ export interface GameFollow {
   last: GameReading
   /** The bracket side playing the game's first team (CS2: CT) in `last`. */
   firstSide: Side
-  /** Whether `firstSide` came from the teams' names (false: from the rounds, a guess at first). */
-  named: boolean
+  /** Where `firstSide` came from: the teams' names, a person's choice, or a guess (followed by the rounds). */
+  sides: SidesKnown
   /** The game of the best-of (from 1) the map being played is. */
   game: number
 }
@@ -85,7 +116,12 @@ export function roundsBySide(reading: GameReading, firstSide: Side): [number, nu
 /** A new map began: its name changed, or its rounds went back. */
 function newMap(last: GameReading, now: GameReading): boolean {
   const total = (r: GameReading) => (r.teams[0].rounds ?? 0) + (r.teams[1].rounds ?? 0)
-  return last.map !== now.map || total(now) < total(last) || (last.phase === 'over' && now.phase !== 'over')
+  return (
+    last.id !== now.id ||
+    last.map !== now.map ||
+    total(now) < total(last) ||
+    (last.phase === 'over' && now.phase !== 'over')
+  )
 }
 
 /**
@@ -127,16 +163,56 @@ function openGame(layer: Pick<LiveLayer, 'games'>, map: string | null): number |
   return index === -1 ? null : index + 1
 }
 
+/** A draft's steps by bracket side, the game's first team being `firstSide` (as many as a veto holds). */
+function draftBySide(draft: readonly DraftStep[], firstSide: Side): VetoStep[] {
+  return draft
+    .slice(0, VETO_MAX)
+    .map((step) => ({ side: step.team === 0 ? firstSide : other(firstSide), action: step.action, item: step.item }))
+}
+
+const sameSteps = (a: readonly VetoStep[] | null | undefined, b: readonly VetoStep[] | null | undefined) =>
+  (a ?? []).length === (b ?? []).length &&
+  (a ?? []).every((step, i) => step.side === b![i]!.side && step.action === b![i]!.action && step.item === b![i]!.item)
+
+const sameRounds = (a: readonly number[] | null | undefined, b: readonly number[] | null | undefined) =>
+  !!a && !!b && a[0] === b[0] && a[1] === b[1]
+
+/**
+ * The presses of what a reading says of the game being played — its rounds, its draft — where they differ from the
+ * layer's and from what the game said before (`before`: null when nothing the game said counts, as after a choice).
+ */
+function statePresses(
+  now: GameReading,
+  firstSide: Side,
+  game: number,
+  layer: Pick<LiveLayer, 'games' | 'veto'>,
+  before: { reading: GameReading; firstSide: Side } | null,
+): LivePress[] {
+  const presses: LivePress[] = []
+  const rounds = roundsBySide(now, firstSide)
+  const roundsBefore = before && roundsBySide(before.reading, before.firstSide)
+  if (rounds && !sameRounds(rounds, roundsBefore) && !sameRounds(rounds, layer.games[game - 1]?.rounds))
+    presses.push({ kind: 'rounds', game, rounds: [Math.min(rounds[0], 99), Math.min(rounds[1], 99)] })
+  // A draft with no step says nothing of it (a player's client sends none): the veto is left as it is.
+  if (now.draft?.length) {
+    const steps = draftBySide(now.draft, firstSide)
+    const stepsBefore = before?.reading.draft ? draftBySide(before.reading.draft, before.firstSide) : null
+    if (!sameSteps(steps, stepsBefore) && !sameSteps(steps, layer.veto)) presses.push({ kind: 'draft', steps })
+  }
+  return presses
+}
+
 /**
  * The presses a new reading makes on the on-air layer, and what the follower keeps. A map begins as the first open
- * game (its name given, once it goes live, when the game has none); its rounds follow the game's; its winner is pressed
- * when the game says the map is over — unless a person gave that game a winner already. A follower that starts on a map
- * already over presses its end only where that map is the open game's own (its name set to this map).
+ * game (its name given, once it goes live, when the game has none); its rounds (goals) and draft follow the game's;
+ * its winner is pressed when the game says the map is over — unless a person gave that game a winner already. A
+ * follower that starts on a map already over presses its end only where that map is the open game's own (its name set
+ * to this map).
  */
 export function followGame(
   follow: GameFollow | null,
   now: GameReading,
-  layer: Pick<LiveLayer, 'games'>,
+  layer: Pick<LiveLayer, 'games' | 'veto'>,
   names: readonly [string, string],
 ): { follow: GameFollow | null; presses: LivePress[] } {
   const starting = !follow || newMap(follow.last, now)
@@ -144,8 +220,9 @@ export function followGame(
   if (game === null) return { follow: null, presses: [] }
   const byName = sideByName(now.teams, names)
   const firstSide = firstSideNow(follow, now, byName)
-  const named = byName !== null || (!starting && !!follow?.named)
-  const next: GameFollow = { last: now, firstSide, game, named }
+  // A person's choice holds for the game it was made in; a new one starts from the last game's sides, a guess.
+  const sides: SidesKnown = byName !== null ? 'names' : starting || !follow ? 'guess' : follow.sides
+  const next: GameFollow = { last: now, firstSide, game, sides }
   const row = layer.games[game - 1]
   if (!row) return { follow: next, presses: [] }
   const presses: LivePress[] = []
@@ -159,16 +236,33 @@ export function followGame(
   // The map is the game's once it goes live (a warmup is not the game's start yet).
   const goesLive = now.phase !== 'warmup' && (starting || follow?.last.phase === 'warmup')
   if (goesLive && now.map && row.map === null) presses.push({ kind: 'map', game, map: now.map })
-  const rounds = roundsBySide(now, firstSide)
-  const roundsBefore = starting || !follow ? null : roundsBySide(follow.last, follow.firstSide)
-  const sameAs = (a: readonly number[] | null | undefined, b: readonly number[] | null | undefined) =>
-    !!a && !!b && a[0] === b[0] && a[1] === b[1]
-  if (rounds && !sameAs(rounds, roundsBefore) && !sameAs(rounds, row.rounds))
-    presses.push({ kind: 'rounds', game, rounds: [Math.min(rounds[0], 99), Math.min(rounds[1], 99)] })
+  const before = starting || !follow ? null : { reading: follow.last, firstSide: follow.firstSide }
+  presses.push(...statePresses(now, firstSide, game, layer, before))
   const justOver = now.phase === 'over' && follow !== null && follow.last.phase !== 'over' && !starting
   if (justOver && now.winner !== null && row.winner === null) {
     const side = now.winner === 0 ? firstSide : other(firstSide)
     presses.push({ kind: 'winner', game, side })
+  }
+  return { follow: next, presses }
+}
+
+/**
+ * A person says which bracket side plays the game's first team (Radiant, Blue, CT now): the follower keeps it for this
+ * game, and the game's rounds, draft and winner as last read are pressed again by it where the layer has them
+ * otherwise.
+ */
+export function chooseSide(
+  follow: GameFollow,
+  firstSide: Side,
+  layer: Pick<LiveLayer, 'games' | 'veto'>,
+): { follow: GameFollow; presses: LivePress[] } {
+  const next: GameFollow = { ...follow, firstSide, sides: 'chosen' }
+  const presses = statePresses(follow.last, firstSide, follow.game, layer, null)
+  // A game over is won by the side now said to be its winner.
+  const { last } = follow
+  if (last.phase === 'over' && last.winner !== null) {
+    const side = last.winner === 0 ? firstSide : other(firstSide)
+    if (layer.games[follow.game - 1]?.winner !== side) presses.push({ kind: 'winner', game: follow.game, side })
   }
   return { follow: next, presses }
 }

@@ -1,7 +1,8 @@
 // A stream's game source as the desk shows it, and what the desk asks of it (IPC): which game, since when, when the
-// game was last heard; the config file made for the observer PC.
+// game was last heard, who is who; the config file made for the observer PC, the address of Rocket League's feed.
 import { z } from 'zod'
-import { GameKind } from './game-reading'
+import { Side } from '../broadcast/live-layer'
+import { GameKind, SIDES_KNOWN } from './game-reading'
 
 export const GameSourceView = z.object({
   streamId: z.string(),
@@ -12,8 +13,17 @@ export const GameSourceView = z.object({
   heardAt: z.number().nullable(),
   /** How long the game may say nothing before the desk says so (ms). */
   quietMs: z.number(),
-  /** Whether the game's teams are known by their names (false: who is who is the rounds' guess; null: not yet read). */
-  named: z.boolean().nullable(),
+  /**
+   * How the game's teams are tied to the bracket's for the game being played: by their names, by a person's choice, or
+   * a guess (the rounds followed); null: nothing read yet, or no match on air to follow.
+   */
+  sides: z.enum(SIDES_KNOWN).nullable(),
+  /** The bracket side playing the game's first team (CT now, Radiant, Blue), or null as `sides`. */
+  firstSide: Side.nullable(),
+  /** Where the desk reads the game's feed (Rocket League's Stats API: host:port), or null: the game posts to the hub. */
+  address: z.string().nullable(),
+  /** Why the desk cannot read that feed now ("connection refused"), or null. */
+  problem: z.string().nullable(),
 })
 export type GameSourceView = z.infer<typeof GameSourceView>
 
@@ -22,6 +32,8 @@ export const GameConfig = z.object({
   fileName: z.string(),
   /** Where it goes on the observer PC (the game's cfg folder under Steam's library). */
   folder: z.string(),
+  /** What the game must be started with to read it (Steam's launch options), or null. */
+  launchOption: z.string().nullable(),
   /** The file itself (it holds the source's token: shown once, never kept by the desk). */
   text: z.string(),
 })
@@ -31,3 +43,18 @@ export type GameConfig = z.infer<typeof GameConfig>
 export function gameQuiet(source: GameSourceView, now: number): boolean {
   return now - (source.heardAt ?? source.since) > source.quietMs
 }
+
+/** Where Rocket League's Stats API listens by default (the game's own TCP port on the PC that runs it). */
+export const STATS_API_ADDRESS = '127.0.0.1:49123'
+
+/** A feed's address as typed: a host (name or IPv4) and a port, `192.168.1.20:49123`. */
+export const GameAddress = z
+  .string()
+  .trim()
+  .max(260, 'address: at most 260 characters')
+  .regex(/^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252}):\d{1,5}$/, 'address: a host and a port, as 127.0.0.1:49123')
+  .refine((address) => {
+    // Said once: an address without a port is the pattern's to refuse.
+    const port = /:(\d{1,5})$/.exec(address)?.[1]
+    return port === undefined || (Number(port) >= 1 && Number(port) <= 65535)
+  }, 'address: the port is 1 to 65535')

@@ -4,7 +4,7 @@ import * as api from '../api'
 import { BracketFilters, ParticipantFilters, StreamFilters, TournamentFilters } from './filters'
 import { AuthStatus, ChosenTournament, ConnectionTestReport, ProfileInput, ProfileView } from './profiles'
 import { Casters, Feed, ScoreSource, StreamState } from '../broadcast/feed'
-import { LivePress, PickImageItem, PickLists, PickText } from '../broadcast/live-layer'
+import { LivePress, PickImageItem, PickLists, PickText, Side } from '../broadcast/live-layer'
 import { ObsPassword, ObsPreview, ObsSettings, ObsSetupReport, ObsState, ObsTestReport } from '../broadcast/obs'
 import { VodChapters } from '../broadcast/vod-chapters'
 import { SequenceEvent, SequenceSteps, ShowSequences } from '../broadcast/show-sequence'
@@ -17,8 +17,8 @@ import { AuditPage, AuditQuery, SetOperator, SetRole, VenueRoles } from '../venu
 import { FloorInputs, FloorState } from '../floor/floor'
 import { SyncStatus, cached, isListAnswer, receipt } from './sync'
 import { PageLines } from '../log/page-lines'
-import { GameKind } from '../game/game-reading'
-import { GameConfig, GameSourceView } from '../game/game-source'
+import { GsiGame } from '../game/game-reading'
+import { GameAddress, GameConfig, GameSourceView } from '../game/game-source'
 
 export const AppInfo = z.object({
   version: z.string(),
@@ -206,13 +206,17 @@ export const contract = {
   'broadcast:undo': { input: ofStream, output: StreamState },
   /** This desk runs the stream from now on, going on from another desk's desk of it (the page asked first). */
   'broadcast:take-over': { input: ofStream, output: StreamState },
-  /** The stream's game source (CS2's state), or null: the stream follows no game. */
+  /** The stream's game source (CS2's or Dota 2's state, Rocket League's feed), or null: the stream follows no game. */
   'game:source': { input: ofStream, output: GameSourceView.nullable() },
   /**
    * The stream follows a game from now on: a new token (the old one refused), answered once inside the config file
    * for the observer PC (the desk keeps only its hash).
    */
-  'game:connect': { input: ofStream.extend({ game: GameKind }), output: GameConfig },
+  'game:connect': { input: ofStream.extend({ game: GsiGame }), output: GameConfig },
+  /** The stream follows Rocket League from now on: the desk reads the game's Stats API at `address` (host:port). */
+  'game:listen': { input: ofStream.extend({ address: GameAddress }), output: GameSourceView },
+  /** Which bracket side plays the game's first team (CT now, Radiant, Blue) in the game being played, as a person says. */
+  'game:side': { input: ofStream.extend({ firstSide: Side }), output: GameSourceView },
   /** The stream follows no game any more: its token is refused. */
   'game:disconnect': { input: ofStream, output: z.null() },
   /** Where the stream's on-air scores come from: the room's live layer, or the service only. */

@@ -1,7 +1,10 @@
 /// <reference lib="dom" />
-// A stream following CS2's own state, from the Stream desk in Chromium: the producer makes the config file under
+// A stream following a game from the Stream desk in Chromium: for CS2 the producer makes the config file under
 // "Game data", the recorded match replayed to the address it names moves the on-air score (the journal says "From
-// the game"), the desk says when the game was last heard; the panel in both themes, axe clean.
+// the game"), the desk says when the game was last heard; for Rocket League the desk reads the game's recorded feed
+// from a TCP port, and the producer says which team is Blue; the panel in both themes, axe clean.
+import { readFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { Feed } from '../../shared/broadcast/feed'
@@ -15,6 +18,7 @@ let web: WebMode
 let browser: Browser
 let show: LinkedShow
 const STREAM = 'B stream'
+let statsApi: Server | undefined
 
 beforeAll(async () => {
   web = await startWebMode(['--demo-simulate', '0'])
@@ -23,6 +27,7 @@ beforeAll(async () => {
   await web.ipc('broadcast:take', { streamId: show.streamId, matchId: show.matches[0]!.id })
 })
 afterAll(async () => {
+  statsApi?.close()
   await browser?.close()
   await web?.stop()
 })
@@ -96,6 +101,46 @@ describe('a stream following CS2 from the Stream desk', () => {
     await expect.poll(() => panel.getByTestId('game-unnamed').count()).toBe(1)
     await panel.scrollIntoViewIfNeeded()
     await desk.screenshot({ path: screenshotPath('view-stream-desk-game-dark') })
+    expect(await axeViolations(desk)).toEqual([])
+    await context.close()
+  })
+})
+
+describe('a stream following Rocket League from the Stream desk', () => {
+  it('reads the game’s feed at the address given; the producer says which team is Blue', async () => {
+    const capture = readFileSync(
+      new URL('../fixtures/real/rocketleague/xentrick_player_tcp_stream_full.raw', import.meta.url),
+    )
+    statsApi = createServer((socket) => {
+      socket.on('error', () => {})
+      socket.write(capture)
+    })
+    await new Promise<void>((resolve) => statsApi!.listen(0, '127.0.0.1', resolve))
+    const address = `127.0.0.1:${(statsApi.address() as { port: number }).port}`
+    const { context, desk } = await gamePanel('light')
+    // The stream follows CS2 still: the desk asks before it follows another game.
+    desk.on('dialog', (dialog) => void dialog.accept())
+    const column = desk.getByRole('region', { name: `Stream ${STREAM}` })
+    const panel = column.getByTestId('game-source')
+    await panel.getByLabel('Game', { exact: true }).selectOption({ label: 'Rocket League' })
+    // A wrong address is refused by its field.
+    await panel.getByLabel('Stats API address').fill('not an address')
+    await panel.getByRole('button', { name: 'Read the game’s feed' }).click()
+    await expect.poll(() => panel.getByLabel('Stats API address').getAttribute('aria-invalid')).toBe('true')
+    await panel.getByLabel('Stats API address').fill(address)
+    await panel.getByRole('button', { name: 'Read the game’s feed' }).click()
+    await expect.poll(() => panel.getByTestId('game-status').textContent()).toMatch(/^Rocket League · heard \d+ s ago$/)
+    // The capture ends 0–1 for Orange; the bracket's first team is taken as Blue until the producer says.
+    const names = show.matches[0]!.opponents.map((o) => o.participant!.name)
+    const game = async () => (await web.ipc<Feed>('broadcast:feed', { streamId: show.streamId })).onAir!.games![1]
+    await expect.poll(async () => (await game())?.rounds).toEqual([0, 1])
+    const sides = panel.getByRole('group', { name: 'Blue is' })
+    await sides.getByRole('radio', { name: names[1]! }).check()
+    await expect.poll(async () => (await game())?.rounds).toEqual([1, 0])
+    expect(await sides.getByRole('radio', { name: names[1]! }).isChecked()).toBe(true)
+    expect(await panel.getByTestId('game-unnamed').count()).toBe(0)
+    await panel.scrollIntoViewIfNeeded()
+    await desk.screenshot({ path: screenshotPath('view-stream-desk-game-rocketleague-light') })
     expect(await axeViolations(desk)).toEqual([])
     await context.close()
   })

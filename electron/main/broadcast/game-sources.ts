@@ -1,27 +1,46 @@
-// Each stream's game source (Counter-Strike 2's Game State Integration): which stream follows which game
-// under which token (kept only hashed, per connection, in game-sources.json), the config file the observer PC needs,
-// when the game was last heard, and each reading turned into presses on the stream's on-air duel
-// (shared/game/game-reading.ts) — the game's presses journalled as the game's, held by Hold like a tablet's.
+// Each stream's game source: which stream follows which game — CS2's or Dota 2's Game State Integration under a token
+// (kept only hashed), Rocket League's Stats API at an address the desk reads — per connection in game-sources.json;
+// the config file the observer PC needs, when the game was last heard, who is who, and each reading turned into presses
+// on the stream's on-air duel (shared/game/game-reading.ts) — journalled as the game's, held by Hold like a tablet's.
 import { createHash, randomBytes } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
 import { z } from 'zod'
-import { GameKind, GAME_TITLES, followGame, type GameFollow, type GameReading } from '../../../shared/game/game-reading'
+import {
+  GameKind,
+  GAME_TITLES,
+  chooseSide,
+  followGame,
+  type GameFollow,
+  type GameReading,
+  type GsiGame,
+} from '../../../shared/game/game-reading'
+import { RocketLeagueReader } from '../../../shared/game/rocket-league-state'
 import { gameConfig, type GameConfig } from '../../../shared/game/game-config'
 import type { GameSourceView } from '../../../shared/game/game-source'
-import type { LiveLayer, LivePress } from '../../../shared/broadcast/live-layer'
+import type { LiveLayer, LivePress, Side } from '../../../shared/broadcast/live-layer'
 import type { StreamState } from '../../../shared/broadcast/feed'
 import type { Clock } from '../clock'
 import { AppError } from '../app-error'
 import { moduleLog } from '../log'
+import { StatsFeed } from './stats-feed'
 
 const log = moduleLog('game-sources')
 
 /** How long a game may say nothing before the desk says so: three of GSI's 10-second heartbeats. */
 export const GAME_QUIET_MS = 30_000
 
-const Kept = z.object({ game: GameKind, tokenHash: z.string().regex(/^[0-9a-f]{64}$/), since: z.number() })
+/** A source as kept: a GSI game's token hash, or the address of Rocket League's feed. */
+const Kept = z.object({
+  game: GameKind,
+  tokenHash: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
+  address: z.string().max(260).optional(),
+  since: z.number(),
+})
 type Kept = z.infer<typeof Kept>
 type Stored = Record<string, Record<string, Kept>>
 
@@ -62,6 +81,8 @@ export class GameSources {
   private readonly lastText = new Map<string, string>()
   /** Streams whose last presses failed (said once in the log until they are made again). */
   private readonly failing = new Set<string>()
+  /** Each Rocket League feed the desk reads (per connection and stream), and why it cannot now. */
+  private readonly feeds = new Map<string, { feed: StatsFeed; problem: string | null }>()
 
   constructor(private readonly ports: GameSourcePorts) {
     this.file = join(ports.dataDir, 'game-sources.json')
@@ -77,26 +98,68 @@ export class GameSources {
       log.warn('the game sources file did not read: every stream starts with none', { err: error })
     }
     this.index()
+    for (const [profileId, streams] of Object.entries(this.data))
+      for (const [streamId, kept] of Object.entries(streams))
+        if (kept.address) this.read(profileId, streamId, kept.address)
   }
 
   /**
    * Makes (or makes again) the stream's source of `game`: a new token, the old one refused from now on; answers the
    * config file for the observer PC, which posts to `hubUrl`.
    */
-  connect(streamId: string, game: GameKind, hubUrl: string, streamName: string): GameConfig {
+  connect(streamId: string, game: GsiGame, hubUrl: string, streamName: string): GameConfig {
     const token = randomBytes(24).toString('base64url')
+    this.forget(streamId)
     this.profile(this.ports.profileId())[streamId] = { game, tokenHash: hashOf(token), since: this.ports.clock.now() }
     this.save()
-    this.forget(streamId)
     this.ports.changed(streamId)
     return gameConfig(game, { hubUrl, token, streamName })
   }
 
+  /** The stream follows Rocket League from now on: the desk reads its Stats API at `address` (host:port). */
+  listen(streamId: string, address: string): GameSourceView {
+    const profileId = this.ports.profileId()
+    this.forget(streamId)
+    this.profile(profileId)[streamId] = { game: 'rocketleague', address, since: this.ports.clock.now() }
+    this.save()
+    this.read(profileId, streamId, address)
+    this.ports.changed(streamId)
+    return this.source(streamId)!
+  }
+
+  /**
+   * A person says which bracket side plays the game's first team in the game being played: kept for that game, and
+   * its rounds and draft pressed again by it.
+   */
+  chooseSide(streamId: string, firstSide: Side): GameSourceView {
+    const profileId = this.ports.profileId()
+    const key = `${profileId}\u0000${streamId}`
+    const kept = this.follows.get(key)
+    const onAir = this.ports.desk.onAirLayer(streamId)
+    const source = this.data[profileId]?.[streamId]
+    if (!source || !kept?.follow || !onAir || onAir.layer.matchId !== kept.matchId)
+      throw new AppError('conflict', 'firstSide: nothing read from the game for the match on air yet.', {
+        firstSide: 'no game read yet',
+      })
+    const { follow, presses } = chooseSide(kept.follow, firstSide, onAir.layer)
+    if (presses.length > 0)
+      this.ports.desk.fromGame(streamId, presses, `${GAME_TITLES[source.game]}'s own state, its teams as chosen`)
+    this.follows.set(key, { matchId: kept.matchId, follow })
+    this.ports.changed(streamId)
+    return this.source(streamId)!
+  }
+
+  /** Stops reading every feed (the app quits). */
+  close(): void {
+    for (const { feed } of this.feeds.values()) feed.close()
+    this.feeds.clear()
+  }
+
   /** The stream follows no game any more: its token is refused. */
   disconnect(streamId: string): void {
+    this.forget(streamId)
     delete this.profile(this.ports.profileId())[streamId]
     this.save()
-    this.forget(streamId)
     this.ports.changed(streamId)
   }
 
@@ -107,8 +170,18 @@ export class GameSources {
     if (!kept) return null
     const key = `${profileId}\u0000${streamId}`
     const heardAt = this.heard.get(key) ?? null
-    const named = this.follows.get(key)?.follow?.named ?? null
-    return { streamId, game: kept.game, since: kept.since, heardAt, quietMs: GAME_QUIET_MS, named }
+    const follow = this.follows.get(key)?.follow ?? null
+    return {
+      streamId,
+      game: kept.game,
+      since: kept.since,
+      heardAt,
+      quietMs: GAME_QUIET_MS,
+      sides: follow?.sides ?? null,
+      firstSide: follow?.firstSide ?? null,
+      address: kept.address ?? null,
+      problem: this.feeds.get(key)?.problem ?? null,
+    }
   }
 
   /** Who a token was made for (undefined: no source has it). Looked up by its hash: no secret is compared. */
@@ -158,12 +231,40 @@ export class GameSources {
     const { follow, presses } = followGame(followed, reading, onAir.layer, onAir.names)
     if (presses.length > 0) this.ports.desk.fromGame(owner.streamId, presses, `${GAME_TITLES[owner.game]}'s own state`)
     this.follows.set(key, { matchId: onAir.layer.matchId, follow })
-    // Whether the teams are known by name is on the desk: told when it changes.
-    if ((kept?.follow?.named ?? null) !== (follow?.named ?? null)) this.ports.changed(owner.streamId)
+    // Who is who is on the desk: told when it changes.
+    const said = (f: GameFollow | null | undefined) => (f ? `${f.sides}${f.firstSide}` : null)
+    if (said(kept?.follow) !== said(follow)) this.ports.changed(owner.streamId)
+  }
+
+  /** Reads the Rocket League feed at `address` for a stream, each message's reading taken as a post is. */
+  private read(profileId: string, streamId: string, address: string): void {
+    const key = `${profileId}\u0000${streamId}`
+    const owner: GameTokenOwner = { profileId, streamId, game: 'rocketleague' }
+    const reader = new RocketLeagueReader()
+    const feed = new StatsFeed(address, {
+      message: (value) => {
+        const read = reader.take(value)
+        if ('error' in read) return this.problem(key, owner, read.error)
+        if (read.reading) this.take(owner, read.reading)
+      },
+      problem: (words) => this.problem(key, owner, words),
+    })
+    this.feeds.set(key, { feed, problem: null })
+  }
+
+  /** Why a feed cannot be read now (null: it is again), told to the desk when it changes. */
+  private problem(key: string, owner: GameTokenOwner, words: string | null): void {
+    const kept = this.feeds.get(key)
+    if (!kept || kept.problem === words) return
+    kept.problem = words
+    if (words) log.warn(`the game feed of stream ${owner.streamId} cannot be read: ${words}`)
+    this.ports.changed(owner.streamId)
   }
 
   private forget(streamId: string): void {
     const key = `${this.ports.profileId()}\u0000${streamId}`
+    this.feeds.get(key)?.feed.close()
+    this.feeds.delete(key)
     this.follows.delete(key)
     this.heard.delete(key)
     this.lastText.delete(key)
@@ -174,7 +275,7 @@ export class GameSources {
     this.owners.clear()
     for (const [profileId, streams] of Object.entries(this.data))
       for (const [streamId, kept] of Object.entries(streams))
-        this.owners.set(kept.tokenHash, { profileId, streamId, game: kept.game })
+        if (kept.tokenHash) this.owners.set(kept.tokenHash, { profileId, streamId, game: kept.game })
   }
 
   private profile(profileId: string): Record<string, Kept> {

@@ -142,7 +142,7 @@ describe('a stream following CS2’s own state', () => {
     expect(await replayGame([body], token, { uri })).toEqual([200])
     expect((await published()).onAir!.id).toBe(nextMatchId)
     expect((await published()).onAir!.games![0]).toMatchObject({ map: 'Dust2', rounds: [1, 1] })
-    expect(await value<GameSourceView>('game:source', { streamId })).toMatchObject({ named: false })
+    expect(await value<GameSourceView>('game:source', { streamId })).toMatchObject({ sides: 'guess', firstSide: 0 })
   })
 
   it('refuses a file for a stream the desk does not have, naming the field', async () => {

@@ -1,9 +1,10 @@
-// The games' own posts (CS2's Game State Integration) from an observer PC: the token the desk made for a
+// The games' own posts (CS2's and Dota 2's Game State Integration) from an observer PC: the token the desk made for a
 // stream, in the address and again in the body's auth block; the body bounded, read for the live layer and handed to
 // the stream's game source. The game is answered at once (it posts again after a refusal; it reads no answer).
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Cs2State, readCs2 } from '../../../shared/game/cs2-state'
-import { GameKind, type GameReading } from '../../../shared/game/game-reading'
+import { Dota2State, readDota2 } from '../../../shared/game/dota2-state'
+import { GsiGame, type GameReading } from '../../../shared/game/game-reading'
 import { sameSecret } from '../local-server/route-guard'
 import { RateWindow } from '../local-server/rate-window'
 import { access } from './hub-access'
@@ -33,13 +34,18 @@ export function gameOwnerOf(request: FastifyRequest, games: GameSources | undefi
 
 /** Each game's body, read for the live layer (null: no map yet). */
 const READERS: Record<
-  GameKind,
+  GsiGame,
   (body: unknown) => { ok: true; reading: GameReading | null } | { ok: false; error: string }
 > = {
   cs2: (body) => {
     const parsed = Cs2State.safeParse(body)
     if (!parsed.success) return { ok: false, error: issueWords(parsed.error.issues[0]) }
     return { ok: true, reading: readCs2(parsed.data) }
+  },
+  dota2: (body) => {
+    const parsed = Dota2State.safeParse(body)
+    if (!parsed.success) return { ok: false, error: issueWords(parsed.error.issues[0]) }
+    return { ok: true, reading: readDota2(parsed.data) }
   },
 }
 
@@ -56,7 +62,7 @@ export function gameRoutes(server: FastifyInstance, { games }: HubContext): void
       const token = gameTokenOf(request)
       // The rule let in a token some source has: this one's game must be the route's.
       const owner = gameOwnerOf(request, games)
-      const game = GameKind.safeParse(request.params.game)
+      const game = GsiGame.safeParse(request.params.game)
       if (!owner || !game.success || owner.game !== game.data)
         return reply.code(404).send({ error: 'game: this token is for another game' })
       const body = request.body as { auth?: { token?: unknown } } | undefined
@@ -69,7 +75,7 @@ export function gameRoutes(server: FastifyInstance, { games }: HubContext): void
           .code(429)
           .header('retry-after', '1')
           .send({ error: `at most ${GAME_POSTS_PER_SECOND} posts a second` })
-      const read = READERS[owner.game](request.body)
+      const read = READERS[game.data](request.body)
       if (!read.ok) return reply.code(400).send({ error: read.error })
       games!.take(owner, read.reading)
       return reply.send({})

@@ -1,5 +1,6 @@
 // Handlers of game:*: a stream's game source (which game its live layer follows), made with the config file for the
-// observer PC, or removed — the producer's to change (the streams' concern).
+// observer PC or the address of Rocket League's feed, who is who in the game, or removed — the producer's to change
+// (the streams' concern).
 import type { GameSources } from '../broadcast/game-sources'
 import type { RoleGuard } from '../venue/venue-role-guard'
 import type { HandlersOf } from './dispatch'
@@ -15,6 +16,15 @@ export interface GamePorts {
 }
 
 export function gameHandlers({ games, roles, streamName, hubUrl }: GamePorts): HandlersOf<'game'> {
+  /** The stream's name; a stream the desk does not have is refused by its field. */
+  const knownStream = (streamId: string): string => {
+    const name = streamName(streamId)
+    if (name === undefined)
+      throw new AppError('not_found', 'streamId: no stream of the local copy has that id; open its tournament first.', {
+        streamId: 'not in the local copy',
+      })
+    return name
+  }
   return {
     'game:source': ({ streamId }) => games.source(streamId),
     'game:connect': ({ streamId, game }) => {
@@ -24,16 +34,16 @@ export function gameHandlers({ games, roles, streamName, hubUrl }: GamePorts): H
         throw new AppError('offline', 'The broadcast hub is not running: the game would have nowhere to post.', {
           hub: 'not running',
         })
-      const name = streamName(streamId)
-      if (name === undefined)
-        throw new AppError(
-          'not_found',
-          'streamId: no stream of the local copy has that id; open its tournament first.',
-          {
-            streamId: 'not in the local copy',
-          },
-        )
-      return games.connect(streamId, game, hub, name)
+      return games.connect(streamId, game, hub, knownStream(streamId))
+    },
+    'game:listen': ({ streamId, address }) => {
+      roles.check('streams')
+      knownStream(streamId)
+      return games.listen(streamId, address)
+    },
+    'game:side': ({ streamId, firstSide }) => {
+      roles.check('streams')
+      return games.chooseSide(streamId, firstSide)
     },
     'game:disconnect': ({ streamId }) => {
       roles.check('streams')
