@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { pressed, seedLayer, type LiveLayer } from '../broadcast/live-layer'
 import type { FeedMatch } from '../broadcast/feed'
 import { Cs2State, mapTitle, readCs2, sidesChangedAt } from './cs2-state'
-import { followGame, sideByName, type GameFollow, type GameReading } from './game-reading'
+import { followGame, sameName, sideByName, type GameFollow, type GameReading } from './game-reading'
 
 const real = (name: string): unknown =>
   JSON.parse(readFileSync(new URL(`../../tests/fixtures/real/cs2/${name}`, import.meta.url), 'utf8'))
@@ -196,5 +196,14 @@ describe('a game followed on the live layer', () => {
     expect(sideByName(teams('NEGEVS ONLY', 'three guys one glock'), NAMES)).toBe(1)
     expect(sideByName(teams('Négevs-Only', 'someone else'), NAMES)).toBe(1)
     expect(sideByName(teams('X', 'Y'), NAMES)).toBeNull()
+  })
+})
+
+describe('names the game gives and the bracket’s', () => {
+  it('takes the same words in another order, as PGN writes people; not one common word alone', () => {
+    expect(sameName('Carlsen, Magnus', 'Magnus Carlsen')).toBe(true)
+    expect(sameName('Metge, J. Nigel', 'Nigel Metge')).toBe(true)
+    expect(sameName('Team Vitality', 'Team Liquid')).toBe(false)
+    expect(sameName('Nagy, Gabor', 'Gabor Nagy 2')).toBe(false)
   })
 })

@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { VETO_MAX, type LiveLayer, type LivePress, type Side, type VetoStep } from '../broadcast/live-layer'
 
 /** The games whose state the hub reads. */
-export const GAME_KINDS = ['cs2', 'dota2', 'rocketleague'] as const
+export const GAME_KINDS = ['cs2', 'dota2', 'rocketleague', 'chess'] as const
 export const GameKind = z.enum(GAME_KINDS)
 export type GameKind = z.infer<typeof GameKind>
 
@@ -18,6 +18,15 @@ export const GAME_TITLES: Record<GameKind, string> = {
   cs2: 'Counter-Strike 2',
   dota2: 'Dota 2',
   rocketleague: 'Rocket League',
+  chess: 'Chess',
+}
+
+/** What a game's presses are credited to in the audit log (no person: an automatic cause). */
+export const GAME_CAUSES: Record<GameKind, string> = {
+  cs2: "Counter-Strike 2's own state",
+  dota2: "Dota 2's own state",
+  rocketleague: "Rocket League's own state",
+  chess: 'the PGN feed',
 }
 
 /** Each game's two teams as the game calls them, in its own order (CS2's first team is CT at the time). */
@@ -25,6 +34,7 @@ export const GAME_TEAMS: Record<GameKind, readonly [string, string]> = {
   cs2: ['CT', 'T'],
   dota2: ['Radiant', 'Dire'],
   rocketleague: ['Blue', 'Orange'],
+  chess: ['White', 'Black'],
 }
 
 /** How the follower knows which bracket side plays the game's first team. */
@@ -88,16 +98,41 @@ const folded = (name: string) =>
     .replace(/[^\p{L}\p{N}]/gu, '')
     .toLowerCase()
 
-const sameTeam = (given: string, opponent: string) => {
+/** A name's words, folded: "Metge, J. Nigel" → metge, j, nigel. */
+const wordsOf = (name: string) =>
+  new Set(
+    name
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean),
+  )
+
+/**
+ * Whether a name the game gives is a bracket name: the same letters and digits ("Team Liquid!" and "team-liquid"), one
+ * inside the other (three letters at least), or the same words in another order, as PGN writes people ("Carlsen,
+ * Magnus" for "Magnus Carlsen"; two words at least, an initial more or less).
+ */
+export function sameName(given: string, opponent: string): boolean {
   const [a, b] = [folded(given), folded(opponent)]
-  return a !== '' && b !== '' && (a === b || (Math.min(a.length, b.length) >= 3 && (a.includes(b) || b.includes(a))))
+  if (a === '' || b === '') return false
+  if (a === b || (Math.min(a.length, b.length) >= 3 && (a.includes(b) || b.includes(a)))) return true
+  const [x, y] = [wordsOf(given), wordsOf(opponent)]
+  const [fewer, more] = x.size <= y.size ? [x, y] : [y, x]
+  // The other name's words beyond these are initials only ("J." of "Metge, J. Nigel").
+  return (
+    fewer.size >= 2 &&
+    [...fewer].every((word) => more.has(word)) &&
+    [...more].every((word) => fewer.has(word) || /^\p{L}$/u.test(word))
+  )
 }
 
 /** The bracket side of the game's first team by the names the server set, when they tell it without doubt. */
 export function sideByName(teams: GameReading['teams'], names: readonly [string, string]): Side | null {
   const sideOf = (team: GameTeam): Side | null => {
     if (!team.name) return null
-    const matches = ([0, 1] as const).filter((side) => sameTeam(team.name!, names[side]))
+    const matches = ([0, 1] as const).filter((side) => sameName(team.name!, names[side]))
     return matches.length === 1 ? matches[0]! : null
   }
   const first = sideOf(teams[0])

@@ -20,10 +20,15 @@ export const GameSourceView = z.object({
   sides: z.enum(SIDES_KNOWN).nullable(),
   /** The bracket side playing the game's first team (CT now, Radiant, Blue), or null as `sides`. */
   firstSide: Side.nullable(),
-  /** Where the desk reads the game's feed (Rocket League's Stats API: host:port), or null: the game posts to the hub. */
+  /**
+   * Where the desk reads the game's feed (Rocket League's Stats API: host:port; a PGN: a file's path or an address), or
+   * null: the game posts to the hub.
+   */
   address: z.string().nullable(),
   /** Why the desk cannot read that feed now ("connection refused"), or null. */
   problem: z.string().nullable(),
+  /** What the feed says beyond the presses (a chess game's current move and result: "34… Qxe5 · 1-0"), or null. */
+  detail: z.string().nullable(),
 })
 export type GameSourceView = z.infer<typeof GameSourceView>
 
@@ -58,3 +63,15 @@ export const GameAddress = z
     const port = /:(\d{1,5})$/.exec(address)?.[1]
     return port === undefined || (Number(port) >= 1 && Number(port) <= 65535)
   }, 'address: the port is 1 to 65535')
+
+/** A PGN feed's location as typed: a file's full path, or an http(s) address; one line. */
+export const PgnLocation = z
+  .string()
+  .trim()
+  .min(1, 'location: a file’s full path or an http(s) address')
+  .max(2000, 'location: at most 2000 characters')
+  .regex(/^[^\p{Cc}]*$/u, 'location: one line, no control characters')
+  .refine(
+    (location) => /^https?:\/\/[^\s/]+/i.test(location) || /^(\/|[A-Za-z]:[\\/]|\\\\)/.test(location),
+    'location: a file’s full path or an http(s) address',
+  )

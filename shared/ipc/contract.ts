@@ -18,7 +18,7 @@ import { FloorInputs, FloorState } from '../floor/floor'
 import { SyncStatus, cached, isListAnswer, receipt } from './sync'
 import { PageLines } from '../log/page-lines'
 import { GsiGame } from '../game/game-reading'
-import { GameAddress, GameConfig, GameSourceView } from '../game/game-source'
+import { GameAddress, GameConfig, GameSourceView, PgnLocation } from '../game/game-source'
 
 export const AppInfo = z.object({
   version: z.string(),
@@ -215,6 +215,8 @@ export const contract = {
   'game:connect': { input: ofStream.extend({ game: GsiGame }), output: GameConfig },
   /** The stream follows Rocket League from now on: the desk reads the game's Stats API at `address` (host:port). */
   'game:listen': { input: ofStream.extend({ address: GameAddress }), output: GameSourceView },
+  /** The stream follows a chess PGN feed from now on: a file's full path, or an http(s) address, read every 2 s. */
+  'game:pgn': { input: ofStream.extend({ location: PgnLocation }), output: GameSourceView },
   /** Which bracket side plays the game's first team (CT now, Radiant, Blue) in the game being played, as a person says. */
   'game:side': { input: ofStream.extend({ firstSide: Side }), output: GameSourceView },
   /** The stream follows no game any more: its token is refused. */

@@ -1,7 +1,10 @@
-// Dota 2 and Rocket League followed on the Demo venue, each by its own way in: Dota 2's recorded posts over real HTTP
-// to the hub's game route (the draft on air as the veto, who is Radiant said by a person), Rocket League's recorded
-// Stats API stream read from a real TCP port (the goals, the feed's closing and its bounds said on the desk).
+// Dota 2, Rocket League and chess followed on the Demo venue, each by its own way in: Dota 2's recorded posts over real
+// HTTP to the hub's game route (the draft on air as the veto, who is Radiant said by a person), Rocket League's
+// recorded Stats API stream read from a real TCP port (the goals, the feed's closing and its bounds said on the desk),
+// a PGN file a board's software rewrites and a PGN served over HTTP (the game found by the players' names, its move
+// and result).
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { createServer as createHttpServer } from 'node:http'
 import { createServer, type Server, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -14,6 +17,7 @@ import { linkedDuels, type Duel } from '../../../tests/support/linked-duels'
 import { createMainServices, type MainServices } from '../composition'
 import { MemoryCredentialStore } from '../secrets/memory-store'
 import { STATS_MESSAGE_MAX } from './stats-feed'
+import { PGN_MAX_BYTES } from './pgn-feed'
 
 const pagesDir = mkdtempSync(join(tmpdir(), 'matchdesk-game-feed-pages-'))
 writeFileSync(join(pagesDir, 'door.html'), '<!doctype html><title>pages</title>')
@@ -58,7 +62,7 @@ beforeAll(async () => {
     hub: { port: 0, pagesDir },
     broadcastRefreshMs: 0,
   })
-  const linked = await linkedDuels(value, 2)
+  const linked = await linkedDuels(value, 3)
   ;({ streamId, tournamentId, duels } = linked)
 })
 afterAll(async () => {
@@ -154,5 +158,67 @@ describe('a stream following Rocket League’s Stats API', () => {
     )
     expect(refused).toMatchObject({ code: 'validation' })
     expect(JSON.stringify(refused)).toContain('address: a host and a port')
+  })
+})
+
+describe('a stream following a chess PGN feed', () => {
+  /** A PGN of one game between two players, as a board's software writes it. */
+  const pgn = (white: string, black: string, moves: string, result: string) =>
+    `[Event "Demo"]\n[Round "1"]\n[White "${white}"]\n[Black "${black}"]\n[Result "${result}"]\n\n${moves} ${result}\n`
+
+  it('reads a file a board’s software rewrites: the players’ game found, its move shown, its result pressed', async () => {
+    const [first, second] = duels[2]!.names as [string, string]
+    await value('broadcast:take', { streamId, matchId: duels[2]!.id })
+    const file = join(mkdtempSync(join(tmpdir(), 'matchdesk-pgn-')), 'round.pgn')
+    // Another board first, then the on-air players' game, the bracket's second player with White.
+    const other = pgn('Someone Else', 'Another Player', '1. d4 d5', '*')
+    writeFileSync(file, `${other}\n${pgn(second, first, '1. e4 e5', '*')}`)
+    expect(await value<GameSourceView>('game:pgn', { streamId, location: file })).toMatchObject({
+      game: 'chess',
+      address: file,
+    })
+    await expect.poll(async () => (await source()).detail, STATE).toBe('1… e5')
+    expect((await source()).sides).toBe('names')
+    writeFileSync(file, `${other}\n${pgn(second, first, '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#', '1-0')}`)
+    await expect.poll(async () => (await published()).onAir!.games![0]!.winner, STATE).toBe(1)
+    expect((await source()).detail).toBe('4. Qxf7# · 1-0')
+    expect((await journal()).at(-1)).toMatchObject({ by: 'game', words: `Game 1: ${second}` })
+  })
+
+  it('reads an address with its ETag; says when no game has the players, and when the feed is over its bound', async () => {
+    const [first, second] = duels[2]!.names as [string, string]
+    let body = pgn(first, second, '1. e4', '*')
+    const asked: (string | undefined)[] = []
+    const server = createHttpServer((request, response) => {
+      asked.push(request.headers['if-none-match'])
+      const etag = `"${body.length}"`
+      if (request.headers['if-none-match'] === etag) return response.writeHead(304).end()
+      response.writeHead(200, { 'content-type': 'application/x-chess-pgn', etag }).end(body)
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const location = `http://127.0.0.1:${(server.address() as { port: number }).port}/round.pgn`
+    try {
+      await value('game:pgn', { streamId, location })
+      await expect.poll(async () => (await source()).detail, STATE).toBe('1. e4')
+      // Read again with its ETag: the unchanged feed answers 304.
+      await expect.poll(() => asked.some((tag) => tag !== undefined), STATE).toBe(true)
+      body = pgn('Magnus Carlsen', 'Hikaru Nakamura', '1. e4', '*')
+      await expect
+        .poll(async () => (await source()).problem, STATE)
+        .toBe(`no game of the feed has ${first} and ${second}`)
+      body = `${body}\n${' '.repeat(PGN_MAX_BYTES)}`
+      await expect.poll(async () => (await source()).problem, STATE).toBe('the PGN is over 5 MB')
+    } finally {
+      server.close()
+    }
+  })
+
+  it('refuses a location that is neither a full path nor an http(s) address, naming the field', async () => {
+    const refused = await value('game:pgn', { streamId, location: 'round.pgn' }).catch(
+      (error: { error: { code: string } }) => error.error,
+    )
+    expect(refused).toMatchObject({ code: 'validation' })
+    expect(JSON.stringify(refused)).toContain('location: a file’s full path or an http(s) address')
+    await value('game:disconnect', { streamId })
   })
 })

@@ -1,5 +1,6 @@
 // Each stream's game source: which stream follows which game — CS2's or Dota 2's Game State Integration under a token
-// (kept only hashed), Rocket League's Stats API at an address the desk reads — per connection in game-sources.json;
+// (kept only hashed), Rocket League's Stats API at an address, a chess PGN feed (a file or an address) the desk
+// reads — per connection in game-sources.json;
 // the config file the observer PC needs, when the game was last heard, who is who, and each reading turned into presses
 // on the stream's on-air duel (shared/game/game-reading.ts) — journalled as the game's, held by Hold like a tablet's.
 import { createHash, randomBytes } from 'node:crypto'
@@ -9,7 +10,7 @@ import writeFileAtomic from 'write-file-atomic'
 import { z } from 'zod'
 import {
   GameKind,
-  GAME_TITLES,
+  GAME_CAUSES,
   chooseSide,
   followGame,
   type GameFollow,
@@ -17,6 +18,7 @@ import {
   type GsiGame,
 } from '../../../shared/game/game-reading'
 import { RocketLeagueReader } from '../../../shared/game/rocket-league-state'
+import { chessReading } from '../../../shared/game/chess-pgn'
 import { gameConfig, type GameConfig } from '../../../shared/game/game-config'
 import type { GameSourceView } from '../../../shared/game/game-source'
 import type { LiveLayer, LivePress, Side } from '../../../shared/broadcast/live-layer'
@@ -25,20 +27,21 @@ import type { Clock } from '../clock'
 import { AppError } from '../app-error'
 import { moduleLog } from '../log'
 import { StatsFeed } from './stats-feed'
+import { PgnFeed } from './pgn-feed'
 
 const log = moduleLog('game-sources')
 
 /** How long a game may say nothing before the desk says so: three of GSI's 10-second heartbeats. */
 export const GAME_QUIET_MS = 30_000
 
-/** A source as kept: a GSI game's token hash, or the address of Rocket League's feed. */
+/** A source as kept: a GSI game's token hash, or the address of the feed the desk reads (Rocket League's, a PGN). */
 const Kept = z.object({
   game: GameKind,
   tokenHash: z
     .string()
     .regex(/^[0-9a-f]{64}$/)
     .optional(),
-  address: z.string().max(260).optional(),
+  address: z.string().max(2000).optional(),
   since: z.number(),
 })
 type Kept = z.infer<typeof Kept>
@@ -81,8 +84,8 @@ export class GameSources {
   private readonly lastText = new Map<string, string>()
   /** Streams whose last presses failed (said once in the log until they are made again). */
   private readonly failing = new Set<string>()
-  /** Each Rocket League feed the desk reads (per connection and stream), and why it cannot now. */
-  private readonly feeds = new Map<string, { feed: StatsFeed; problem: string | null }>()
+  /** Each feed the desk reads (per connection and stream), why it cannot now, and what it says beyond the presses. */
+  private readonly feeds = new Map<string, { feed: { close(): void }; problem: string | null; detail: string | null }>()
 
   constructor(private readonly ports: GameSourcePorts) {
     this.file = join(ports.dataDir, 'game-sources.json')
@@ -100,7 +103,7 @@ export class GameSources {
     this.index()
     for (const [profileId, streams] of Object.entries(this.data))
       for (const [streamId, kept] of Object.entries(streams))
-        if (kept.address) this.read(profileId, streamId, kept.address)
+        if (kept.address) this.read(profileId, streamId, kept.game, kept.address)
   }
 
   /**
@@ -116,13 +119,16 @@ export class GameSources {
     return gameConfig(game, { hubUrl, token, streamName })
   }
 
-  /** The stream follows Rocket League from now on: the desk reads its Stats API at `address` (host:port). */
-  listen(streamId: string, address: string): GameSourceView {
+  /**
+   * The stream follows a feed the desk reads from now on: Rocket League's Stats API at `address` (host:port), or a
+   * chess PGN (a file's full path or an http(s) address).
+   */
+  listen(streamId: string, game: 'rocketleague' | 'chess', address: string): GameSourceView {
     const profileId = this.ports.profileId()
     this.forget(streamId)
-    this.profile(profileId)[streamId] = { game: 'rocketleague', address, since: this.ports.clock.now() }
+    this.profile(profileId)[streamId] = { game, address, since: this.ports.clock.now() }
     this.save()
-    this.read(profileId, streamId, address)
+    this.read(profileId, streamId, game, address)
     this.ports.changed(streamId)
     return this.source(streamId)!
   }
@@ -143,7 +149,7 @@ export class GameSources {
       })
     const { follow, presses } = chooseSide(kept.follow, firstSide, onAir.layer)
     if (presses.length > 0)
-      this.ports.desk.fromGame(streamId, presses, `${GAME_TITLES[source.game]}'s own state, its teams as chosen`)
+      this.ports.desk.fromGame(streamId, presses, `${GAME_CAUSES[source.game]}, its teams as chosen`)
     this.follows.set(key, { matchId: kept.matchId, follow })
     this.ports.changed(streamId)
     return this.source(streamId)!
@@ -181,6 +187,7 @@ export class GameSources {
       firstSide: follow?.firstSide ?? null,
       address: kept.address ?? null,
       problem: this.feeds.get(key)?.problem ?? null,
+      detail: this.feeds.get(key)?.detail ?? null,
     }
   }
 
@@ -196,10 +203,7 @@ export class GameSources {
    */
   take(owner: GameTokenOwner, reading: GameReading | null): void {
     const key = `${owner.profileId}\u0000${owner.streamId}`
-    const now = this.ports.clock.now()
-    const before = this.heard.get(key)
-    this.heard.set(key, now)
-    if (before === undefined || now - before > GAME_QUIET_MS) this.ports.changed(owner.streamId)
+    this.hear(key, owner)
     if (!reading || owner.profileId !== this.ports.profileId()) return
     // Most posts say what the last one said (a player moved, a timer ran) of the same match on air: nothing to press.
     const text = `${this.ports.desk.pressableMatch(owner.streamId)}\u0000${JSON.stringify(reading)}`
@@ -219,6 +223,14 @@ export class GameSources {
     }
   }
 
+  /** The game was heard now: told to the desk when first heard, or heard again after a quiet spell. */
+  private hear(key: string, owner: GameTokenOwner): void {
+    const now = this.ports.clock.now()
+    const before = this.heard.get(key)
+    this.heard.set(key, now)
+    if (before === undefined || now - before > GAME_QUIET_MS) this.ports.changed(owner.streamId)
+  }
+
   /** The presses of a reading on the on-air duel; the follower kept only once they are made. */
   private press(
     key: string,
@@ -229,17 +241,18 @@ export class GameSources {
     const kept = this.follows.get(key)
     const followed = kept?.matchId === onAir.layer.matchId ? kept.follow : null
     const { follow, presses } = followGame(followed, reading, onAir.layer, onAir.names)
-    if (presses.length > 0) this.ports.desk.fromGame(owner.streamId, presses, `${GAME_TITLES[owner.game]}'s own state`)
+    if (presses.length > 0) this.ports.desk.fromGame(owner.streamId, presses, GAME_CAUSES[owner.game])
     this.follows.set(key, { matchId: onAir.layer.matchId, follow })
     // Who is who is on the desk: told when it changes.
     const said = (f: GameFollow | null | undefined) => (f ? `${f.sides}${f.firstSide}` : null)
     if (said(kept?.follow) !== said(follow)) this.ports.changed(owner.streamId)
   }
 
-  /** Reads the Rocket League feed at `address` for a stream, each message's reading taken as a post is. */
-  private read(profileId: string, streamId: string, address: string): void {
+  /** Reads the feed at `address` for a stream, each reading taken as a post is. */
+  private read(profileId: string, streamId: string, game: GameKind, address: string): void {
     const key = `${profileId}\u0000${streamId}`
-    const owner: GameTokenOwner = { profileId, streamId, game: 'rocketleague' }
+    const owner: GameTokenOwner = { profileId, streamId, game }
+    if (game === 'chess') return this.readPgn(key, owner, address)
     const reader = new RocketLeagueReader()
     const feed = new StatsFeed(address, {
       message: (value) => {
@@ -249,7 +262,42 @@ export class GameSources {
       },
       problem: (words) => this.problem(key, owner, words),
     })
-    this.feeds.set(key, { feed, problem: null })
+    this.feeds.set(key, { feed, problem: null, detail: null })
+  }
+
+  /**
+   * Reads a PGN feed: after each read, the game of the on-air duel's two players found in it and taken as a post is
+   * (again only when the feed or the match on air changed); its current move and result said on the desk.
+   */
+  private readPgn(key: string, owner: GameTokenOwner, location: string): void {
+    let seen: { text: string; matchId: string | null } | null = null
+    const feed = new PgnFeed(location, {
+      text: (text) => {
+        // Read is heard: a chess game may go minutes without a move.
+        this.hear(key, owner)
+        const onAir = this.ports.desk.onAirLayer(owner.streamId)
+        const matchId = onAir?.layer.matchId ?? null
+        if (seen?.text === text && seen.matchId === matchId) return
+        seen = { text, matchId }
+        if (!onAir || owner.profileId !== this.ports.profileId()) return this.said(key, owner, null)
+        const read = chessReading(text, onAir.names)
+        if (read && 'error' in read) return this.problem(key, owner, read.error)
+        if (!read) return this.problem(key, owner, `no game of the feed has ${onAir.names[0]} and ${onAir.names[1]}`)
+        this.problem(key, owner, null)
+        this.said(key, owner, read.move ? `${read.move}${read.result === '*' ? '' : ` · ${read.result}`}` : null)
+        this.take(owner, read.reading)
+      },
+      problem: (words) => this.problem(key, owner, words),
+    })
+    this.feeds.set(key, { feed, problem: null, detail: null })
+  }
+
+  /** What a feed says beyond its presses (a chess game's current move), told to the desk when it changes. */
+  private said(key: string, owner: GameTokenOwner, detail: string | null): void {
+    const kept = this.feeds.get(key)
+    if (!kept || kept.detail === detail) return
+    kept.detail = detail
+    this.ports.changed(owner.streamId)
   }
 
   /** Why a feed cannot be read now (null: it is again), told to the desk when it changes. */

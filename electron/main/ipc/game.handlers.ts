@@ -1,6 +1,6 @@
 // Handlers of game:*: a stream's game source (which game its live layer follows), made with the config file for the
-// observer PC or the address of Rocket League's feed, who is who in the game, or removed — the producer's to change
-// (the streams' concern).
+// observer PC, the address of Rocket League's feed or a chess PGN's, who is who in the game, or removed — the
+// producer's to change (the streams' concern).
 import type { GameSources } from '../broadcast/game-sources'
 import type { RoleGuard } from '../venue/venue-role-guard'
 import type { HandlersOf } from './dispatch'
@@ -39,7 +39,12 @@ export function gameHandlers({ games, roles, streamName, hubUrl }: GamePorts): H
     'game:listen': ({ streamId, address }) => {
       roles.check('streams')
       knownStream(streamId)
-      return games.listen(streamId, address)
+      return games.listen(streamId, 'rocketleague', address)
+    },
+    'game:pgn': ({ streamId, location }) => {
+      roles.check('streams')
+      knownStream(streamId)
+      return games.listen(streamId, 'chess', location)
     },
     'game:side': ({ streamId, firstSide }) => {
       roles.check('streams')
