@@ -12,6 +12,7 @@ import { controlRoutes } from './routes/control'
 import type { MatchEngine } from './simulation/match-engine'
 import { disciplineRoutes } from './routes/disciplines'
 import { fileRoutes } from './routes/files'
+import { demoBoardRoutes } from './routes/demo-boards'
 import { oauthRoutes } from './routes/oauth'
 import { participantRoutes } from './routes/participants'
 import { stageRoutes, v1Routes } from './routes/stages'
@@ -144,6 +145,7 @@ export function buildServer(parts: ServerParts): { app: FastifyInstance; sockets
   void app.register(async (v1) => v1Routes(v1, context), { prefix: '/v1' })
   oauthRoutes(app, context)
   fileRoutes(app, context)
+  demoBoardRoutes(app, context)
   if (parts.control)
     void app.register(async (scope) => controlRoutes(scope, context, { faults, stats, engine: parts.engine }), {
       prefix: '/_sandbox',

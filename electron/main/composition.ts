@@ -414,6 +414,13 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
       roles: roleGuard,
       streamName,
       hubUrl: () => hub?.deviceUrl() ?? '',
+      demoBoards: (streamId) => {
+        const tournamentId = session().cache.get('streams', streamId)?.tournament_id
+        const chess = tournamentId && session().cache.get('tournaments', tournamentId)?.discipline === 'chess'
+        return connections.active.profile.demo && chess
+          ? `${connections.sandbox.origin}/demo/boards/${tournamentId}.pgn`
+          : null
+      },
     },
     sponsors,
     venue: { sharing, roles: venueRoles, audit: venueAudit },

@@ -41,6 +41,12 @@ describe('a chess PGN feed', () => {
     expect(waiting).toMatchObject({ move: null, reading: { phase: 'warmup' } })
   })
 
+  it('takes the players’ game still played where they met before in the feed (a league, then a final)', () => {
+    const again = rated.replace('[Result "0-1"]', '[Result "*"]').replace(/ 0-1\s*$/, ' *\n')
+    expect(found(`${rated.trim()}\n\n${again.trim()}\n`, ['Abbot', 'Costello'])).toMatchObject({ result: '*' })
+    expect(found(`${again.trim()}\n\n${rated.trim()}\n`, ['Abbot', 'Costello'])).toMatchObject({ result: '*' })
+  })
+
   it('finds nothing for players the feed does not have; says when the game does not read', () => {
     expect(chessReading(both, ['Magnus Carlsen', 'Hikaru Nakamura'])).toBeNull()
     const broken = rated.replace('1. e4', '1. e4 @@')

@@ -24,8 +24,8 @@ const tagText = (tags: Tags, name: string) => {
 }
 
 /**
- * The game of the feed whose White and Black are the two names (either way round), read: null when no game has them
- * both; the words of why the feed does not read when it does not.
+ * The game of the feed whose White and Black are the two names (either way round) — the one still played, else the
+ * last — read: null when no game has them both; the words of why the feed does not read when it does not.
  */
 export function chessReading(text: string, names: readonly [string, string]): ChessReading | null | { error: string } {
   let games: ReturnType<typeof split>
@@ -34,6 +34,8 @@ export function chessReading(text: string, names: readonly [string, string]): Ch
   } catch {
     return { error: 'the PGN does not split into games' }
   }
+  // The players may have met before in the feed (a league, then a final): their game still played, else their last.
+  let chosen: { game: (typeof games)[number]; tags: Tags } | null = null
   for (const game of games.slice(0, PGN_GAMES_MAX)) {
     let tags: Tags
     try {
@@ -42,20 +44,22 @@ export function chessReading(text: string, names: readonly [string, string]): Ch
       continue
     }
     const [white, black] = [tagText(tags, 'White'), tagText(tags, 'Black')]
-    const found =
+    const theirs =
       (sameName(white, names[0]) && sameName(black, names[1])) ||
       (sameName(white, names[1]) && sameName(black, names[0]))
-    if (!found) continue
-    let moves: { moveNumber?: number; turn?: string; notation: { notation: string } }[]
-    try {
-      moves = parseGame(game.all).moves
-    } catch (error) {
-      const where = (error as { location?: { start?: { line?: number } } }).location?.start?.line
-      return { error: `the game of ${white} and ${black} does not read${where ? ` (its line ${where})` : ''}` }
-    }
-    return readOne(tags, white, black, moves)
+    if (theirs && !(chosen && tagText(chosen.tags, 'Result') === '*' && tagText(tags, 'Result') !== '*'))
+      chosen = { game, tags }
   }
-  return null
+  if (!chosen) return null
+  const [white, black] = [tagText(chosen.tags, 'White'), tagText(chosen.tags, 'Black')]
+  let moves: { moveNumber?: number; turn?: string; notation: { notation: string } }[]
+  try {
+    moves = parseGame(chosen.game.all).moves
+  } catch (error) {
+    const where = (error as { location?: { start?: { line?: number } } }).location?.start?.line
+    return { error: `the game of ${white} and ${black} does not read${where ? ` (its line ${where})` : ''}` }
+  }
+  return readOne(chosen.tags, white, black, moves)
 }
 
 function readOne(

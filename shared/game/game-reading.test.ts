@@ -205,5 +205,8 @@ describe('names the game gives and the bracket’s', () => {
     expect(sameName('Metge, J. Nigel', 'Nigel Metge')).toBe(true)
     expect(sameName('Team Vitality', 'Team Liquid')).toBe(false)
     expect(sameName('Nagy, Gabor', 'Gabor Nagy 2')).toBe(false)
+    // One name inside the other is the same team, unless what is left is a number: another team of the same name.
+    expect(sameName('Liquid', 'Team Liquid')).toBe(true)
+    expect(sameName('Bremen Ravens', 'Bremen Ravens 2')).toBe(false)
   })
 })

@@ -111,13 +111,16 @@ const wordsOf = (name: string) =>
 
 /**
  * Whether a name the game gives is a bracket name: the same letters and digits ("Team Liquid!" and "team-liquid"), one
- * inside the other (three letters at least), or the same words in another order, as PGN writes people ("Carlsen,
+ * inside the other (three letters at least, the rest not only digits), or the same words in another order, as PGN writes people ("Carlsen,
  * Magnus" for "Magnus Carlsen"; two words at least, an initial more or less).
  */
 export function sameName(given: string, opponent: string): boolean {
   const [a, b] = [folded(given), folded(opponent)]
   if (a === '' || b === '') return false
-  if (a === b || (Math.min(a.length, b.length) >= 3 && (a.includes(b) || b.includes(a)))) return true
+  if (a === b) return true
+  // One inside the other, the rest words (letters): "Liquid" is Team Liquid, "Bremen Ravens" not Bremen Ravens 2.
+  const [shorter, longer] = a.length <= b.length ? [a, b] : [b, a]
+  if (shorter.length >= 3 && longer.includes(shorter) && /\p{L}/u.test(longer.replace(shorter, ''))) return true
   const [x, y] = [wordsOf(given), wordsOf(opponent)]
   const [fewer, more] = x.size <= y.size ? [x, y] : [y, x]
   // The other name's words beyond these are initials only ("J." of "Metge, J. Nigel").

@@ -217,6 +217,8 @@ export const contract = {
   'game:listen': { input: ofStream.extend({ address: GameAddress }), output: GameSourceView },
   /** The stream follows a chess PGN feed from now on: a file's full path, or an http(s) address, read every 2 s. */
   'game:pgn': { input: ofStream.extend({ location: PgnLocation }), output: GameSourceView },
+  /** The Demo venue's chess boards for the stream's tournament (a PGN address), or null: not the Demo, not chess. */
+  'game:demo-boards': { input: ofStream, output: z.string().nullable() },
   /** Which bracket side plays the game's first team (CT now, Radiant, Blue) in the game being played, as a person says. */
   'game:side': { input: ofStream.extend({ firstSide: Side }), output: GameSourceView },
   /** The stream follows no game any more: its token is refused. */

@@ -13,9 +13,11 @@ export interface GamePorts {
   streamName: (streamId: string) => string | undefined
   /** Where the observer PC reaches the hub: its venue address when open, else this machine's. */
   hubUrl: () => string
+  /** The Demo venue's chess boards (a PGN address) for the stream's tournament, or null. */
+  demoBoards: (streamId: string) => string | null
 }
 
-export function gameHandlers({ games, roles, streamName, hubUrl }: GamePorts): HandlersOf<'game'> {
+export function gameHandlers({ games, roles, streamName, hubUrl, demoBoards }: GamePorts): HandlersOf<'game'> {
   /** The stream's name; a stream the desk does not have is refused by its field. */
   const knownStream = (streamId: string): string => {
     const name = streamName(streamId)
@@ -27,6 +29,7 @@ export function gameHandlers({ games, roles, streamName, hubUrl }: GamePorts): H
   }
   return {
     'game:source': ({ streamId }) => games.source(streamId),
+    'game:demo-boards': ({ streamId }) => demoBoards(streamId),
     'game:connect': ({ streamId, game }) => {
       roles.check('streams')
       const hub = hubUrl()
