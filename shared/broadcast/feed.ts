@@ -36,6 +36,8 @@ export const FeedGame = z.object({
     .tuple([z.number().int().min(0), z.number().int().min(0)])
     .nullable()
     .optional(),
+  /** The rounds a side needs to win this game, where the game told it (a CS2 map: 13, more in overtime). */
+  toWin: z.number().int().min(1).optional(),
 })
 
 export const FeedMatch = z.object({

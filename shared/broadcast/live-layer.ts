@@ -28,6 +28,8 @@ export const LiveGame = z.object({
     .tuple([z.number().int().min(0), z.number().int().min(0)])
     .nullable()
     .optional(),
+  /** The rounds a side needs to win this game, where the game tells it (a CS2 map: 13; 16 in its first overtime). */
+  toWin: z.number().int().min(1).max(ROUNDS_MAX).optional(),
 })
 export type LiveGame = z.infer<typeof LiveGame>
 
@@ -95,10 +97,11 @@ export const LivePress = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('adopt'), side: Side, score: Wins }),
   /** The room's score for a side stays; the service's, now heard, is no longer a line to answer. */
   z.strictObject({ kind: z.literal('keep'), side: Side, score: Wins.nullable() }),
-  /** A game's rounds won by each side (bracket places), or null to clear them. */
+  /** A game's rounds won by each side (bracket places), or null to clear them; with the rounds it takes to win it. */
   z.strictObject({
     kind: z.literal('rounds'),
     game: GameNumber,
+    toWin: z.number().int().min(1, `toWin: 1 to ${ROUNDS_MAX}`).max(ROUNDS_MAX, `toWin: 1 to ${ROUNDS_MAX}`).optional(),
     rounds: z
       .tuple([
         z.number().int().min(0, `rounds: 0 to ${ROUNDS_MAX}`).max(ROUNDS_MAX, `rounds: 0 to ${ROUNDS_MAX}`),
@@ -229,9 +232,13 @@ export function pressed(layer: LiveLayer, press: LivePress): LiveLayer {
     case 'pick':
       games[press.game - 1]!.picks[press.side] = press.pick
       return { ...layer, games }
-    case 'rounds':
-      games[press.game - 1]!.rounds = press.rounds
+    case 'rounds': {
+      const row = games[press.game - 1]!
+      row.rounds = press.rounds
+      if (press.rounds === null) delete row.toWin
+      else if (press.toWin !== undefined) row.toWin = press.toWin
       return { ...layer, games }
+    }
     case 'adopt':
       while (scoreOf({ games })[press.side] < press.score) give(press.side)
       while (scoreOf({ games })[press.side] > press.score) takeBack(press.side)
@@ -360,6 +367,7 @@ export function withLayer(match: FeedMatch, layer: LiveLayer): FeedMatch {
       map: g.map,
       picks: g.picks,
       ...(g.rounds && { rounds: g.rounds }),
+      ...(g.rounds && g.toWin && { toWin: g.toWin }),
     })),
     swapped: layer.swapped,
     bestOf: layer.bestOfChosen ? layer.bestOf : match.bestOf,

@@ -116,6 +116,25 @@ describe('show sequences', () => {
         feed(games([{ ...mirage, rounds: [13, 9], winner: 0 }, none])),
       ),
     ).toEqual(['game-end'])
+    // A match point: a side one round from the match (its game's rounds to win told by the game), once.
+    const decider = (rounds: [number, number], toWin = 13) =>
+      scored(1, 1, {
+        games: [
+          { ...none, winner: 0 },
+          { ...none, winner: 1 },
+          { ...mirage, rounds, toWin },
+        ],
+      })
+    expect(sequenceEvents(feed(decider([11, 9])), feed(decider([12, 9])))).toEqual(['round-end', 'match-point'])
+    expect(sequenceEvents(feed(decider([12, 9])), feed(decider([12, 10])))).toEqual(['round-end'])
+    // Not in the first map of a best of three: winning it does not win the match.
+    const first = (rounds: [number, number]) => games([{ ...mirage, rounds, toWin: 13 }, none, none])
+    expect(sequenceEvents(feed(first([11, 9])), feed(first([12, 9])))).toEqual(['round-end'])
+    // Overtime: 15–14 in the first overtime (16 to win) is a match point again.
+    expect(sequenceEvents(feed(decider([14, 14], 16)), feed(decider([15, 14], 16)))).toEqual([
+      'round-end',
+      'match-point',
+    ])
     // Nothing changed that a sequence follows; points in a match that is not a best-of are not games.
     expect(sequenceEvents(feed(scored(0, 0)), feed(scored(0, 0)))).toEqual([])
     expect(sequenceEvents(feed(scored(3, 0, { bestOf: null })), feed(scored(4, 0, { bestOf: null })))).toEqual([])

@@ -6,7 +6,7 @@ import { z } from 'zod'
 import type { Feed } from './feed'
 import { OVERLAYS, type OverlayKind } from './overlays'
 
-export const SEQUENCE_EVENTS = ['take', 'game-start', 'round-end', 'game-end', 'match-end'] as const
+export const SEQUENCE_EVENTS = ['take', 'game-start', 'round-end', 'match-point', 'game-end', 'match-end'] as const
 export const SequenceEvent = z.enum(SEQUENCE_EVENTS)
 export type SequenceEvent = z.infer<typeof SequenceEvent>
 
@@ -15,6 +15,7 @@ export const EVENT_TITLES: Record<SequenceEvent, string> = {
   take: 'Take',
   'game-start': 'Game start',
   'round-end': 'Round end',
+  'match-point': 'Match point',
   'game-end': 'Game end',
   'match-end': 'Match end',
 }
@@ -54,8 +55,9 @@ const hide = (at: number, overlay: OverlayKind): SequenceStep => ({ at, action: 
 export const DEFAULT_SEQUENCES: ShowSequences = {
   take: [scene(0, 'match'), show(1.5, 'scoreboard'), show(2, 'casters')],
   'game-start': [scene(0, 'match'), show(1.5, 'scoreboard'), show(2, 'casters'), hide(12, 'casters')],
-  // A round's end is the HUD's to show: nothing runs until the producer gives it steps.
+  // A round's end and a match point are the HUD's to show: nothing runs until the producer gives them steps.
   'round-end': [],
+  'match-point': [],
   'game-end': [show(0, 'scoreboard')],
   'match-end': [show(0, 'scoreboard'), hide(0, 'casters'), scene(5, 'break')],
 }
@@ -126,9 +128,25 @@ function roundsPlayed(feed: Feed, index: number): number {
 }
 
 /**
+ * The side one round from winning the match in a feed's game at `index`: one round short of the rounds to win this
+ * game (where the game told them), and this game would give it the games to win the best-of; null: none.
+ */
+function matchPointSide(feed: Feed, index: number): 0 | 1 | null {
+  const onAir = feed.onAir!
+  const game = onAir.games?.[index]
+  if (!game?.rounds || !game.toWin) return null
+  const needed = onAir.bestOf ? Math.ceil(onAir.bestOf / 2) : 1
+  const side = ([0, 1] as const).find(
+    (s) => game.rounds![s] === game.toWin! - 1 && (onAir.opponents[s]?.score ?? 0) + 1 >= needed,
+  )
+  return side ?? null
+}
+
+/**
  * What happened to the match on air between two feeds of a stream, for its sequences: the match's end (its result in,
  * or a side with the games to win a best-of), a game's end (a game decided short of that), a game's start (the next
- * game given its map or picks), a round's end (the game being played has more rounds played, nothing else happened).
+ * game given its map or picks), a round's end (the game being played has more rounds played, nothing else happened)
+ * and, after it, a match point (a side now one round from winning the match).
  * A Take is the desk's to say (it knows one from a feed published again after a start).
  */
 export function sequenceEvents(before: Feed | undefined, after: Feed): SequenceEvent[] {
@@ -144,8 +162,11 @@ export function sequenceEvents(before: Feed | undefined, after: Feed): SequenceE
   if (gamesDecided(after) > gamesDecided(before)) events.push('game-end')
   const game = gameUnderway(after)
   if (game !== null && game !== gameUnderway(before) && was.status !== 'completed') events.push('game-start')
-  if (events.length === 0 && game !== null && roundsPlayed(after, game) > roundsPlayed(before, game))
+  if (events.length === 0 && game !== null && roundsPlayed(after, game) > roundsPlayed(before, game)) {
     events.push('round-end')
+    const point = matchPointSide(after, game)
+    if (point !== null && point !== matchPointSide(before, game)) events.push('match-point')
+  }
   return events
 }
 

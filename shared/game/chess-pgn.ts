@@ -91,6 +91,7 @@ function readOne(
       sidesSwap: false,
       swappedAtBreak: null,
       draft: null,
+      roundsToWin: null,
     },
     move,
     result,

@@ -58,6 +58,17 @@ export function sidesChangedAt(mode: string | undefined, played: number): boolea
   return null
 }
 
+/**
+ * The rounds a team needs to win the map, by the mode's rules: competitive's 13 of 24, then each overtime of 6 (MR3)
+ * three more from 12–12 (16, then 19, …); wingman's 9 of 16. Null where not known (other modes, wingman's overtimes).
+ */
+export function roundsToWin(mode: string | undefined, ct: number, t: number): number | null {
+  const [low, high] = [Math.min(ct, t), Math.max(ct, t)]
+  if (mode === 'competitive') return low < 12 || high < 12 ? 13 : 16 + 3 * Math.floor((low - 12) / 3)
+  if (mode === 'scrimcomp2v2') return low < 8 || high < 8 ? 9 : null
+  return null
+}
+
 /** A GSI body as the live layer reads it (null: no map yet, the game sits in its menus). */
 export function readCs2(state: Cs2State): GameReading | null {
   const map = state.map
@@ -88,5 +99,6 @@ export function readCs2(state: Cs2State): GameReading | null {
     sidesSwap: true,
     swappedAtBreak: sidesChangedAt(map.mode, played),
     draft: null,
+    roundsToWin: roundsToWin(map.mode, ct, t),
   }
 }

@@ -104,5 +104,6 @@ export function readDota2(state: Dota2State): GameReading | null {
     sidesSwap: false,
     swappedAtBreak: null,
     draft: draftOf(state.draft),
+    roundsToWin: null,
   }
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { pressed, seedLayer, type LiveLayer } from '../broadcast/live-layer'
 import type { FeedMatch } from '../broadcast/feed'
-import { Cs2State, mapTitle, readCs2, sidesChangedAt } from './cs2-state'
+import { Cs2State, mapTitle, readCs2, roundsToWin, sidesChangedAt } from './cs2-state'
 import { followGame, sameName, sideByName, type GameFollow, type GameReading } from './game-reading'
 
 const real = (name: string): unknown =>
@@ -50,7 +50,19 @@ describe("CS2's game state, as recorded", () => {
       sidesSwap: true,
       swappedAtBreak: false,
       draft: null,
+      roundsToWin: 13,
     })
+  })
+
+  it('knows the rounds a team needs by the mode: 13, then three more for each overtime; wingman’s 9', () => {
+    const needs = (mode: string, ct: number, t: number) => roundsToWin(mode, ct, t)
+    expect([needs('competitive', 0, 0), needs('competitive', 12, 11), needs('competitive', 12, 12)]).toEqual([
+      13, 13, 16,
+    ])
+    expect([needs('competitive', 15, 14), needs('competitive', 15, 15), needs('competitive', 18, 17)]).toEqual([
+      16, 19, 19,
+    ])
+    expect([needs('scrimcomp2v2', 8, 7), needs('scrimcomp2v2', 8, 8), needs('casual', 3, 2)]).toEqual([9, null, null])
   })
 
   it('reads the menu as no map, and a half-time as a break', () => {
@@ -152,6 +164,7 @@ describe('a game followed on the live layer', () => {
     sidesSwap: true,
     swappedAtBreak: sidesChangedAt('competitive', ct + t),
     draft: null,
+    roundsToWin: null,
   })
 
   it('without team names, keeps who is who by the rounds across a half-time', () => {

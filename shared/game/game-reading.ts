@@ -75,6 +75,8 @@ export interface GameReading {
   swappedAtBreak: boolean | null
   /** The draft so far (Dota 2's picks and bans), or null where the game has none. */
   draft: DraftStep[] | null
+  /** The rounds a team needs to win this map now (CS2 competitive: 13, 16 in the first overtime), or null: not known. */
+  roundsToWin: number | null
 }
 
 /** What the follower keeps of a stream's game between readings. */
@@ -230,7 +232,12 @@ function statePresses(
   const rounds = roundsBySide(now, firstSide)
   const roundsBefore = before && roundsBySide(before.reading, before.firstSide)
   if (rounds && !sameRounds(rounds, roundsBefore) && !sameRounds(rounds, layer.games[game - 1]?.rounds))
-    presses.push({ kind: 'rounds', game, rounds: [Math.min(rounds[0], 99), Math.min(rounds[1], 99)] })
+    presses.push({
+      kind: 'rounds',
+      game,
+      rounds: [Math.min(rounds[0], 99), Math.min(rounds[1], 99)],
+      ...(now.roundsToWin !== null && { toWin: Math.min(now.roundsToWin, 99) }),
+    })
   // A draft with no step says nothing of it (a player's client sends none): the veto is left as it is.
   if (now.draft?.length) {
     const steps = draftBySide(now.draft, firstSide)

@@ -29,6 +29,7 @@ describe("Rocket League's Stats API, as recorded", () => {
         sidesSwap: false,
         swappedAtBreak: null,
         draft: null,
+        roundsToWin: null,
       },
     })
   })

@@ -85,6 +85,7 @@ export class RocketLeagueReader {
       sidesSwap: false,
       swappedAtBreak: null,
       draft: null,
+      roundsToWin: null,
     }
     return { reading: this.last }
   }

@@ -95,7 +95,8 @@ describe('a stream following CS2’s own state', () => {
     const held = await stateOf()
     expect(held.staged.length).toBeGreaterThan(0)
     const applied = await value<StreamState>('broadcast:apply', { streamId })
-    expect(applied.feed.onAir!.games![1]).toMatchObject({ map: 'Dust2', rounds: [1, 0] })
+    // A competitive map: 13 rounds to win, told with the rounds (a match point is known from them).
+    expect(applied.feed.onAir!.games![1]).toMatchObject({ map: 'Dust2', rounds: [1, 0], toWin: 13 })
     await value('broadcast:hold', { streamId, held: false })
     const audit = await value<{ entries: { what: string; operator: string; automatic: boolean }[] }>('venue:audit', {
       search: 'Dust2',
