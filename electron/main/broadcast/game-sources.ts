@@ -27,12 +27,15 @@ import type { Clock } from '../clock'
 import { AppError } from '../app-error'
 import { moduleLog } from '../log'
 import { StatsFeed } from './stats-feed'
+import { RateWindow } from '../local-server/rate-window'
 import { PgnFeed } from './pgn-feed'
 
 const log = moduleLog('game-sources')
 
 /** How long a game may say nothing before the desk says so: three of GSI's 10-second heartbeats. */
 export const GAME_QUIET_MS = 30_000
+/** Posts a source (its token) may make in a second: GSI's throttle of 0.1 s (ten a second) and its heartbeats fit. */
+export const GAME_POSTS_PER_SECOND = 20
 
 /** A source as kept: a GSI game's token hash, or the address of the feed the desk reads (Rocket League's, a PGN). */
 const Kept = z.object({
@@ -82,6 +85,8 @@ export class GameSources {
   private readonly owners = new Map<string, GameTokenOwner>()
   /** Each stream's last reading as text: a post that says the same again presses nothing. */
   private readonly lastText = new Map<string, string>()
+  /** Each token's posts in the current second (a source made again starts its own count). */
+  private readonly rate = new RateWindow(GAME_POSTS_PER_SECOND)
   /** Streams whose last presses failed (said once in the log until they are made again). */
   private readonly failing = new Set<string>()
   /** Each feed the desk reads (per connection and stream), why it cannot now, and what it says beyond the presses. */
@@ -189,6 +194,11 @@ export class GameSources {
       problem: this.feeds.get(key)?.problem ?? null,
       detail: this.feeds.get(key)?.detail ?? null,
     }
+  }
+
+  /** Counts a post of `token` now: false once it has made its posts of this second. */
+  admit(token: string): boolean {
+    return this.rate.admit(token, this.ports.clock.now())
   }
 
   /** Who a token was made for (undefined: no source has it). Looked up by its hash: no secret is compared. */

@@ -6,15 +6,12 @@ import { Cs2State, readCs2 } from '../../../shared/game/cs2-state'
 import { Dota2State, readDota2 } from '../../../shared/game/dota2-state'
 import { GsiGame, type GameReading } from '../../../shared/game/game-reading'
 import { sameSecret } from '../local-server/route-guard'
-import { RateWindow } from '../local-server/rate-window'
 import { access } from './hub-access'
 import type { HubContext } from './hub-context'
-import type { GameSources, GameTokenOwner } from '../broadcast/game-sources'
+import { GAME_POSTS_PER_SECOND, type GameSources, type GameTokenOwner } from '../broadcast/game-sources'
 
 /** The most a game's post may hold: an observer's CS2 body with ten players and their weapons is about 30 KB. */
 export const GAME_BODY_LIMIT = 256 * 1024
-/** Posts a source (its token) may make in a second: GSI's throttle of 0.1 s (ten a second) and its heartbeats fit. */
-export const GAME_POSTS_PER_SECOND = 20
 
 /** The token a game posts with, from its address (`?token=`). */
 export function gameTokenOf(request: FastifyRequest): string {
@@ -53,8 +50,6 @@ const issueWords = (issue: { path: PropertyKey[]; message: string } | undefined)
   issue ? `${issue.path.map(String).join('.') || 'body'}: ${issue.message}` : 'body: not a game state'
 
 export function gameRoutes(server: FastifyInstance, { games }: HubContext): void {
-  const rate = new RateWindow(GAME_POSTS_PER_SECOND)
-
   server.post<{ Params: { game: string } }>(
     '/game/v1/:game',
     { config: access('game'), bodyLimit: GAME_BODY_LIMIT },
@@ -70,7 +65,7 @@ export function gameRoutes(server: FastifyInstance, { games }: HubContext): void
       if (typeof given !== 'string' || !sameSecret(given, token))
         return reply.code(401).send({ error: 'auth.token: not the token of this address' })
       // Counted per token: a source made again starts its own count.
-      if (!rate.admit(token, Date.now()))
+      if (!games!.admit(token))
         return reply
           .code(429)
           .header('retry-after', '1')
