@@ -51,6 +51,7 @@ export class PgnFeed {
       if (text !== null) this.last = text
       this.events.problem(null)
       this.events.text(this.last)
+      // let go: handed on as the feed's problem, which the game sources log and show in the column.
     } catch (error) {
       if (this.closed) return
       this.version = ''
