@@ -3,11 +3,14 @@
 // "Game data", the recorded match replayed to the address it names moves the on-air score (the journal says "From
 // the game"), the desk says when the game was last heard; for Rocket League the desk reads the game's recorded feed
 // from a TCP port, and the producer says which team is Blue; the panel in both themes, axe clean.
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { createServer, type Server } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { Feed } from '../../shared/broadcast/feed'
+import { randomUUID } from 'node:crypto'
 import { configAddress, recordedCs2, recordedCs2Match, replayGame } from '../support/game-replayer'
 import { axeViolations } from './support/axe'
 import { launchBrowser, screenshotPath } from './support/browser'
@@ -141,6 +144,67 @@ describe('a stream following Rocket League from the Stream desk', () => {
     expect(await panel.getByTestId('game-unnamed').count()).toBe(0)
     await panel.scrollIntoViewIfNeeded()
     await desk.screenshot({ path: screenshotPath('view-stream-desk-game-rocketleague-light') })
+    expect(await axeViolations(desk)).toEqual([])
+    await context.close()
+  })
+})
+
+describe('a stream following a chess PGN from the Stream desk', () => {
+  it('reads the file a board’s software writes: the current move in the column, in the dark theme, axe clean', async () => {
+    const names = show.matches[0]!.opponents.map((o) => o.participant!.name)
+    const file = join(mkdtempSync(join(tmpdir(), 'matchdesk-e2e-pgn-')), 'round.pgn')
+    writeFileSync(
+      file,
+      `[Event "Demo"]\n[White "${names[1]}"]\n[Black "${names[0]}"]\n[Result "*"]\n\n1. e4 c5 2. Nf3 *\n`,
+    )
+    const { context, desk } = await gamePanel('dark')
+    desk.on('dialog', (dialog) => void dialog.accept())
+    const panel = desk.getByRole('region', { name: `Stream ${STREAM}` }).getByTestId('game-source')
+    await panel.getByLabel('Game', { exact: true }).selectOption({ label: 'Chess' })
+    await panel.getByLabel('PGN file or address').fill(file)
+    await panel.getByRole('button', { name: 'Read the PGN' }).click()
+    await expect
+      .poll(() => panel.getByTestId('game-status').textContent())
+      .toMatch(/^Chess · 2\. Nf3 · heard \d+ s ago$/)
+    // The names tell who is White: nothing is asked.
+    expect(await panel.getByTestId('game-sides').count()).toBe(0)
+    await panel.scrollIntoViewIfNeeded()
+    await desk.screenshot({ path: screenshotPath('view-stream-desk-game-chess-dark') })
+    expect(await axeViolations(desk)).toEqual([])
+    await context.close()
+  })
+})
+
+describe('who is Radiant, with the hardest names', () => {
+  it('asks which of two 40-character names (one right-to-left) is Radiant; the column keeps its width', async () => {
+    const [first, second] = show.matches[0]!.opponents.map((o) => o.participant!)
+    const long = ['Maximilian-Alexander Worthington-Smyth X', 'فريق النجوم الساطعة من مدينة الإسكندرية']
+    for (const [participant, name] of [
+      [first!, long[0]!],
+      [second!, long[1]!],
+    ] as const)
+      await web.ipc('participants:update', { id: participant.id, body: { name }, requestId: randomUUID() })
+    const { uri, token } = configAddress(
+      (await web.ipc<{ text: string }>('game:connect', { streamId: show.streamId, game: 'dota2' })).text,
+    )
+    const selection = JSON.parse(
+      readFileSync(
+        new URL('../fixtures/real/dota2/greshilov_spectator_hero_selection_draft.json', import.meta.url),
+        'utf8',
+      ),
+    ) as object
+    expect(await replayGame([selection], token, { uri })).toEqual([200])
+    const { context, desk } = await gamePanel('light')
+    const column = desk.getByRole('region', { name: `Stream ${STREAM}` })
+    const sides = column.getByTestId('game-source').getByRole('group', { name: 'Radiant is' })
+    await expect.poll(() => sides.getByRole('radio', { name: long[1]! }).count()).toBe(1)
+    await sides.getByRole('radio', { name: long[1]! }).check()
+    await expect.poll(() => sides.getByRole('radio', { name: long[1]! }).isChecked()).toBe(true)
+    // Nothing of the panel reaches past it: the names wrap.
+    const panel = column.getByTestId('game-source')
+    expect(await panel.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0)
+    await sides.scrollIntoViewIfNeeded()
+    await desk.screenshot({ path: screenshotPath('view-stream-desk-game-dota2-long-names-light') })
     expect(await axeViolations(desk)).toEqual([])
     await context.close()
   })
