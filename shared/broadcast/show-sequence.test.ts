@@ -116,6 +116,16 @@ describe('show sequences', () => {
         feed(games([{ ...mirage, rounds: [13, 9], winner: 0 }, none])),
       ),
     ).toEqual(['game-end'])
+    // A game without maps (Rocket League) starts with its 0–0, and each goal is a round's end.
+    expect(sequenceEvents(feed(games([none, none])), feed(games([{ ...none, rounds: [0, 0] }, none])))).toEqual([
+      'game-start',
+    ])
+    expect(
+      sequenceEvents(
+        feed(games([{ ...none, rounds: [0, 0] }, none])),
+        feed(games([{ ...none, rounds: [0, 1] }, none])),
+      ),
+    ).toEqual(['round-end'])
     // A match point: a side one round from the match (its game's rounds to win told by the game), once.
     const decider = (rounds: [number, number], toWin = 13) =>
       scored(1, 1, {

@@ -114,10 +114,15 @@ function gamesDecided(feed: Feed): number {
   return onAir.bestOf ? onAir.opponents.reduce((sum, o) => sum + (o.score ?? 0), 0) : 0
 }
 
-/** The game being played: the first without a winner that has its map or a pick, else none. */
+/**
+ * The game being played: the first without a winner that has its map, a pick, or rounds (a game without maps, as
+ * Rocket League, starts with its 0–0), else none.
+ */
 function gameUnderway(feed: Feed): number | null {
   const games = feed.onAir?.games ?? []
-  const index = games.findIndex((g) => g.winner === null && (g.map !== null || g.picks.some((p) => p !== null)))
+  const index = games.findIndex(
+    (g) => g.winner === null && (g.map !== null || g.picks.some((p) => p !== null) || !!g.rounds),
+  )
   return index < 0 ? null : index
 }
 
