@@ -3,6 +3,7 @@
 // bounds the bytes). A recorded body is in tests/fixtures/real/.
 import { z } from 'zod'
 import type { GameReading } from './game-reading'
+import { innerNameTitle } from './inner-name'
 
 const Name = z.string().max(200)
 const Rounds = z.number().int().min(0).max(999)
@@ -32,13 +33,7 @@ export type Cs2State = z.infer<typeof Cs2State>
 
 /** A map's name as casters say it: de_mirage → Mirage, cs_office → Office. */
 export function mapTitle(name: string): string {
-  const bare = name.replace(/^.*\//, '').replace(/^[a-z]{2,3}_/, '')
-  return bare
-    .split('_')
-    .filter(Boolean)
-    .map((word) => word[0]!.toUpperCase() + word.slice(1))
-    .join(' ')
-    .slice(0, 40)
+  return innerNameTitle(name.replace(/^.*\//, '').replace(/^[a-z]{2,3}_/, ''))
 }
 
 /** Team names a server did not set come as "" or as the side; those name no team. */

@@ -4,6 +4,8 @@
 import { z } from 'zod'
 import { heroes } from 'dotaconstants'
 import type { GameReading } from './game-reading'
+import { innerNameTitle } from './inner-name'
+import { PICK_MAX } from '../broadcast/live-layer'
 
 const Text = z.string().max(200)
 
@@ -37,13 +39,7 @@ const byInnerName = new Map(
 export function heroTitle(inner: string): string {
   const bare = inner.replace(/^npc_dota_hero_/, '')
   const known = byInnerName.get(bare)
-  if (known) return known.slice(0, 40)
-  return bare
-    .split('_')
-    .filter(Boolean)
-    .map((word) => word[0]!.toUpperCase() + word.slice(1))
-    .join(' ')
-    .slice(0, 40)
+  return known ? known.slice(0, PICK_MAX) : innerNameTitle(bare)
 }
 
 /** The states before the horn: loading, the draft, the showcase. The pre-game (creeps not yet out) is played. */

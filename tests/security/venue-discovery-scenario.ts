@@ -1,22 +1,14 @@
 // One desk of `venue-discovery.test.ts`, in its own network namespace on a bridge: the "host" names itself, opens its
 // hub to the venue network and waits; the "finder" opens its own hub too and looks for desks, writing what it found.
 // They meet through files in a shared folder.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { meetingFiles } from './meeting-files'
 import type { HubStatus } from '../../shared/ipc/hub'
 import type { FoundDesk } from '../../shared/venue/sharing'
 import { startLanDesk } from './lan-desk'
 
 const [role, folder] = process.argv.slice(2) as ['host' | 'finder', string]
-const at = (name: string) => join(folder, name)
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-async function until(exists: string, ms = 30_000): Promise<void> {
-  const deadline = Date.now() + ms
-  while (!existsSync(at(exists))) {
-    if (Date.now() > deadline) throw new Error(`${role}: no ${exists} within ${ms} ms`)
-    await sleep(20)
-  }
-}
+const { at, until } = meetingFiles(folder, role)
 
 const { services, value } = await startLanDesk()
 services.connections.active.offline.venue.name(role === 'host' ? 'Main stage desk' : 'Floor desk')
