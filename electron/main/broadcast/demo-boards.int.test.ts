@@ -9,8 +9,8 @@ import type { Feed } from '../../../shared/broadcast/feed'
 import type { GameSourceView } from '../../../shared/game/game-source'
 import { dispatchValue } from '../../../tests/support/dispatch-value'
 import { linkedDuels, type LinkedDuels } from '../../../tests/support/linked-duels'
-import { createMainServices, type MainServices } from '../composition'
-import { MemoryCredentialStore } from '../secrets/memory-store'
+import type { MainServices } from '../composition'
+import { demoDesk } from '../../../tests/support/demo-desk'
 
 const pagesDir = mkdtempSync(join(tmpdir(), 'matchdesk-boards-pages-'))
 writeFileSync(join(pagesDir, 'door.html'), '<!doctype html><title>pages</title>')
@@ -21,14 +21,7 @@ const value = dispatchValue(() => services)
 const STATE = { timeout: 20_000 }
 
 beforeAll(async () => {
-  services = await createMainServices({
-    version: 't',
-    dataDir: mkdtempSync(join(tmpdir(), 'matchdesk-boards-')),
-    credentials: new MemoryCredentialStore(),
-    demo: { seed: 1 },
-    hub: { port: 0, pagesDir },
-    broadcastRefreshMs: 0,
-  })
+  services = await demoDesk(mkdtempSync(join(tmpdir(), 'matchdesk-boards-')), { hub: { port: 0, pagesDir } })
   chess = await linkedDuels(value, 1, { tournament: 'Chess Rapid Open', stream: 'Chess board cam' })
 })
 afterAll(() => services.close())

@@ -14,8 +14,8 @@ import type { GameConfig, GameSourceView } from '../../../shared/game/game-sourc
 import { dispatchValue } from '../../../tests/support/dispatch-value'
 import { configAddress, replayGame } from '../../../tests/support/game-replayer'
 import { linkedDuels, type Duel } from '../../../tests/support/linked-duels'
-import { createMainServices, type MainServices } from '../composition'
-import { MemoryCredentialStore } from '../secrets/memory-store'
+import type { MainServices } from '../composition'
+import { demoDesk } from '../../../tests/support/demo-desk'
 import { STATS_MESSAGE_MAX } from './stats-feed'
 import { PGN_MAX_BYTES } from './pgn-feed'
 
@@ -54,14 +54,7 @@ async function statsApi(bytes: Buffer, chunk = 1000): Promise<{ address: string;
 }
 
 beforeAll(async () => {
-  services = await createMainServices({
-    version: 't',
-    dataDir: mkdtempSync(join(tmpdir(), 'matchdesk-game-feed-')),
-    credentials: new MemoryCredentialStore(),
-    demo: { seed: 1 },
-    hub: { port: 0, pagesDir },
-    broadcastRefreshMs: 0,
-  })
+  services = await demoDesk(mkdtempSync(join(tmpdir(), 'matchdesk-game-feed-')), { hub: { port: 0, pagesDir } })
   const linked = await linkedDuels(value, 3)
   ;({ streamId, tournamentId, duels } = linked)
 })

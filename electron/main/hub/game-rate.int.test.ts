@@ -10,8 +10,8 @@ import { dispatchValue } from '../../../tests/support/dispatch-value'
 import { configAddress, recordedCs2 } from '../../../tests/support/game-replayer'
 import { linkedDuels } from '../../../tests/support/linked-duels'
 import { systemClock } from '../clock'
-import { createMainServices, type MainServices } from '../composition'
-import { MemoryCredentialStore } from '../secrets/memory-store'
+import type { MainServices } from '../composition'
+import { demoDesk } from '../../../tests/support/demo-desk'
 import { GAME_POSTS_PER_SECOND } from '../broadcast/game-sources'
 
 const pagesDir = mkdtempSync(join(tmpdir(), 'matchdesk-game-rate-pages-'))
@@ -22,13 +22,8 @@ let now = Date.now()
 const value = dispatchValue(() => services)
 
 beforeAll(async () => {
-  services = await createMainServices({
-    version: 't',
-    dataDir: mkdtempSync(join(tmpdir(), 'matchdesk-game-rate-')),
-    credentials: new MemoryCredentialStore(),
-    demo: { seed: 1 },
+  services = await demoDesk(mkdtempSync(join(tmpdir(), 'matchdesk-game-rate-')), {
     hub: { port: 0, pagesDir },
-    broadcastRefreshMs: 0,
     clock: { ...systemClock, now: () => now },
   })
 })
