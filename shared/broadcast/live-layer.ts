@@ -120,7 +120,12 @@ export const LivePress = z.discriminatedUnion('kind', [
     item: PickText.pipe(z.string({ error: 'item: required' })),
   }),
   /** The veto as a whole, as a game's own draft now has it (Dota 2's heroes): the games' maps are left as they are. */
-  z.strictObject({ kind: z.literal('draft'), steps: z.array(VetoStep).max(VETO_MAX) }),
+  z.strictObject({
+    kind: z.literal('draft'),
+    steps: z
+      .array(VetoStep.extend({ item: PickText.pipe(z.string({ error: 'item: required' })) }))
+      .max(VETO_MAX, `steps: at most ${VETO_MAX}`),
+  }),
   /** The veto's step at `step` (from 1) taken out. */
   z.strictObject({
     kind: z.literal('veto-remove'),

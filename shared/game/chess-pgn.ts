@@ -18,6 +18,15 @@ export interface ChessReading {
 
 type Tags = Record<string, unknown>
 
+/** Text without accents, in lower case: "Négevs" → "negevs". */
+const plain = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase()
+
+/** A name's longest word, plain: what any way of writing it holds. */
+const longestWord = (name: string) =>
+  plain(name)
+    .split(/[^\p{L}\p{N}]+/u)
+    .reduce((longest, word) => (word.length > longest.length ? word : longest), '')
+
 const tagText = (tags: Tags, name: string) => {
   const value = tags[name]
   return typeof value === 'string' ? value.trim().slice(0, 200) : ''
@@ -27,7 +36,11 @@ const tagText = (tags: Tags, name: string) => {
  * The game of the feed whose White and Black are the two names (either way round) — the one still played, else the
  * last — read: null when no game has them both; the words of why the feed does not read when it does not.
  */
-export function chessReading(text: string, names: readonly [string, string]): ChessReading | null | { error: string } {
+export function chessReading(
+  text: string,
+  names: readonly [string, string],
+  prefer: string | null = null,
+): ChessReading | null | { error: string } {
   let games: ReturnType<typeof split>
   try {
     games = split(text)
@@ -36,7 +49,11 @@ export function chessReading(text: string, names: readonly [string, string]): Ch
   }
   // The players may have met before in the feed (a league, then a final): their game still played, else their last.
   let chosen: { game: (typeof games)[number]; tags: Tags } | null = null
+  // Only the games whose tags hold a word of each name are parsed (a round of hundreds of boards, read every 2 s).
+  const needles = names.map(longestWord)
   for (const game of games.slice(0, PGN_GAMES_MAX)) {
+    const hay = plain(game.tags)
+    if (!needles.every((needle) => hay.includes(needle))) continue
     let tags: Tags
     try {
       tags = (parse(game.tags, { startRule: 'tags' }) as { tags?: Tags }).tags ?? {}
@@ -47,8 +64,13 @@ export function chessReading(text: string, names: readonly [string, string]): Ch
     const theirs =
       (sameName(white, names[0]) && sameName(black, names[1])) ||
       (sameName(white, names[1]) && sameName(black, names[0]))
-    if (theirs && !(chosen && tagText(chosen.tags, 'Result') === '*' && tagText(tags, 'Result') !== '*'))
+    if (!theirs) continue
+    // The game followed, while it is in the feed, else the one still played, else the last.
+    if (prefer !== null && idOf(tags) === prefer) {
       chosen = { game, tags }
+      break
+    }
+    if (!(chosen && tagText(chosen.tags, 'Result') === '*' && tagText(tags, 'Result') !== '*')) chosen = { game, tags }
   }
   if (!chosen) return null
   const [white, black] = [tagText(chosen.tags, 'White'), tagText(chosen.tags, 'Black')]
@@ -62,6 +84,10 @@ export function chessReading(text: string, names: readonly [string, string]): Ch
   return readOne(chosen.tags, white, black, moves)
 }
 
+/** One game of a feed: its own page, else its event, round, board and players. */
+const idOf = (tags: Tags) =>
+  tagText(tags, 'GameURL') || ['Event', 'Round', 'Board', 'White', 'Black'].map((name) => tagText(tags, name)).join('|')
+
 function readOne(
   tags: Tags,
   white: string,
@@ -74,13 +100,9 @@ function readOne(
     ? `${last.moveNumber ?? Math.ceil(moves.length / 2)}${last.turn === 'b' ? '…' : '.'} ${last.notation.notation}`
     : null
   const over = result === '1-0' || result === '0-1' || result === '1/2-1/2'
-  // One game of the feed: its own page, else its round and board, else its players.
-  const id =
-    tagText(tags, 'GameURL') ||
-    [tagText(tags, 'Event'), tagText(tags, 'Round'), tagText(tags, 'Board'), white, black].join('|')
   return {
     reading: {
-      id,
+      id: idOf(tags),
       map: null,
       teams: [
         { name: white, rounds: null },

@@ -54,8 +54,10 @@ describe("Dota 2's game state, as recorded", () => {
     expect(playing).toMatchObject({ id: '7073748229', phase: 'live', winner: null, draft: [] })
   })
 
-  it('names a hero not known yet from its inner name', () => {
+  it('names a hero not known yet from its inner name, nothing unseen of it on air', () => {
     expect(heroTitle('npc_dota_hero_some_new_one')).toBe('Some New One')
+    expect(heroTitle('x\n\u202eevil')).toBe('X Evil')
+    expect(heroTitle('___')).toBe('')
   })
 })
 
@@ -100,5 +102,16 @@ describe('following Dota 2 on a best of 3', () => {
     // The next match (a new id) is game 2, its sides a guess again from the last game's.
     const next = follow([selection], { layer: ended.layer, kept: ended.kept })
     expect(next.kept).toMatchObject({ game: 2, sides: 'guess', firstSide: 1 })
+  })
+
+  it('a choice made after a game is over is the next game’s: the game over keeps its winner', () => {
+    const ended = follow([selection, playing, sameMatch])
+    expect(ended.layer.games[0]!.winner).toBe(1)
+    const chosen = chooseSide(ended.kept, 1, ended.layer)
+    expect(chosen.presses).toEqual([])
+    const next = follow([selection], { layer: ended.layer, kept: chosen.follow })
+    expect(next.kept).toMatchObject({ game: 2, sides: 'chosen', firstSide: 1 })
+    expect(next.layer.games[0]!.winner).toBe(1)
+    expect(next.layer.veto![0]).toEqual({ side: 1, action: 'ban', item: 'Doom' })
   })
 })

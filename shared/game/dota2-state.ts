@@ -4,8 +4,7 @@
 import { z } from 'zod'
 import { heroes } from 'dotaconstants'
 import type { GameReading } from './game-reading'
-import { innerNameTitle } from './inner-name'
-import { PICK_MAX } from '../broadcast/live-layer'
+import { airName, innerNameTitle } from './inner-name'
 
 const Text = z.string().max(200)
 
@@ -39,7 +38,7 @@ const byInnerName = new Map(
 export function heroTitle(inner: string): string {
   const bare = inner.replace(/^npc_dota_hero_/, '')
   const known = byInnerName.get(bare)
-  return known ? known.slice(0, PICK_MAX) : innerNameTitle(bare)
+  return known ? airName(known) : innerNameTitle(bare)
 }
 
 /** The states before the horn: loading, the draft, the showcase. The pre-game (creeps not yet out) is played. */
@@ -56,7 +55,8 @@ function heroesOf(team: Record<string, unknown> | undefined, action: 'pick' | 'b
   const out: string[] = []
   for (let slot = 0; slot < SLOTS; slot++) {
     const inner = team?.[`${action}${slot}_class`]
-    if (typeof inner === 'string' && inner.trim() !== '') out.push(heroTitle(inner))
+    const hero = typeof inner === 'string' ? heroTitle(inner) : ''
+    if (hero !== '') out.push(hero)
   }
   return out
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { pressed, seedLayer, type LiveLayer } from '../broadcast/live-layer'
 import type { FeedMatch } from '../broadcast/feed'
 import { Cs2State, mapTitle, readCs2, roundsToWin, sidesChangedAt } from './cs2-state'
-import { followGame, sameName, sideByName, type GameFollow, type GameReading } from './game-reading'
+import { chooseSide, followGame, sameName, sideByName, type GameFollow, type GameReading } from './game-reading'
 
 const real = (name: string): unknown =>
   JSON.parse(readFileSync(new URL(`../../tests/fixtures/real/cs2/${name}`, import.meta.url), 'utf8'))
@@ -209,6 +209,37 @@ describe('a game followed on the live layer', () => {
     expect(sideByName(teams('NEGEVS ONLY', 'three guys one glock'), NAMES)).toBe(1)
     expect(sideByName(teams('Négevs-Only', 'someone else'), NAMES)).toBe(1)
     expect(sideByName(teams('X', 'Y'), NAMES)).toBeNull()
+  })
+})
+
+describe('a person’s choice of sides', () => {
+  it('holds over the names for its game (they may tie a team wrongly), and the names come back with the next map', () => {
+    const named = (ct: number, t: number, map = 'Mirage'): GameReading => ({
+      id: null,
+      map,
+      teams: [
+        { name: 'Negevs Only', rounds: ct },
+        { name: 'Three Guys One Glock', rounds: t },
+      ],
+      phase: 'live',
+      winner: null,
+      sidesSwap: true,
+      swappedAtBreak: false,
+      draft: null,
+      roundsToWin: 13,
+    })
+    let layer = layerOf()
+    const first = followGame(null, named(1, 0), layer, NAMES)
+    expect(first.follow).toMatchObject({ sides: 'names', firstSide: 1 })
+    for (const press of first.presses) layer = pressed(layer, press)
+    const chosen = chooseSide(first.follow!, 0, layer)
+    expect(chosen.presses).toEqual([{ kind: 'rounds', game: 1, rounds: [1, 0], toWin: 13 }])
+    for (const press of chosen.presses) layer = pressed(layer, press)
+    const later = followGame(chosen.follow, named(2, 0), layer, NAMES)
+    expect(later.follow).toMatchObject({ sides: 'chosen', firstSide: 0 })
+    expect(later.presses).toEqual([{ kind: 'rounds', game: 1, rounds: [2, 0], toWin: 13 }])
+    const nextMap = followGame(later.follow, named(0, 0, 'Inferno'), layer, NAMES)
+    expect(nextMap.follow).toMatchObject({ sides: 'names', firstSide: 1 })
   })
 })
 

@@ -87,6 +87,8 @@ export interface GameFollow {
   firstSide: Side
   /** Where `firstSide` came from: the teams' names, a person's choice, or a guess (followed by the rounds). */
   sides: SidesKnown
+  /** A person chose after the game was over: the choice is the next game's. */
+  chosenForNext?: boolean
   /** The game of the best-of (from 1) the map being played is. */
   game: number
 }
@@ -263,10 +265,12 @@ export function followGame(
   const starting = !follow || newMap(follow.last, now)
   const game = starting ? openGame(layer, now.map) : follow.game
   if (game === null) return { follow: null, presses: [] }
-  const byName = sideByName(now.teams, names)
+  // A person's choice holds for the game it was made for, over the names too (they may tie a team wrongly); a new game
+  // starts from the last game's sides: the names, else a guess.
+  const chosen = !!follow && follow.sides === 'chosen' && (starting ? !!follow.chosenForNext : !follow.chosenForNext)
+  const byName = chosen ? null : sideByName(now.teams, names)
   const firstSide = firstSideNow(follow, now, byName)
-  // A person's choice holds for the game it was made in; a new one starts from the last game's sides, a guess.
-  const sides: SidesKnown = byName !== null ? 'names' : starting || !follow ? 'guess' : follow.sides
+  const sides: SidesKnown = chosen ? 'chosen' : byName !== null ? 'names' : starting || !follow ? 'guess' : follow.sides
   const next: GameFollow = { last: now, firstSide, game, sides }
   const row = layer.games[game - 1]
   if (!row) return { follow: next, presses: [] }
@@ -292,22 +296,18 @@ export function followGame(
 }
 
 /**
- * A person says which bracket side plays the game's first team (Radiant, Blue, CT now): the follower keeps it for this
- * game, and the game's rounds, draft and winner as last read are pressed again by it where the layer has them
- * otherwise.
+ * A person says which bracket side plays the game's first team (Radiant, Blue, CT now), over the names too: while a
+ * game is played the follower keeps it for that game, and its rounds and draft as last read are pressed again by it;
+ * once the game is over (teams change sides between games), it is the next game's and nothing is pressed — the game
+ * over keeps its winner.
  */
 export function chooseSide(
   follow: GameFollow,
   firstSide: Side,
   layer: Pick<LiveLayer, 'games' | 'veto'>,
 ): { follow: GameFollow; presses: LivePress[] } {
-  const next: GameFollow = { ...follow, firstSide, sides: 'chosen' }
-  const presses = statePresses(follow.last, firstSide, follow.game, layer, null)
-  // A game over is won by the side now said to be its winner.
-  const { last } = follow
-  if (last.phase === 'over' && last.winner !== null) {
-    const side = last.winner === 0 ? firstSide : other(firstSide)
-    if (layer.games[follow.game - 1]?.winner !== side) presses.push({ kind: 'winner', game: follow.game, side })
-  }
-  return { follow: next, presses }
+  if (follow.last.phase === 'over')
+    return { follow: { ...follow, firstSide, sides: 'chosen', chosenForNext: true }, presses: [] }
+  const next: GameFollow = { ...follow, firstSide, sides: 'chosen', chosenForNext: false }
+  return { follow: next, presses: statePresses(follow.last, firstSide, follow.game, layer, null) }
 }

@@ -41,5 +41,7 @@ describe('JSON objects back to back', () => {
   it('stops at text between messages and at a message over the limit', () => {
     expect(split('{"a":1} x{"b":2}', [100])).toMatchObject({ error: 'the feed sent "x" between its messages' })
     expect(split(`{"a":"${'x'.repeat(200)}`, [50], 100)).toMatchObject({ error: 'a message over 100 characters' })
+    // Whole in one chunk, too.
+    expect(split(`{"a":"${'x'.repeat(200)}"}`, [1000], 100)).toMatchObject({ error: 'a message over 100 characters' })
   })
 })

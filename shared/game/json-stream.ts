@@ -40,6 +40,7 @@ export class JsonObjectSplitter {
       else if (c === '}' || c === ']') {
         this.depth--
         if (this.depth === 0) {
+          if (this.at + 1 - start > this.maxChars) return { error: `a message over ${this.maxChars} characters` }
           objects.push(this.text.slice(start, this.at + 1))
           start = this.at + 1
         }

@@ -53,6 +53,9 @@ describe("Rocket League's Stats API, as recorded", () => {
     ).toEqual({})
     const ended = reader.take({ Event: 'MatchEnded', Data: JSON.stringify({ MatchGuid: GUID, WinnerTeamNum: 0 }) })
     expect(ended).toMatchObject({ reading: { phase: 'over', winner: 0 } })
+    // The podium's states of that match, without bHasWinner, are still of a match over.
+    const podium = reader.take(real('spectator_msg0129_UpdateState_after_goal_score1-0.json'))
+    expect(podium).toMatchObject({ reading: { phase: 'over', winner: 0 } })
   })
 
   it('says what does not read, naming the part', () => {

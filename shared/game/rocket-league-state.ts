@@ -42,6 +42,8 @@ const teamName = (name: string | undefined): string | null => {
  */
 export class RocketLeagueReader {
   private last: GameReading | null = null
+  /** The match MatchEnded ended: its later states (the podium) are of a match over. */
+  private ended: string | null = null
 
   /** The reading a message gives (undefined: none; an error's words when the message does not read). */
   take(message: unknown): { reading?: GameReading } | { error: string } {
@@ -61,6 +63,7 @@ export class RocketLeagueReader {
       const ended = MatchEnded.safeParse(data)
       if (!ended.success) return { error: 'MatchEnded.WinnerTeamNum: 0 or 1' }
       if (!this.last || (ended.data.MatchGuid && ended.data.MatchGuid !== this.last.id)) return {}
+      this.ended = this.last.id
       this.last = { ...this.last, phase: 'over', winner: ended.data.WinnerTeamNum === 0 ? 0 : 1 }
       return { reading: this.last }
     }
@@ -72,9 +75,12 @@ export class RocketLeagueReader {
     const game = state.data.Game
     const byName = game.Winner ? [blue, orange].findIndex((t) => t.Name === game.Winner) : -1
     const byGoals = blue.Score === orange.Score ? null : blue.Score > orange.Score ? 0 : 1
+    const id = state.data.MatchGuid ?? null
+    // A state of the match MatchEnded ended is still of a match over, with the winner it said.
+    if (id !== null && id === this.ended && this.last?.id === id) return { reading: this.last }
     const over = game.bHasWinner === true
     this.last = {
-      id: state.data.MatchGuid ?? null,
+      id,
       map: null,
       teams: [
         { name: teamName(blue.Name), rounds: blue.Score },

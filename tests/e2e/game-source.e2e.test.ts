@@ -166,8 +166,10 @@ describe('a stream following a chess PGN from the Stream desk', () => {
     await expect
       .poll(() => panel.getByTestId('game-status').textContent())
       .toMatch(/^Chess · 2\. Nf3 · heard \d+ s ago$/)
-    // The names tell who is White: nothing is asked.
-    expect(await panel.getByTestId('game-sides').count()).toBe(0)
+    // The names tell who is White; the choice stays offered, set by them.
+    const sides = panel.getByRole('group', { name: 'White is' })
+    await expect.poll(() => sides.getByRole('radio', { name: names[1]! }).isChecked()).toBe(true)
+    expect(await panel.getByTestId('game-unnamed').count()).toBe(0)
     await panel.scrollIntoViewIfNeeded()
     await desk.screenshot({ path: screenshotPath('view-stream-desk-game-chess-dark') })
     expect(await axeViolations(desk)).toEqual([])

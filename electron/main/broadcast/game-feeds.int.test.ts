@@ -3,6 +3,7 @@
 // recorded Stats API stream read from a real TCP port (the goals, the feed's closing and its bounds said on the desk),
 // a PGN file a board's software rewrites and a PGN served over HTTP (the game found by the players' names, its move
 // and result).
+import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer as createHttpServer } from 'node:http'
 import { createServer, type Server, type Socket } from 'node:net'
@@ -131,7 +132,7 @@ describe('a stream following Rocket League’s Stats API', () => {
     expect(game.clients.length).toBeGreaterThan(1)
   })
 
-  it('says why it cannot read: nothing listening, a message over its bound', async () => {
+  it('says why it cannot read: nothing listening, a message over its bound, a message never finished', async () => {
     const gone = await statsApi(Buffer.from(''))
     await new Promise((resolve) => gone.server.close(resolve))
     await value('game:listen', { streamId, address: gone.address })
@@ -141,6 +142,21 @@ describe('a stream following Rocket League’s Stats API', () => {
     await expect
       .poll(async () => (await source()).problem, STATE)
       .toBe(`a message over ${STATS_MESSAGE_MAX} characters`)
+    // A message begun and fed a byte a second never ends: the deadline runs from its first bytes.
+    const trickles: NodeJS.Timeout[] = []
+    const slow = createServer((socket) => {
+      socket.on('error', () => {})
+      socket.write('{"Event":"UpdateState","Data":"')
+      trickles.push(setInterval(() => socket.write('x'), 1000))
+    })
+    servers.push(slow)
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve))
+    try {
+      await value('game:listen', { streamId, address: `127.0.0.1:${(slow.address() as { port: number }).port}` })
+      await expect.poll(async () => (await source()).problem, STATE).toBe('a message was not finished within 5 s')
+    } finally {
+      for (const trickle of trickles) clearInterval(trickle)
+    }
     await value('game:disconnect', { streamId })
     expect(await value('game:source', { streamId })).toBeNull()
   })
@@ -172,6 +188,9 @@ describe('a stream following a chess PGN feed', () => {
     })
     await expect.poll(async () => (await source()).detail, STATE).toBe('1… e5')
     expect((await source()).sides).toBe('names')
+    // A rewrite of the same size (a move corrected) is read: the file is read whole each time.
+    writeFileSync(file, `${other}\n${pgn(second, first, '1. d4 d5', '*')}`)
+    await expect.poll(async () => (await source()).detail, STATE).toBe('1… d5')
     writeFileSync(file, `${other}\n${pgn(second, first, '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#', '1-0')}`)
     await expect.poll(async () => (await published()).onAir!.games![0]!.winner, STATE).toBe(1)
     expect((await source()).detail).toBe('4. Qxf7# · 1-0')
@@ -180,11 +199,16 @@ describe('a stream following a chess PGN feed', () => {
 
   it('reads an address with its ETag; says when no game has the players, and when the feed is over its bound', async () => {
     const [first, second] = duels[2]!.names as [string, string]
+    let version = 1
     let body = pgn(first, second, '1. e4', '*')
+    const serve = (text: string) => {
+      body = text
+      version++
+    }
     const asked: (string | undefined)[] = []
     const server = createHttpServer((request, response) => {
       asked.push(request.headers['if-none-match'])
-      const etag = `"${body.length}"`
+      const etag = `"v${version}"`
       if (request.headers['if-none-match'] === etag) return response.writeHead(304).end()
       response.writeHead(200, { 'content-type': 'application/x-chess-pgn', etag }).end(body)
     })
@@ -195,15 +219,25 @@ describe('a stream following a chess PGN feed', () => {
       await expect.poll(async () => (await source()).detail, STATE).toBe('1. e4')
       // Read again with its ETag: the unchanged feed answers 304.
       await expect.poll(() => asked.some((tag) => tag !== undefined), STATE).toBe(true)
-      body = pgn('Magnus Carlsen', 'Hikaru Nakamura', '1. e4', '*')
-      await expect
-        .poll(async () => (await source()).problem, STATE)
-        .toBe(`no game of the feed has ${first} and ${second}`)
-      body = `${body}\n${' '.repeat(PGN_MAX_BYTES)}`
+      serve(pgn('Magnus Carlsen', 'Hikaru Nakamura', '1. e4', '*'))
+      const missing = `no game of the feed has ${first} and ${second}`
+      await expect.poll(async () => (await source()).problem, STATE).toBe(missing)
+      // Said for as long as it holds: still after the feed was read twice more.
+      const heard = (await source()).heardAt!
+      await expect.poll(async () => (await source()).heardAt! >= heard + 2 * 2000, STATE).toBe(true)
+      expect((await source()).problem).toBe(missing)
+      serve(`${body}\n${' '.repeat(PGN_MAX_BYTES)}`)
       await expect.poll(async () => (await source()).problem, STATE).toBe('the PGN is over 5 MB')
     } finally {
       server.close()
     }
+  })
+
+  it('refuses a pipe (a file that would never end) at once, without waiting on it', async () => {
+    const fifo = join(mkdtempSync(join(tmpdir(), 'matchdesk-fifo-')), 'board.pgn')
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0)
+    await value('game:pgn', { streamId, location: fifo })
+    await expect.poll(async () => (await source()).problem, STATE).toBe(`${fifo} is not a file`)
   })
 
   it('refuses a location that is neither a full path nor an http(s) address, naming the field', async () => {

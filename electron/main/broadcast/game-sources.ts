@@ -268,7 +268,10 @@ export class GameSources {
       message: (value) => {
         const read = reader.take(value)
         if ('error' in read) return this.problem(key, owner, read.error)
-        if (read.reading) this.take(owner, read.reading)
+        if (!read.reading) return
+        // A message read well: an earlier one's problem is over.
+        this.problem(key, owner, null)
+        this.take(owner, read.reading)
       },
       problem: (words) => this.problem(key, owner, words),
     })
@@ -280,26 +283,46 @@ export class GameSources {
    * (again only when the feed or the match on air changed); its current move and result said on the desk.
    */
   private readPgn(key: string, owner: GameTokenOwner, location: string): void {
-    let seen: { text: string; matchId: string | null } | null = null
+    /** The last text read with the names it was read for, and what it gave: read again only when either changes. */
+    let seen: { text: string; names: string; prefer: string | null; read: ReturnType<typeof chessReading> } | null =
+      null
     const feed = new PgnFeed(location, {
       text: (text) => {
         // Read is heard: a chess game may go minutes without a move.
         this.hear(key, owner)
-        const onAir = this.ports.desk.onAirLayer(owner.streamId)
-        const matchId = onAir?.layer.matchId ?? null
-        if (seen?.text === text && seen.matchId === matchId) return
-        seen = { text, matchId }
-        if (!onAir || owner.profileId !== this.ports.profileId()) return this.said(key, owner, null)
-        const read = chessReading(text, onAir.names)
+        const onAir = owner.profileId === this.ports.profileId() ? this.onAirOrNone(owner.streamId) : null
+        if (!onAir) {
+          this.problem(key, owner, null)
+          return this.said(key, owner, null)
+        }
+        // The game followed is kept until its result is taken, though the players' next game is in the feed already.
+        const last = this.follows.get(key)?.follow?.last
+        const prefer = last && last.phase !== 'over' ? last.id : null
+        const names = onAir.names.join('\u0000')
+        if (seen?.text !== text || seen.names !== names || seen.prefer !== prefer)
+          seen = { text, names, prefer, read: chessReading(text, onAir.names, prefer) }
+        const { read } = seen
         if (read && 'error' in read) return this.problem(key, owner, read.error)
         if (!read) return this.problem(key, owner, `no game of the feed has ${onAir.names[0]} and ${onAir.names[1]}`)
         this.problem(key, owner, null)
         this.said(key, owner, read.move ? `${read.move}${read.result === '*' ? '' : ` · ${read.result}`}` : null)
+        // Taken after each read: the game's repeats press nothing (take's own check), a refused press is tried again.
         this.take(owner, read.reading)
       },
       problem: (words) => this.problem(key, owner, words),
     })
     this.feeds.set(key, { feed, problem: null, detail: null })
+  }
+
+  /** The stream's on-air duel, or null: none, or a stream the local copy no longer has. */
+  private onAirOrNone(streamId: string): ReturnType<GameSourcePorts['desk']['onAirLayer']> {
+    try {
+      return this.ports.desk.onAirLayer(streamId)
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error
+      // let go: a stream gone from the local copy has nothing on air; the feed says so as "not read".
+      return null
+    }
   }
 
   /** What a feed says beyond its presses (a chess game's current move), told to the desk when it changes. */

@@ -1,8 +1,9 @@
 // A chess stream's PGN feed read while followed: a file a DGT board's software writes (its real path, a regular file),
-// or an http(s) address (a Lichess broadcast's round), read again every 2 s (a file only when its size or time
-// changed, an address with its ETag) and handed on whole.
+// or an http(s) address (a Lichess broadcast's round), read again every 2 s (a file whole, an address with its ETag)
+// and handed on whole.
 // Bounded: at most 5 MB (counted after decoding), one deadline of 5 s per read, no redirects (the feed is the address
 // given). Why it cannot read is said in words for the desk.
+import { constants } from 'node:fs'
 import { open, realpath } from 'node:fs/promises'
 import { isAbsolute } from 'node:path'
 
@@ -20,16 +21,39 @@ export interface PgnFeedEvents {
   problem(words: string | null): void
 }
 
+/** A file's whole text: its real path opened without blocking, a regular file of at most PGN_MAX_BYTES. */
+async function readWhole(location: string): Promise<string> {
+  let path: string
+  try {
+    path = await realpath(location)
+  } catch {
+    throw new Error(`no file at ${location}`)
+  }
+  const file = await open(path, constants.O_RDONLY | constants.O_NONBLOCK)
+  try {
+    const info = await file.stat()
+    if (!info.isFile()) throw new Error(`${location} is not a file`)
+    if (info.size > PGN_MAX_BYTES) throw new Error(`the PGN is over ${PGN_MAX_BYTES / 1024 / 1024} MB`)
+    const bytes = Buffer.alloc(info.size)
+    const { bytesRead } = await file.read(bytes, 0, info.size, 0)
+    return bytes.subarray(0, bytesRead).toString('utf8')
+  } finally {
+    await file.close()
+  }
+}
+
 /** Whether a location is an address (else a file's path). */
 export const isAddress = (location: string) => /^https?:\/\//i.test(location)
 
 export class PgnFeed {
   private timer: NodeJS.Timeout | null = null
   private closed = false
-  /** What tells the feed changed: a file's size and time, an address's ETag or Last-Modified. */
+  /** What tells an address's feed changed: its ETag and Last-Modified. */
   private version = ''
   /** The feed's text as last read. */
   private last = ''
+  /** A file's read under way (one at a time). */
+  private reading: Promise<string> | null = null
 
   constructor(
     private readonly location: string,
@@ -49,7 +73,7 @@ export class PgnFeed {
       const text = isAddress(this.location) ? await this.fetched() : await this.fromFile()
       if (this.closed) return
       if (text !== null) this.last = text
-      this.events.problem(null)
+      // Read: the desk's game sources say whether the text is good.
       this.events.text(this.last)
       // let go: handed on as the feed's problem, which the game sources log and show in the column.
     } catch (error) {
@@ -60,28 +84,26 @@ export class PgnFeed {
     if (!this.closed) this.timer = setTimeout(() => void this.read(), this.pollMs)
   }
 
-  /** The file's text when it changed since the last read (null: unchanged). */
-  private async fromFile(): Promise<string | null> {
+  /**
+   * The file's text, read whole each time (bounded; a rewrite of the same size and time is seen). Opened without
+   * waiting (a pipe with no writer is refused, not waited on), a regular file only, within the read's deadline; a read
+   * still hanging (a network share gone) is not started again.
+   */
+  private async fromFile(): Promise<string> {
     if (!isAbsolute(this.location)) throw new Error('location: a file’s full path, or an http(s) address')
-    let path: string
+    if (this.reading) throw new Error(`${this.location} is still not read after 5 s`)
+    const read = readWhole(this.location)
+    this.reading = read
+    // let go: the read's own failure is answered below (or, past the deadline, was said as lateness already).
+    void read.finally(() => (this.reading = null)).catch(() => undefined)
+    let deadline: NodeJS.Timeout | undefined
+    const late = new Promise<never>((_, reject) => {
+      deadline = setTimeout(() => reject(new Error(`${this.location} did not read within 5 s`)), PGN_DEADLINE_MS)
+    })
     try {
-      path = await realpath(this.location)
-    } catch {
-      throw new Error(`no file at ${this.location}`)
-    }
-    const file = await open(path, 'r')
-    try {
-      const info = await file.stat()
-      if (!info.isFile()) throw new Error(`${this.location} is not a file`)
-      if (info.size > PGN_MAX_BYTES) throw new Error(`the PGN is over ${PGN_MAX_BYTES / 1024 / 1024} MB`)
-      const version = `${info.size}:${info.mtimeMs}`
-      if (version === this.version) return null
-      const bytes = Buffer.alloc(info.size)
-      const { bytesRead } = await file.read(bytes, 0, info.size, 0)
-      this.version = version
-      return bytes.subarray(0, bytesRead).toString('utf8')
+      return await Promise.race([read, late])
     } finally {
-      await file.close()
+      clearTimeout(deadline)
     }
   }
 

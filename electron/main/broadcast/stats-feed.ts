@@ -73,7 +73,6 @@ export class StatsFeed {
     socket.once('connect', () => {
       socket.setTimeout(0)
       socket.setKeepAlive(true, 10_000)
-      this.tries = 0
       this.events.problem(null)
     })
     socket.on('data', (chunk: Buffer) => {
@@ -87,13 +86,18 @@ export class StatsFeed {
           return fail('the feed sent a message that is not JSON')
         }
         if (this.closed) return
+        // Read: the waits between tries start again from the shortest.
+        this.tries = 0
         this.events.message(value)
       }
-      // A message begun is finished within the deadline, or the feed is not one to wait on.
-      if (unfinished) clearTimeout(unfinished)
-      unfinished = splitter.pending
-        ? setTimeout(() => fail('a message was not finished within 5 s'), STATS_DEADLINE_MS)
-        : null
+      // A message begun is finished within the deadline from its first bytes, or the feed is not one to wait on: the
+      // clock runs from the chunk a message began in (one finished here means the one pending began here).
+      if (unfinished && (split.objects.length > 0 || !splitter.pending)) {
+        clearTimeout(unfinished)
+        unfinished = null
+      }
+      if (splitter.pending && !unfinished)
+        unfinished = setTimeout(() => fail('a message was not finished within 5 s'), STATS_DEADLINE_MS)
     })
     socket.on('error', (error: NodeJS.ErrnoException) => {
       why ??= errorWords(error, this.address)
