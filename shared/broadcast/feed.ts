@@ -65,6 +65,8 @@ export const FeedMatch = z.object({
   swapped: z.boolean().default(false),
   /** The veto as it ran (bans, picks and the decider, each a side's by bracket place): the live layer's, else none. */
   veto: z.array(VetoStep).max(VETO_MAX).optional(),
+  /** True when the veto is a game's own draft of heroes (Dota 2's), titled as one. */
+  vetoIsDraft: z.boolean().optional(),
 })
 
 /** One line a caster fills in: at most `max` characters, no control characters; empty allowed unless `required`. */

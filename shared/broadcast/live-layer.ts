@@ -65,6 +65,8 @@ export const LiveLayer = z.object({
   bestOfChosen: z.boolean().optional(),
   /** The veto in the order it ran (absent in layers kept before it existed: none). */
   veto: z.array(VetoStep).max(VETO_MAX).optional(),
+  /** True when the veto is a game's own draft (Dota 2's heroes, a `draft` press), not a map veto. */
+  vetoIsDraft: z.boolean().optional(),
 })
 export type LiveLayer = z.infer<typeof LiveLayer>
 
@@ -260,7 +262,7 @@ export function pressed(layer: LiveLayer, press: LivePress): LiveLayer {
     case 'veto-remove':
       return { ...layer, games, veto: (layer.veto ?? []).filter((_, i) => i !== press.step - 1) }
     case 'draft':
-      return { ...layer, games, veto: press.steps }
+      return { ...layer, games, veto: press.steps, vetoIsDraft: true }
     case 'best-of': {
       const rows = games.slice(0, press.bestOf)
       while (rows.length < press.bestOf) rows.push(noPicks())
@@ -377,6 +379,7 @@ export function withLayer(match: FeedMatch, layer: LiveLayer): FeedMatch {
     swapped: layer.swapped,
     bestOf: layer.bestOfChosen ? layer.bestOf : match.bestOf,
     ...(layer.veto?.length && { veto: layer.veto }),
+    ...(layer.veto?.length && layer.vetoIsDraft && { vetoIsDraft: true }),
   }
 }
 

@@ -341,6 +341,37 @@ describe('every language on air', DRAWS_MANY, () => {
   }, 240_000)
 })
 
+describe('a game’s own draft on air', DRAWS_MANY, () => {
+  it('titles the veto as the draft and keeps a whole draft of the longest heroes inside the canvas, both themes', async () => {
+    await rename(NAMES.latin)
+    // Captains Mode's 24 steps (7 bans and 5 picks a side), the longest hero names a 40-character pick allows.
+    const heroes = ['Keeper of the Light', 'Centaur Warrunner', 'Nature’s Prophet', 'Outworld Devourer']
+    const steps = Array.from({ length: 24 }, (_, i) => ({
+      side: (i % 2) as 0 | 1,
+      action: i < 14 ? 'ban' : 'pick',
+      item: `${heroes[i % heroes.length]} ${i + 1}`.padEnd(40, '·'),
+    }))
+    await web.ipc('broadcast:live', { streamId, press: { kind: 'draft', steps } })
+    const problems: string[] = []
+    const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } })
+    for (const theme of ['dark', 'light']) {
+      await page.goto(`${web.hub}/overlays/veto?stream=${streamId}&theme=${theme}&quiet=1`)
+      await expect.poll(() => page.locator('[data-testid="veto"] h2').textContent(), { timeout: 10_000 }).toBe('Draft')
+      await expect.poll(() => page.locator('[data-testid="veto-step"]').count()).toBe(24)
+      await page.evaluate(() => document.fonts.ready)
+      problems.push(
+        ...(await offCanvas(page, '[data-testid="veto"]')).map((p) => `${theme}: ${p}`),
+        ...(await outside(page, '[data-testid="veto"]', ['[data-testid="veto-step"] .line', 'h2'])).map(
+          (p) => `${theme}: ${p}`,
+        ),
+      )
+      await page.screenshot({ path: screenshotPath(`veto-draft-${theme}`) })
+    }
+    await page.close()
+    expect(problems).toEqual([])
+  })
+})
+
 describe('the last result on the break screen', DRAWS_MANY, () => {
   it('keeps both names and both scores of the last result, each name fitted, both themes', async () => {
     // The on-air match played out (its result entered on the service), as a break after it shows.

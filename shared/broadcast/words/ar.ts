@@ -51,7 +51,13 @@ export const ar: Catalogue = {
     title: { zero: 'التعليق', one: 'المعلق', two: 'المعلقان', few: 'المعلقون', many: 'المعلقون', other: 'المعلقون' },
   },
   difficulties: { title: 'مشكلات تقنية', body: 'سنعود بعد قليل.' },
-  veto: { title: 'حظر الخرائط', ban: '{team} يحظر {item}', pick: '{team} يختار {item}', decider: '{item} (الحاسمة)' },
+  veto: {
+    title: 'حظر الخرائط',
+    draft: 'الاختيار والحظر',
+    ban: '{team} يحظر {item}',
+    pick: '{team} يختار {item}',
+    decider: '{item} (الحاسمة)',
+  },
   sponsors: { title: 'شكرًا لرعاتنا' },
   board: {
     top8: 'أفضل 8',

@@ -75,8 +75,11 @@ export interface Catalogue {
   /** The technical-difficulties card, while the producer's key is down. */
   difficulties: { title: string; body: string }
   /** The sponsors' heading, over the sponsor overlay and the break screen's sponsor. */
-  /** A veto's steps: {team} and {item} ("Ghent Vipers bans Nuke"); the decider is the item left. */
-  veto: { title: string; ban: string; pick: string; decider: string }
+  /**
+   * A veto's steps: {team} and {item} ("Ghent Vipers bans Nuke"); the decider is the item left. `draft`: the title
+   * when the steps are a game's own draft of heroes (Dota 2's picks and bans).
+   */
+  veto: { title: string; draft: string; ban: string; pick: string; decider: string }
   sponsors: { title: string }
   /** The stage boards: the top 8's heading, the standings' heading and its columns (short, and in full for readers). */
   board: {

@@ -39,7 +39,13 @@ export const de: Catalogue = {
   break: { title: 'Pause', nextMatch: 'Nächstes Spiel', next: 'als Nächstes', lastResult: 'Letztes Ergebnis' },
   casters: { title: { one: 'Kommentar', other: 'Kommentar' } },
   difficulties: { title: 'Technische Probleme', body: 'Wir sind gleich zurück.' },
-  veto: { title: 'Map-Veto', ban: '{team} bannt {item}', pick: '{team} wählt {item}', decider: '{item} (Decider)' },
+  veto: {
+    title: 'Map-Veto',
+    draft: 'Draft',
+    ban: '{team} bannt {item}',
+    pick: '{team} wählt {item}',
+    decider: '{item} (Decider)',
+  },
   sponsors: { title: 'Mit Dank an unsere Sponsoren' },
   board: {
     top8: 'Top 8',

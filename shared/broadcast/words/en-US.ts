@@ -39,7 +39,13 @@ export const enUS: Catalogue = {
   break: { title: 'Break', nextMatch: 'Next match', next: 'next', lastResult: 'Last result' },
   casters: { title: { one: 'Caster', other: 'Casters' } },
   difficulties: { title: 'Technical difficulties', body: 'We’ll be right back.' },
-  veto: { title: 'Map veto', ban: '{team} bans {item}', pick: '{team} picks {item}', decider: '{item} (decider)' },
+  veto: {
+    title: 'Map veto',
+    draft: 'Draft',
+    ban: '{team} bans {item}',
+    pick: '{team} picks {item}',
+    decider: '{item} (decider)',
+  },
   sponsors: { title: 'Thanks to our sponsors' },
   board: {
     top8: 'Top 8',

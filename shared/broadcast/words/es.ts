@@ -46,6 +46,7 @@ export const es: Catalogue = {
   difficulties: { title: 'Problemas técnicos', body: 'Volvemos enseguida.' },
   veto: {
     title: 'Veto de mapas',
+    draft: 'Draft',
     ban: '{team} veta {item}',
     pick: '{team} elige {item}',
     decider: '{item} (decisivo)',

@@ -44,6 +44,7 @@ export const fr: Catalogue = {
   difficulties: { title: 'Difficultés techniques', body: 'Nous revenons tout de suite.' },
   veto: {
     title: 'Veto des cartes',
+    draft: 'Draft',
     ban: '{team} bannit {item}',
     pick: '{team} choisit {item}',
     decider: '{item} (décisive)',

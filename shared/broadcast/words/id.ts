@@ -39,7 +39,13 @@ export const id: Catalogue = {
   break: { title: 'Jeda', nextMatch: 'Laga berikutnya', next: 'berikutnya', lastResult: 'Hasil terakhir' },
   casters: { title: { other: 'Komentator' } },
   difficulties: { title: 'Gangguan teknis', body: 'Kami akan segera kembali.' },
-  veto: { title: 'Veto map', ban: '{team} ban {item}', pick: '{team} pilih {item}', decider: '{item} (penentu)' },
+  veto: {
+    title: 'Veto map',
+    draft: 'Draft',
+    ban: '{team} ban {item}',
+    pick: '{team} pilih {item}',
+    decider: '{item} (penentu)',
+  },
   sponsors: { title: 'Terima kasih kepada sponsor kami' },
   board: {
     top8: '8 Besar',

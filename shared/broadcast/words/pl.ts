@@ -44,6 +44,7 @@ export const pl: Catalogue = {
   difficulties: { title: 'Problemy techniczne', body: 'Zaraz wracamy.' },
   veto: {
     title: 'Weto map',
+    draft: 'Draft',
     ban: '{team} banuje {item}',
     pick: '{team} wybiera {item}',
     decider: '{item} (decydująca)',

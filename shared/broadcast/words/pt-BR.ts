@@ -41,6 +41,7 @@ export const ptBR: Catalogue = {
   difficulties: { title: 'Problemas técnicos', body: 'Voltamos já.' },
   veto: {
     title: 'Veto de mapas',
+    draft: 'Draft',
     ban: '{team} bane {item}',
     pick: '{team} escolhe {item}',
     decider: '{item} (decisivo)',
