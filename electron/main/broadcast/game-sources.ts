@@ -139,8 +139,8 @@ export class GameSources {
   }
 
   /**
-   * A person says which bracket side plays the game's first team in the game being played: kept for that game, and
-   * its rounds and draft pressed again by it.
+   * A person says which bracket side plays the game's first team: during a game, kept for it (its rounds and draft
+   * pressed again by it); once the game is over, kept for the next (shared/game/game-reading.ts, `chooseSide`).
    */
   chooseSide(streamId: string, firstSide: Side): GameSourceView {
     const profileId = this.ports.profileId()
