@@ -186,6 +186,14 @@ describe('who is Radiant, with the hardest names', () => {
       [second!, long[1]!],
     ] as const)
       await web.ipc('participants:update', { id: participant.id, body: { name }, requestId: randomUUID() })
+    // The new names reach the desk's copy through the service (the outbox, then a read): waited for, as a state.
+    await expect
+      .poll(
+        async () =>
+          (await web.ipc<Feed>('broadcast:feed', { streamId: show.streamId })).onAir?.opponents.map((o) => o.name),
+        { timeout: 30_000 },
+      )
+      .toEqual(long)
     const { uri, token } = configAddress(
       (await web.ipc<{ text: string }>('game:connect', { streamId: show.streamId, game: 'dota2' })).text,
     )
@@ -199,9 +207,9 @@ describe('who is Radiant, with the hardest names', () => {
     const { context, desk } = await gamePanel('light')
     const column = desk.getByRole('region', { name: `Stream ${STREAM}` })
     const sides = column.getByTestId('game-source').getByRole('group', { name: 'Radiant is' })
-    await expect.poll(() => sides.getByRole('radio', { name: long[1]! }).count()).toBe(1)
+    await expect.poll(() => sides.getByRole('radio', { name: long[1]! }).count(), { timeout: 15_000 }).toBe(1)
     await sides.getByRole('radio', { name: long[1]! }).check()
-    await expect.poll(() => sides.getByRole('radio', { name: long[1]! }).isChecked()).toBe(true)
+    await expect.poll(() => sides.getByRole('radio', { name: long[1]! }).isChecked(), { timeout: 15_000 }).toBe(true)
     // Nothing of the panel reaches past it: the names wrap.
     const panel = column.getByTestId('game-source')
     expect(await panel.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0)
