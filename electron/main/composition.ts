@@ -196,6 +196,8 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     clock,
     store: () => session().sequences,
     showScene: (streamId, role) => obs.showRole(streamId, role),
+    replay: (streamId, press) => obs.replayStep(streamId, press),
+    happened: (streamId, event, feed) => onAirRecord.happened(streamId, event, feed),
     roles: roleGuard,
     republish: (streamId) => {
       try {
@@ -215,6 +217,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     currentFeed,
     notify: (message) => notices.record('warning', message),
     sceneShown: (streamId, shown) => onAirRecord.sceneShown(streamId, shown),
+    highlight: (streamId, title, at) => onAirRecord.highlight(streamId, title, at),
     roles: roleGuard,
     ...(ports.obsRetryMs && { retryMs: ports.obsRetryMs }),
   })

@@ -1,6 +1,7 @@
 // Driving OBS Studio from a stream's feed: the fields Matchdesk writes (text sources and text files), the settings a
 // producer gives per stream (bounded, as everything crossing IPC is), and the state of each stream's OBS link.
 import { z } from 'zod'
+import { DEFAULT_REPLAY, NO_REPLAY, ReplaySettings, ReplayState } from './replay'
 
 /** The texts Matchdesk keeps in OBS, each with the source name it looks for by default. */
 export const OBS_FIELDS = [
@@ -62,6 +63,8 @@ export const ObsSettings = z.strictObject({
     .regex(/^[^\p{Cc}]+$/u, 'folder: no control characters')
     .refine((path) => /^(\/|[A-Za-z]:[\\/]|\\\\)/.test(path), 'folder: a full path, like /home/me/show or C:\\Show')
     .nullable(),
+  /** Instant replay: its scene, speed, length, and a press while one plays. */
+  replay: ReplaySettings.default(DEFAULT_REPLAY),
 })
 export type ObsSettings = z.infer<typeof ObsSettings>
 
@@ -82,6 +85,7 @@ export const DEFAULT_OBS_SETTINGS: ObsSettings = {
   difficultiesScene: null,
   sources: {},
   folder: null,
+  replay: DEFAULT_REPLAY,
 }
 
 /** How a stream's OBS link stands, as its column shows it. */
@@ -102,6 +106,8 @@ export const ObsState = z.object({
   /** OBS's scenes and text sources as last read, to choose from. */
   scenes: z.array(z.string()),
   inputs: z.array(z.string()),
+  /** The stream's instant replay. */
+  replay: ReplayState.default(NO_REPLAY),
 })
 export type ObsState = z.infer<typeof ObsState>
 

@@ -7,6 +7,7 @@ import {
   dueSteps,
   nextDue,
   parseSteps,
+  stepLine,
   paused,
   sequenceEvents,
   sequenceState,
@@ -61,11 +62,27 @@ describe('show sequences', () => {
     })
     expect(parseSteps('+1 show scoreboard\nsoon show casters')).toEqual({
       ok: false,
-      error: 'line 2 (“soon show casters”): write it as “+1.5 show scoreboard”, “+12 hide casters” or “+5 scene break”',
+      error:
+        'line 2 (“soon show casters”): write it as “+1.5 show scoreboard”, “+12 hide casters”, “+5 scene break” or “+0 replay 8s 50%”',
     })
     expect(parseSteps('+1 show logo')).toMatchObject({
       ok: false,
       error: expect.stringMatching(/^line 1 .*an overlay is one of scoreboard, /),
+    })
+    // A replay step: its own length and speed, or the stream's.
+    expect(parseSteps('+0 replay 8s 50%\n+20 replay')).toEqual({
+      ok: true,
+      steps: [
+        { at: 0, action: 'replay', seconds: 8, speed: 50 },
+        { at: 20, action: 'replay' },
+      ],
+    })
+    expect(stepLine({ at: 0, action: 'replay', seconds: 8, speed: 50 })).toBe('+0 replay 8s 50%')
+    expect(parseSteps('+0 replay 8s 75%')).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(
+        /line 1 .*a replay is “\+0 replay 8s 50%” \(its seconds 0 to 600, its speed 100, 50, 25 %\)/,
+      ),
     })
     expect(parseSteps('+1 scene intro')).toMatchObject({
       ok: false,

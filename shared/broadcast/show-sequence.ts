@@ -1,10 +1,11 @@
-// Show sequences: timed steps (a scene, an overlay shown or hidden) run on an event of the show — a Take, a game's start
+// Show sequences: timed steps (a scene, an overlay shown or hidden, an instant replay) run on an event of the show — a Take, a game's start
 // or end, the match's end — with defaults from common practice, as text a producer edits ("+1.5 show scoreboard"), the
 // events read off two feeds, and a run's timeline (what is due, what comes next, paused by Hold). Pure: the desk's
 // runner keeps the timers.
 import { z } from 'zod'
 import type { Feed } from './feed'
 import { OVERLAYS, type OverlayKind } from './overlays'
+import { ReplayPress, REPLAY_SPEEDS } from './replay'
 
 export const SEQUENCE_EVENTS = ['take', 'game-start', 'round-end', 'match-point', 'game-end', 'match-end'] as const
 export const SequenceEvent = z.enum(SEQUENCE_EVENTS)
@@ -33,6 +34,8 @@ const At = z
 export const SequenceStep = z.discriminatedUnion('action', [
   z.strictObject({ at: At, action: z.literal('scene'), scene: z.enum(['match', 'break', 'difficulties']) }),
   z.strictObject({ at: At, action: z.enum(['show', 'hide']), overlay: z.enum(OVERLAY_KINDS) }),
+  // An instant replay: its own length and speed, or the stream's where it gives none.
+  ReplayPress.extend({ at: At, action: z.literal('replay') }).strict(),
 ])
 export type SequenceStep = z.infer<typeof SequenceStep>
 
@@ -62,11 +65,18 @@ export const DEFAULT_SEQUENCES: ShowSequences = {
   'match-end': [show(0, 'scoreboard'), hide(0, 'casters'), scene(5, 'break')],
 }
 
-/** A step as a line of the editor: "+1.5 show scoreboard", "+5 scene break". */
+/** A step as a line of the editor: "+1.5 show scoreboard", "+5 scene break", "+0 replay 8s 50%". */
 export function stepLine(step: SequenceStep): string {
+  if (step.action === 'replay') {
+    const parts = [step.seconds !== undefined && `${step.seconds}s`, step.speed !== undefined && `${step.speed}%`]
+    return [`+${step.at} replay`, ...parts.filter(Boolean)].join(' ')
+  }
   const target = step.action === 'scene' ? step.scene : step.overlay
   return `+${step.at} ${step.action} ${target}`
 }
+
+/** "+0 replay", "+0 replay 8s", "+0 replay 8s 50%": a replay step's line, read. */
+const REPLAY_LINE = /^\+?(\d+(?:\.\d)?)\s*s?\s+replay(?:\s+(\d+)\s*s)?(?:\s+(\d+)\s*%)?$/i
 
 export const stepsText = (steps: readonly SequenceStep[]): string => steps.map(stepLine).join('\n')
 
@@ -82,10 +92,27 @@ export function parseSteps(text: string): { ok: true; steps: SequenceStep[] } | 
   for (const [index, line] of lines.entries()) {
     const match = /^\+?(\d+(?:\.\d)?)\s*s?\s+(scene|show|hide)\s+([a-z0-9-]+)$/i.exec(line)
     const where = `line ${index + 1} (“${line.slice(0, 40)}”)`
+    const replay = REPLAY_LINE.exec(line)
+    if (replay) {
+      const [, at, seconds, speed] = replay as unknown as [string, string, string | undefined, string | undefined]
+      const step = SequenceStep.safeParse({
+        at: Number(at),
+        action: 'replay',
+        ...(seconds !== undefined && { seconds: Number(seconds) }),
+        ...(speed !== undefined && { speed: Number(speed) }),
+      })
+      if (!step.success)
+        return {
+          ok: false,
+          error: `${where}: a replay is “+0 replay 8s 50%” (its seconds 0 to 600, its speed ${REPLAY_SPEEDS.join(', ')} %)`,
+        }
+      steps.push(step.data)
+      continue
+    }
     if (!match)
       return {
         ok: false,
-        error: `${where}: write it as “+1.5 show scoreboard”, “+12 hide casters” or “+5 scene break”`,
+        error: `${where}: write it as “+1.5 show scoreboard”, “+12 hide casters”, “+5 scene break” or “+0 replay 8s 50%”`,
       }
     const [, at, action, target] = match as unknown as [string, string, string, string]
     const raw = action.toLowerCase() === 'scene' ? { scene: target.toLowerCase() } : { overlay: target.toLowerCase() }

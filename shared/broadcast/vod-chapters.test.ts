@@ -68,4 +68,38 @@ describe('VOD chapters', () => {
     ])
     expect(vodChapters([at(60, 'A'), at(120, 'Break')], START).problems).toEqual([])
   })
+
+  it('lay the highlights over them: a game won is a chapter where it has room, a replay is listed under them', () => {
+    const entries = [at(60, 'Grand final: A vs B'), at(1800, 'Break')]
+    const highlights = [
+      { ...at(900, 'Game 1 · Ancient: A 13–9'), moment: false },
+      { ...at(905, 'Replay · A vs B'), moment: true },
+      // Five seconds before the break: no room for a chapter, so it is listed.
+      { ...at(1795, 'Game 2 · Nuke: B 13–11'), moment: false },
+      { ...at(-30, 'Replay before the start'), moment: true },
+    ]
+    const vod = vodChapters(entries, START, highlights)
+    expect(vod.chapters).toEqual([
+      { offset: 0, title: 'Intro' },
+      { offset: 60, title: 'Grand final: A vs B' },
+      { offset: 900, title: 'Game 1 · Ancient: A 13–9' },
+      { offset: 1800, title: 'Break' },
+    ])
+    expect(vod.highlights).toEqual([
+      { offset: 905, title: 'Replay · A vs B' },
+      { offset: 1795, title: 'Game 2 · Nuke: B 13–11' },
+    ])
+    expect(vod.text).toBe(
+      [
+        '00:00 Intro',
+        '01:00 Grand final: A vs B',
+        '15:00 Game 1 · Ancient: A 13–9',
+        '30:00 Break',
+        '',
+        'Highlights',
+        '15:05 Replay · A vs B',
+        '29:55 Game 2 · Nuke: B 13–11',
+      ].join('\n'),
+    )
+  })
 })

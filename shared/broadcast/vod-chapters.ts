@@ -1,5 +1,7 @@
 // A stream's VOD chapters from what went on air and when, in YouTube's description format ("00:00 Intro",
-// "12:31 Winners round 3 · match 2: A vs B"): pure, so the desk, Companion and tests read the same list.
+// "12:31 Winners round 3 · match 2: A vs B"), with its highlights (replays, games won): a game won is a chapter where
+// YouTube's rules leave it room, and every other highlight is listed under the chapters. Pure, so the desk, Companion
+// and tests read the same list.
 import { z } from 'zod'
 
 /** One thing that went on air on a stream: a match taken, a break, technical difficulties. */
@@ -7,6 +9,8 @@ export interface OnAirEntry {
   /** When it went on air (epoch ms). */
   at: number
   title: string
+  /** A highlight that is a moment, not a part of the video (a replay): listed, never a chapter. */
+  moment?: boolean
 }
 
 export const Chapter = z.object({
@@ -20,7 +24,9 @@ export const VodChapters = z.object({
   /** The start the producer marked (epoch ms), or null before one is marked. */
   startAt: z.number().nullable(),
   chapters: z.array(Chapter),
-  /** The chapters as lines for a video's description. */
+  /** The highlights that are not chapters (replays, and games won too close to a chapter), in time order. */
+  highlights: z.array(Chapter).default([]),
+  /** The chapters as lines for a video's description, the highlights listed under them. */
   text: z.string(),
   /** What keeps YouTube from showing the list as chapters, in words; empty when nothing does. */
   problems: z.array(z.string()),
@@ -81,19 +87,62 @@ export function chapterLines(chapters: readonly Chapter[]): string {
   return chapters.map((chapter) => `${chapterTime(chapter.offset, withHours)} ${chapter.title}`).join('\n')
 }
 
-/** A stream's chapters and what YouTube would say of them; none until a start is marked. */
-export function vodChapters(entries: readonly OnAirEntry[], startAt: number | null): VodChapters {
+/** What the highlights' list is headed with in a description. */
+export const HIGHLIGHTS_TITLE = 'Highlights'
+
+/**
+ * The highlights laid over the chapters: a game won becomes a chapter where it begins at least ten seconds after the
+ * chapter before it and ends ten seconds or more before the next; a replay (a moment), and a game won with no room,
+ * is listed instead.
+ */
+export function withHighlights(
+  chapters: readonly Chapter[],
+  highlights: readonly OnAirEntry[],
+  startAt: number,
+): { chapters: Chapter[]; listed: Chapter[] } {
+  const merged = [...chapters]
+  const listed: Chapter[] = []
+  const after = highlights.filter((h) => h.at >= startAt).sort((a, b) => a.at - b.at)
+  for (const highlight of after) {
+    const offset = Math.floor((highlight.at - startAt) / 1000)
+    const title = oneLine(highlight.title)
+    if (!title) continue
+    const next = merged.findIndex((chapter) => chapter.offset > offset)
+    const before = merged[(next < 0 ? merged.length : next) - 1]
+    const room =
+      !highlight.moment &&
+      before !== undefined &&
+      offset - before.offset >= CHAPTER_MIN_SECONDS &&
+      (next < 0 || merged[next]!.offset - offset >= CHAPTER_MIN_SECONDS)
+    if (room) merged.splice(next < 0 ? merged.length : next, 0, { offset, title })
+    else listed.push({ offset, title })
+  }
+  return { chapters: merged, listed }
+}
+
+/** A stream's chapters, its highlights, and what YouTube would say of them; none until a start is marked. */
+export function vodChapters(
+  entries: readonly OnAirEntry[],
+  startAt: number | null,
+  highlights: readonly OnAirEntry[] = [],
+): VodChapters {
   if (startAt === null)
     return {
       startAt,
       chapters: [],
+      highlights: [],
       text: '',
       problems: ['Mark the stream’s start when it goes live: chapters count from it.'],
     }
-  const chapters = chaptersOf(entries, startAt)
+  const { chapters, listed } = withHighlights(chaptersOf(entries, startAt), highlights, startAt)
   const problems =
     chapters.length < CHAPTERS_MIN
       ? [`YouTube shows chapters from ${CHAPTERS_MIN} on; this stream has ${chapters.length} so far.`]
       : []
-  return { startAt, chapters, text: chapterLines(chapters), problems }
+  // The highlights' times in the chapters' form, so the description reads as one list.
+  const withHours = [...chapters, ...listed].some((chapter) => chapter.offset >= 3600)
+  const lines = (list: readonly Chapter[]) =>
+    list.map((chapter) => `${chapterTime(chapter.offset, withHours)} ${chapter.title}`).join('\n')
+  const text = listed.length ? `${lines(chapters)}\n\n${HIGHLIGHTS_TITLE}\n${lines(listed)}` : lines(chapters)
+  return { startAt, chapters, highlights: listed, text, problems }
 }

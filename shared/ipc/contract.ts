@@ -7,6 +7,7 @@ import { Casters, Feed, ScoreSource, StreamState } from '../broadcast/feed'
 import { LivePress, PickImageItem, PickLists, PickText, Side } from '../broadcast/live-layer'
 import { ObsPassword, ObsPreview, ObsSettings, ObsSetupReport, ObsState, ObsTestReport } from '../broadcast/obs'
 import { VodChapters } from '../broadcast/vod-chapters'
+import { ReplayPress } from '../broadcast/replay'
 import { SequenceEvent, SequenceSteps, ShowSequences } from '../broadcast/show-sequence'
 import { AirtimeReport, Sponsor, SponsorFields, SponsorImageInput, SPONSOR_LIMITS } from '../broadcast/sponsors'
 import { AppNotice } from './events'
@@ -277,6 +278,8 @@ export const contract = {
   'obs:preview': { input: ofStream, output: ObsPreview },
   /** Makes (or completes) the stream's scene collection in its OBS: scenes, overlays and text sources; answers what. */
   'obs:setup': { input: ofStream, output: ObsSetupReport },
+  /** Instant replay (key R): the buffer saved and played in the Replay scene, then back; answers the stream's OBS. */
+  'obs:replay': { input: ofStream.extend({ press: ReplayPress.optional() }), output: ObsState },
 
   /** The venue floor (kept locally: the service has no stations); each answers the floor's new state. */
   'floor:state': { input: FloorInputs.state, output: FloorState },

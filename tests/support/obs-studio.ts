@@ -42,7 +42,23 @@ async function answers(port: number, password: string): Promise<boolean> {
   }
 }
 
-export async function startObsStudio(): Promise<ObsStudio> {
+/** What OBS's profile says at its start, by section (e.g. the replay buffer on in the simple output mode). */
+export type ObsProfileSettings = Record<string, Record<string, string>>
+
+/** Writes the profile OBS opens ("Untitled", as a first start makes it) with these settings. */
+function writeProfile(home: string, settings: ObsProfileSettings): void {
+  const dir = join(home, '.config', 'obs-studio', 'basic', 'profiles', 'Untitled')
+  mkdirSync(dir, { recursive: true })
+  const sections = { General: { Name: 'Untitled' }, ...settings }
+  const ini = Object.entries(sections).flatMap(([section, values]) => [
+    `[${section}]`,
+    ...Object.entries(values).map(([key, value]) => `${key}=${value}`),
+    '',
+  ])
+  writeFileSync(join(dir, 'basic.ini'), ini.join('\n'))
+}
+
+export async function startObsStudio(profile?: ObsProfileSettings): Promise<ObsStudio> {
   const home = mkdtempSync(join(tmpdir(), 'matchdesk-obs-'))
   const port = await freePort()
   const password = `md-${Math.random().toString(36).slice(2, 12)}`
@@ -51,7 +67,14 @@ export async function startObsStudio(): Promise<ObsStudio> {
     join(home, '.config', 'obs-studio', 'global.ini'),
     [
       '[General]',
-      'FirstRun=false',
+      'FirstRun=true',
+      'LastVersion=486539266',
+      '',
+      '[Basic]',
+      'Profile=Untitled',
+      'ProfileDir=Untitled',
+      'SceneCollection=Untitled',
+      'SceneCollectionFile=Untitled',
       '',
       '[OBSWebSocket]',
       'FirstLoad=false',
@@ -63,6 +86,7 @@ export async function startObsStudio(): Promise<ObsStudio> {
       '',
     ].join('\n'),
   )
+  if (profile) writeProfile(home, profile)
   let child: ChildProcess | undefined
   const start = async () => {
     child = spawn(

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ObsPreview, ObsSettings, ObsState, ObsTestReport } from '../../../shared/broadcast/obs'
+import { DEFAULT_REPLAY } from '../../../shared/broadcast/replay'
 import { startFakeObs, type FakeObs } from '../../../tests/support/fake-obs'
 import { dispatchValue } from '../../../tests/support/dispatch-value'
 import { demoDesk } from '../../../tests/support/demo-desk'
@@ -36,6 +37,7 @@ const settingsFor = (obs: FakeObs): ObsSettings => ({
   difficultiesScene: null,
   sources: {},
   folder: null,
+  replay: DEFAULT_REPLAY,
 })
 
 async function fake(options: Parameters<typeof startFakeObs>[0]) {

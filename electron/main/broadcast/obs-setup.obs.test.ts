@@ -15,6 +15,7 @@ import { linkedDuels, type LinkedDuels } from '../../../tests/support/linked-due
 import { screenshotPath } from '../../../tests/e2e/support/browser'
 import type { MainServices } from '../composition'
 import { MemoryCredentialStore } from '../secrets/memory-store'
+import { REPLAY_BUFFER_OFF } from './obs-replay'
 
 const missing = obsMissing()
 if (missing) console.warn(`OBS setup tests skipped: ${missing}`)
@@ -85,7 +86,10 @@ describe.skipIf(missing !== undefined)('setting up a real OBS Studio for a strea
       'Casters overlay: this OBS has no Browser source (obs-browser)',
       'Break screen overlay: this OBS has no Browser source (obs-browser)',
       'Technical difficulties overlay: this OBS has no Browser source (obs-browser)',
+      // This OBS runs with its replay buffer off (as a first start has it): the words to turn it on are said.
+      `Replay buffer: ${REPLAY_BUFFER_OFF}`,
     ])
+    expect(report.created).toContain('media source “Replay video” in “Replay”')
     expect(report.kept).toEqual([])
     expect((await eyes.call('GetSceneCollectionList')).currentSceneCollectionName).toBe('Matchdesk · B stream')
     const scenes = (await eyes.call('GetSceneList')).scenes.map((scene) => scene['sceneName'])

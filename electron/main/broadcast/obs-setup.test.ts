@@ -9,15 +9,16 @@ const inputsOf = (actions: SetupAction[]) =>
   actions.flatMap((a) => (a.type === 'input' ? [{ scene: a.scene, name: a.name, kind: a.inputKind }] : []))
 
 describe('planning an OBS setup', () => {
-  it('makes the three scenes, the overlays as browser sources and the text sources hidden, on a Windows OBS', () => {
+  it('makes the four scenes, the overlays as browser sources and the text sources hidden, on a Windows OBS', () => {
     const plan = planObsSetup(
-      { scenes: [], inputs: [], inputKinds: ['browser_source', 'text_gdiplus_v2', 'color_source_v3'] },
+      { scenes: [], inputs: [], inputKinds: ['browser_source', 'text_gdiplus_v2', 'color_source_v3', 'ffmpeg_source'] },
       local,
     )
     expect(plan.actions.filter((a) => a.type === 'scene').map((a) => a.scene)).toEqual([
       'Match',
       'Break',
       'Technical difficulties',
+      'Replay',
     ])
     const scoreboard = plan.actions.find((a) => a.type === 'input' && a.name === 'Scoreboard overlay')
     expect(scoreboard).toMatchObject({
@@ -44,11 +45,22 @@ describe('planning an OBS setup', () => {
     ])
     expect(plan.actions.find((a) => a.type === 'input' && a.name === 'Technical difficulties message')).toMatchObject({
       visible: true,
-      centred: true,
+      place: 'centre',
       settings: { text: expect.stringMatching(/^Technical difficulties/), font: { face: 'Arial', size: 64 } },
     })
+    // The replay: its media over the whole canvas, the REPLAY bug at the top left and the names at the bottom.
+    expect(plan.actions.filter((a) => a.type === 'input' && a.scene === 'Replay')).toEqual([
+      expect.objectContaining({ name: 'Replay video', inputKind: 'ffmpeg_source', place: 'fill' }),
+      expect.objectContaining({
+        name: 'Replay bug',
+        settings: expect.objectContaining({ text: 'REPLAY' }),
+        place: 'top-left',
+      }),
+      expect.objectContaining({ name: 'Replay names', visible: true, place: 'bottom-left' }),
+    ])
     expect(plan.missing).toEqual([])
     expect(plan.created).toContain('text source “Left name” (hidden) in “Match”')
+    expect(plan.created).toContain('media source “Replay video” in “Replay”')
   })
 
   it('leaves every scene and source that exists by name alone, and says so', () => {
@@ -76,6 +88,7 @@ describe('planning an OBS setup', () => {
       'Casters overlay: this OBS has no Browser source (obs-browser)',
       'Break screen overlay: this OBS has no Browser source (obs-browser)',
       'Technical difficulties overlay: this OBS has no Browser source (obs-browser)',
+      'Replay video: this OBS has no Media source',
     ])
     const elsewhere = planObsSetup(
       { scenes: [], inputs: [], inputKinds: ['browser_source', 'text_ft2_source_v2'] },

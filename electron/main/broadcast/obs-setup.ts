@@ -1,7 +1,8 @@
-// "Set up OBS for me": the show a stream's OBS needs — a match scene, a break scene and a technical-difficulties scene,
-// with the overlays as browser sources (1920×1080, the stream's addresses) and the text sources named by the
-// convention (hidden, for producers who prefer them) — planned against what OBS already has (pure), then made over
-// obs-websocket in the stream's own scene collection. Whatever exists by name is left exactly as it is.
+// "Set up OBS for me": the show a stream's OBS needs — a match scene, a break scene, a technical-difficulties scene and
+// a Replay scene, with the overlays as browser sources (1920×1080, the stream's addresses), the text sources named by
+// the convention (hidden, for producers who prefer them) and the replay's media source, bug and names — planned against
+// what OBS already has (pure), then made over obs-websocket in the stream's own scene collection, with the replay
+// buffer's length and start. Whatever exists by name is left exactly as it is.
 import {
   OBS_FIELDS,
   type ObsField,
@@ -17,9 +18,15 @@ import { readObsLists, type StreamObs } from './obs-stream'
 /** An overlay's address for a stream's OBS, or why OBS cannot have one. */
 export type OverlayAddress = (kind: OverlayKind) => string | { problem: string }
 import { obsNames } from '../obs/obs-bounds'
+import { REPLAY_BUG, REPLAY_BUFFER_OFF, REPLAY_SOURCES } from './obs-replay'
 
 /** The scenes a setup makes, by the names the stream's settings then use. */
-export const SETUP_SCENES = { match: 'Match', break: 'Break', difficulties: 'Technical difficulties' } as const
+export const SETUP_SCENES = {
+  match: 'Match',
+  break: 'Break',
+  difficulties: 'Technical difficulties',
+  replay: 'Replay',
+} as const
 
 /** What the technical-difficulties scene says until its overlay is up. */
 export const DIFFICULTIES_TEXT = 'Technical difficulties — we’ll be right back'
@@ -27,10 +34,14 @@ export const DIFFICULTIES_TEXT = 'Technical difficulties — we’ll be right ba
 /** The browser sources' size: the overlays are drawn for a 1920×1080 canvas. */
 export const OVERLAY_SIZE = { width: 1920, height: 1080 }
 
+/** Where a source is placed on the canvas (null: where OBS puts it, the top left). */
+export type Placement = 'centre' | 'fill' | 'top-left' | 'bottom-left' | null
+
 type SourceSpec =
   | { kind: 'browser'; name: string; overlay: OverlayKind }
-  | { kind: 'text'; name: string; text: string; visible: boolean; centred?: boolean }
+  | { kind: 'text'; name: string; text: string; visible: boolean; place?: Placement; overVideo?: boolean }
   | { kind: 'colour'; name: string }
+  | { kind: 'media'; name: string }
 
 /** The technical-difficulties card's background (OBS colours are ABGR): the desk's dark surface, opaque. */
 const CARD_COLOUR = 0xff1d1714
@@ -65,8 +76,17 @@ export const SETUP_LAYOUT: readonly { scene: string; sources: readonly SourceSpe
     scene: SETUP_SCENES.difficulties,
     sources: [
       { kind: 'colour', name: 'Technical difficulties background' },
-      { kind: 'text', name: 'Technical difficulties message', text: DIFFICULTIES_TEXT, visible: true, centred: true },
+      { kind: 'text', name: 'Technical difficulties message', text: DIFFICULTIES_TEXT, visible: true, place: 'centre' },
       overlay('difficulties'),
+    ],
+  },
+  {
+    // The replay: the saved buffer over the whole canvas, the REPLAY bug above it and the match's names below.
+    scene: SETUP_SCENES.replay,
+    sources: [
+      { kind: 'media', name: REPLAY_SOURCES.media },
+      { kind: 'text', name: REPLAY_SOURCES.bug, text: REPLAY_BUG, visible: true, place: 'top-left', overVideo: true },
+      { kind: 'text', name: REPLAY_SOURCES.names, text: '', visible: true, place: 'bottom-left', overVideo: true },
     ],
   },
 ]
@@ -88,8 +108,7 @@ export type SetupAction =
       inputKind: string
       settings: Record<string, unknown>
       visible: boolean
-      /** Placed at the canvas's centre (else where OBS puts it: the top left). */
-      centred: boolean
+      place: Placement
     }
 
 export interface SetupPlan {
@@ -105,9 +124,15 @@ export function textKindOf(inputKinds: readonly string[]): string | null {
 }
 
 /** A text source's settings in this kind's terms: its text, and a font that fits the canvas. */
-function textSettings(kind: string, text: string): Record<string, unknown> {
-  const face = kind === 'text_gdiplus_v2' ? 'Arial' : 'Sans Serif'
-  return { text, font: { face, size: TEXT_SIZE, style: 'Regular', flags: 0 } }
+function textSettings(kind: string, text: string, overVideo: boolean): Record<string, unknown> {
+  const gdi = kind === 'text_gdiplus_v2'
+  const font = { face: gdi ? 'Arial' : 'Sans Serif', size: TEXT_SIZE, style: 'Regular', flags: 0 }
+  if (!overVideo) return { text, font }
+  // Over a replay's pictures, light or dark: an outline and a shadow (FreeType 2), a dark plate (GDI+).
+  const legible = gdi
+    ? { outline: true, outline_size: 4, outline_color: 0xff000000, bk_color: CARD_COLOUR, bk_opacity: 70 }
+    : { outline: true, drop_shadow: true }
+  return { text, font, ...legible }
 }
 
 /**
@@ -143,7 +168,7 @@ export function planObsSetup(has: ObsHas, address: (kind: OverlayKind) => string
             inputKind: 'browser_source',
             settings: { url, ...OVERLAY_SIZE, reroute_audio: false, shutdown: false },
             visible: true,
-            centred: false,
+            place: null,
           })
           plan.created.push(`browser source “${source.name}” in “${scene}”`)
         }
@@ -161,9 +186,27 @@ export function planObsSetup(has: ObsHas, address: (kind: OverlayKind) => string
             inputKind: colourKind,
             settings,
             visible: true,
-            centred: false,
+            place: null,
           })
           plan.created.push(`colour source “${source.name}” in “${scene}”`)
+        }
+        continue
+      }
+      if (source.kind === 'media') {
+        if (!has.inputKinds.includes('ffmpeg_source')) plan.missing.push(`${source.name}: this OBS has no Media source`)
+        else {
+          // The file comes with each replay; OBS's defaults otherwise (it plays once, from the start, when shown).
+          const settings = { is_local_file: true, looping: false, restart_on_activate: true, close_when_inactive: true }
+          plan.actions.push({
+            type: 'input',
+            scene,
+            name: source.name,
+            inputKind: 'ffmpeg_source',
+            settings,
+            visible: true,
+            place: 'fill',
+          })
+          plan.created.push(`media source “${source.name}” in “${scene}”`)
         }
         continue
       }
@@ -176,9 +219,9 @@ export function planObsSetup(has: ObsHas, address: (kind: OverlayKind) => string
         scene,
         name: source.name,
         inputKind: textKind,
-        settings: textSettings(textKind, source.text),
+        settings: textSettings(textKind, source.text, source.overVideo ?? false),
         visible: source.visible,
-        centred: source.centred ?? false,
+        place: source.place ?? null,
       })
       plan.created.push(`text source “${source.name}”${source.visible ? '' : ' (hidden)'} in “${scene}”`)
     }
@@ -220,6 +263,7 @@ export async function runObsSetup(
   link: ObsLink,
   collection: string,
   address: (kind: OverlayKind) => string | { problem: string },
+  replayBufferSeconds: number,
 ): Promise<SetupPlan> {
   const { currentSceneCollectionName, sceneCollections } = await link.call('GetSceneCollectionList')
   const said: string[] = []
@@ -258,28 +302,106 @@ export async function runObsSetup(
       inputSettings: action.settings as never,
       sceneItemEnabled: action.visible,
     })
-    // Centred and fitted: OBS's alignment 0 is the centre; the text is scaled to fit 80 % of the canvas's width.
-    if (action.centred)
-      await link.call('SetSceneItemTransform', {
-        sceneName: action.scene,
-        sceneItemId,
-        sceneItemTransform: {
-          positionX: baseWidth / 2,
-          positionY: baseHeight / 2,
-          alignment: 0,
-          boundsType: 'OBS_BOUNDS_SCALE_INNER',
-          boundsAlignment: 0,
-          boundsWidth: Math.round(baseWidth * 0.8),
-          boundsHeight: Math.round(baseHeight * 0.2),
-        },
-      })
+    const transform = placed(action.place, baseWidth, baseHeight)
+    if (transform)
+      await link.call('SetSceneItemTransform', { sceneName: action.scene, sceneItemId, sceneItemTransform: transform })
   }
-  return { ...plan, created: [...said, ...plan.created] }
+  const buffer = await setUpReplayBuffer(link, replayBufferSeconds)
+  return {
+    ...plan,
+    created: [...said, ...plan.created, ...buffer.created],
+    missing: [...plan.missing, ...buffer.missing],
+  }
+}
+
+/**
+ * A source's place on the canvas, in OBS's terms (alignment: 0 centre, 5 top left, 9 bottom left): the card's text
+ * centred at 80 % of the width; the replay over the whole canvas; its bug and names in the title-safe margin.
+ */
+function placed(place: Placement, width: number, height: number): Record<string, number | string> | null {
+  const margin = { x: Math.round(width * 0.05), y: Math.round(height * 0.05) }
+  const fitted = (boundsWidth: number, boundsHeight: number, boundsAlignment: number) => ({
+    boundsType: 'OBS_BOUNDS_SCALE_INNER',
+    boundsAlignment,
+    boundsWidth,
+    boundsHeight,
+  })
+  switch (place) {
+    case 'centre':
+      return {
+        positionX: width / 2,
+        positionY: height / 2,
+        alignment: 0,
+        ...fitted(Math.round(width * 0.8), Math.round(height * 0.2), 0),
+      }
+    case 'fill':
+      return { positionX: 0, positionY: 0, alignment: 5, ...fitted(width, height, 0) }
+    case 'top-left':
+      return {
+        positionX: margin.x,
+        positionY: margin.y,
+        alignment: 5,
+        ...fitted(Math.round(width * 0.25), Math.round(height * 0.08), 5),
+      }
+    case 'bottom-left':
+      return {
+        positionX: margin.x,
+        positionY: height - margin.y,
+        alignment: 9,
+        ...fitted(Math.round(width * 0.9), Math.round(height * 0.08), 9),
+      }
+    default:
+      return null
+  }
+}
+
+/** The output mode's section of OBS's profile: where its replay buffer's settings are. */
+async function outputSection(link: ObsLink): Promise<'SimpleOutput' | 'AdvOut'> {
+  const { parameterValue } = await link.call('GetProfileParameter', {
+    parameterCategory: 'Output',
+    parameterName: 'Mode',
+  })
+  return parameterValue === 'Advanced' ? 'AdvOut' : 'SimpleOutput'
+}
+
+/**
+ * The replay buffer: its length set in OBS's profile, and started. OBS turns the buffer itself on only from its own
+ * settings, so a buffer that is off is said with the words to turn it on. Answers what was done, and what could not be.
+ */
+async function setUpReplayBuffer(link: ObsLink, seconds: number): Promise<{ created: string[]; missing: string[] }> {
+  const running = await link.call('GetReplayBufferStatus').then(
+    ({ outputActive }) => outputActive,
+    () => null,
+  )
+  if (running === null) return { created: [], missing: [`Replay buffer: ${REPLAY_BUFFER_OFF}`] }
+  const section = await outputSection(link)
+  const { parameterValue } = await link.call('GetProfileParameter', {
+    parameterCategory: section,
+    parameterName: 'RecRBTime',
+  })
+  const done: string[] = []
+  if (parameterValue !== String(seconds)) {
+    await link.call('SetProfileParameter', {
+      parameterCategory: section,
+      parameterName: 'RecRBTime',
+      parameterValue: String(seconds),
+    })
+    done.push(
+      running
+        ? `replay buffer of ${seconds} s (from its next start: it runs now with the length it had)`
+        : `replay buffer of ${seconds} s`,
+    )
+  }
+  if (!running) {
+    await link.call('StartReplayBuffer')
+    done.push('replay buffer started')
+  }
+  return { created: done, missing: [] }
 }
 
 /**
  * "Set up OBS for me" on a stream's connected OBS: its collection made or completed (`runObsSetup`), OBS's lists read
- * again; then the stream's match, break and difficulties scenes are the ones made where none was chosen (`configure`),
+ * again; then the stream's match, break, difficulties and replay scenes are the ones made where none was chosen (`configure`),
  * or OBS is brought to what is on air (`catchUp`), as after a reconnection. Answers what was done.
  */
 export async function setUpStreamObs(
@@ -291,7 +413,7 @@ export async function setUpStreamObs(
   const collection = collectionName(streamName)
   const plan = await obs.queue
     .run(async () => {
-      const done = await runObsSetup(obs.link, collection, address)
+      const done = await runObsSetup(obs.link, collection, address, obs.settings.replay.bufferSeconds)
       await readObsLists(obs)
       return done
     })
@@ -303,13 +425,15 @@ export async function setUpStreamObs(
     })
   const { settings } = obs
   // OBS may be in another collection now: it is brought to what is on air, as after a reconnection.
-  if (settings.matchScene && settings.breakScene && settings.difficultiesScene) await then.catchUp()
+  if (settings.matchScene && settings.breakScene && settings.difficultiesScene && settings.replay.scene)
+    await then.catchUp()
   else
     await then.configure({
       ...settings,
       matchScene: settings.matchScene ?? SETUP_SCENES.match,
       breakScene: settings.breakScene ?? SETUP_SCENES.break,
       difficultiesScene: settings.difficultiesScene ?? SETUP_SCENES.difficulties,
+      replay: { ...settings.replay, scene: settings.replay.scene ?? SETUP_SCENES.replay },
     })
   const { created, kept, missing } = plan
   return { collection, created, kept, missing, state: await then.state() }

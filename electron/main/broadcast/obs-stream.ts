@@ -6,6 +6,8 @@ import type { ObsLink } from '../obs/obs-link'
 import { obsNames } from '../obs/obs-bounds'
 import { SerialQueue } from '../serial-queue'
 import { NOTHING_SHOWN, type ShowState } from './obs-show'
+import { newReplayRun, type ReplayRun } from './obs-replay'
+import { NO_REPLAY } from '../../../shared/broadcast/replay'
 
 export /** One stream's OBS: its link, what was last written, the hold, and the break. */
 interface StreamObs {
@@ -43,6 +45,8 @@ interface StreamObs {
   programOverlays: ReadonlySet<string> | null
   /** A read of them is running or due (one at a time: another change asks for one more after it). */
   programReading: 'idle' | 'reading' | 'again'
+  /** Instant replay: what plays, what waits, where the show goes back to (`obs-replay.ts`). */
+  replay: ReplayRun
 }
 
 /** A stream's OBS before its link is made: nothing written, nothing shown, nothing wrong. */
@@ -68,6 +72,7 @@ export function newStreamObs(streamId: string, settings: ObsSettings, hasPasswor
     wasConnected: false,
     programOverlays: null,
     programReading: 'idle',
+    replay: newReplayRun(),
   }
 }
 
@@ -85,6 +90,7 @@ export function obsStateOf(streamId: string, obs: StreamObs | undefined, hasPass
       hasPassword,
       scenes: [],
       inputs: [],
+      replay: NO_REPLAY,
     }
   const status = obs.link.current
   return {
@@ -98,6 +104,7 @@ export function obsStateOf(streamId: string, obs: StreamObs | undefined, hasPass
     hasPassword,
     scenes: obs.scenes,
     inputs: obs.inputs,
+    replay: status.state === 'connected' ? obs.replay.state : NO_REPLAY,
   }
 }
 

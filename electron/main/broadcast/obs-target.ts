@@ -28,6 +28,8 @@ import { newStreamObs, obsStateOf, readObsLists, type StreamObs } from './obs-st
 import { switchScene, writeTextSources } from './obs-writes'
 import { programOverlaysOf, programPreview, readProgramOverlays, returnsToOf, showsOf } from './obs-program'
 import { testObs } from './obs-test'
+import { ObsReplays } from './obs-replay'
+import type { ReplayPress } from '../../../shared/broadcast/replay'
 import { ObsTextFiles } from './obs-text-files'
 import type { RoleGuard } from '../venue/venue-role-guard'
 
@@ -48,6 +50,8 @@ export interface ObsTargetPorts {
   retryMs?: { first: number; most: number }
   /** This desk's role in a shared venue: a scene shown by hand (the column, Companion) takes the producer's. */
   roles?: RoleGuard
+  /** A replay went on air (the VOD's highlights). */
+  highlight?(streamId: string, title: string, at: number): void
 }
 
 export type { OverlayAddress } from './obs-setup'
@@ -66,9 +70,17 @@ export class ObsTarget {
   private readonly changes = new SerialQueue()
   private readonly ticker: NodeJS.Timeout
   private readonly passwords: ObsPasswords
+  private readonly replays: ObsReplays
 
   constructor(private readonly ports: ObsTargetPorts) {
     this.passwords = new ObsPasswords(ports.credentials, ports.settings)
+    this.replays = new ObsReplays({
+      run: (obs, work) => obs.queue.run(work),
+      switchTo: (obs, scene) => switchScene(obs.link, scene, true),
+      announce: (streamId) => void this.announce(streamId),
+      now: () => ports.clock.now(),
+      highlight: (streamId, title, at) => ports.highlight?.(streamId, title, at),
+    })
     this.ticker = setInterval(() => this.tick(), COUNTDOWN_TICK_MS)
     this.ticker.unref()
   }
@@ -153,6 +165,8 @@ export class ObsTarget {
       })
     // A scene chosen by hand, or any scene but the match's, ends the automatic break for this match; a sequence's step
     // showing the match scene at a Take is the Take's own, and the break still comes after the result.
+    // A scene chosen by hand ends a replay where it is.
+    if (byHand) this.replays.drop(obs)
     if (byHand || scene !== obs.settings.matchScene) {
       clearTimeout(obs.breakTimer)
       obs.breakTimer = undefined
@@ -180,6 +194,24 @@ export class ObsTarget {
       configure: (settings) => this.configure(streamId, settings),
       state: () => this.state(streamId),
     })
+  }
+
+  /**
+   * Instant replay (`obs-replay.ts`): the buffer saved and played in the Replay scene, then back to the show; while
+   * one plays, queued or cut short. Answers at once with the stream's OBS state.
+   */
+  async replay(streamId: string, press?: ReplayPress): Promise<ObsState> {
+    this.ports.roles?.check('streams')
+    this.replays.press(this.connected(streamId), press)
+    return this.announce(streamId)
+  }
+
+  /** A show sequence's replay step: played when the stream has an OBS connected with a Replay scene. */
+  async replayStep(streamId: string, press: ReplayPress): Promise<void> {
+    const obs = this.streams.get(streamId)
+    if (!obs?.settings.replay.scene || obs.link.current.state !== 'connected') return
+    this.replays.press(obs, press)
+    await this.announce(streamId)
   }
 
   /** A show sequence's scene step: the stream's scene for the role, when it has an OBS connected and that scene. */
@@ -228,7 +260,9 @@ export class ObsTarget {
     if (!obs) return
     // Held: no scene moves and no break comes, but the texts and files say what the overlays say (what was applied,
     // and the producer's own Take), so every target shows the same.
+    const released = obs.held && !feed.held
     obs.held = feed.held
+    if (released) this.replays.released(obs)
     if (feed.held) {
       clearTimeout(obs.breakTimer)
       obs.breakTimer = undefined
@@ -261,6 +295,9 @@ export class ObsTarget {
       now: () => this.ports.clock.now(),
       onChange: (status) => this.linkChanged(obs, status),
       onConnected: () => void this.run(obs, () => this.catchUp(obs)),
+      onReplayEvent: (event) => {
+        if (this.isCurrent(obs)) this.replays.heard(obs, event)
+      },
       onItemsChanged: () =>
         void readProgramOverlays(
           obs,
@@ -315,6 +352,9 @@ export class ObsTarget {
   /** Connected (again): read OBS's scenes and sources, then bring it to what the desk publishes now (unless held). */
   private async catchUp(obs: StreamObs): Promise<void> {
     await readObsLists(obs)
+    // A replay under way when the link went is over: OBS is brought to the show.
+    this.replays.drop(obs)
+    await this.replays.readBuffer(obs)
     obs.written = {}
     const feed = this.ports.currentFeed(obs.streamId) ?? obs.feed
     if (feed) {
@@ -350,7 +390,9 @@ export class ObsTarget {
     if (feed.difficulties === (obs.difficulties !== null)) return
     const to = feed.difficulties ? scene : obs.difficulties?.from
     if (feed.difficulties) {
-      obs.difficulties = { from: obs.show.chosenScene ?? obs.link.current.programScene ?? null }
+      // A replay on air ends under the card; the key's release goes back to where the replay would have.
+      const replayFrom = this.replays.drop(obs)
+      obs.difficulties = { from: replayFrom ?? obs.show.chosenScene ?? obs.link.current.programScene ?? null }
       clearTimeout(obs.breakTimer)
       obs.breakTimer = undefined
     } else obs.difficulties = null
@@ -414,6 +456,8 @@ export class ObsTarget {
   /** Switches OBS's scene (`obs-writes.ts`); remembered as chosen first, so a reconnected OBS returns to it. */
   private async show(obs: StreamObs, scene: string, chosenByHand: boolean): Promise<void> {
     obs.show = { ...obs.show, chosenScene: scene }
+    // While a replay plays, the show's own scene changes wait for its end: it goes back to the newest.
+    if (!chosenByHand && this.replays.active(obs)) return this.replays.moveReturn(obs, scene)
     await switchScene(obs.link, scene, chosenByHand)
   }
 

@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import type { OBSWebSocket } from 'obs-websocket-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ObsSettings, ObsState, ObsTestReport } from '../../../shared/broadcast/obs'
+import { DEFAULT_REPLAY } from '../../../shared/broadcast/replay'
 import { obsEyes, obsMissing, prepareShow, startObsStudio, type ObsStudio } from '../../../tests/support/obs-studio'
 import { createMainServices, type MainServices } from '../composition'
 import { MemoryCredentialStore } from '../secrets/memory-store'
@@ -109,6 +110,7 @@ describe.skipIf(missing !== undefined)('driving a real OBS Studio', () => {
       difficultiesScene: null,
       sources: {},
       folder,
+      replay: DEFAULT_REPLAY,
     }
   }, 90_000)
   afterAll(async () => {

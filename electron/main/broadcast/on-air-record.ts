@@ -1,7 +1,7 @@
 // What went on air on each stream, recorded as it happens for the VOD's chapters: every published feed whose match
 // is a new one (a Take, held or not, from the desk, Companion or the floor), the technical-difficulties key and its
-// release (with an OBS connected, what OBS goes back to), OBS's break scene, and the match scene back after a break.
-// Records only: it never changes what is shown.
+// release (with an OBS connected, what OBS goes back to), OBS's break scene, the match scene back after a break, and
+// the highlights (each replay, each game won and the match's end). Records only: it never changes what is shown.
 import type { Feed, FeedMatch } from '../../../shared/broadcast/feed'
 import { vodChapters, type VodChapters } from '../../../shared/broadcast/vod-chapters'
 import type { Clock } from '../clock'
@@ -26,6 +26,27 @@ export const DIFFICULTIES_TITLE = 'Technical difficulties'
 export function chapterTitle(match: FeedMatch): string {
   const names = match.opponents.map((opponent) => opponent.name).join(' vs ')
   return names ? `${match.label}: ${names}` : match.label
+}
+
+/**
+ * A game event as a highlight's title: "Game 2 · Ancient: Bremen Ravens 13–9" (the game just won, its map and rounds
+ * where the layer has them), "Winners final: Bremen Ravens wins 2–1" (the match's end); null without a match on air.
+ */
+export function gameEventTitle(event: 'game-end' | 'match-end', feed: Feed): string | null {
+  const onAir = feed.onAir
+  if (!onAir) return null
+  const name = (side: number | null | undefined) => (side === 0 || side === 1 ? onAir.opponents[side]?.name : undefined)
+  if (event === 'match-end') {
+    const scores = onAir.opponents.map((o) => o.score ?? 0)
+    const winner = scores[0] === scores[1] ? undefined : name(scores[0]! > scores[1]! ? 0 : 1)
+    return winner ? `${onAir.label}: ${winner} wins ${scores.join('–')}` : `${onAir.label}: ${chapterTitle(onAir)} ends`
+  }
+  const games = onAir.games ?? []
+  const index = games.map((game) => game.winner !== null).lastIndexOf(true)
+  const game = games[index]
+  if (!game) return `${chapterTitle(onAir)} · ${onAir.opponents.map((o) => o.score ?? 0).join('–')}`
+  const rounds = game.rounds ? ` ${game.rounds.join('–')}` : ''
+  return `Game ${index + 1}${game.map ? ` · ${game.map}` : ''}: ${name(game.winner) ?? '?'}${rounds}`
 }
 
 export class OnAirRecord implements PublicationTarget {
@@ -55,10 +76,21 @@ export class OnAirRecord implements PublicationTarget {
     if (onAir) this.ports.log().resumed(streamId, at, onAir.id, chapterTitle(onAir))
   }
 
-  /** The stream's chapters from the start marked last. */
+  /** A replay went on air (pressed at `at`): a highlight. */
+  highlight(streamId: string, title: string, at: number): void {
+    this.ports.log().highlight(streamId, at, 'replay', title)
+  }
+
+  /** A game event of the match on air (a game won, the match's end): a highlight, titled by what happened. */
+  happened(streamId: string, event: 'game-end' | 'match-end', feed: Feed): void {
+    const title = gameEventTitle(event, feed)
+    if (title) this.ports.log().highlight(streamId, this.ports.clock.now(), 'game', title)
+  }
+
+  /** The stream's chapters and highlights from the start marked last. */
   chapters(streamId: string): VodChapters {
-    const { startAt, entries } = this.ports.log().since(streamId)
-    return vodChapters(entries, startAt)
+    const { startAt, entries, highlights } = this.ports.log().since(streamId)
+    return vodChapters(entries, startAt, highlights)
   }
 
   /** Marks now as the stream's start. */

@@ -1,6 +1,6 @@
 // Runs each stream's show sequences: a Take (told by the desk) or an event read off the stream's published feeds
 // (a game's start or end, the match's end) starts the stream's sequence for it, replacing one still running; each step
-// at its time — a scene in the stream's OBS, an overlay shown or hidden in its feed; a Hold pauses it, its release
+// at its time — a scene or an instant replay in the stream's OBS, an overlay shown or hidden in its feed; a Hold pauses it, its release
 // resumes it; the desk and Companion fast-forward or cancel it. The timeline is shared/broadcast/show-sequence.ts.
 import type { Feed } from '../../../shared/broadcast/feed'
 import {
@@ -14,6 +14,7 @@ import {
   type SequenceState,
   type SequenceStep,
 } from '../../../shared/broadcast/show-sequence'
+import type { ReplayPress } from '../../../shared/broadcast/replay'
 import type { Clock } from '../clock'
 import { moduleLog } from '../log'
 import type { ShowSequenceStore } from '../store/show-sequences'
@@ -30,6 +31,10 @@ export interface SequencePorts {
   store(): ShowSequenceStore
   /** The stream's OBS shows its scene for the role (nothing when it has none); OBS's column says what went wrong. */
   showScene(streamId: string, role: SceneRole): Promise<void>
+  /** The stream's OBS plays an instant replay (nothing when it has no Replay scene). */
+  replay(streamId: string, press: ReplayPress): Promise<void>
+  /** A game was won or the match ended on the stream (the VOD's highlights). */
+  happened?(streamId: string, event: 'game-end' | 'match-end', feed: Feed): void
   /** The stream's feed is published again (its hidden overlays changed) and its state told. */
   republish(streamId: string): void
   /** This desk's role in a shared venue: the producer's commands take the producer's (or head organiser's) role. */
@@ -67,6 +72,7 @@ export class SequenceRunner implements PublicationTarget, SequenceView {
       this.tell(streamId)
     }
     for (const event of sequenceEvents(before, feed)) {
+      if (event === 'game-end' || event === 'match-end') this.ports.happened?.(streamId, event, feed)
       this.start(streamId, event)
       this.tell(streamId)
     }
@@ -165,6 +171,9 @@ export class SequenceRunner implements PublicationTarget, SequenceView {
       if (step.action === 'scene') {
         const role = step.scene
         void this.ports.showScene(streamId, role).catch(log.failed(`showing the ${role} scene of a sequence`, 'debug'))
+      } else if (step.action === 'replay') {
+        const { at: _at, action: _action, ...press } = step
+        void this.ports.replay(streamId, press).catch(log.failed('playing a sequence’s replay', 'debug'))
       } else if (step.action === 'show') hidden.delete(step.overlay)
       else hidden.add(step.overlay)
     }

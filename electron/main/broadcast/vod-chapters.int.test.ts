@@ -83,14 +83,17 @@ describe('VOD chapters', () => {
     expect(problems).toEqual([])
   })
 
-  it('add nothing for a feed published again: a press, a hold and its release', async () => {
+  it('add a game won as a highlight, and nothing for a feed published again: a hold and its release', async () => {
     const before = (await chapters()).text
     shift += 60_000
+    // A point that wins a game of the best-of is a game won: a chapter of its own, a minute into the match.
     await value('broadcast:live', { streamId: linked.streamId, press: { kind: 'score', side: 0, delta: 1 } })
+    const afterPress = (await chapters()).text
+    expect(afterPress).toBe(`${before}\n1:35:11 Game 1: ${linked.duels[1]!.names[0]}`)
     await value('broadcast:hold', { streamId: linked.streamId, held: true })
     await value('broadcast:hold', { streamId: linked.streamId, held: false })
     await value('obs:scene', { streamId: linked.streamId, scene: 'Match' })
-    expect((await chapters()).text).toBe(before)
+    expect((await chapters()).text).toBe(afterPress)
   })
 
   it('are kept through a restart, and a new start counts from itself', async () => {

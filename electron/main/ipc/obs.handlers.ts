@@ -1,5 +1,5 @@
 // Handlers of obs:*: a stream's OBS (settings, a password taken in but never given back, Test connection, a scene
-// shown by hand, forgetting it, and setting it up for the show).
+// shown by hand, forgetting it, setting it up for the show, and instant replay).
 import type { ObsTarget, OverlayAddress } from '../broadcast/obs-target'
 import type { HandlersOf } from './dispatch'
 
@@ -18,6 +18,7 @@ export function obsHandlers({ obs, streamName, overlayAddress }: ObsPorts): Hand
     'obs:test': ({ streamId, settings, password }) => obs.test(streamId, settings, password),
     'obs:scene': ({ streamId, scene }) => obs.showScene(streamId, scene),
     'obs:forget': ({ streamId }) => obs.forget(streamId),
+    'obs:replay': ({ streamId, press }) => obs.replay(streamId, press),
     'obs:preview': ({ streamId }) => obs.preview(streamId),
     'obs:setup': async ({ streamId }) => {
       const host = (await obs.state(streamId)).settings?.host ?? ''

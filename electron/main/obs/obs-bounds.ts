@@ -11,6 +11,8 @@ export const OBS_BOUNDS = {
   names: 500,
   /** The program's picture as a data URL: a 320 px JPEG is ~30 KB; more is not shown. */
   screenshotChars: 256 * 1024,
+  /** A file's path on OBS's PC (a saved replay): longer is refused. */
+  pathChars: 4096,
 }
 
 const CONTROL = /\p{Cc}/gu
@@ -43,4 +45,10 @@ export function obsNames(values: unknown[]): string[] {
 export function obsScreenshot(value: unknown): string | null {
   if (typeof value !== 'string' || value.length > OBS_BOUNDS.screenshotChars) return null
   return OBS_PICTURE.test(value) ? value : null
+}
+
+/** A file's path OBS gave (a saved replay), as it may be given back to OBS: whole, without control characters; else null. */
+export function obsPath(value: unknown): string | null {
+  if (typeof value !== 'string' || value.length === 0 || value.length > OBS_BOUNDS.pathChars) return null
+  return HAS_CONTROL.test(value) ? null : value
 }

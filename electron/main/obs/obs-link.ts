@@ -3,7 +3,7 @@
 // with backoff when OBS closes or restarts, and refuses calls at once while it is down, so nothing waits on OBS.
 import { EventSubscription, OBSWebSocket, OBSWebSocketError, type OBSRequestTypes } from 'obs-websocket-js'
 import { backoffCeiling } from '../backoff'
-import { OBS_BOUNDS, obsText } from './obs-bounds'
+import { OBS_BOUNDS, obsPath, obsText } from './obs-bounds'
 
 export type LinkState = 'connecting' | 'connected' | 'reconnecting' | 'closed'
 
@@ -21,6 +21,12 @@ export interface ObsAddress {
   password: string | undefined
 }
 
+/** What OBS says of its replay buffer and media sources, bounded as it arrives. */
+export type ReplayEvent =
+  | { type: 'saved'; path: string | null }
+  | { type: 'buffer'; running: boolean }
+  | { type: 'media-started' | 'media-ended'; inputName: string }
+
 export interface ObsLinkOptions extends ObsAddress {
   onChange(status: LinkStatus): void
   /** Told each time the link (re)connects, to catch OBS up. */
@@ -29,6 +35,8 @@ export interface ObsLinkOptions extends ObsAddress {
   onListsChanged?(): void
   /** Told when a scene's sources were shown, hidden, added or removed, or a source's settings changed. */
   onItemsChanged?(): void
+  /** Told what OBS says of its replay buffer and media sources (`ReplayEvent`), for instant replay. */
+  onReplayEvent?(event: ReplayEvent): void
   /** Backoff between attempts: the first wait, doubled up to the last (ms). */
   retryMs?: { first: number; most: number }
   /** How long one call or one connection attempt may take (ms). */
@@ -110,7 +118,12 @@ export async function connectObs(
       socket.connect(obsUrl(address), address.password, {
         rpcVersion: 1,
         eventSubscriptions:
-          EventSubscription.Scenes | EventSubscription.Ui | EventSubscription.Inputs | EventSubscription.SceneItems,
+          EventSubscription.Scenes |
+          EventSubscription.Ui |
+          EventSubscription.Inputs |
+          EventSubscription.SceneItems |
+          EventSubscription.Outputs |
+          EventSubscription.MediaInputs,
       }),
       timeoutMs,
       'connecting',
@@ -198,6 +211,15 @@ export class ObsLink {
       )
       for (const event of LIST_EVENTS) kept.on(event, () => this.options.onListsChanged?.())
       for (const event of ITEM_EVENTS) kept.on(event, () => this.options.onItemsChanged?.())
+      if (this.options.onReplayEvent) {
+        const replay = (event: ReplayEvent) => this.options.onReplayEvent?.(event)
+        kept.on('ReplayBufferSaved', ({ savedReplayPath }) => replay({ type: 'saved', path: obsPath(savedReplayPath) }))
+        kept.on('ReplayBufferStateChanged', ({ outputActive }) => replay({ type: 'buffer', running: outputActive }))
+        const media = (type: 'media-started' | 'media-ended') => (event: { inputName: unknown }) =>
+          replay({ type, inputName: obsText(event.inputName, OBS_BOUNDS.nameChars) })
+        kept.on('MediaInputPlaybackStarted', media('media-started'))
+        kept.on('MediaInputPlaybackEnded', media('media-ended'))
+      }
       this.attempts = 0
       this.set({
         state: 'connected',

@@ -1,6 +1,6 @@
 // What went on air on each stream and when — a match taken, a break or technical difficulties, the match again after
-// it — and the stream's
-// starts as the producer marked them: the record a stream's VOD chapters are made from. Kept through restarts.
+// it, and the highlights (a replay, a game won) — and the stream's starts as the producer marked them: the record a
+// stream's VOD chapters are made from. Kept through restarts.
 import type { TableRecovery } from '../db/table-recovery'
 import type { Db } from '../db/db'
 import { prepared } from '../db/prepared'
@@ -10,7 +10,11 @@ import type { OnAirEntry } from '../../../shared/broadcast/vod-chapters'
 export const ON_AIR_LOG_TABLES = { on_air_log: 'kept' } as const satisfies TableRecovery
 
 /** What one row says went on air. */
-export type OnAirKind = 'start' | 'match' | PauseKind
+export type OnAirKind = 'start' | 'match' | PauseKind | HighlightKind
+/** A moment of the show: a replay, or a game event the live layer knows (a game won, the match's end). */
+export type HighlightKind = 'replay' | 'game'
+/** What is not a highlight: the rows chapters and pauses are read from. */
+const NOT_HIGHLIGHT = "kind NOT IN ('replay', 'game')"
 /** What goes on air between matches: the break, technical difficulties. */
 export type PauseKind = 'break' | 'difficulties'
 
@@ -54,30 +58,43 @@ export class OnAirLog {
     return true
   }
 
+  /** A moment of the show (a replay, a game won): a highlight of the VOD. */
+  highlight(streamId: string, at: number, kind: HighlightKind, title: string): void {
+    this.add(streamId, at, kind, null, title)
+  }
+
   /** The producer marked the stream's start (the VOD's 0:00). */
   markStart(streamId: string, at: number): void {
     this.add(streamId, at, 'start', null, '')
   }
 
   /** The start marked last, and what went on air from it on. */
-  since(streamId: string): { startAt: number | null; entries: OnAirEntry[] } {
+  since(streamId: string): { startAt: number | null; entries: OnAirEntry[]; highlights: OnAirEntry[] } {
     const start = prepared(
       this.db,
       "SELECT id, at FROM on_air_log WHERE stream_id = ? AND kind = 'start' ORDER BY id DESC LIMIT 1",
     ).get(streamId) as { id: number; at: number } | undefined
-    if (!start) return { startAt: null, entries: [] }
+    if (!start) return { startAt: null, entries: [], highlights: [] }
     const rows = prepared(
       this.db,
-      "SELECT at, title FROM on_air_log WHERE stream_id = ? AND id > ? AND kind != 'start' ORDER BY id",
-    ).all(streamId, start.id) as OnAirEntry[]
-    return { startAt: start.at, entries: rows }
+      "SELECT at, title, kind FROM on_air_log WHERE stream_id = ? AND id > ? AND kind != 'start' ORDER BY id",
+    ).all(streamId, start.id) as (OnAirEntry & { kind: OnAirKind })[]
+    const highlight = (kind: OnAirKind) => kind === 'replay' || kind === 'game'
+    return {
+      startAt: start.at,
+      entries: rows.filter((row) => !highlight(row.kind)).map(({ at, title }) => ({ at, title })),
+      highlights: rows
+        .filter((row) => highlight(row.kind))
+        .map(({ at, title, kind }) => ({ at, title, moment: kind === 'replay' })),
+    }
   }
 
   /** The last row recorded for the stream. */
   last(streamId: string): Row | undefined {
     return prepared(
       this.db,
-      "SELECT id, at, kind, match_id, title FROM on_air_log WHERE stream_id = ? AND kind != 'start' ORDER BY id DESC LIMIT 1",
+      `SELECT id, at, kind, match_id, title FROM on_air_log WHERE stream_id = ? AND kind != 'start' AND ${NOT_HIGHLIGHT}
+       ORDER BY id DESC LIMIT 1`,
     ).get(streamId) as Row | undefined
   }
 
