@@ -1,6 +1,6 @@
 // The module's actions, each one of the hub's control routes: take next, take a queued match, hold, release, the
 // technical-difficulties key, the show sequence (fast-forward, cancel, game start), apply
-// (all or the first line), an OBS scene, the break scene, the casters, the live score (+1/−1, a game's winner, swap,
+// (all or the first line), an OBS scene, the break scene, an instant replay, the casters, the live score (+1/−1, a game's winner, swap,
 // undo), and the floor's call next, recall station N and auto-assign. Each answer is laid over the show at once.
 import type {
   CompanionActionDefinitions,
@@ -172,6 +172,35 @@ export function actionDefinitions(ports: ActionPorts): CompanionActionDefinition
       ],
       callback: ({ options }) =>
         send(`/control/v1/streams/${path(text(options, 'stream'))}/scene/${path(text(options, 'scene'))}`, 'obs'),
+    },
+    replay: {
+      name: 'OBS: instant replay (the last seconds, then back to the show)',
+      options: [
+        stream,
+        dropdown('speed', 'Speed', [
+          { id: 'stream', label: 'As the stream is set' },
+          { id: '100', label: '100 %' },
+          { id: '50', label: '50 % (slow motion)' },
+          { id: '25', label: '25 %' },
+        ]),
+        {
+          type: 'number' as const,
+          id: 'seconds',
+          label: 'Seconds before the press (0: as the stream is set)',
+          default: 0,
+          min: 0,
+          max: 600,
+        },
+      ],
+      callback: ({ options }) => {
+        const speed = text(options, 'speed')
+        const seconds = Number(options['seconds'])
+        const press = {
+          ...(speed !== 'stream' && speed !== '' && { speed: Number(speed) }),
+          ...(Number.isInteger(seconds) && seconds > 0 && { seconds }),
+        }
+        return send(`/control/v1/streams/${path(text(options, 'stream'))}/replay`, 'obs', press)
+      },
     },
     break: {
       name: 'OBS: show the break scene',

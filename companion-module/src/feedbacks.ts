@@ -1,5 +1,5 @@
 // The module's feedbacks: a button lights up while its stream is on air, held, shows technical difficulties, has changes
-// waiting, shows the break scene, has lost its OBS, or has an undecided match next; or while a station's call is under a
+// waiting, shows the break scene, plays an instant replay, has lost its OBS, or has an undecided match next; or while a station's call is under a
 // minute or late.
 import type { CompanionFeedbackDefinitions, DropdownChoice } from '@companion-module/base'
 import type { ShowState } from './show-state.js'
@@ -73,6 +73,16 @@ export function feedbackDefinitions(show: ShowState): CompanionFeedbackDefinitio
       callback: ofStream((id) => {
         const state = show.streams.get(id)
         return Boolean(state?.held && state.staged.length > 0)
+      }),
+    },
+    replay: {
+      type: 'boolean',
+      name: 'Stream: an instant replay is on air (or being saved, or waits for the release)',
+      defaultStyle: { bgcolor: rgb(0, 153, 51), color: rgb(255, 255, 255) },
+      options: streamOption,
+      callback: ofStream((id) => {
+        const phase = show.obs.get(id)?.replay?.phase
+        return phase !== undefined && phase !== 'idle'
       }),
     },
     break_live: {

@@ -1,5 +1,5 @@
 // Presets for each stream, so a new user has a working page in a minute: on air (names and score), Take next, Hold
-// and Release with their feedback, Apply with the count waiting, +1 for each side showing its name and score. A key of
+// and Release with their feedback, instant replay (and at half speed) lit while one plays, Apply with the count waiting, +1 for each side showing its name and score. A key of
 // fixed words has a fixed text size they fit on a 72-pixel key at (Companion's 'auto' split one-word keys mid-word:
 // "RELE/ASE"; `KEY_CHARACTERS` says how many characters a line holds at each size); a key that shows names, whose
 // length nobody knows, lets Companion size it ('auto').
@@ -95,6 +95,20 @@ export function presetDefinitions(show: ShowState, label: string): CompanionPres
       )
     presets[`${key}_swap`] = button('Swap sides', 'SWAP', { actionId: 'swap' }, null, 24)
     presets[`${key}_undo`] = button('Undo', 'UNDO', { actionId: 'undo' }, null, 24)
+    presets[`${key}_replay`] = button(
+      'Instant replay',
+      'REPLAY',
+      { actionId: 'replay', options: { speed: 'stream', seconds: 0 } },
+      { feedbackId: 'replay', style: { bgcolor: rgb(0, 153, 51), color: white } },
+      14,
+    )
+    presets[`${key}_replay_slow`] = button(
+      'Instant replay at half speed',
+      'SLOW\\nMO',
+      { actionId: 'replay', options: { speed: '50', seconds: 0 } },
+      { feedbackId: 'replay', style: { bgcolor: rgb(0, 153, 51), color: white } },
+      18,
+    )
     presets[`${key}_break`] = button(
       'Break scene',
       'BREAK',

@@ -64,6 +64,10 @@ export const WireObs = z.object({
   problem: text(500).nullable(),
   settings: z.object({ breakScene: text(200).nullable() }).nullable(),
   scenes: z.array(text(200)).max(500),
+  /** The stream's instant replay: what it is doing and how many presses wait (absent from hubs before it). */
+  replay: z
+    .object({ phase: z.enum(['idle', 'saving', 'playing', 'held']), queued: z.number().int().min(0).max(100) })
+    .optional(),
 })
 export type WireObs = z.infer<typeof WireObs>
 

@@ -196,7 +196,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     clock,
     store: () => session().sequences,
     showScene: (streamId, role) => obs.showRole(streamId, role),
-    replay: (streamId, press) => obs.replayStep(streamId, press),
+    replay: (streamId, press) => obs.replays.step(streamId, press),
     happened: (streamId, event, feed) => onAirRecord.happened(streamId, event, feed),
     roles: roleGuard,
     republish: (streamId) => {

@@ -16,6 +16,11 @@ export const TabletView = z.object({
   held: z.boolean(),
   /** The producer's technical-difficulties key is down (any tablet of the stream may press it too). */
   difficulties: z.boolean().default(false),
+  /**
+   * The stream's instant replay: none (no OBS with a Replay scene connected), or what it is doing (a scorekeeper's
+   * Replay key plays one).
+   */
+  replay: z.enum(['none', 'idle', 'saving', 'playing', 'held']).default('none'),
   /** How many changes wait in the producer's Hold list (a tablet's edits on a held stream wait there). */
   waiting: z.number().int().min(0),
   casters: z.array(Caster),

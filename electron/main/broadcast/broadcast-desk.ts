@@ -244,7 +244,7 @@ export class BroadcastDesk {
    * What a stream's tablet sees: the on-air match as the room's layer has it (a held stream's waiting edits included,
    * so a scorekeeper sees what they pressed), the casters and the discipline's lists.
    */
-  tabletView(streamId: string, device: TabletView['device']): TabletView {
+  tabletView(streamId: string, device: TabletView['device']): Omit<TabletView, 'replay'> {
     const stream = this.feeds.stream(streamId)
     const current = this.feeds.current(stream, this.feeds.sourcesOf(stream.tournament_id))
     return tabletViewOf({

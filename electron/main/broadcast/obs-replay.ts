@@ -7,9 +7,14 @@ import type { Feed } from '../../../shared/broadcast/feed'
 import { replayOf, type ReplayPress, type ReplayState } from '../../../shared/broadcast/replay'
 import { AppError } from '../app-error'
 import type { ReplayEvent } from '../obs/obs-link'
+import type { ObsState } from '../../../shared/broadcast/obs'
+import type { RoleGuard } from '../venue/venue-role-guard'
 import { obsPath } from '../obs/obs-bounds'
 import { obsFields } from './obs-fields'
+import { moduleLog } from '../log'
 import type { StreamObs } from './obs-stream'
+
+const log = moduleLog('obs-replay')
 
 /** The Replay scene's sources, by the names "Set up OBS for me" makes and a replay writes. */
 export const REPLAY_SOURCES = { media: 'Replay video', bug: 'Replay bug', names: 'Replay names' } as const
@@ -53,12 +58,18 @@ export const newReplayRun = (): ReplayRun => ({
 })
 
 export interface ReplayPorts {
+  /** A stream's OBS, when it has one. */
+  stream(streamId: string): StreamObs | undefined
+  /** A stream's OBS, connected; refused in words otherwise. */
+  connected(streamId: string): StreamObs
+  /** This desk's role in a shared venue: a replay pressed takes the producer's. */
+  roles?: RoleGuard
   /** Runs OBS work after the stream's work before it (a failure is the caller's). */
   run<T>(obs: StreamObs, work: () => Promise<T>): Promise<T>
   /** Shows a scene in OBS now (Studio Mode respected). */
   switchTo(obs: StreamObs, scene: string): Promise<void>
-  /** The stream's OBS state changed (the column, Companion). */
-  announce(streamId: string): void
+  /** The stream's OBS state changed (the column, Companion); answers it. */
+  announce(streamId: string): Promise<ObsState>
   /** A replay went on air: a highlight at the press's time. */
   highlight(streamId: string, title: string, at: number): void
   now(): number
@@ -74,16 +85,38 @@ function namesOf(feed: Feed | undefined, now: number): string {
 export class ObsReplays {
   constructor(private readonly ports: ReplayPorts) {}
 
+  /** A press from the desk, Companion or a tablet (`press`), answered with the stream's OBS as it is then. */
+  async replay(streamId: string, press?: ReplayPress): Promise<ObsState> {
+    this.ports.roles?.check('streams')
+    this.press(this.ports.connected(streamId), press)
+    return this.ports.announce(streamId)
+  }
+
+  /** A show sequence's replay step: played when the stream has an OBS connected with a Replay scene. */
+  async step(streamId: string, press: ReplayPress): Promise<void> {
+    const obs = this.ports.stream(streamId)
+    if (!obs?.settings.replay.scene || obs.link.current.state !== 'connected') return
+    this.press(obs, press)
+    await this.ports.announce(streamId)
+  }
+
+  /** What a stream's replay is doing, for its tablets: none without an OBS connected that has a Replay scene. */
+  phaseOf(streamId: string): ReplayState['phase'] | 'none' {
+    const obs = this.ports.stream(streamId)
+    if (!obs?.settings.replay.scene || obs.link.current.state !== 'connected') return 'none'
+    return obs.replay.state.phase
+  }
+
   /** True while a replay is saving, on air, or waiting for the release: the show's scene changes wait for its end. */
   active(obs: StreamObs): boolean {
     return obs.replay.state.phase !== 'idle'
   }
 
   /**
-   * A press (desk, Companion, a tablet, a sequence's step): refused in words when the stream cannot replay; while one
+   * A press on a stream's OBS: refused in words when the stream cannot replay; while one
    * plays, queued or the one playing cut short, as the stream's settings say. Answers at once; OBS works after.
    */
-  press(obs: StreamObs, press: ReplayPress = {}): ReplayState {
+  private press(obs: StreamObs, press: ReplayPress = {}): ReplayState {
     const settings = obs.settings.replay
     const scene = settings.scene
     if (!scene)
@@ -134,7 +167,10 @@ export class ObsReplays {
 
   /** OBS says the media ended: the replay has played, unless it plays again already (a new file restarts it). */
   private async ended(obs: StreamObs, generation: number): Promise<void> {
-    const status = await obs.link.call('GetMediaInputStatus', { inputName: REPLAY_SOURCES.media }).catch(() => null)
+    const status = await obs.link
+      .call('GetMediaInputStatus', { inputName: REPLAY_SOURCES.media })
+      // let go: an unknown state is taken as ended (the guard would end it anyway)
+      .catch(() => null)
     if (status?.mediaState === 'OBS_MEDIA_STATE_PLAYING') return
     this.played(obs, generation)
   }
@@ -187,7 +223,9 @@ export class ObsReplays {
       })
       await this.ports.run(obs, () => obs.link.call('SaveReplayBuffer'))
       const path =
-        (await saved) ?? obsPath((await obs.link.call('GetLastReplayBufferReplay').catch(() => null))?.savedReplayPath)
+        (await saved) ??
+        // let go: no file from either is said just below ("OBS saved no replay")
+        obsPath((await obs.link.call('GetLastReplayBufferReplay').catch(() => null))?.savedReplayPath)
       run.saved = null
       if (run.generation !== generation) return
       if (!path) throw new Error('OBS saved no replay within 10 s (is its recording path writable?)')
@@ -223,7 +261,7 @@ export class ObsReplays {
     })().catch((error: unknown) => {
       if (run.generation !== generation) return
       this.reset(obs)
-      this.set(obs, { problem: `The replay did not play: ${(error as Error).message}.` })
+      this.failed(obs, `The replay did not play: ${(error as Error).message}.`)
     })
   }
 
@@ -231,15 +269,21 @@ export class ObsReplays {
   private async seek(obs: StreamObs, generation: number): Promise<void> {
     const play = obs.replay.playing
     if (!play) return
-    const status = await obs.link.call('GetMediaInputStatus', { inputName: REPLAY_SOURCES.media }).catch(() => null)
+    const status = await obs.link
+      .call('GetMediaInputStatus', { inputName: REPLAY_SOURCES.media })
+      // let go: without its length the whole file plays, and the guard set at the start ends it
+      .catch(() => null)
     const duration = typeof status?.mediaDuration === 'number' && status.mediaDuration > 0 ? status.mediaDuration : 0
     if (obs.replay.generation !== generation || !duration) return
     const from = play.seconds > 0 ? Math.max(0, duration - play.seconds * 1000) : 0
-    if (from > 0)
-      await obs.link
-        .call('SetMediaInputCursor', { inputName: REPLAY_SOURCES.media, mediaCursor: from })
-        .catch(() => undefined) // let go: the whole file plays, its end still ends the replay
-    this.guardEnd(obs, generation, duration - from)
+    const sought =
+      from > 0 &&
+      (await obs.link.call('SetMediaInputCursor', { inputName: REPLAY_SOURCES.media, mediaCursor: from }).then(
+        () => true,
+        // let go: the whole file plays then, and its end, guarded at its whole length, still ends the replay
+        () => false,
+      ))
+    this.guardEnd(obs, generation, sought ? duration - from : duration)
   }
 
   private guardEnd(obs: StreamObs, generation: number, mediaMs: number): void {
@@ -277,9 +321,7 @@ export class ObsReplays {
     if (to)
       void this.ports
         .run(obs, () => this.ports.switchTo(obs, to))
-        .catch((error: unknown) =>
-          this.set(obs, { problem: `OBS did not go back to “${to}”: ${(error as Error).message}.` }),
-        )
+        .catch((error: unknown) => this.failed(obs, `OBS did not go back to “${to}”: ${(error as Error).message}.`))
   }
 
   private reset(obs: StreamObs): void {
@@ -294,9 +336,15 @@ export class ObsReplays {
     this.set(obs, { phase: 'idle', queued: 0 })
   }
 
+  /** What went wrong, for the column (and Companion, and the log). */
+  private failed(obs: StreamObs, problem: string): void {
+    log.warn(`stream ${obs.streamId}: ${problem}`)
+    this.set(obs, { problem })
+  }
+
   private set(obs: StreamObs, change: Partial<ReplayState>): void {
     obs.replay.state = { ...obs.replay.state, ...change }
-    this.ports.announce(obs.streamId)
+    void this.ports.announce(obs.streamId)
   }
 }
 

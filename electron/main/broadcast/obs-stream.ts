@@ -119,3 +119,13 @@ export async function readObsLists(obs: StreamObs): Promise<void> {
     inputs.filter((input) => text(input['inputKind']).startsWith('text_')).map((input) => input['inputName']),
   )
 }
+
+/** Keeps what went wrong writing to OBS for the column, in words: true when it is news (said once per problem). */
+export function writeFailed(obs: StreamObs, what: string, error?: unknown): boolean {
+  const why = error instanceof Error ? `: ${error.message}` : ''
+  const problem = `Could not write ${what}${why}. Check the stream's OBS settings (scenes, text sources, folder).`
+  obs.failures++
+  if (obs.problem === problem) return false
+  obs.problem = problem
+  return true
+}

@@ -24,12 +24,11 @@ import { obsFields } from './obs-fields'
 import { ObsPasswords } from './obs-passwords'
 import { breakStillDue, planShow } from './obs-show'
 import { setUpStreamObs, type OverlayAddress } from './obs-setup'
-import { newStreamObs, obsStateOf, readObsLists, type StreamObs } from './obs-stream'
+import { newStreamObs, obsStateOf, readObsLists, writeFailed, type StreamObs } from './obs-stream'
 import { switchScene, writeTextSources } from './obs-writes'
 import { programOverlaysOf, programPreview, readProgramOverlays, returnsToOf, showsOf } from './obs-program'
 import { testObs } from './obs-test'
 import { ObsReplays } from './obs-replay'
-import type { ReplayPress } from '../../../shared/broadcast/replay'
 import { ObsTextFiles } from './obs-text-files'
 import type { RoleGuard } from '../venue/venue-role-guard'
 
@@ -70,16 +69,20 @@ export class ObsTarget {
   private readonly changes = new SerialQueue()
   private readonly ticker: NodeJS.Timeout
   private readonly passwords: ObsPasswords
-  private readonly replays: ObsReplays
+  /** Instant replay on each stream's OBS (`obs-replay.ts`): the press, a sequence's step, the tablets' view of it. */
+  readonly replays: ObsReplays
 
   constructor(private readonly ports: ObsTargetPorts) {
     this.passwords = new ObsPasswords(ports.credentials, ports.settings)
     this.replays = new ObsReplays({
+      stream: (streamId) => this.streams.get(streamId),
+      connected: (streamId) => this.connected(streamId),
       run: (obs, work) => obs.queue.run(work),
       switchTo: (obs, scene) => switchScene(obs.link, scene, true),
-      announce: (streamId) => void this.announce(streamId),
+      announce: (streamId) => this.announce(streamId),
       now: () => ports.clock.now(),
       highlight: (streamId, title, at) => ports.highlight?.(streamId, title, at),
+      ...(ports.roles && { roles: ports.roles }),
     })
     this.ticker = setInterval(() => this.tick(), COUNTDOWN_TICK_MS)
     this.ticker.unref()
@@ -196,32 +199,11 @@ export class ObsTarget {
     })
   }
 
-  /**
-   * Instant replay (`obs-replay.ts`): the buffer saved and played in the Replay scene, then back to the show; while
-   * one plays, queued or cut short. Answers at once with the stream's OBS state.
-   */
-  async replay(streamId: string, press?: ReplayPress): Promise<ObsState> {
-    this.ports.roles?.check('streams')
-    this.replays.press(this.connected(streamId), press)
-    return this.announce(streamId)
-  }
-
-  /** A show sequence's replay step: played when the stream has an OBS connected with a Replay scene. */
-  async replayStep(streamId: string, press: ReplayPress): Promise<void> {
-    const obs = this.streams.get(streamId)
-    if (!obs?.settings.replay.scene || obs.link.current.state !== 'connected') return
-    this.replays.press(obs, press)
-    await this.announce(streamId)
-  }
-
   /** A show sequence's scene step: the stream's scene for the role, when it has an OBS connected and that scene. */
   async showRole(streamId: string, role: 'match' | 'break' | 'difficulties'): Promise<void> {
     const obs = this.streams.get(streamId)
-    const settings = obs?.settings
-    const scene =
-      role === 'match' ? settings?.matchScene : role === 'break' ? settings?.breakScene : settings?.difficultiesScene
-    if (!scene || obs?.link.current.state !== 'connected') return
-    await this.showScene(streamId, scene, false)
+    const scene = obs?.settings[role === 'match' ? 'matchScene' : role === 'break' ? 'breakScene' : 'difficultiesScene']
+    if (scene && obs?.link.current.state === 'connected') await this.showScene(streamId, scene, false)
   }
 
   /** The overlay kinds OBS's program shows now (sponsor airtime counts them); null without OBS or before it is read. */
@@ -477,12 +459,7 @@ export class ObsTarget {
 
   /** Keeps what went wrong for the column (once per problem), in words. */
   private failed(obs: StreamObs, what: string, error?: unknown): void {
-    const why = error instanceof Error ? `: ${error.message}` : ''
-    const problem = `Could not write ${what}${why}. Check the stream's OBS settings (scenes, text sources, folder).`
-    obs.failures++
-    if (obs.problem === problem) return
-    obs.problem = problem
-    void this.announce(obs.streamId)
+    if (writeFailed(obs, what, error)) void this.announce(obs.streamId)
   }
 
   /** Runs one piece of OBS work after the ones before it; nothing is thrown at the desk. */

@@ -15,6 +15,7 @@ import { obsEyes, obsMissing, startObsStudio, type ObsStudio } from '../../../te
 import { dispatchValue } from '../../../tests/support/dispatch-value'
 import { demoDesk } from '../../../tests/support/demo-desk'
 import { linkedDuels, type LinkedDuels } from '../../../tests/support/linked-duels'
+import { pairDevice } from '../../../tests/support/pair-device'
 import { screenshotPath } from '../../../tests/e2e/support/browser'
 import type { MainServices } from '../composition'
 import { MemoryCredentialStore } from '../secrets/memory-store'
@@ -221,6 +222,50 @@ describe.skipIf(missing !== undefined)('instant replay on a real OBS Studio', ()
       )
       await expect.poll(phase, { timeout: 15_000 }).toBe('idle')
       await expect.poll(() => shown.slice(-2), { timeout: 10_000 }).toEqual(['Replay', 'Match'])
+    },
+  )
+
+  it(
+    'Companion’s HTTP action and a scorekeeper’s tablet press it; a wrong speed is named',
+    { timeout: 120_000 },
+    async () => {
+      await configure({ seconds: 1, speed: 100, again: 'queue' })
+      const hub = services.hub!.url
+      const companion = async (body: unknown) => {
+        const answer = await fetch(`${hub}/control/v1/streams/${streamId()}/replay`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${services.registry.controlToken}` },
+          body: JSON.stringify(body),
+        })
+        return { status: answer.status, body: (await answer.json()) as ObsState & { error?: string } }
+      }
+      expect(await companion({ speed: 75 })).toMatchObject({ status: 400, body: { error: 'speed: 100, 50 or 25 (%)' } })
+      const savesBefore = saves
+      const pressed = await companion({ speed: 25, seconds: 1 })
+      expect(pressed).toMatchObject({ status: 200, body: { replay: { phase: 'saving' } } })
+      await expect.poll(program, { timeout: 15_000 }).toBe('Replay')
+      expect(saves).toBe(savesBefore + 1)
+      expect((await eyes.call('GetInputSettings', { inputName: 'Replay video' })).inputSettings['speed_percent']).toBe(
+        25,
+      )
+      await expect.poll(phase, { timeout: 15_000 }).toBe('idle')
+
+      const tablet = async (kind: 'scorekeeper' | 'caster') => {
+        const key = await pairDevice(value, hub, `${kind} tablet`, kind, undefined, streamId())
+        const answer = await fetch(`${hub}/tablet/v1/replay`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-matchdesk-key': key },
+          body: '{}',
+        })
+        return { status: answer.status, body: (await answer.json()) as { replay?: string } }
+      }
+      // A caster's tablet has no Replay key (the guard refuses its key here, as for the scorekeeper's presses).
+    expect((await tablet('caster')).status).toBe(401)
+      const fromTablet = await tablet('scorekeeper')
+      expect(fromTablet).toMatchObject({ status: 200, body: { replay: 'saving' } })
+      await expect.poll(program, { timeout: 15_000 }).toBe('Replay')
+      await expect.poll(phase, { timeout: 15_000 }).toBe('idle')
+      expect(await program()).toBe('Match')
     },
   )
 })

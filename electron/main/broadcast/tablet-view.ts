@@ -1,5 +1,6 @@
-// What a stream's tablet sees: the on-air match as the room's layer has it (a held stream's waiting edits counted, so
-// a scorekeeper sees what they pressed), the key, the casters and the discipline's lists.
+// What a stream's tablet sees of the desk (the hub adds its OBS's replay): the on-air match as the room's layer has it
+// (a held stream's waiting edits counted, so a scorekeeper sees what they pressed), the key, the casters and the
+// discipline's lists.
 import type { Stream } from '../../../shared/api'
 import type { Feed } from '../../../shared/broadcast/feed'
 import type { PickLists } from '../../../shared/broadcast/live-layer'
@@ -14,7 +15,7 @@ export function tabletViewOf(parts: {
   desk: Pick<DeskRow, 'scores' | 'held' | 'difficulties'>
   shown: Feed | undefined
   lists: PickLists
-}): TabletView {
+}): Omit<TabletView, 'replay'> {
   const { device, stream, current, desk, shown, lists } = parts
   return {
     device,

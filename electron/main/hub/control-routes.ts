@@ -1,7 +1,7 @@
 // The control API for Stream Deck through Bitfocus Companion (generic HTTP POSTs): take next, take a match, hold,
 // release, the technical-difficulties key, the show sequence (fast-forward, cancel, game start) and apply (all, or the first line) on one stream, its casters (a JSON body) and the live score (+1/−1 by screen side, a game's
-// winner, swap, undo), each answering the stream's new state; a scene or
-// the break scene in the stream's OBS, answering its OBS state. The control token is always required.
+// winner, swap, undo), each answering the stream's new state; a scene, the break scene or an instant replay in the
+// stream's OBS, answering its OBS state. The control token is always required.
 import type { FastifyInstance } from 'fastify'
 import type { StreamState } from '../../../shared/broadcast/feed'
 import type { ObsState } from '../../../shared/broadcast/obs'
@@ -10,6 +10,7 @@ import { AppError } from '../app-error'
 import { asDevice, idsOrRefuse, sendAppError, type HubContext } from './hub-context'
 import { access } from './hub-access'
 import { withFields } from './control-state'
+import { ReplayPress } from '../../../shared/broadcast/replay'
 
 const control = access('control')
 
@@ -105,4 +106,16 @@ export function controlRoutes(server: FastifyInstance, context: HubContext): voi
     })
   obsRoute('scene/:name', ({ streamId, name }) => obs.showScene(streamId, name ?? ''))
   obsRoute('break', ({ streamId }) => obs.toBreak(streamId))
+  // Instant replay: the stream's own speed and length, or this press's ({"speed": 50, "seconds": 8}).
+  server.post<SceneParams>('/control/v1/streams/:streamId/replay', { config: control }, async (request, reply) => {
+    if (!idsOrRefuse(reply, request.params, ['streamId'])) return reply
+    const press = ReplayPress.safeParse(request.body ?? {})
+    if (!press.success)
+      return reply.code(400).send({ error: press.error.issues[0]?.message ?? 'a body of speed and seconds' })
+    try {
+      return reply.send(await asDevice(context, request, () => obs.replays.replay(request.params.streamId, press.data)))
+    } catch (error) {
+      return sendAppError(reply, error)
+    }
+  })
 }

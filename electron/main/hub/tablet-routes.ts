@@ -1,6 +1,6 @@
 // The tablet API for a stream's paired tablets (the page itself is built code, served with pairing's): what the
-// tablet sees, a scorekeeper's presses and undo on the on-air duel, a caster's casters, the technical-difficulties key
-// (any tablet), and each change over
+// tablet sees, a scorekeeper's presses and undo on the on-air duel and its Replay key, a caster's casters, the
+// technical-difficulties key (any tablet), and each change over
 // Server-Sent Events. A tablet acts only on the stream it was paired for; a scorekeeper's presses on a held stream wait
 // in the producer's Hold list.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -16,14 +16,16 @@ const scorekeeper = access('scorekeeper')
 const caster = access('caster')
 
 export function tabletRoutes(server: FastifyInstance, context: HubContext): void {
-  const { desk, registry, streams } = context
+  const { desk, obs, bus, registry, streams } = context
   /** The tablet device the guard let in (a tablet always has one stream). */
   const tabletOf = (request: FastifyRequest): DeviceView & { streamId: string } => {
     const device = deviceOf(request, registry)!
     return { ...device, streamId: device.streamId ?? '' }
   }
-  const view = (device: DeviceView & { streamId: string }) =>
-    desk.tabletView(device.streamId, { name: device.name, kind: device.kind })
+  const view = (device: DeviceView & { streamId: string }) => ({
+    ...desk.tabletView(device.streamId, { name: device.name, kind: device.kind }),
+    replay: obs.replays.phaseOf(device.streamId),
+  })
   /** A tablet's request answered, with the role of the desk that paired the tablet. */
   const answer = (reply: FastifyReply, work: () => unknown) => {
     try {
@@ -75,6 +77,17 @@ export function tabletRoutes(server: FastifyInstance, context: HubContext): void
     })
   })
 
+  // A scorekeeper's Replay key: the stream's instant replay, as the producer set it (speed, length, queue or cancel).
+  server.post('/tablet/v1/replay', { config: scorekeeper }, async (request, reply) => {
+    const device = tabletOf(request)
+    try {
+      await asDevice(context, request, () => obs.replays.replay(device.streamId))
+    } catch (error) {
+      return sendAppError(reply, error)
+    }
+    return answer(reply, () => view(device))
+  })
+
   server.get('/tablet/v1/events', { config: tablet }, (request, reply) => {
     const device = tabletOf(request)
     let first
@@ -88,14 +101,23 @@ export function tabletRoutes(server: FastifyInstance, context: HubContext): void
       reply,
       (send) => {
         send('view', first)
-        return desk.onStreamChanged(device.streamId, () => {
+        const tell = () => {
           try {
             send('view', view(device))
           } catch (error) {
             // The stream left the local copy: the tablet keeps what it showed until it comes back.
             log.debug(`tablet ${device.name} of stream ${device.streamId} is not told of a change`, { err: error })
           }
+        }
+        const stopStream = desk.onStreamChanged(device.streamId, tell)
+        // The stream's OBS changed (its replay on air, done): the Replay key says so.
+        const stopObs = bus.subscribe((event, payload) => {
+          if (event === 'obs:changed' && (payload as { streamId?: unknown }).streamId === device.streamId) tell()
         })
+        return () => {
+          stopStream()
+          stopObs()
+        }
       },
       device.id,
     )

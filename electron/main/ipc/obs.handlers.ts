@@ -18,7 +18,7 @@ export function obsHandlers({ obs, streamName, overlayAddress }: ObsPorts): Hand
     'obs:test': ({ streamId, settings, password }) => obs.test(streamId, settings, password),
     'obs:scene': ({ streamId, scene }) => obs.showScene(streamId, scene),
     'obs:forget': ({ streamId }) => obs.forget(streamId),
-    'obs:replay': ({ streamId, press }) => obs.replay(streamId, press),
+    'obs:replay': ({ streamId, press }) => obs.replays.replay(streamId, press),
     'obs:preview': ({ streamId }) => obs.preview(streamId),
     'obs:setup': async ({ streamId }) => {
       const host = (await obs.state(streamId)).settings?.host ?? ''

@@ -123,13 +123,14 @@ export const doorApi = {
     ),
 }
 
-/** A stream's tablet: what it sees, a scorekeeper's presses and undo, a caster's casters. */
+/** A stream's tablet: what it sees, a scorekeeper's presses, undo and Replay key, a caster's casters. */
 export const tabletApi = {
   session: () => call(TabletView, '/tablet/v1/session'),
   press: (press: LivePress) => call(TabletView, '/tablet/v1/press', { press }),
   undo: () => call(TabletView, '/tablet/v1/undo', {}),
   casters: (casters: Caster[]) => call(TabletView, '/tablet/v1/casters', { casters }),
   difficulties: (down: boolean) => call(TabletView, '/tablet/v1/difficulties', { down }),
+  replay: () => call(TabletView, '/tablet/v1/replay', {}),
 }
 
 export function parseParticipants(data: string): DoorParticipant[] {

@@ -11,10 +11,12 @@ const none = {
   chapters: [],
   text: '',
   problems: ['Mark the stream’s start when it goes live: chapters count from it.'],
+  highlights: [],
 }
 const marked = (text: string, count: number) => ({
   startAt: Date.UTC(2026, 10, 27, 18, 0, 0),
   chapters: Array.from({ length: count }, (_, i) => ({ offset: i * 60, title: `T${i}` })),
+  highlights: [],
   text,
   problems: count < 3 ? [`YouTube shows chapters from 3 on; this stream has ${count} so far.`] : [],
 })

@@ -1,5 +1,5 @@
 // One stream's OBS as its column shows it: the link's state (followed live from main), the settings form with its
-// errors, Test connection's report, and the actions (save, test, show a scene, forget). The password is only ever
+// errors, Test connection's report, and the actions (save, test, show a scene, instant replay, forget). The password is only ever
 // sent, never read back: the form says whether one is stored.
 import {
   DEFAULT_OBS_SETTINGS,
@@ -25,6 +25,11 @@ export interface ObsForm {
   breakAfterSeconds: string
   folder: string
   sources: Partial<Record<ObsField, string>>
+  replayScene: string
+  replaySpeed: string
+  replaySeconds: string
+  replayAgain: 'queue' | 'cancel'
+  replayBufferSeconds: string
 }
 
 /** The "by its conventional name" choice: a value no OBS source name can be (control characters are refused). */
@@ -42,6 +47,11 @@ function formOf(settings: ObsSettings | null): ObsForm {
     difficultiesScene: s.difficultiesScene ?? NONE,
     breakAfterSeconds: String(s.breakAfterSeconds),
     folder: s.folder ?? '',
+    replayScene: s.replay.scene ?? NONE,
+    replaySpeed: String(s.replay.speed),
+    replaySeconds: String(s.replay.seconds),
+    replayAgain: s.replay.again,
+    replayBufferSeconds: String(s.replay.bufferSeconds),
     // Each field: its mapped source, none, or (not mapped) the source named by convention.
     sources: Object.fromEntries(
       OBS_FIELDS.map(({ field }) => {
@@ -110,6 +120,13 @@ export class ObsDesk {
       // An empty delay is a mistake to name, not 0 (which would turn the break off).
       breakAfterSeconds: f.breakAfterSeconds.trim() === '' ? Number.NaN : Number(f.breakAfterSeconds),
       folder: f.folder.trim() || null,
+      replay: {
+        scene: f.replayScene || null,
+        speed: Number(f.replaySpeed),
+        seconds: f.replaySeconds.trim() === '' ? Number.NaN : Number(f.replaySeconds),
+        again: f.replayAgain,
+        bufferSeconds: f.replayBufferSeconds.trim() === '' ? Number.NaN : Number(f.replayBufferSeconds),
+      },
       sources: Object.fromEntries(
         Object.entries(f.sources)
           .filter(([, source]) => source !== AUTO)
@@ -168,6 +185,11 @@ export class ObsDesk {
     else this.state = result.value
   }
 
+  /** The column's Replay button (see `pressReplay`). */
+  async replay(): Promise<void> {
+    this.state = (await pressReplay(this.streamId)) ?? this.state
+  }
+
   async forget(): Promise<void> {
     const result = await invoke('obs:forget', { streamId: this.streamId })
     if (!result.ok) return notices.show('error', result.error.message)
@@ -176,6 +198,17 @@ export class ObsDesk {
     this.report = null
     this.setupReport = null
   }
+}
+
+/**
+ * Instant replay on a stream (the column's Replay button, key R): answers the stream's OBS, or null once the refusal
+ * is said (no Replay scene, the buffer off: with what to do).
+ */
+export async function pressReplay(streamId: string): Promise<ObsState | null> {
+  const result = await invoke('obs:replay', { streamId })
+  if (result.ok) return result.value
+  notices.show('error', result.error.message)
+  return null
 }
 
 export { AUTO as OBS_AUTO_SOURCE }
