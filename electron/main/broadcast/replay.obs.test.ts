@@ -260,7 +260,7 @@ describe.skipIf(missing !== undefined)('instant replay on a real OBS Studio', ()
         return { status: answer.status, body: (await answer.json()) as { replay?: string } }
       }
       // A caster's tablet has no Replay key (the guard refuses its key here, as for the scorekeeper's presses).
-    expect((await tablet('caster')).status).toBe(401)
+      expect((await tablet('caster')).status).toBe(401)
       const fromTablet = await tablet('scorekeeper')
       expect(fromTablet).toMatchObject({ status: 200, body: { replay: 'saving' } })
       await expect.poll(program, { timeout: 15_000 }).toBe('Replay')
