@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Locator, Page } from 'playwright-core'
 import type { OBSWebSocket } from 'obs-websocket-js'
 import { obsEyes, obsMissing, prepareShow, startObsStudio, type ObsStudio } from '../support/obs-studio'
+import { replayBufferOn } from '../support/obs-settings'
 import { axeViolations } from './support/axe'
 import { launchBrowser, screenshotPath } from './support/browser'
 import { linkedShow, type ShowMatch as Node } from './support/linked-show'
@@ -37,10 +38,7 @@ describe.skipIf(missing !== undefined)('the OBS panel of a stream column', () =>
 
   beforeAll(async () => {
     // The replay buffer on in OBS's output settings, as a producer turns it on; a small canvas keeps it light.
-    obs = await startObsStudio({
-      SimpleOutput: { RecRB: 'true', RecRBTime: '20', RecFormat: 'mkv' },
-      Video: { BaseCX: '640', BaseCY: '360', OutputCX: '640', OutputCY: '360', FPSCommon: '30' },
-    })
+    obs = await startObsStudio(replayBufferOn())
     await prepareShow(obs, ['Match', 'Break'], ['Left name', 'Right name', 'Round'])
     eyes = await obsEyes(obs)
     web = await startWebMode(['--demo-simulate', '0'])

@@ -10,6 +10,8 @@ import { launchBrowser, screenshotPath } from './support/browser'
 import { demoService, type DemoService } from './support/demo-service'
 import { openVenue } from './support/open-venue'
 import { startWebMode, tournamentNamed, type WebMode } from './support/web-mode'
+import { obsEyes, obsMissing, startObsStudio } from '../support/obs-studio'
+import { obsSettingsOf, replayBufferOn } from '../support/obs-settings'
 
 const TOURNAMENT = 'Lyon LAN Winter Cup'
 const LONG = 'Wolfeschlegelsteinhausenbergerdorff Tea'.padEnd(40, 'm')
@@ -190,4 +192,46 @@ describe('a caster’s phone', () => {
     await light.screenshot({ path: screenshotPath('tablet-casters-light'), fullPage: true })
     await light.context().close()
   })
+})
+
+describe.skipIf(obsMissing() !== undefined)('a scorekeeper’s Replay key', () => {
+  it(
+    'plays the stream’s instant replay in its OBS and says it is on air, in both themes',
+    { timeout: 120_000 },
+    async () => {
+      const obs = await startObsStudio(replayBufferOn())
+      const eyes = await obsEyes(obs)
+      try {
+        await web.ipc('obs:configure', {
+          streamId,
+          settings: obsSettingsOf(obs, { replay: { speed: 50, seconds: 3, bufferSeconds: 20 } }),
+          password: obs.password,
+        })
+        await expect
+          .poll(async () => (await web.ipc<{ link: string }>('obs:state', { streamId })).link, { timeout: 10_000 })
+          .toBe('connected')
+        await web.ipc('obs:setup', { streamId })
+        const program = async () => (await eyes.call('GetCurrentProgramScene')).currentProgramSceneName
+        await expect.poll(program, { timeout: 10_000 }).toBe('Match')
+        for (const scheme of ['dark', 'light'] as const) {
+          const tablet = await pairTablet(`Replay ${scheme}`, scheme)
+          const key = tablet.getByTestId('tablet-replay')
+          await expect.poll(() => key.textContent()).toBe('Replay')
+          await key.click()
+          await expect.poll(program, { timeout: 15_000 }).toBe('Replay')
+          await expect.poll(() => key.textContent(), { timeout: 10_000 }).toBe('Replay on air')
+          expect(await axeViolations(tablet)).toEqual([])
+          await tablet.screenshot({ path: screenshotPath(`tablet-replay-${scheme}`), fullPage: true })
+          // Three seconds at half speed, then the show: the key says it is ready again.
+          await expect.poll(program, { timeout: 20_000 }).toBe('Match')
+          await expect.poll(() => key.textContent(), { timeout: 10_000 }).toBe('Replay')
+          await tablet.context().close()
+        }
+      } finally {
+        await web.ipc('obs:forget', { streamId }).catch(() => undefined)
+        await eyes.disconnect()
+        await obs.stop()
+      }
+    },
+  )
 })

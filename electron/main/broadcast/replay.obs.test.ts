@@ -12,6 +12,7 @@ import type { ObsSetupReport, ObsState } from '../../../shared/broadcast/obs'
 import { DEFAULT_REPLAY } from '../../../shared/broadcast/replay'
 import type { VodChapters } from '../../../shared/broadcast/vod-chapters'
 import { obsEyes, obsMissing, startObsStudio, type ObsStudio } from '../../../tests/support/obs-studio'
+import { obsSettingsOf, replayBufferOn } from '../../../tests/support/obs-settings'
 import { dispatchValue } from '../../../tests/support/dispatch-value'
 import { demoDesk } from '../../../tests/support/demo-desk'
 import { linkedDuels, type LinkedDuels } from '../../../tests/support/linked-duels'
@@ -54,10 +55,7 @@ describe.skipIf(missing !== undefined)('instant replay on a real OBS Studio', ()
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'matchdesk-replay-'))
     // A small canvas keeps the buffer's encoding light on a CI machine; the buffer is on, as a producer sets it.
-    obs = await startObsStudio({
-      SimpleOutput: { RecRB: 'true', RecRBTime: '20', FilePath: dataDir, RecFormat: 'mkv' },
-      Video: { BaseCX: '640', BaseCY: '360', OutputCX: '640', OutputCY: '360', FPSCommon: '30' },
-    })
+    obs = await startObsStudio(replayBufferOn(dataDir))
     eyes = await obsEyes(obs)
     eyes.on('CurrentProgramSceneChanged', ({ sceneName }) => shown.push(sceneName))
     eyes.on('ReplayBufferSaved', () => saves++)
@@ -69,16 +67,7 @@ describe.skipIf(missing !== undefined)('instant replay on a real OBS Studio', ()
     linked = await linkedDuels(value, 2)
     const connected = await value<ObsState>('obs:configure', {
       streamId: linked.streamId,
-      settings: {
-        host: obs.host,
-        port: obs.port,
-        matchScene: null,
-        breakScene: null,
-        breakAfterSeconds: 0,
-        sources: {},
-        folder: null,
-        replay: { ...DEFAULT_REPLAY, bufferSeconds: 15 },
-      },
+      settings: obsSettingsOf(obs, { replay: { bufferSeconds: 15 } }),
       password: obs.password,
     })
     expect(connected.link).toBe('connected')
