@@ -254,7 +254,7 @@ describe('stream desk', () => {
     expect(within(column).queryByRole('button', { name: '+1 Bo' })).toBeNull()
   })
 
-  it('shows a stream on air and its queue, takes the next with a click or N, and holds with H', async () => {
+  it('shows a stream on air and its queue, takes the next with a click or N, holds with H, replays with R', async () => {
     const afterTake = { ...feed, onAir: feed.next[0]!, next: [] }
     answer('broadcast:status', () => ({
       hub: 'http://127.0.0.1:7310',
@@ -288,11 +288,28 @@ describe('stream desk', () => {
     // The answer is the stream's new state: shown at once, nothing read again (one call per Take).
     await expect.poll(() => within(within(column).getByTestId('on-air')).queryByText('Cy')).toBeTruthy()
     expect(reads()).toBe(before)
+    answer('obs:replay', () => ({
+      streamId: 's0',
+      link: 'connected',
+      version: '29.0.2',
+      programScene: 'Match',
+      problem: null,
+      retryAt: null,
+      settings: null,
+      hasPassword: true,
+      scenes: ['Match', 'Replay'],
+      inputs: [],
+      replay: { buffer: 'running', phase: 'saving', queued: 0, problem: null },
+    }))
     column.focus()
     await user.keyboard('n')
     await user.keyboard('h')
     expect(calls.filter((c) => c.channel === 'broadcast:next')).toHaveLength(2)
     expect(calls.find((c) => c.channel === 'broadcast:hold')!.input).toEqual({ streamId: 's0', held: true })
+    // R: the stream's instant replay, said for screen readers once main has it.
+    await user.keyboard('r')
+    expect(calls.find((c) => c.channel === 'obs:replay')!.input).toEqual({ streamId: 's0' })
+    await expect.poll(() => within(column).getByTestId('desk-said').textContent).toBe('Cam 0: replay asked for')
     expect(reads()).toBe(before)
     // The overlay addresses are drawn when their section is opened.
     expect(within(column).queryByDisplayValue('http://127.0.0.1:7310/overlays/scoreboard?stream=s0')).toBeNull()
