@@ -24,6 +24,8 @@ import { CheckinDecision } from './services/checkin-decision'
 import { DoorDesk } from './devices/door-desk'
 import { LiveTicks } from './services/live-ticks'
 import { FloorDesk } from './floor/floor-desk'
+import { PlayerDesk } from './floor/player-desk'
+import { PlayerReports } from './floor/player-reports'
 import { ObsTarget } from './broadcast/obs-target'
 import { OnAirRecord } from './broadcast/on-air-record'
 import { SponsorDesk } from './broadcast/sponsor-desk'
@@ -299,7 +301,9 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     for (const tournamentId of tournaments)
       bus.publish('cache:updated', { resource: 'participants', scope: tournamentId })
   })
+  const playerReports = new PlayerReports()
   const floor = new FloorDesk({
+    players: (stationId, matchId) => playerReports.of(stationId, matchId),
     connections,
     roles: roleGuard,
     clock,
@@ -308,6 +312,8 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     ticks,
     notify: (message) => notices.record('warning', message),
   })
+  const notify = (message: string) => notices.record('warning', message)
+  const players = new PlayerDesk({ floor, reports: playerReports, session, roles: roleGuard, notify })
   // A shared venue's floor: this desk's stations shared with the other desks, theirs written here.
   const venueFloor = new VenueFloor(connections.work.session, followers, floor)
 
@@ -367,6 +373,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
       },
       doors,
       floor,
+      players,
       registry,
       games,
       layoutsDir: join(ports.dataDir, 'layouts'),
@@ -412,6 +419,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
       overlayAddress: (streamId, host) => (kind) => obsOverlayAddress(hub?.url, streamId, kind, host),
     },
     floor,
+    players,
     games: {
       games,
       roles: roleGuard,

@@ -3,6 +3,7 @@
 import { z } from 'zod'
 import { LOCALES } from '../api/enums'
 import { IdInput } from '../api/formats'
+import { StationPlayers } from './players'
 
 /** Stations a tournament may have, and how long a station's name may be. */
 export const STATIONS_MAX = 256
@@ -71,6 +72,8 @@ export const StationView = z.object({
   stream: z.object({ id: z.string(), name: z.string() }).nullable(),
   match: FloorMatch.nullable(),
   call: FloorCall.nullable(),
+  /** Its one-time code for the players' reports, and what they reported (the desk's only: null on a board). */
+  players: StationPlayers.nullable(),
 })
 
 /** What the desk shows of a tournament's floor. */
@@ -152,6 +155,7 @@ export const FloorInputs = {
     arrived: z.boolean({ error: 'arrived: true or false' }),
   }),
   uncall: ofStation,
+  players: ofStation.extend({ action: z.enum(['confirm', 'clear'], { error: 'action: confirm or clear' }) }),
   settings: ofTournament.extend({
     dqSeconds: z
       .number({ error: 'dqSeconds: a whole number of seconds' })

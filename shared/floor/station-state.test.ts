@@ -20,6 +20,7 @@ const station = (number: number, rest: Partial<StationView> = {}): StationView =
   stream: null,
   match: null,
   call: null,
+  players: null,
   ...rest,
 })
 const call = (deadline: number, arrived = [false, false], calledAt = 0) => ({ calledAt, deadline, arrived, times: 1 })

@@ -294,6 +294,8 @@ export const contract = {
   'floor:arrived': { input: FloorInputs.arrived, output: FloorState },
   'floor:uncall': { input: FloorInputs.uncall, output: FloorState },
   'floor:settings': { input: FloorInputs.settings, output: FloorState },
+  /** Staff confirm a station's players' agreed result, or clear their reports (a judge settled a dispute). */
+  'floor:players': { input: FloorInputs.players, output: FloorState },
 
   /** Whether this desk hosts the venue, joined another's, or works alone. */
   'venue:sharing': { input: none, output: SharingState },

@@ -1,6 +1,7 @@
-// How many wrong pairing codes the hub judges: a few a minute from each address, and a budget for the whole venue
-// network, so many addresses together cannot guess faster; addresses quiet for a minute are forgotten. Only wrong codes
-// are punished: a right code from an address not over its own tries always pairs, whatever others guessed.
+// How many wrong codes the hub judges (a pairing code; a player's badge or station code): a few a minute from each
+// address, and a budget for the whole venue network, so many addresses together cannot guess faster; addresses quiet
+// for a minute are forgotten. Only wrong codes are punished: a right code from an address not over its own tries is
+// always taken, whatever others guessed.
 
 /** Wrong or stale pairing codes a single address may try per minute before it is told to wait. */
 export const PAIRING_ATTEMPTS_PER_MINUTE = 10
@@ -15,9 +16,28 @@ export interface PairingWait {
   retryAfterS: number
 }
 
+/** What a budget of wrong codes is for: its limits, and the words a caller who must wait is told. */
+export interface AttemptRules {
+  perAddress: number
+  perNetwork: number
+  /** "pairing attempts from this device" */
+  tooManyHere: string
+  /** "wrong pairing codes on the venue network" */
+  tooManyAround: string
+}
+
+const PAIRING: AttemptRules = {
+  perAddress: PAIRING_ATTEMPTS_PER_MINUTE,
+  perNetwork: PAIRING_FAILURES_PER_MINUTE,
+  tooManyHere: 'pairing attempts from this device',
+  tooManyAround: 'wrong pairing codes on the venue network',
+}
+
 export class PairingAttempts {
   private readonly byAddress = new Map<string, number[]>()
   private failures: number[] = []
+
+  constructor(private readonly rules: AttemptRules = PAIRING) {}
 
   /** How many addresses are remembered now (bounded by what happened in the last minute). */
   get remembered(): number {
@@ -28,9 +48,9 @@ export class PairingAttempts {
   wait(from: string, now: number): PairingWait | undefined {
     this.prune(now)
     const recent = this.byAddress.get(from) ?? []
-    if (recent.length >= PAIRING_ATTEMPTS_PER_MINUTE) {
+    if (recent.length >= this.rules.perAddress) {
       const retryAfterS = Math.ceil((recent[0]! + MINUTE - now) / 1000)
-      return { message: `Too many pairing attempts from this device: try again in ${retryAfterS} s.`, retryAfterS }
+      return { message: `Too many ${this.rules.tooManyHere}: try again in ${retryAfterS} s.`, retryAfterS }
     }
     return undefined
   }
@@ -38,12 +58,9 @@ export class PairingAttempts {
   /** Why a wrong code is not told wrong but asked to wait: the whole network guessed too much this minute. */
   networkWait(now: number): PairingWait | undefined {
     this.prune(now)
-    if (this.failures.length >= PAIRING_FAILURES_PER_MINUTE) {
+    if (this.failures.length >= this.rules.perNetwork) {
       const retryAfterS = Math.ceil((this.failures[0]! + MINUTE - now) / 1000)
-      return {
-        message: `Too many wrong pairing codes on the venue network: try again in ${retryAfterS} s.`,
-        retryAfterS,
-      }
+      return { message: `Too many ${this.rules.tooManyAround}: try again in ${retryAfterS} s.`, retryAfterS }
     }
     return undefined
   }

@@ -1,16 +1,20 @@
-// Who hears of a venue floor: the venue boards (each change, names only) and the doors (a call, and its end when it no
+// Who hears of a venue floor: the venue boards (each change, names only), the players' pages (each change, whole: each
+// reads its own player's part) and the doors (a call, and its end when it no
 // longer stands: un-called, freed, deleted, everyone there). The desk's own page hears through the event bus.
 import { wordsFor, type ViewerLocale } from '../../../shared/broadcast/words'
 import type { BoardState, CallNotice, FloorState, StationView } from '../../../shared/floor/floor'
 import { boardOf, noticeOf, standing } from './floor-view'
 
 export type BoardListener = (board: BoardState) => void
+/** The whole floor, for the players' pages (each picks its own player's part). */
+export type FloorListener = (state: FloorState) => void
 /** A call reaches the doors ('called'), and leaves them when it is over: un-called, freed, everyone arrived. */
 export type CallListener = (event: 'called' | 'uncalled', data: CallNotice | { stationId: string }) => void
 
 export class FloorAnnouncer {
   private readonly boards = new Map<string, Set<BoardListener>>()
   private readonly calls = new Map<string, Set<CallListener>>()
+  private readonly floors = new Map<string, Set<FloorListener>>()
   /** The stations each tournament's doors were last told are called, with when each was called. */
   private readonly standing = new Map<string, Map<string, number>>()
 
@@ -22,19 +26,24 @@ export class FloorAnnouncer {
     return listen(this.boards, tournamentId, listener)
   }
 
+  /** Follows a tournament's whole floor (the players' pages). */
+  subscribeFloor(tournamentId: string, listener: FloorListener): () => void {
+    return listen(this.floors, tournamentId, listener)
+  }
+
   /** Follows a tournament's calls (door phones). */
   subscribeCalls(tournamentId: string, listener: CallListener): () => void {
     return listen(this.calls, tournamentId, listener)
   }
 
-  /** Whether a board or a door follows the tournament. */
+  /** Whether a board, a door or a player's page follows the tournament. */
   heard(tournamentId: string): boolean {
-    return this.boards.has(tournamentId) || this.calls.has(tournamentId)
+    return this.boards.has(tournamentId) || this.calls.has(tournamentId) || this.floors.has(tournamentId)
   }
 
-  /** The tournaments a board or a door follows. */
+  /** The tournaments a board, a door or a player's page follows. */
   tournaments(): string[] {
-    return [...new Set([...this.boards.keys(), ...this.calls.keys()])]
+    return [...new Set([...this.boards.keys(), ...this.calls.keys(), ...this.floors.keys()])]
   }
 
   /**
@@ -53,6 +62,7 @@ export class FloorAnnouncer {
       for (const station of state.stations)
         if (standingNow.has(station.id) && before?.get(station.id) !== standingNow.get(station.id))
           this.called(tournamentId, station)
+    for (const listener of this.floors.get(tournamentId) ?? []) listener(state)
     const boards = this.boards.get(tournamentId)
     if (boards) {
       const board = boardOf(state, this.localeOf(tournamentId))

@@ -14,6 +14,7 @@ import {
   type FloorState,
   type StationView,
 } from '../../../shared/floor/floor'
+import type { StationPlayers } from '../../../shared/floor/players'
 import { AppError } from '../app-error'
 import type { Clock } from '../clock'
 import { Signal } from '../signal'
@@ -23,8 +24,8 @@ import { webhookSecretsOf, type CredentialStore } from '../secrets/credential-st
 import type { Connections } from '../services/connections'
 import { SessionFollower } from '../services/session-follower'
 import type { Interest, LiveTicks } from '../services/live-ticks'
-import { discordMessage, FloorWebhook } from './floor-webhook'
-import { FloorAnnouncer, type BoardListener, type CallListener } from './floor-announcer'
+import { discordMessage, FloorWebhook, webhookAddress } from './floor-webhook'
+import { FloorAnnouncer, type BoardListener, type CallListener, type FloorListener } from './floor-announcer'
 import {
   boardOf,
   finishedOnFloor,
@@ -52,6 +53,8 @@ export interface FloorDeskPorts {
   notify?(message: string): void
   /** This desk's role in a shared venue: every command is checked against it here, whoever asked. */
   roles?: RoleGuard
+  /** What a station's players reported, and its one-time code (the players' phones); none in some tests. */
+  players?: StationPlayersOf
 }
 
 /** A floor the desk looked at is followed (pushed to it, read again) this long. */
@@ -59,6 +62,9 @@ const OPEN_MS = 10 * 60_000
 
 /** A tournament's floor before anything is set: a 5-minute DQ timer, no webhook. */
 const NO_SETTINGS = { dqSeconds: DQ_DEFAULT_S, webhookHost: null }
+
+/** A station's players' code and report, for its match. */
+export type StationPlayersOf = (stationId: string, matchId: string) => StationPlayers
 
 export class FloorDesk {
   /** Every change of a tournament's floor, with why when no person's command made it (the shared venue shares it). */
@@ -314,6 +320,21 @@ export class FloorDesk {
     return this.announcer.subscribeBoard(tournamentId, listener)
   }
 
+  /** Follows a tournament's whole floor (the players' pages, each reading its own part). */
+  subscribeFloor(tournamentId: string, listener: FloorListener): () => void {
+    return this.announcer.subscribeFloor(tournamentId, listener)
+  }
+
+  /** The floor as it is now, for the players' pages: reading it opens nothing at the desk. */
+  read(tournamentId: string): FloorState {
+    return this.view(tournamentId)
+  }
+
+  /** A station's players reported (or staff answered them): everyone following the floor is told. */
+  reported(tournamentId: string): FloorState {
+    return this.announce(tournamentId, 'a player reported a result')
+  }
+
   /** Follows a tournament's calls (door phones). */
   subscribeCalls(tournamentId: string, listener: CallListener): () => void {
     return this.announcer.subscribeCalls(tournamentId, listener)
@@ -383,6 +404,7 @@ export class FloorDesk {
       webhookMissing: this.addressMissing.has(tournamentId),
       streamName: (streamId) => cache.get('streams', streamId)?.name,
       streamDesk: (streamId) => ({ onAir: producer.desk(streamId).onAir, order: producer.order(streamId) }),
+      players: this.ports.players,
       now: this.ports.clock.now(),
     })
   }
@@ -470,21 +492,6 @@ export class FloorDesk {
   }
 }
 
-function refused(field: string, message: string): AppError {
+export function refused(field: string, message: string): AppError {
   return new AppError('validation', message, { [field]: message })
-}
-
-/** A webhook's address: https (Discord's), or http to this machine (a local receiver); nothing else is sent to. */
-function webhookAddress(text: string): URL {
-  let url: URL
-  try {
-    url = new URL(text)
-  } catch {
-    throw refused('webhookUrl', 'webhookUrl: a whole address, such as https://discord.com/api/webhooks/…')
-  }
-  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback))
-    throw refused('webhookUrl', 'webhookUrl: an https:// address (http:// only to this machine)')
-  if (url.username || url.password) throw refused('webhookUrl', 'webhookUrl: no user name or password in the address')
-  return url
 }

@@ -19,6 +19,7 @@ import {
   type UpNextMatch,
   type UpNextWait,
 } from '../../../shared/floor/floor'
+import type { StationPlayers } from '../../../shared/floor/players'
 import type { AssignmentRow, StationRow } from '../store/floor-store'
 
 /** What a floor is built from, read once per command. */
@@ -41,6 +42,8 @@ export interface FloorLookups {
   streamName(streamId: string): string | undefined
   /** A stream's desk: what it has on air, and its own order of the queue. */
   streamDesk(streamId: string): { onAir: string | null; order: readonly string[] }
+  /** A station's players' code and report for its match (none: the players' phones are not followed). */
+  players?: ((stationId: string, matchId: string) => StationPlayers) | undefined
   now: number
 }
 
@@ -118,6 +121,7 @@ export function floorView(tournamentId: string, built: FloorParts, lookups: Floo
         : null,
       match: node ? floorMatch(node) : null,
       call,
+      players: node && lookups.players ? lookups.players(station.id, node.id) : null,
     }
   })
   const stationName = new Map(parts.stations.map((s) => [s.id, s.name]))
@@ -157,7 +161,8 @@ export function floorView(tournamentId: string, built: FloorParts, lookups: Floo
 }
 
 /**
- * What a venue board shows: names and stations (no webhook, no participant ids or check-in state); its Up next only
+ * What a venue board shows: names and stations (no webhook, no participant ids or check-in state, no station codes or
+ * reports); its Up next only
  * the matches that may go on a floor station, in order (a stream's match and a busy player's wait elsewhere).
  */
 export function boardOf({ webhook: _webhook, ...state }: FloorState, locale: ViewerLocale): BoardState {
@@ -167,7 +172,8 @@ export function boardOf({ webhook: _webhook, ...state }: FloorState, locale: Vie
   })
   return {
     ...state,
-    stations: state.stations.map((s) => ({ ...s, match: s.match && named(s.match) })),
+    // A station's one-time code and its players' reports are the desk's and the players' own: never on a board.
+    stations: state.stations.map((s) => ({ ...s, match: s.match && named(s.match), players: null })),
     upNext: state.upNext.filter(placeable).map((m) => ({ ...named(m), waits: [] })),
     locale,
   }

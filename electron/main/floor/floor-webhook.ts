@@ -6,6 +6,7 @@ import { backoffCeiling } from '../backoff'
 import type { Clock } from '../clock'
 import { JobRunner } from '../job-runner'
 import type { FloorStore, WebhookRow } from '../store/floor-store'
+import { AppError } from '../app-error'
 
 export interface FloorWebhookPorts {
   clock: Clock
@@ -149,3 +150,22 @@ export class FloorWebhook {
 
 /** How much of a receiver's answer is read at most. */
 const ANSWER_MOST_BYTES = 8 * 1024
+
+/** A webhook's address: https (Discord's), or http to this machine (a local receiver); nothing else is sent to. */
+export function webhookAddress(text: string): URL {
+  let url: URL
+  try {
+    url = new URL(text)
+  } catch {
+    throw invalid('webhookUrl: a whole address, such as https://discord.com/api/webhooks/…')
+  }
+  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback))
+    throw invalid('webhookUrl: an https:// address (http:// only to this machine)')
+  if (url.username || url.password) throw invalid('webhookUrl: no user name or password in the address')
+  return url
+}
+
+function invalid(message: string): AppError {
+  return new AppError('validation', message, { webhookUrl: message })
+}

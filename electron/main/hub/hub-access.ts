@@ -26,6 +26,7 @@ export const HUB_RULES = [
   'caster',
   'desk',
   'game',
+  'player',
 ] as const
 export type HubRule = (typeof HUB_RULES)[number]
 
@@ -77,7 +78,9 @@ export function deviceOf(request: FastifyRequest, registry: DeviceRegistry): Dev
  * - desk (the venue's sync): a desk of the venue that proved who it is — its signature, by the key the venue's record
  *   binds to it, over a challenge this hub gave (no secret crosses: the hosting can move to any desk), from anywhere;
  * - game (a game's state posts): the token a stream's game source was made with, in the address (`?token=`), from
- *   anywhere (the observer PC).
+ *   anywhere (the observer PC);
+ * - player (the players' page, their own pages and reports): anyone who reaches the hub (a player has no key; a report
+ *   proves itself by the player's badge code or the station's code, counted per address).
  */
 export function hubRules(
   registry: DeviceRegistry,
@@ -104,5 +107,6 @@ export function hubRules(
     caster: (request) => ofKind(request, 'caster'),
     desk: (request) => provenDesk?.(request) !== undefined,
     game: (request) => gameToken?.(request) ?? false,
+    player: () => true,
   }
 }

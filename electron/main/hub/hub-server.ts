@@ -35,6 +35,8 @@ import { gameOwnerOf, gameRoutes } from './game-routes'
 import type { GameSources } from '../broadcast/game-sources'
 import { PageLog } from '../page-log'
 import { venueRoutes } from './venue-routes'
+import { playerRoutes } from './player-routes'
+import type { PlayerDesk } from '../floor/player-desk'
 
 /** Live streams a device may hold (an OBS PC's sources, a door's tabs), and all devices together. */
 export const DEVICE_STREAM_CAPS = { perOwner: 32, total: 512 }
@@ -88,6 +90,10 @@ export interface HubOptions {
   lanInterfaces?: () => LanInterface[]
   /** Told the hub's port while it listens on the venue network, null once it does not (desks find it by mDNS). */
   announce?(port: number | null): void
+  /** The players' phones (none in some tests): their routes on the hub and on the players' own origin. */
+  players?: PlayerDesk
+  /** The players' own origin's port, for their Wi-Fi (default: the hub's + 2, 7312; 0 when the hub's is 0). */
+  playersPort?: number
 }
 
 export interface HubLan {
@@ -111,6 +117,11 @@ export interface Hub {
   port: number
   /** Where the producers' layouts are served, their own origin ("http://127.0.0.1:7311"); null without a folder. */
   layoutsUrl: string | null
+  /**
+   * The players' own origin ("http://127.0.0.1:7312"): their routes and nothing else, for the players' Wi-Fi; null
+   * without players. Opened to the venue network with the hub.
+   */
+  playersUrl: string | null
   lan(): HubLan
   /**
    * Opens the hub to the venue network or closes it again (remembered), on the interfaces given (null: the suggested
@@ -219,6 +230,17 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   await venueRoutes(server, context)
   // Producers' layouts run their own code: they get an origin (a port) of their own, with the feed and nothing else,
   // so no page of the hub (a door's key in its storage, the pairing page) shares storage or a window with them.
+  const stopPlayers: (() => void)[] = []
+  const playerOptions = options.players && {
+    players: options.players,
+    clock: { now: Date.now },
+    pagesDir: options.pagesDir,
+  }
+  if (playerOptions) stopPlayers.push(playerRoutes(server, playerOptions))
+  // The players' Wi-Fi gets an origin of its own: the player routes alone, so no staff route answers there.
+  const playersOrigin = playerOptions ? new HubOrigin(registry) : undefined
+  if (playersOrigin && playerOptions)
+    stopPlayers.push(playerRoutes(playersOrigin.server, { ...playerOptions, ownOrigin: true }))
   const layouts = options.layoutsDir ? new HubOrigin(registry) : undefined
   if (layouts && options.layoutsDir) {
     ensureStarterLayout(options.layoutsDir)
@@ -233,6 +255,8 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   const layoutsPort = await layouts?.listen(wantedLayoutsPort)
   if (layoutsPort !== undefined && wantedLayoutsPort !== 0 && layoutsPort !== wantedLayoutsPort)
     options.onLayoutsPortTaken?.(wantedLayoutsPort, layoutsPort)
+
+  const playersPort = await playersOrigin?.listen(options.playersPort ?? (options.port === 0 ? 0 : port + 2))
 
   const findInterfaces = options.lanInterfaces ?? lanInterfaces
   const choice = () => {
@@ -266,6 +290,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     const addresses = on ? choice().chosen : null
     await hub.setLan(addresses)
     await layouts?.setLan(addresses)
+    await playersOrigin?.setLan(addresses)
     options.announce?.(hub.listeners.state.bound.length > 0 ? port : null)
     return lan()
   }
@@ -275,6 +300,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     url: `http://127.0.0.1:${port}`,
     port,
     layoutsUrl: layoutsPort === undefined ? null : `http://127.0.0.1:${layoutsPort}`,
+    playersUrl: playersPort === undefined ? null : `http://127.0.0.1:${playersPort}`,
     lan,
     setLan,
     deviceUrl: () => lan().urls[0]?.url ?? `http://127.0.0.1:${port}`,
@@ -285,7 +311,9 @@ export async function startHub(options: HubOptions): Promise<Hub> {
       stopRevoked()
       stopRotated()
       streams.closeAll()
+      stopPlayers.forEach((stop) => stop())
       await layouts?.close()
+      await playersOrigin?.close()
       await hub.close()
       registry.flush()
     },

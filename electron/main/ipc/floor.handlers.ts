@@ -1,9 +1,16 @@
-// Handlers of floor:*: the venue floor's stations, assignments, calls and settings (floor/floor-desk.ts).
+// Handlers of floor:*: the venue floor's stations, assignments, calls and settings (floor/floor-desk.ts), and staff's
+// answer to the players' reports (floor/player-desk.ts).
 import type { FloorDesk } from '../floor/floor-desk'
+import type { PlayerDesk } from '../floor/player-desk'
+import { AppError } from '../app-error'
 import type { HandlersOf } from './dispatch'
 
-export function floorHandlers(floor: FloorDesk): HandlersOf<'floor'> {
+export function floorHandlers(floor: FloorDesk, players?: PlayerDesk): HandlersOf<'floor'> {
   return {
+    'floor:players': ({ tournamentId, stationId, action }) => {
+      if (!players) throw new AppError('not_found', 'The players’ phones are not served on this desk.')
+      return players.answer(tournamentId, stationId, action)
+    },
     'floor:state': ({ tournamentId }) => floor.state(tournamentId),
     'floor:create-stations': ({ tournamentId, prefix, from, to }) =>
       floor.createStations(tournamentId, prefix, from, to),

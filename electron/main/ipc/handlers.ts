@@ -2,6 +2,7 @@
 import type { CheckinDecision } from '../services/checkin-decision'
 import type { Connections } from '../services/connections'
 import type { FloorDesk } from '../floor/floor-desk'
+import type { PlayerDesk } from '../floor/player-desk'
 import type { SponsorDesk } from '../broadcast/sponsor-desk'
 import type { VenueAudit } from '../venue/venue-audit'
 import type { VenueRoles } from '../venue/venue-roles'
@@ -39,6 +40,8 @@ export interface HandlerServices {
   decision: CheckinDecision
   obs: ObsPorts
   floor: FloorDesk
+  /** The players' phones: staff's answer to their reports. */
+  players?: PlayerDesk
   games: GamePorts
   sponsors: SponsorDesk
   venue: { sharing: VenueSharing; roles: VenueRoles; audit: VenueAudit }
@@ -66,7 +69,7 @@ export function allHandlers(services: HandlerServices): Handlers {
     ...broadcastHandlers(services.broadcast, active),
     ...hubHandlers(services.hub),
     ...obsHandlers(services.obs),
-    ...floorHandlers(services.floor),
+    ...floorHandlers(services.floor, services.players),
     ...gameHandlers(services.games),
     ...sponsorsHandlers(services.sponsors),
     ...venueHandlers(venue.sharing, venue.roles, venue.audit),

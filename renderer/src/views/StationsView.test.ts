@@ -29,6 +29,7 @@ const station = (n: number, rest: Partial<StationView> = {}): StationView => ({
   stream: null,
   match: null,
   call: null,
+  players: null,
   ...rest,
 })
 

@@ -167,4 +167,45 @@ export interface Catalogue {
     /** A door paired at a desk whose role may not check people in: the scan is refused, and what to do. */
     notAllowed: string
   }
+  /** What a player reads on their own phone (the players' page). */
+  player: {
+    title: string
+    find: string
+    searchLabel: string
+    search: string
+    noOne: string
+    notYou: string
+    checkedIn: string
+    notCheckedIn: string
+    next: string
+    none: string
+    /** {name}: the opponent (several: joined as a list). */
+    against: string
+    station: string
+    waiting: string
+    /** {station} {time}: the call with its countdown ("4:59"). */
+    called: string
+    /** {station}: a call past its DQ deadline. */
+    late: string
+    /** {station} */
+    playing: string
+    report: string
+    /** {n}: a game of the report. */
+    game: string
+    you: string
+    them: string
+    addGame: string
+    removeGame: string
+    code: string
+    send: string
+    /** {name}: the opponent who has yet to report. */
+    sent: string
+    agreed: string
+    disputed: string
+    confirmed: string
+    notify: string
+    live: string
+    lost: string
+    wrongCode: string
+  }
 }

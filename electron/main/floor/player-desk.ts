@@ -1,0 +1,183 @@
+// The players' phones: finding a player by name or badge, each player's own page worked out from the floor (their
+// check-in, next match, station and call), their reports at the station (proved by their badge code or the station's
+// one-time code), and staff's answer to them. Nothing of another player beyond what the board shows.
+import { wordsFor } from '../../../shared/broadcast/words'
+import type { FloorState, StationView, UpNextMatch } from '../../../shared/floor/floor'
+import {
+  FOUND_MAX,
+  inBracketOrder,
+  type FoundPlayer,
+  type PlayerReport,
+  type PlayerView,
+} from '../../../shared/floor/players'
+import type { Participant } from '../../../shared/api'
+import { AppError } from '../app-error'
+import type { OfflineSession } from '../services/offline-session'
+import type { RoleGuard } from '../venue/venue-role-guard'
+import type { FloorDesk } from './floor-desk'
+import { refused } from './floor-desk'
+import { sameSecret, type PlayerReports } from './player-reports'
+
+export interface PlayerDeskPorts {
+  floor: FloorDesk
+  reports: PlayerReports
+  /** The active connection's session: its people and the tournament's language. */
+  session: () => OfflineSession
+  /** Tells the person at the desk (a dispute called a judge). */
+  notify(message: string): void
+  /** This desk's role in a shared venue: staff's answers to reports are floor commands. */
+  roles?: RoleGuard
+}
+
+/** Where each participant's next match is on a floor: worked out once per floor state, read by every phone. */
+type Place = { station: StationView | null; match: StationView['match'] | UpNextMatch }
+const placesOf = new WeakMap<FloorState, Map<string, Place>>()
+
+function places(state: FloorState): Map<string, Place> {
+  let found = placesOf.get(state)
+  if (found) return found
+  found = new Map()
+  for (const station of state.stations)
+    for (const o of station.match?.opponents ?? [])
+      if (o.participantId) found.set(o.participantId, { station, match: station.match })
+  for (const match of state.upNext)
+    for (const o of match.opponents)
+      if (o.participantId && !found.has(o.participantId)) found.set(o.participantId, { station: null, match })
+  placesOf.set(state, found)
+  return found
+}
+
+/** A name or a code as a search compares it: case and width folded. */
+const folded = (text: string) => text.normalize('NFKC').toLocaleLowerCase().trim()
+
+export class PlayerDesk {
+  constructor(private readonly ports: PlayerDeskPorts) {}
+
+  /** Players whose name holds `q`, or whose badge code is `q` (at most FOUND_MAX, by name). */
+  find(tournamentId: string, q: string): FoundPlayer[] {
+    const wanted = folded(q)
+    return this.people(tournamentId)
+      .filter((p) => folded(p.name).includes(wanted) || (p.custom_user_identifier && badgeFits(p, q)))
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .slice(0, FOUND_MAX)
+      .map((p) => ({ id: p.id, name: p.name }))
+  }
+
+  /** A player's page now. */
+  view(tournamentId: string, playerId: string): PlayerView {
+    return this.viewIn(this.ports.floor.read(tournamentId), this.person(tournamentId, playerId))
+  }
+
+  /** A player's page at each change of the floor that changes it (the first at once). */
+  follow(tournamentId: string, playerId: string, listener: (view: PlayerView) => void): () => void {
+    const person = this.person(tournamentId, playerId)
+    let told = ''
+    const tell = (state: FloorState) => {
+      const view = this.viewIn(state, this.ports.session().cache.get('participants', playerId) ?? person)
+      // The clock moves each time: only what the player reads is compared.
+      const said = JSON.stringify({ ...view, now: 0 })
+      if (said === told) return
+      told = said
+      listener(view)
+    }
+    tell(this.ports.floor.read(tournamentId))
+    return this.ports.floor.subscribeFloor(tournamentId, tell)
+  }
+
+  /** A player's report at their station, proved by their badge code or the station's code for the match. */
+  report(tournamentId: string, playerId: string, report: PlayerReport): PlayerView {
+    const person = this.person(tournamentId, playerId)
+    const state = this.ports.floor.read(tournamentId)
+    const place = places(state).get(playerId)
+    const station = place?.station
+    if (!station?.match) throw refused('games', 'games: your match is not on a station yet')
+    const { match } = station
+    const side = match.opponents.findIndex((o) => o.participantId === playerId)
+    if (match.opponents.length !== 2 || (side !== 0 && side !== 1))
+      throw refused('games', 'games: only a match of two can be reported here')
+    const proved = badgeFits(person, report.code) || this.ports.reports.codeFits(station.id, match.id, report.code)
+    if (!proved) throw new AppError('forbidden', wordsFor(this.localeOf(tournamentId)).words.player.wrongCode)
+    const before = this.ports.reports.of(station.id, match.id).report
+    if (before?.confirmed) throw refused('games', 'games: staff confirmed this match’s result already')
+    const after = this.ports.reports.report(station.id, match.id, side, inBracketOrder(report.games, side))
+    if (after.state === 'disputed' && before?.state !== 'disputed')
+      this.ports.notify(
+        `Disputed at ${station.name}: ${match.opponents.map((o) => o.name).join(' vs ')} reported different results. ` +
+          'A judge is called.',
+      )
+    return this.viewIn(this.ports.floor.reported(tournamentId), person)
+  }
+
+  /** Staff confirm the players' agreed result, or clear the reports (a judge settled it): the players are told. */
+  answer(tournamentId: string, stationId: string, action: 'confirm' | 'clear'): FloorState {
+    this.ports.roles?.check('floor')
+    const station = this.ports.floor.read(tournamentId).stations.find((s) => s.id === stationId)
+    if (!station?.match) throw refused('stationId', 'stationId: this station has no match')
+    if (action === 'confirm') {
+      if (station.players?.report?.state !== 'agreed')
+        throw refused('stationId', `${station.name}: its players have not agreed on a result`)
+      this.ports.reports.confirm(station.id, station.match.id)
+    } else this.ports.reports.clear(station.id, station.match.id)
+    return this.ports.floor.reported(tournamentId)
+  }
+
+  private viewIn(state: FloorState, person: Participant): PlayerView {
+    const place = places(state).get(person.id)
+    const match = place?.match
+    const side = match?.opponents.findIndex((o) => o.participantId === person.id) ?? -1
+    const call = place?.station?.call
+    const report = place?.station?.players?.report
+    const duel = match?.opponents.length === 2
+    return {
+      tournament: state.tournament,
+      locale: this.localeOf(state.tournamentId),
+      player: { id: person.id, name: person.name, checkedIn: person.checked_in ?? null },
+      match:
+        match && side >= 0
+          ? {
+              id: match.id,
+              label: match.label,
+              opponents: match.opponents.filter((_, i) => i !== side).map((o) => o.name),
+              side,
+              station: place.station?.name ?? null,
+              call: call
+                ? { calledAt: call.calledAt, deadline: call.deadline, arrived: call.arrived[side] ?? false }
+                : null,
+              report: report
+                ? {
+                    mine: report.reports[side as 0 | 1] ? inBracketOrder(report.reports[side as 0 | 1]!, side) : null,
+                    state: report.state,
+                    confirmed: report.confirmed,
+                  }
+                : null,
+              reportable: duel && place.station !== null,
+            }
+          : null,
+      now: state.now,
+    }
+  }
+
+  private people(tournamentId: string): Participant[] {
+    const { cache } = this.ports.session()
+    if (!cache.holdsAny('participants', tournamentId))
+      throw new AppError('not_found', 'This tournament is not open on the venue’s desk.')
+    return cache.list('participants', tournamentId)
+  }
+
+  private person(tournamentId: string, playerId: string): Participant {
+    const person = this.ports.session().cache.get('participants', playerId)
+    if (!person || person.tournament_id !== tournamentId)
+      throw new AppError('not_found', 'No such player in this tournament.')
+    return person
+  }
+
+  private localeOf(tournamentId: string) {
+    return this.ports.session().localeOf(tournamentId)
+  }
+}
+
+/** A badge's code as the door scans it (`findScanned`'s rule: trimmed, any case), compared in constant time. */
+function badgeFits(person: Participant, code: string): boolean {
+  const badge = person.custom_user_identifier?.trim().toLowerCase()
+  return badge ? sameSecret(badge, code.trim().toLowerCase()) : false
+}

@@ -1,0 +1,129 @@
+// The players' phones on the hub: their page, finding a player, a player's own page (and its live changes) and their
+// report at the station. Open to anyone who reaches the hub (a player has no key), read-only but for the report, which
+// needs the player's badge code or the station's one-time code; searches and wrong codes are counted per address.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { IdInput } from '../../../shared/api/formats'
+import { PlayerInputs } from '../../../shared/floor/players'
+import { PairingAttempts } from '../devices/pairing-attempts'
+import { EventStreams } from '../local-server/event-stream'
+import type { PlayerDesk } from '../floor/player-desk'
+import { access } from './hub-access'
+import { sendAppError, sendAsset, sendPage } from './hub-context'
+import type { Clock } from '../clock'
+
+/** Live pages per address (a phone's page, and one more while it reloads) and on the whole hub (1,000 phones and more). */
+export const PLAYER_STREAM_CAPS = { perOwner: 4, total: 4000 }
+
+const player = access('player')
+
+type Params = { Params: { tournamentId: string; playerId?: string } }
+
+export interface PlayerRouteOptions {
+  players: PlayerDesk
+  clock: Pick<Clock, 'now'>
+  pagesDir: string
+  /** The players' own origin (their Wi-Fi's listener): it serves the page's scripts and styles itself. */
+  ownOrigin?: boolean
+}
+
+/** Serves the players' routes on `server`; answers what closes their live pages. */
+export function playerRoutes(
+  server: FastifyInstance,
+  { players, clock, pagesDir, ownOrigin }: PlayerRouteOptions,
+): () => void {
+  const streams = new EventStreams(PLAYER_STREAM_CAPS)
+  const searches = new PairingAttempts({
+    perAddress: 60,
+    perNetwork: 6000,
+    tooManyHere: 'searches from this phone',
+    tooManyAround: 'searches on the venue network',
+  })
+  const wrongCodes = new PairingAttempts({
+    perAddress: 10,
+    perNetwork: 100,
+    tooManyHere: 'wrong codes from this phone',
+    tooManyAround: 'wrong codes on the venue network',
+  })
+  const addressOf = (request: FastifyRequest) => request.socket.remoteAddress ?? ''
+  const waitSaid = (reply: FastifyReply, wait: { message: string; retryAfterS: number }) =>
+    reply.code(429).header('retry-after', String(wait.retryAfterS)).send({ error: wait.message })
+  /** The path's ids, bounded as every id is; a wrong one is named. */
+  const ids = (request: FastifyRequest<Params>, reply: FastifyReply): boolean => {
+    for (const [field, value] of Object.entries(request.params))
+      if (!IdInput.safeParse(value).success) {
+        void reply.code(400).send({ error: `${field}: not an id` })
+        return false
+      }
+    return true
+  }
+  const answer = <T>(reply: FastifyReply, work: () => T) => {
+    try {
+      return reply.header('cache-control', 'no-store').send(work())
+    } catch (error) {
+      return sendAppError(reply, error)
+    }
+  }
+
+  // The page is the device pages' built code: it holds no data. It reaches this hub alone (it does not move desks).
+  server.get('/play', { config: player }, (_request, reply) => sendPage(reply, pagesDir, 'door.html', 'never', []))
+  if (ownOrigin)
+    server.get<{ Params: { '*': string } }>('/assets/*', { config: player }, (request, reply) =>
+      sendAsset(reply, pagesDir, request.params['*']),
+    )
+
+  server.get<Params & { Querystring: { q?: unknown } }>(
+    '/play/v1/:tournamentId/find',
+    { config: player },
+    (request, reply) => {
+      if (!ids(request, reply)) return reply
+      const wait = searches.wait(addressOf(request), clock.now())
+      if (wait) return waitSaid(reply, wait)
+      searches.failed(addressOf(request), clock.now())
+      const input = PlayerInputs.find.safeParse({ q: request.query.q })
+      if (!input.success) return reply.code(400).send({ error: input.error.issues[0]!.message })
+      return answer(reply, () => ({ players: players.find(request.params.tournamentId, input.data.q) }))
+    },
+  )
+
+  server.get<Params>('/play/v1/:tournamentId/players/:playerId', { config: player }, (request, reply) => {
+    if (!ids(request, reply)) return reply
+    return answer(reply, () => players.view(request.params.tournamentId, request.params.playerId!))
+  })
+
+  server.get<Params>('/play/v1/:tournamentId/players/:playerId/events', { config: player }, (request, reply) => {
+    if (!ids(request, reply)) return reply
+    const { tournamentId, playerId } = request.params
+    try {
+      players.view(tournamentId, playerId!)
+    } catch (error) {
+      return sendAppError(reply, error)
+    }
+    streams.serve(
+      request,
+      reply,
+      (send) => players.follow(tournamentId, playerId!, (view) => send('player', view)),
+      addressOf(request),
+    )
+  })
+
+  server.post<Params>('/play/v1/:tournamentId/players/:playerId/report', { config: player }, (request, reply) => {
+    if (!ids(request, reply)) return reply
+    const from = addressOf(request)
+    const wait = wrongCodes.wait(from, clock.now())
+    if (wait) return waitSaid(reply, wait)
+    const input = PlayerInputs.report.safeParse(request.body ?? {})
+    if (!input.success) return reply.code(400).send({ error: input.error.issues[0]!.message })
+    try {
+      return reply.send(players.report(request.params.tournamentId, request.params.playerId!, input.data))
+    } catch (error) {
+      if ((error as { code?: string }).code === 'forbidden') {
+        const network = wrongCodes.networkWait(clock.now())
+        wrongCodes.failed(from, clock.now())
+        if (network) return waitSaid(reply, network)
+      }
+      return sendAppError(reply, error)
+    }
+  })
+
+  return () => streams.closeAll()
+}
