@@ -12,7 +12,7 @@ import { SequenceEvent, SequenceSteps, ShowSequences } from '../broadcast/show-s
 import { AirtimeReport, Sponsor, SponsorFields, SponsorImageInput, SPONSOR_LIMITS } from '../broadcast/sponsors'
 import { AppNotice } from './events'
 import { CheckinOutcome, CheckinPerson } from '../checkin/outcome'
-import { HubConfigure, HubStatus, PairInput, PairingCode } from './hub'
+import { HubConfigure, HubStatus, PairInput, PairingCode, PlayersPage } from './hub'
 import { FoundDesk, HandOver, JoinVenue, SharingState } from '../venue/sharing'
 import { AuditPage, AuditQuery, SetOperator, SetRole, VenueRoles } from '../venue/roles'
 import { FloorInputs, FloorState } from '../floor/floor'
@@ -260,6 +260,8 @@ export const contract = {
   'hub:status': { input: none, output: HubStatus },
   'hub:configure': { input: HubConfigure, output: HubStatus },
   'hub:pair': { input: PairInput, output: PairingCode },
+  /** The players' page of a tournament: its address on the players' own origin, and a QR code to print. */
+  'hub:players-page': { input: FloorInputs.state, output: PlayersPage },
   'hub:revoke': { input: z.strictObject({ deviceId: api.IdInput }), output: HubStatus },
   'hub:rotate-control-token': { input: none, output: HubStatus },
   'obs:state': { input: ofStream, output: ObsState },

@@ -81,7 +81,11 @@ export const HubStatus = z.object({
   pairingRefused: z.partialRecord(DeviceKind, z.string().max(400)),
 })
 
+/** Where players find their own page for a tournament: the address (on the players' own origin) and its QR code. */
+export const PlayersPage = z.object({ url: z.string(), qrSvg: z.string() })
+
 export type PairInput = z.infer<typeof PairInput>
+export type PlayersPage = z.infer<typeof PlayersPage>
 export type HubConfigure = z.infer<typeof HubConfigure>
 export type PairingCode = z.infer<typeof PairingCode>
 export type HubDevice = z.infer<typeof HubDevice>

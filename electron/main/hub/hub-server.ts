@@ -130,6 +130,8 @@ export interface Hub {
   setLan(on: boolean, interfaces?: string[] | null): Promise<HubLan>
   /** The address devices use: the first LAN address when open, else this machine's. */
   deviceUrl(): string
+  /** The address players' phones use: the players' origin on the first LAN address when open; null without players. */
+  playersDeviceUrl(): string | null
   /** Every route the hub serves, with the access it declares (tests cover each without a list kept by hand). */
   routes(): readonly HubRoute[]
   /** Connections from the venue network: open now, and refused (over a cap) since the hub started. */
@@ -304,6 +306,10 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     lan,
     setLan,
     deviceUrl: () => lan().urls[0]?.url ?? `http://127.0.0.1:${port}`,
+    playersDeviceUrl: () =>
+      playersPort === undefined
+        ? null
+        : `http://${playersOrigin!.listeners.state.bound[0]?.address ?? '127.0.0.1'}:${playersPort}`,
     lanConnections: () => hub.listeners.gate.counts,
     routes: () => routes,
     close: async () => {

@@ -63,6 +63,12 @@ export function hubHandlers({ hub, registry, activeProfileId, roles, fingerprint
       const url = `${running().deviceUrl()}/pair#code=${code}`
       return { code, url, expiresAt, qrSvg: await qrSvg(url), ...(kind === 'desk' && fingerprint && { fingerprint }) }
     },
+    'hub:players-page': async ({ tournamentId }) => {
+      const origin = running().playersDeviceUrl()
+      if (!origin) throw new AppError('not_found', 'The players’ page is not served on this desk.')
+      const url = `${origin}/play?tournament=${encodeURIComponent(tournamentId)}`
+      return { url, qrSvg: await qrSvg(url) }
+    },
     'hub:revoke': ({ deviceId }) => {
       registry.revoke(deviceId)
       return status()

@@ -2,6 +2,7 @@
 // in this origin's storage, which no other port of the address can read: a cookie would reach them all), JSON.
 import { DoorOutcome, DoorParticipant, DoorSession, PairingAnswer } from '../../../shared/venue/door'
 import { TabletView } from '../../../shared/venue/tablet'
+import { FoundPlayer, PlayerView, type PlayerReport } from '../../../shared/floor/players'
 import type { Caster } from '../../../shared/broadcast/feed'
 import type { LivePress } from '../../../shared/broadcast/live-layer'
 import { z } from 'zod'
@@ -131,6 +132,26 @@ export const tabletApi = {
   casters: (casters: Caster[]) => call(TabletView, '/tablet/v1/casters', { casters }),
   difficulties: (down: boolean) => call(TabletView, '/tablet/v1/difficulties', { down }),
   replay: () => call(TabletView, '/tablet/v1/replay', {}),
+}
+
+/** A player's phone: finding themselves, their own page, their report at the station (no key: the page is public). */
+export const playerApi = {
+  find: (tournamentId: string, q: string) =>
+    call(
+      z.object({ players: z.array(FoundPlayer) }),
+      `/play/v1/${encodeURIComponent(tournamentId)}/find?q=${encodeURIComponent(q)}`,
+    ),
+  view: (tournamentId: string, playerId: string) =>
+    call(PlayerView, `/play/v1/${encodeURIComponent(tournamentId)}/players/${encodeURIComponent(playerId)}`),
+  report: (tournamentId: string, playerId: string, report: PlayerReport) =>
+    call(
+      PlayerView,
+      `/play/v1/${encodeURIComponent(tournamentId)}/players/${encodeURIComponent(playerId)}/report`,
+      report,
+    ),
+  /** The player's page as it changes (the first at once). */
+  events: (tournamentId: string, playerId: string) =>
+    `/play/v1/${encodeURIComponent(tournamentId)}/players/${encodeURIComponent(playerId)}/events`,
 }
 
 export function parseParticipants(data: string): DoorParticipant[] {

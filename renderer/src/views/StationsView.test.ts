@@ -307,4 +307,59 @@ describe('acting on a tile', () => {
     expect(within(first!).getByTestId('tile-state').textContent).toMatch(/Called · DQ (3:5\d|4:00)/)
     expect(screen.getByText('http://127.0.0.1:7310/board?tournament=t1')).toBeTruthy()
   })
+
+  it('shows the players’ code and what they reported: Confirm takes an agreed result, a dispute says a judge is called', async () => {
+    const agreed = {
+      matchId: 'm1',
+      reports: [
+        [
+          [2, 1],
+          [0, 2],
+          [2, 0],
+        ],
+        [
+          [2, 1],
+          [0, 2],
+          [2, 0],
+        ],
+      ],
+      state: 'agreed',
+      confirmed: false,
+    }
+    floor = {
+      ...floor,
+      stations: [
+        { ...floor.stations[0]!, players: { code: '483920', report: agreed } },
+        station(2, {
+          match: match('m9', 'Cinder', 'Dusk'),
+          players: {
+            code: '118830',
+            report: { ...agreed, matchId: 'm9', state: 'disputed', reports: [[[2, 0]], [[0, 2]]] },
+          },
+        }),
+      ],
+    } as FloorState
+    answer('floor:players', ({ stationId }: { stationId: string }) => ({
+      ...floor,
+      stations: floor.stations.map((s) =>
+        s.id === stationId
+          ? { ...s, players: { ...s.players!, report: { ...s.players!.report!, confirmed: true } } }
+          : s,
+      ),
+    }))
+    render(StationsView)
+    const [first, second] = await tiles()
+    expect(within(first!).getByText('483920')).toBeTruthy()
+    expect(within(first!).getByTestId('tile-report').textContent).toBe('Players agree 2–1')
+    expect(within(second!).getByTestId('tile-report').textContent).toBe('Disputed: 1–0 / 0–1 · judge called')
+    expect(within(second!).queryByRole('button', { name: /Confirm/ })).toBeNull()
+    await userEvent.click(within(first!).getByRole('button', { name: 'Confirm the players’ result on Station 1' }))
+    expect(calls.find((c) => c.channel === 'floor:players')!.input).toEqual({
+      tournamentId: 't1',
+      stationId: 's1',
+      action: 'confirm',
+    })
+    expect(await within(first!).findByText('Players agree 2–1 (confirmed)')).toBeTruthy()
+    expect(document.activeElement && first!.contains(document.activeElement)).toBe(true)
+  })
 })

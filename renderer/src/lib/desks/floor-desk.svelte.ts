@@ -16,12 +16,15 @@ type FloorChannel =
   | 'floor:arrived'
   | 'floor:uncall'
   | 'floor:settings'
+  | 'floor:players'
 
 /** What a station's tile does to it. */
 export type StationCommand =
   | { kind: 'call' | 'uncall' | 'unassign' }
   | { kind: 'arrived'; opponent: number; arrived: boolean }
   | { kind: 'assign'; matchId: string }
+  /** Staff's answer to the players' reports: confirm what they agreed, or clear them (a judge settled it). */
+  | { kind: 'players'; action: 'confirm' | 'clear' }
 
 export class FloorDesk {
   #state = $state<FloorState | null>(null)
@@ -97,6 +100,8 @@ export class FloorDesk {
         return this.run('floor:arrived', { ...at, opponent: command.opponent, arrived: command.arrived })
       case 'assign':
         return this.run('floor:assign', { ...at, matchId: command.matchId })
+      case 'players':
+        return this.run('floor:players', { ...at, action: command.action })
     }
   }
 
