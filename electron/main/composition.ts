@@ -313,7 +313,14 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     notify: (message) => notices.record('warning', message),
   })
   const notify = (message: string) => notices.record('warning', message)
-  const players = new PlayerDesk({ floor, reports: playerReports, session, roles: roleGuard, notify })
+  const players = new PlayerDesk({
+    floor,
+    reports: playerReports,
+    session,
+    roles: roleGuard,
+    notify,
+    now: () => clock.now(),
+  })
   // A shared venue's floor: this desk's stations shared with the other desks, theirs written here.
   const venueFloor = new VenueFloor(connections.work.session, followers, floor)
 

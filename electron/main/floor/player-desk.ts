@@ -27,6 +27,8 @@ export interface PlayerDeskPorts {
   notify(message: string): void
   /** This desk's role in a shared venue: staff's answers to reports are floor commands. */
   roles?: RoleGuard
+  /** The desk's clock: a page counts down from it. */
+  now: () => number
 }
 
 /** Where each participant's next match is on a floor: worked out once per floor state, read by every phone. */
@@ -50,7 +52,16 @@ function places(state: FloorState): Map<string, Place> {
 /** A name or a code as a search compares it: case and width folded. */
 const folded = (text: string) => text.normalize('NFKC').toLocaleLowerCase().trim()
 
+/** A followed tournament's floor as last told, shared by its phones (1,000 phones reconnecting read it once). */
+interface Followed {
+  state: FloorState
+  phones: Set<(state: FloorState) => void>
+  stop: () => void
+}
+
 export class PlayerDesk {
+  private readonly followed = new Map<string, Followed>()
+
   constructor(private readonly ports: PlayerDeskPorts) {}
 
   /** Players whose name holds `q`, or whose badge code is `q` (at most FOUND_MAX, by name). */
@@ -65,7 +76,7 @@ export class PlayerDesk {
 
   /** A player's page now. */
   view(tournamentId: string, playerId: string): PlayerView {
-    return this.viewIn(this.ports.floor.read(tournamentId), this.person(tournamentId, playerId))
+    return this.viewIn(this.floorOf(tournamentId), this.person(tournamentId, playerId))
   }
 
   /** A player's page at each change of the floor that changes it (the first at once). */
@@ -80,8 +91,29 @@ export class PlayerDesk {
       told = said
       listener(view)
     }
-    tell(this.ports.floor.read(tournamentId))
-    return this.ports.floor.subscribeFloor(tournamentId, tell)
+    tell(this.floorOf(tournamentId))
+    let followed = this.followed.get(tournamentId)
+    if (!followed) {
+      const shared: Followed = { state: this.floorOf(tournamentId), phones: new Set(), stop: () => undefined }
+      shared.stop = this.ports.floor.subscribeFloor(tournamentId, (state) => {
+        shared.state = state
+        for (const phone of shared.phones) phone(state)
+      })
+      this.followed.set(tournamentId, (followed = shared))
+    }
+    const phones = followed.phones
+    phones.add(tell)
+    return () => {
+      phones.delete(tell)
+      if (phones.size > 0 || this.followed.get(tournamentId)?.phones !== phones) return
+      this.followed.get(tournamentId)!.stop()
+      this.followed.delete(tournamentId)
+    }
+  }
+
+  /** The floor as last told while phones follow it; else read now. */
+  private floorOf(tournamentId: string): FloorState {
+    return this.followed.get(tournamentId)?.state ?? this.ports.floor.read(tournamentId)
   }
 
   /** A player's report at their station, proved by their badge code or the station's code for the match. */
@@ -153,7 +185,8 @@ export class PlayerDesk {
               reportable: duel && place.station !== null,
             }
           : null,
-      now: state.now,
+      // The desk's clock now: the floor may have been told a while ago.
+      now: this.ports.now(),
     }
   }
 
