@@ -83,7 +83,8 @@ const demo = values['demo-control']
   : {}
 const hub = services.hub?.url ?? ''
 const layouts = services.hub?.layoutsUrl ?? ''
-if (values.json) console.log(JSON.stringify({ url: bridge.url, token: bridge.token, hub, layouts, ...demo }))
+const players = services.hub?.playersUrl ?? ''
+if (values.json) console.log(JSON.stringify({ url: bridge.url, token: bridge.token, hub, layouts, players, ...demo }))
 else
   console.log(`Matchdesk web mode: open ${bridge.url} (data in ${dataDir}; broadcast hub on ${hub}); Ctrl+C stops it.`)
 

@@ -3,7 +3,9 @@
 // the hosting desk, it checks people in there; that desk killed with SIGKILL mid-scan, the door moves to the other desk
 // by itself, with its key and its last scans, and the scan made as its desk died is checked in there: every person
 // scanned is checked in once in the venue's record, none lost, none twice; scanned again, a person is "already". An
-// overlay PC's browser source paired at the dead desk moves to the other desk too.
+// overlay PC's browser source paired at the dead desk moves to the other desk too, and so does a player's phone (to
+// the other desk's players' address, still knowing who the player is).
+import { createServer } from 'node:net'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditPage } from '../../shared/venue/roles'
@@ -19,12 +21,20 @@ let member: WebMode
 let browser: Browser
 let door: Page
 let overlay: Page
+let player: Page
 let overlayPath = ''
 let overlayStream = ''
 let waiting: P[] = []
 
 beforeAll(async () => {
-  ;[host, member] = await Promise.all([startWebMode(['--demo-simulate', '0']), startWebMode(['--demo-simulate', '0'])])
+  // Each desk on ports of its own choosing, so its players' origin is where the venue expects it (the hub's + 2).
+  const hostPort = await freePortRun(3)
+  let memberPort = await freePortRun(3)
+  while (Math.abs(memberPort - hostPort) < 3) memberPort = await freePortRun(3)
+  ;[host, member] = await Promise.all([
+    startWebMode(['--demo-simulate', '0', '--hub-port', String(hostPort)]),
+    startWebMode(['--demo-simulate', '0', '--hub-port', String(memberPort)]),
+  ])
   for (const desk of [host, member]) {
     const tournamentId = await tournamentNamed(desk, TOURNAMENT)
     const people = await desk.ipc<{ items: P[] }>('participants:list', { tournamentId, filters: {} })
@@ -51,12 +61,33 @@ beforeAll(async () => {
   overlayPath = `/overlays/scoreboard?stream=${overlayStream}&key=${key}`
   overlay = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage()
   await overlay.goto(`${host.hub}${overlayPath}`)
+  // A player's phone on the hosting desk's players' address, their page open.
+  player = await (await browser.newContext({ viewport: { width: 360, height: 740 } })).newPage()
+  await player.goto(`${host.players}/play?tournament=${tournamentId}`)
+  await player.getByLabel('Your name or badge code').fill(waiting[7]!.custom_user_identifier!)
+  await player.getByRole('button', { name: 'Find' }).click()
+  await player.getByRole('button', { name: waiting[7]!.name }).click()
+  await until(async () => (await player.getByRole('heading', { name: waiting[7]!.name }).count()) === 1, 'the player')
 }, 90_000)
 afterAll(async () => {
   await browser?.close()
   await member?.stop()
   await host?.stop()
 })
+
+/** The first of `count` free ports in a row: a desk's hub, its layouts' and its players' origins. */
+async function freePortRun(count: number): Promise<number> {
+  const free = (port: number) =>
+    new Promise<boolean>((resolve) => {
+      const server = createServer()
+      server.once('error', () => resolve(false))
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)))
+    })
+  for (let base = 20_000 + Math.floor(Math.random() * 20_000); ; base += count + 1) {
+    const ports = Array.from({ length: count }, (_, i) => base + i)
+    if ((await Promise.all(ports.map(free))).every(Boolean)) return base
+  }
+}
 
 /** Waits until `done` (set-up, not an assertion: the test asserts with expect.poll). */
 async function until(done: () => Promise<boolean>, what: string, ms = 10_000): Promise<void> {
@@ -121,5 +152,10 @@ describe('a door when its desk goes down', () => {
       audit.entries.filter((entry) => entry.subjectId === id && entry.what.startsWith('Checked in')).length
     expect(waiting.slice(0, 6).map((p) => checkins(p.id))).toEqual([1, 1, 1, 1, 1, 1])
     await door.screenshot({ path: screenshotPath('door-moved-dark') })
+    // The player's phone moved to the other desk's players' address, still knowing who the player is.
+    await player.waitForURL(`${member.players}/play?tournament=*`, { timeout: 10_000, waitUntil: 'commit' })
+    await expect
+      .poll(() => player.getByRole('heading', { name: waiting[7]!.name }).count(), { timeout: 10_000 })
+      .toBe(1)
   }, 60_000)
 })

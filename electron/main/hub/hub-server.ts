@@ -237,6 +237,8 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     players: options.players,
     clock: { now: Date.now },
     pagesDir: options.pagesDir,
+    ...(options.venue && { venue: options.venue }),
+    ...(options.venueDesks && { venueDesks: options.venueDesks }),
   }
   if (playerOptions) stopPlayers.push(playerRoutes(server, playerOptions))
   // The players' Wi-Fi gets an origin of its own: the player routes alone, so no staff route answers there.

@@ -8,7 +8,9 @@ import { PairingAttempts } from '../devices/pairing-attempts'
 import { EventStreams } from '../local-server/event-stream'
 import type { PlayerDesk } from '../floor/player-desk'
 import { access } from './hub-access'
-import { sendAppError, sendAsset, sendPage } from './hub-context'
+import { sendAppError, sendAsset, sendPage, type HubContext } from './hub-context'
+import { aliveRoute } from './venue-routes'
+import type { VenueHost } from '../venue/venue-host'
 import type { Clock } from '../clock'
 
 /** Live pages per address (a phone's page, and one more while it reloads) and on the whole hub (1,000 phones and more). */
@@ -24,12 +26,28 @@ export interface PlayerRouteOptions {
   pagesDir: string
   /** The players' own origin (their Wi-Fi's listener): it serves the page's scripts and styles itself. */
   ownOrigin?: boolean
+  /** The venue's sync host (who this desk is, for a page deciding where to move); none in some tests. */
+  venue?: VenueHost
+  /** Where each desk of the venue answers: a player's page moves to the next desk's players' origin. */
+  venueDesks?: HubContext['venueDesks']
+}
+
+/** A desk's players' origin: its hub's port + 2 on the same host (a desk whose port was taken fails the proof: no move). */
+export function playersOriginOf(hubUrl: string): string | null {
+  try {
+    const url = new URL(hubUrl)
+    url.port = String(Number(url.port) + 2)
+    return url.origin
+  } catch {
+    // let go: an address that does not parse is no desk's players' origin
+    return null
+  }
 }
 
 /** Serves the players' routes on `server`; answers what closes their live pages. */
 export function playerRoutes(
   server: FastifyInstance,
-  { players, clock, pagesDir, ownOrigin }: PlayerRouteOptions,
+  { players, clock, pagesDir, ownOrigin, venue, venueDesks }: PlayerRouteOptions,
 ): () => void {
   const streams = new EventStreams(PLAYER_STREAM_CAPS)
   const searches = new PairingAttempts({
@@ -64,12 +82,32 @@ export function playerRoutes(
     }
   }
 
-  // The page is the device pages' built code: it holds no data. It reaches this hub alone (it does not move desks).
-  server.get('/play', { config: player }, (_request, reply) => sendPage(reply, pagesDir, 'door.html', 'never', []))
-  if (ownOrigin)
+  /** The venue's desks at their players' origins, this desk first, with their public keys (a page proves each). */
+  const desks = () =>
+    (venueDesks?.() ?? []).flatMap(({ deskId, name, url, publicKey }) => {
+      const origin = playersOriginOf(url)
+      return origin ? [{ deskId, name, url: origin, publicKey }] : []
+    })
+  // The page is the device pages' built code: it holds no data. It may ask the venue's other desks' players' origins
+  // whether they answer (to move there when this desk goes).
+  server.get('/play', { config: player }, (_request, reply) =>
+    sendPage(
+      reply,
+      pagesDir,
+      'door.html',
+      'never',
+      desks().map((desk) => desk.url),
+    ),
+  )
+  server.get('/play/v1/desks', { config: player }, (_request, reply) =>
+    reply.header('cache-control', 'no-store').send({ desks: desks() }),
+  )
+  if (ownOrigin) {
     server.get<{ Params: { '*': string } }>('/assets/*', { config: player }, (request, reply) =>
       sendAsset(reply, pagesDir, request.params['*']),
     )
+    if (venue) aliveRoute(server, venue, 'player')
+  }
 
   server.get<Params & { Querystring: { q?: unknown } }>(
     '/play/v1/:tournamentId/find',

@@ -8,6 +8,7 @@ import { OTHER_SCHEMA_SYNC, VENUE_PATHS, VENUE_SCHEMA } from '../../../shared/ve
 import { access } from './hub-access'
 import type { HubContext } from './hub-context'
 import { MAX_MESSAGE_BYTES } from '../venue/venue-member'
+import type { VenueHost } from '../venue/venue-host'
 
 export async function venueRoutes(server: FastifyInstance, context: HubContext): Promise<void> {
   const { venue, venueDesk, venueDesks } = context
@@ -23,15 +24,7 @@ export async function venueRoutes(server: FastifyInstance, context: HubContext):
   // a device page asks before it moves. Open to whoever reaches the hub (as pairing is): with `?challenge=`, the answer
   // is signed over it (so the asker believes it only from the desk the record names) and carries a challenge of this
   // hub's for the asker's sync. It tells a desk id, the venue's key and a count, nothing more.
-  server.get<{ Querystring: { challenge?: string } }>(
-    VENUE_PATHS.alive,
-    { config: access('pairing') },
-    (request, reply) =>
-      reply
-        .header('access-control-allow-origin', '*')
-        .header('cache-control', 'no-store')
-        .send(venue.alive(typeof request.query.challenge === 'string' ? request.query.challenge : undefined)),
-  )
+  aliveRoute(server, venue, 'pairing')
   // Which record this desk runs: any release from this one on answers it, so desks of two releases can tell each other.
   server.get(VENUE_PATHS.version, { config: access('pairing') }, (_request, reply) =>
     reply
@@ -69,4 +62,20 @@ export async function venueRoutes(server: FastifyInstance, context: HubContext):
     })
   }
   server.get('/venue/:version/sync', { config: access('pairing'), preHandler: otherSchema }, otherSchema)
+}
+
+/**
+ * Who this desk is and how many desks sync with it: what a desk looking for the venue's host asks every desk, and a
+ * device page asks before it moves. Open to whoever reaches the hub (as pairing is; on the players' origin, as the player
+ * routes are): with `?challenge=`, the answer is signed over it (so the asker believes it only from the desk the record
+ * names) and carries a challenge of this hub's for the asker's sync. It tells a desk id, the venue's key and a count,
+ * nothing more.
+ */
+export function aliveRoute(server: FastifyInstance, venue: VenueHost, allow: 'pairing' | 'player'): void {
+  server.get<{ Querystring: { challenge?: string } }>(VENUE_PATHS.alive, { config: access(allow) }, (request, reply) =>
+    reply
+      .header('access-control-allow-origin', '*')
+      .header('cache-control', 'no-store')
+      .send(venue.alive(typeof request.query.challenge === 'string' ? request.query.challenge : undefined)),
+  )
 }

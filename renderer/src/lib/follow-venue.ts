@@ -134,8 +134,10 @@ export interface Follower {
 }
 
 export interface FollowOptions {
-  /** The page's device key, sent to its desk when it asks where the desks answer. */
+  /** The page's device key, sent to its desk when it asks where the desks answer (a player's page: its player). */
   key: () => string
+  /** Where the page asks its desk for the venue's desks (a player's page: the players' origins). */
+  desksPath?: string
   /** Whether the key goes with the page in the fragment (kept in the page's storage, not in its address). */
   handOnKey?: boolean
   /** What goes with the page when it moves: a door's recent scans. */
@@ -157,7 +159,10 @@ export function followVenue(options: FollowOptions): Follower {
   let servedWith: Set<string> | undefined
   const readDesks = async () => {
     try {
-      const answer = await within(ANSWER_MS, VENUE_PATHS.desks, { headers: { 'x-matchdesk-key': options.key() } })
+      // A device's key proves it to its desk; a player's page asks openly (its "key" is who the player is).
+      const answer = await within(ANSWER_MS, options.desksPath ?? VENUE_PATHS.desks, {
+        headers: options.desksPath ? {} : { 'x-matchdesk-key': options.key() },
+      })
       if (!answer.ok) return
       const desks = desksIn(((await answer.json()) as { desks?: unknown }).desks)
       localStorage.setItem(DESKS_ITEM, JSON.stringify(desks))

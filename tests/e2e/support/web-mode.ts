@@ -21,6 +21,8 @@ export interface WebMode {
   token: string
   /** The broadcast hub's address (a free port in tests). */
   hub: string
+  /** The players' own origin (their Wi-Fi's address). */
+  players: string
   /** The producers' layouts' own origin. */
   layouts: string
   demo?: DemoSandbox
@@ -60,7 +62,7 @@ export async function startWebMode(extra: string[] = [], options: WebModeOptions
     ],
     { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
   )
-  type Ready = { url: string; token: string; hub: string; layouts: string; demo?: DemoSandbox }
+  type Ready = { url: string; token: string; hub: string; layouts: string; players: string; demo?: DemoSandbox }
   const ready = await new Promise<Ready>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! })
     lines.once('line', (line) => resolve(JSON.parse(line) as Ready))
