@@ -214,6 +214,12 @@ describe('players’ phones', () => {
     expect((await fetch(`${origin}/play`)).status).toBe(200)
     expect((await fetch(`${origin}/assets/door.js`)).status).toBe(200)
     expect((await fetch(`${origin}/play/v1/${tournamentId}/find?q=ab`)).status).toBe(200)
+    // The board's QR code of the players' page: an image, and the same page's address the desk shows.
+    const qr = await fetch(`${hub()}/play/v1/${tournamentId}/qr.svg`)
+    expect(qr.headers.get('content-type')).toBe('image/svg+xml')
+    expect(await qr.text()).toMatch(/^<svg/)
+    const page = await value<{ url: string }>('hub:players-page', { tournamentId })
+    expect(page.url).toBe(`${origin}/play?tournament=${tournamentId}`)
     for (const path of ['/board/v1/state', '/door', '/pair', '/tablet', '/venue/v1/desks', '/feeds/v1/streams'])
       expect([path, (await fetch(`${origin}${path}?tournament=${tournamentId}`)).status]).toEqual([path, 401])
     const control = await fetch(`${origin}/control/v1/tournaments/${tournamentId}/floor/call-next`, {

@@ -239,6 +239,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     pagesDir: options.pagesDir,
     ...(options.venue && { venue: options.venue }),
     ...(options.venueDesks && { venueDesks: options.venueDesks }),
+    phonesOrigin: () => phonesOrigin(),
   }
   if (playerOptions) stopPlayers.push(playerRoutes(server, playerOptions))
   // The players' Wi-Fi gets an origin of its own: the player routes alone, so no staff route answers there.
@@ -261,6 +262,11 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     options.onLayoutsPortTaken?.(wantedLayoutsPort, layoutsPort)
 
   const playersPort = await playersOrigin?.listen(options.playersPort ?? (options.port === 0 ? 0 : port + 2))
+  /** The players' origin as phones reach it: on the first venue-network address when open, else this machine's. */
+  function phonesOrigin(): string | null {
+    if (playersPort === undefined) return null
+    return `http://${playersOrigin!.listeners.state.bound[0]?.address ?? '127.0.0.1'}:${playersPort}`
+  }
 
   const findInterfaces = options.lanInterfaces ?? lanInterfaces
   const choice = () => {
@@ -308,10 +314,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     lan,
     setLan,
     deviceUrl: () => lan().urls[0]?.url ?? `http://127.0.0.1:${port}`,
-    playersDeviceUrl: () =>
-      playersPort === undefined
-        ? null
-        : `http://${playersOrigin!.listeners.state.bound[0]?.address ?? '127.0.0.1'}:${playersPort}`,
+    playersDeviceUrl: () => phonesOrigin(),
     lanConnections: () => hub.listeners.gate.counts,
     routes: () => routes,
     close: async () => {

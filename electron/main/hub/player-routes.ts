@@ -10,6 +10,7 @@ import type { PlayerDesk } from '../floor/player-desk'
 import { access } from './hub-access'
 import { sendAppError, sendAsset, sendPage, type HubContext } from './hub-context'
 import { aliveRoute } from './venue-routes'
+import { qrSvg } from '../devices/pairing-qr'
 import type { VenueHost } from '../venue/venue-host'
 import type { Clock } from '../clock'
 
@@ -30,6 +31,8 @@ export interface PlayerRouteOptions {
   venue?: VenueHost
   /** Where each desk of the venue answers: a player's page moves to the next desk's players' origin. */
   venueDesks?: HubContext['venueDesks']
+  /** The players' origin as phones reach it (on the venue network when open), for the QR code on the board. */
+  phonesOrigin?: () => string | null
 }
 
 /** A desk's players' origin: its hub's port + 2 on the same host (a desk whose port was taken fails the proof: no move). */
@@ -47,7 +50,7 @@ export function playersOriginOf(hubUrl: string): string | null {
 /** Serves the players' routes on `server`; answers what closes their live pages. */
 export function playerRoutes(
   server: FastifyInstance,
-  { players, clock, pagesDir, ownOrigin, venue, venueDesks }: PlayerRouteOptions,
+  { players, clock, pagesDir, ownOrigin, venue, venueDesks, phonesOrigin }: PlayerRouteOptions,
 ): () => void {
   const streams = new EventStreams(PLAYER_STREAM_CAPS)
   const searches = new PairingAttempts({
@@ -99,6 +102,14 @@ export function playerRoutes(
       desks().map((desk) => desk.url),
     ),
   )
+  // The players' page's QR code, for the venue board (an image of its own address: it says nothing else).
+  server.get<Params>('/play/v1/:tournamentId/qr.svg', { config: player }, async (request, reply) => {
+    if (!ids(request, reply)) return reply
+    const origin = phonesOrigin?.()
+    if (!origin) return reply.code(404).send({ error: 'The players’ page is not served on this desk.' })
+    const svg = await qrSvg(`${origin}/play?tournament=${encodeURIComponent(request.params.tournamentId)}`)
+    return reply.header('content-type', 'image/svg+xml').header('cache-control', 'no-store').send(svg)
+  })
   server.get('/play/v1/desks', { config: player }, (_request, reply) =>
     reply.header('cache-control', 'no-store').send({ desks: desks() }),
   )
