@@ -258,7 +258,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     profileId: () => connections.active.profile.id,
     desk: {
       onAirLayer: (streamId) => broadcast.onAirLayer(streamId),
-      fromGame: (streamId, presses, cause) => broadcast.fromGame(streamId, presses, cause),
+      fromGame: (streamId, presses, cause) => broadcast.fromOutside(streamId, presses, cause, 'game'),
       pressableMatch: (streamId) => {
         const desk = session().producer.desk(streamId)
         return desk.scores === 'service' ? null : desk.onAir
@@ -301,9 +301,9 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     for (const tournamentId of tournaments)
       bus.publish('cache:updated', { resource: 'participants', scope: tournamentId })
   })
-  const playerReports = new PlayerReports()
+  const reports = new PlayerReports()
   const floor = new FloorDesk({
-    players: (stationId, matchId) => playerReports.of(stationId, matchId),
+    players: (stationId, matchId) => reports.of(stationId, matchId),
     connections,
     roles: roleGuard,
     clock,
@@ -313,14 +313,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     notify: (message) => notices.record('warning', message),
   })
   const notify = (message: string) => notices.record('warning', message)
-  const players = new PlayerDesk({
-    floor,
-    reports: playerReports,
-    session,
-    roles: roleGuard,
-    notify,
-    now: () => clock.now(),
-  })
+  const players = new PlayerDesk({ floor, reports, session, roles: roleGuard, notify, live: broadcast, clock })
   // A shared venue's floor: this desk's stations shared with the other desks, theirs written here.
   const venueFloor = new VenueFloor(connections.work.session, followers, floor)
 

@@ -162,12 +162,15 @@ export type StagedChange = z.infer<typeof StagedChange>
 export const ScoreSource = z.enum(['live', 'service'])
 export type ScoreSource = z.infer<typeof ScoreSource>
 
-/** Who pressed on a live layer: the desk, Companion, a paired scorekeeper's tablet, or the game itself (its state). */
-export const PressedBy = z.enum(['desk', 'companion', 'tablet', 'game'])
+/**
+ * Who pressed on a live layer: the desk, Companion, a paired scorekeeper's tablet, the game itself (its state), or the
+ * match's players (the result both reported from their phones).
+ */
+export const PressedBy = z.enum(['desk', 'companion', 'tablet', 'game', 'players'])
 export type PressedBy = z.infer<typeof PressedBy>
 
-/** Presses made away from the producer (a tablet's, the game's): on a held stream they wait in Hold's list. */
-export const waitsOnHold = (by: PressedBy): boolean => by === 'tablet' || by === 'game'
+/** Presses made away from the producer (a tablet's, the game's, the players'): on a held stream they wait in Hold's list. */
+export const waitsOnHold = (by: PressedBy): boolean => by === 'tablet' || by === 'game' || by === 'players'
 
 /** The live layer of a stream's on-air duel as the desk shows it: where scores come from, what to answer, who did what. */
 export const LiveDesk = z.object({

@@ -170,11 +170,11 @@ export class BroadcastDesk {
   }
 
   /**
-   * A game's presses on the stream's on-air duel, made together and journalled as the game's: on a held stream they wait
-   * in Hold's list; the audit log names `cause` (no person made them).
+   * Presses from outside the room (a game's reading, the players' agreed result) on the stream's on-air duel, made
+   * together and journalled as theirs: on a held stream they wait in Hold's list; the audit log names `cause`.
    */
-  fromGame(streamId: string, presses: readonly LivePress[], cause: string): StreamState {
-    return this.automatic.during(cause, () => this.liveScore.liveAll(streamId, presses, 'game'))
+  fromOutside(streamId: string, presses: readonly LivePress[], cause: string, by: 'game' | 'players'): StreamState {
+    return this.automatic.during(cause, () => this.liveScore.liveAll(streamId, presses, by))
   }
 
   /** The on-air duel's live layer and its opponents' names, for a game source (null: nothing it could press on). */

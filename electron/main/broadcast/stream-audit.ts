@@ -12,8 +12,9 @@ const FROM: Record<PressedBy, string> = {
   desk: '',
   companion: ' (from Companion)',
   tablet: ' (from a tablet)',
-  // The game's presses are the desk's own doing: the audit log gives their cause instead of a person.
+  // The game's and the players' presses are no person's at the desk: the audit log gives their cause instead.
   game: '',
+  players: '',
 }
 
 /** Each change from `before` (undefined: the first state this desk shares) to `after`, oldest first. */

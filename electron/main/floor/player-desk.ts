@@ -9,9 +9,12 @@ import {
   type FoundPlayer,
   type PlayerReport,
   type PlayerView,
+  type ReportedGame,
 } from '../../../shared/floor/players'
+import type { LivePress } from '../../../shared/broadcast/live-layer'
 import type { Participant } from '../../../shared/api'
 import { AppError } from '../app-error'
+import type { Clock } from '../clock'
 import type { OfflineSession } from '../services/offline-session'
 import type { RoleGuard } from '../venue/venue-role-guard'
 import type { FloorDesk } from './floor-desk'
@@ -28,7 +31,12 @@ export interface PlayerDeskPorts {
   /** This desk's role in a shared venue: staff's answers to reports are floor commands. */
   roles?: RoleGuard
   /** The desk's clock: a page counts down from it. */
-  now: () => number
+  clock: Pick<Clock, 'now'>
+  /** The live layers of the streams' on-air duels: a stream's station's agreed result goes on air (none in some tests). */
+  live?: {
+    onAirLayer(streamId: string): { layer: { matchId: string } } | null
+    fromOutside(streamId: string, presses: readonly LivePress[], cause: string, by: 'players'): unknown
+  }
 }
 
 /** Where each participant's next match is on a floor: worked out once per floor state, read by every phone. */
@@ -132,6 +140,8 @@ export class PlayerDesk {
     const before = this.ports.reports.of(station.id, match.id).report
     if (before?.confirmed) throw refused('games', 'games: staff confirmed this match’s result already')
     const after = this.ports.reports.report(station.id, match.id, side, inBracketOrder(report.games, side))
+    if (after.state === 'agreed' && before?.state !== 'agreed' && station.stream)
+      this.onAir(station.stream.id, match.id, after.reports[0]!)
     if (after.state === 'disputed' && before?.state !== 'disputed')
       this.ports.notify(
         `Disputed at ${station.name}: ${match.opponents.map((o) => o.name).join(' vs ')} reported different results. ` +
@@ -151,6 +161,18 @@ export class PlayerDesk {
       this.ports.reports.confirm(station.id, station.match.id)
     } else this.ports.reports.clear(station.id, station.match.id)
     return this.ports.floor.reported(tournamentId)
+  }
+
+  /** A stream's station: the players' agreed games go on its live layer (each game's winner) when its duel is on air. */
+  private onAir(streamId: string, matchId: string, games: readonly ReportedGame[]): void {
+    const live = this.ports.live
+    if (live?.onAirLayer(streamId)?.layer.matchId !== matchId) return
+    const presses: LivePress[] = games.map(([a, b], i) => ({
+      kind: 'winner',
+      game: i + 1,
+      side: a > b ? 0 : b > a ? 1 : null,
+    }))
+    live.fromOutside(streamId, presses, 'the players’ agreed result from their phones', 'players')
   }
 
   private viewIn(state: FloorState, person: Participant): PlayerView {
@@ -186,7 +208,7 @@ export class PlayerDesk {
             }
           : null,
       // The desk's clock now: the floor may have been told a while ago.
-      now: this.ports.now(),
+      now: this.ports.clock.now(),
     }
   }
 

@@ -1,7 +1,8 @@
 // The players' phones on the Demo venue over real HTTP: a player finds themselves by name or badge, follows their own
 // page (their station and call as the floor changes), reports the result at the station with their badge or the
-// station's code; both agree (staff confirm) or differ (the tile says disputed, a judge is called); wrong codes are
-// counted per address; inputs are bounded; the players' own origin answers the player routes and nothing else.
+// station's code; both agree (staff confirm; on a stream's station, on its live layer) or differ (the tile says
+// disputed, a judge is called); inputs are bounded; the players' own origin answers the player routes and nothing
+// else; wrong codes are counted per address (tried last: the budget is this test's address's).
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -9,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FloorState } from '../../../shared/floor/floor'
 import type { FoundPlayer, PlayerView } from '../../../shared/floor/players'
 import type { Participant } from '../../../shared/api'
+import type { StreamState } from '../../../shared/broadcast/feed'
+import { linkedDuels } from '../../../tests/support/linked-duels'
 import { dispatchValue } from '../../../tests/support/dispatch-value'
 import { readEvents } from '../../../tests/support/event-stream-reader'
 import { systemClock } from '../clock'
@@ -192,23 +195,6 @@ describe('players’ phones', () => {
     expect((await report(a, badgeOf(a), [])).status).toBe(400)
   })
 
-  it('counts wrong codes per address: past ten within a minute it waits, even with a right code', async () => {
-    const station = (await floorState()).stations.filter((s) => s.match)[2]!
-    const a = station.match!.opponents[0]!.participantId!
-    // Ten wrong codes a minute from one address (the one of the test above among them), then it waits.
-    const statuses: number[] = []
-    for (let i = 0; i < 11; i++) statuses.push((await report(a, `wrong-${i}`, [[1, 0]])).status)
-    expect(statuses.filter((s) => s === 403).length).toBe(9)
-    expect(statuses.slice(9)).toEqual([429, 429])
-    const waited = await fetch(play(`/players/${a}/report`), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ code: badgeOf(a), games: [[1, 0]] }),
-    })
-    expect(waited.status).toBe(429)
-    expect(Number(waited.headers.get('retry-after'))).toBeGreaterThan(0)
-  })
-
   it('the players’ own origin answers the player routes and their page, and refuses every staff route (none is there)', async () => {
     const origin = services.hub!.playersUrl!
     expect((await fetch(`${origin}/play`)).status).toBe(200)
@@ -227,5 +213,61 @@ describe('players’ phones', () => {
       headers: { authorization: `Bearer ${services.registry.controlToken}` },
     })
     expect(control.status).toBe(401)
+  })
+
+  it('a stream’s station: the players’ agreed result goes on the stream’s live layer, credited to them', async () => {
+    const linked = await linkedDuels(value, 1)
+    const { streamId } = linked
+    const duel = linked.duels[0]!
+    const at = linked.tournamentId
+    const made = await value<FloorState>('floor:create-stations', { tournamentId: at, prefix: 'Stage', from: 1, to: 1 })
+    const stage = made.stations[0]!
+    await value('floor:update-station', { tournamentId: at, stationId: stage.id, streamId })
+    await value('broadcast:take', { streamId, matchId: duel.id })
+    await value('broadcast:scores', { streamId, scores: 'live' })
+    const tile = (await value<FloorState>('floor:state', { tournamentId: at })).stations.find((s) => s.id === stage.id)!
+    expect(tile.match!.id).toBe(duel.id)
+    const [a, b] = tile.match!.opponents.map((o) => o.participantId!)
+    const send = (playerId: string, games: [number, number][]) =>
+      fetch(`${hub()}/play/v1/${at}/players/${playerId}/report`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ code: tile.players!.code, games }),
+      })
+    await send(a!, [
+      [13, 9],
+      [7, 13],
+      [13, 5],
+    ])
+    expect(
+      (
+        await send(b!, [
+          [9, 13],
+          [13, 7],
+          [5, 13],
+        ])
+      ).status,
+    ).toBe(200)
+    const status = await value<{ streams: StreamState[] }>('broadcast:status', { tournamentId: at })
+    const stream = status.streams.find((s) => s.feed.stream.id === streamId)!
+    expect(stream.feed.onAir!.games!.slice(0, 3).map((g) => g.winner)).toEqual([0, 1, 0])
+    expect(stream.live!.journal.slice(0, 3).every((entry) => entry.by === 'players')).toBe(true)
+  })
+
+  it('counts wrong codes per address: past ten within a minute it waits, even with a right code', async () => {
+    const station = (await floorState()).stations.filter((s) => s.match)[2]!
+    const a = station.match!.opponents[0]!.participantId!
+    // Ten wrong codes a minute from one address (the one of the test above among them), then it waits.
+    const statuses: number[] = []
+    for (let i = 0; i < 11; i++) statuses.push((await report(a, `wrong-${i}`, [[1, 0]])).status)
+    expect(statuses.filter((s) => s === 403).length).toBe(9)
+    expect(statuses.slice(9)).toEqual([429, 429])
+    const waited = await fetch(play(`/players/${a}/report`), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code: badgeOf(a), games: [[1, 0]] }),
+    })
+    expect(waited.status).toBe(429)
+    expect(Number(waited.headers.get('retry-after'))).toBeGreaterThan(0)
   })
 })
