@@ -380,16 +380,17 @@ export class FloorDesk {
     const { match, call } = station
     if (!match || !call) return
     const notice = this.announcer.called(tournamentId, station)
-    if (!this.store().settings(tournamentId, NO_SETTINGS).webhookHost) return
     const words = wordsFor(this.session().localeOf(tournamentId))
     const minutes = Math.round((call.deadline - call.calledAt) / 60_000)
     const late = call.times > 1 ? ` ${words.words.floor.calledAgain}` : ''
     const report = words.count(words.words.floor.reportWithin, minutes)
-    this.store().queueWebhook(
-      tournamentId,
-      discordMessage(`${notice.text}${late} · ${match.label} · ${report}`),
-      call.calledAt,
-    )
+    this.tellWebhook(tournamentId, `${notice.text}${late} · ${match.label} · ${report}`, call.calledAt)
+  }
+
+  /** A line for the floor's webhook (a Discord channel), when one is set: queued until it answers. */
+  tellWebhook(tournamentId: string, text: string, at = this.ports.clock.now()): void {
+    if (!this.store().settings(tournamentId, NO_SETTINGS).webhookHost) return
+    this.store().queueWebhook(tournamentId, discordMessage(text), at)
     this.webhook.kick()
   }
 

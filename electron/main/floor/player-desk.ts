@@ -142,11 +142,15 @@ export class PlayerDesk {
     const after = this.ports.reports.report(station.id, match.id, side, inBracketOrder(report.games, side))
     if (after.state === 'agreed' && before?.state !== 'agreed' && station.stream)
       this.onAir(station.stream.id, match.id, after.reports[0]!)
-    if (after.state === 'disputed' && before?.state !== 'disputed')
-      this.ports.notify(
-        `Disputed at ${station.name}: ${match.opponents.map((o) => o.name).join(' vs ')} reported different results. ` +
-          'A judge is called.',
-      )
+    if (after.state === 'disputed' && before?.state !== 'disputed') {
+      // A judge is called: at the desk, and in the floor's channel when it has one.
+      const names = match.opponents.map((o) => o.name).join(' vs ')
+      this.ports.notify(`Disputed at ${station.name}: ${names} reported different results. A judge is called.`)
+      const words = wordsFor(this.localeOf(tournamentId))
+      const versus = match.opponents.map((o) => o.name).join(` ${words.words.versus} `)
+      const judge = words.say(words.words.player.judge, { station: station.name, match: versus })
+      this.ports.floor.tellWebhook(tournamentId, judge)
+    }
     return this.viewIn(this.ports.floor.reported(tournamentId), person)
   }
 

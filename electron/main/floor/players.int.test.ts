@@ -1,9 +1,11 @@
 // The players' phones on the Demo venue over real HTTP: a player finds themselves by name or badge, follows their own
 // page (their station and call as the floor changes), reports the result at the station with their badge or the
 // station's code; both agree (staff confirm; on a stream's station, on its live layer) or differ (the tile says
-// disputed, a judge is called); inputs are bounded; the players' own origin answers the player routes and nothing
+// disputed, a judge is called at the desk and in the floor's channel); inputs are bounded; the players' own origin answers the player routes and nothing
 // else; wrong codes are counted per address (tried last: the budget is this test's address's).
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -166,6 +168,19 @@ describe('players’ phones', () => {
   })
 
   it('reports that differ: the tile says disputed and the desk is told a judge is called; clearing starts over', async () => {
+    // The floor's channel (a Discord-format webhook, here a receiver on this machine) is told too, its markdown escaped.
+    const heard: string[] = []
+    const receiver = createServer((request, response) => {
+      let body = ''
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()))
+      request.on('end', () => {
+        heard.push((JSON.parse(body) as { content: string }).content)
+        response.writeHead(204).end()
+      })
+    })
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
+    const webhookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/api/webhooks/1/x`
+    await value('floor:settings', { tournamentId, webhookUrl })
     const station = (await floorState()).stations.filter((s) => s.match)[1]!
     const [a, b] = station.match!.opponents.map((o) => o.participantId!)
     await report(a!, badgeOf(a!), [[2, 0]])
@@ -176,6 +191,12 @@ describe('players’ phones', () => {
     expect(info.notices.map((n) => n.message)).toContainEqual(
       expect.stringMatching(new RegExp(`^Disputed at ${station.name}: .* A judge is called\\.$`)),
     )
+    const names = station.match!.opponents.map((o) => o.name).join(' vs ')
+    await expect
+      .poll(() => heard, { timeout: 10_000 })
+      .toContainEqual(`Judge to ${station.name}\\: ${names} reported different results.`)
+    receiver.close()
+    await value('floor:settings', { tournamentId, webhookUrl: null })
     await expect(
       value('floor:players', { tournamentId, stationId: station.id, action: 'confirm' }),
     ).rejects.toMatchObject({ error: { code: 'validation' } })

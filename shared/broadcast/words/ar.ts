@@ -179,5 +179,6 @@ export const ar: Catalogue = {
     live: 'مباشر',
     lost: 'جارٍ إعادة الاتصال…',
     wrongCode: 'هذا الرمز ليس لك ولا لهذه المحطة.',
+    judge: 'حَكَم إلى {station}: {match} أبلغوا عن نتائج مختلفة.',
   },
 }

@@ -207,5 +207,7 @@ export interface Catalogue {
     live: string
     lost: string
     wrongCode: string
+    /** {station} {match}: the floor's channel is told a judge is needed (the players' reports differ). */
+    judge: string
   }
 }

@@ -147,5 +147,6 @@ export const de: Catalogue = {
     live: 'Live',
     lost: 'Verbinde neu…',
     wrongCode: 'Dieser Code ist weder deiner noch der dieser Station.',
+    judge: 'Schiedsrichter zu {station}: {match} haben verschiedene Ergebnisse gemeldet.',
   },
 }

@@ -146,5 +146,6 @@ export const enUS: Catalogue = {
     live: 'Live',
     lost: 'Reconnecting…',
     wrongCode: 'That code is not yours or this station’s.',
+    judge: 'Judge to {station}: {match} reported different results.',
   },
 }

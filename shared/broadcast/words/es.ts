@@ -160,5 +160,6 @@ export const es: Catalogue = {
     live: 'En vivo',
     lost: 'Reconectando…',
     wrongCode: 'Ese código no es tuyo ni de este puesto.',
+    judge: 'Juez a {station}: {match} informaron resultados distintos.',
   },
 }

@@ -158,5 +158,6 @@ export const fr: Catalogue = {
     live: 'En direct',
     lost: 'Reconnexion…',
     wrongCode: 'Ce code n’est ni le tien ni celui de ce poste.',
+    judge: 'Arbitre au {station} : {match} ont déclaré des résultats différents.',
   },
 }

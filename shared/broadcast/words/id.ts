@@ -146,5 +146,6 @@ export const id: Catalogue = {
     live: 'Langsung',
     lost: 'Menyambung ulang…',
     wrongCode: 'Kode itu bukan milikmu atau stasiun ini.',
+    judge: 'Wasit ke {station}: {match} melaporkan hasil yang berbeda.',
   },
 }

@@ -166,5 +166,6 @@ export const pl: Catalogue = {
     live: 'Na żywo',
     lost: 'Ponowne łączenie…',
     wrongCode: 'Ten kod nie jest twój ani tego stanowiska.',
+    judge: 'Sędzia do {station}: {match} zgłosili różne wyniki.',
   },
 }

@@ -155,5 +155,6 @@ export const ptBR: Catalogue = {
     live: 'Ao vivo',
     lost: 'Reconectando…',
     wrongCode: 'Esse código não é seu nem desta estação.',
+    judge: 'Juiz à {station}: {match} informaram resultados diferentes.',
   },
 }
