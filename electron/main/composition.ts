@@ -301,7 +301,7 @@ async function startServices(ports: MainPorts, lock: DataFolderLock, closeLog: (
     for (const tournamentId of tournaments)
       bus.publish('cache:updated', { resource: 'participants', scope: tournamentId })
   })
-  const reports = new PlayerReports()
+  const reports = new PlayerReports(() => (session().db.open ? session().floor : undefined))
   const floor = new FloorDesk({
     players: (stationId, matchId) => reports.of(stationId, matchId),
     connections,

@@ -1,8 +1,10 @@
 // What the players at a station reported of their match, and the station's one-time code for that match: each side's
-// games, whether the two agree (staff confirm) or differ (a judge is called). Kept on this desk for the day (a restart
-// starts reports over; the station's new code is on its tile).
+// games, whether the two agree (staff confirm) or differ (a judge is called). Kept in the profile's database (through a
+// restart), read once into memory; a code is made, and kept, the first time a match is seen on its station.
 import { randomInt, timingSafeEqual } from 'node:crypto'
+import type { FloorStore } from '../store/floor-store'
 import {
+  StationReport as ReportSchema,
   sameReport,
   STATION_CODE_DIGITS,
   type ReportedGame,
@@ -19,7 +21,11 @@ interface Kept {
 }
 
 export class PlayerReports {
-  private readonly kept = new Map<string, Kept>()
+  /** What was read or written, per database (another profile's is another floor). */
+  private readonly read = new WeakMap<FloorStore, Map<string, Kept>>()
+
+  /** `store`: the active profile's floor store; undefined while none is open (reports are then kept in memory). */
+  constructor(private readonly store: () => FloorStore | undefined = () => undefined) {}
 
   /** A station's code and report for its match (a code is made the first time the match is on the station). */
   of(stationId: string, matchId: string): StationPlayers {
@@ -40,6 +46,7 @@ export class PlayerReports {
     const [first, second] = reports
     const state = !first || !second ? 'waiting' : sameReport(first, second) ? 'agreed' : 'disputed'
     entry.report = { matchId, reports, state, confirmed: false }
+    this.keep(stationId, matchId, entry)
     return entry.report
   }
 
@@ -47,24 +54,60 @@ export class PlayerReports {
   confirm(stationId: string, matchId: string): StationReport | null {
     const entry = this.entry(stationId, matchId)
     if (entry.report?.state === 'agreed') entry.report = { ...entry.report, confirmed: true }
+    this.keep(stationId, matchId, entry)
     return entry.report
   }
 
   /** Staff cleared the reports (a judge settled a dispute): the players report again, with a new code. */
   clear(stationId: string, matchId: string): void {
-    this.kept.set(keyOf(stationId, matchId), { code: newCode(), report: null })
+    const entry = { code: newCode(), report: null }
+    this.kept().set(keyOf(stationId, matchId), entry)
+    this.keep(stationId, matchId, entry)
   }
 
   private entry(stationId: string, matchId: string): Kept {
     const key = keyOf(stationId, matchId)
-    let entry = this.kept.get(key)
+    const kept = this.kept()
+    let entry = kept.get(key)
     if (!entry) {
-      entry = { code: newCode(), report: null }
-      this.kept.set(key, entry)
-      if (this.kept.size > KEPT_MOST) this.kept.delete(this.kept.keys().next().value!)
+      entry = this.fromStore(stationId, matchId)
+      kept.set(key, entry)
+      if (kept.size > KEPT_MOST) kept.delete(kept.keys().next().value!)
     }
     return entry
   }
+
+  /** What the database keeps of a station's match (a report that does not read as one is none), or a new code. */
+  private fromStore(stationId: string, matchId: string): Kept {
+    const row = this.store()?.playerReport(stationId, matchId)
+    if (!row) {
+      const made = { code: newCode(), report: null }
+      this.keep(stationId, matchId, made)
+      return made
+    }
+    let report: StationReport | null = null
+    try {
+      report = row.report === null ? null : ReportSchema.parse(JSON.parse(row.report))
+    } catch {
+      // let go: a report the database cannot give back is none: the players report again
+      report = null
+    }
+    return { code: row.code, report }
+  }
+
+  private keep(stationId: string, matchId: string, entry: Kept): void {
+    this.store()?.keepPlayerReport(stationId, matchId, entry.code, entry.report && JSON.stringify(entry.report))
+  }
+
+  private kept(): Map<string, Kept> {
+    const store = this.store()
+    if (!store) return (this.inMemory ??= new Map())
+    let kept = this.read.get(store)
+    if (!kept) this.read.set(store, (kept = new Map()))
+    return kept
+  }
+
+  private inMemory: Map<string, Kept> | undefined
 }
 
 const keyOf = (stationId: string, matchId: string) => `${stationId}\u0000${matchId}`

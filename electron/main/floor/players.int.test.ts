@@ -291,4 +291,14 @@ describe('players’ phones', () => {
     expect(waited.status).toBe(429)
     expect(Number(waited.headers.get('retry-after'))).toBeGreaterThan(0)
   })
+
+  it('keeps what the players reported, and each station’s code, through a restart of the desk', async () => {
+    const before = (await floorState()).stations.filter((s) => s.match)
+    await services.close()
+    services = await createMainServices(ports)
+    await value('tournaments:list', { filters: {} })
+    const after = (await floorState()).stations.filter((s) => s.match)
+    expect(after.map((s) => s.players)).toEqual(before.map((s) => s.players))
+    expect(after.some((s) => s.players?.report?.confirmed)).toBe(true)
+  })
 })

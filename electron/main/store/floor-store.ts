@@ -1,5 +1,6 @@
 // The venue floor as the profile's database keeps it (the service has no stations): each tournament's stations, the
-// match on each and its call, the floor's settings, and the webhook's queue. Survives restarts and recoveries.
+// match on each and its call, the floor's settings, the webhook's queue, and what each station's players reported.
+// Survives restarts and recoveries.
 import { randomBytes } from 'node:crypto'
 import type { Db } from '../db/db'
 import { prepared } from '../db/prepared'
@@ -11,6 +12,7 @@ export const FLOOR_TABLES = {
   floor_assignments: 'kept',
   floor_settings: 'kept',
   floor_webhooks: 'kept',
+  player_reports: 'kept',
 } as const satisfies TableRecovery
 
 export interface StationRow {
@@ -303,5 +305,21 @@ export class FloorStore {
       problem,
       seq,
     )
+  }
+
+  /** A station's one-time code for a match and its players' report (JSON), as kept; undefined when none is. */
+  playerReport(stationId: string, matchId: string): { code: string; report: string | null } | undefined {
+    return prepared(this.db, 'SELECT code, report FROM player_reports WHERE station_id = ? AND match_id = ?').get(
+      stationId,
+      matchId,
+    ) as { code: string; report: string | null } | undefined
+  }
+
+  keepPlayerReport(stationId: string, matchId: string, code: string, report: string | null): void {
+    prepared(
+      this.db,
+      `INSERT INTO player_reports (station_id, match_id, code, report) VALUES (?, ?, ?, ?)
+       ON CONFLICT (station_id, match_id) DO UPDATE SET code = excluded.code, report = excluded.report`,
+    ).run(stationId, matchId, code, report)
   }
 }

@@ -15,6 +15,7 @@ import { migration as sponsors } from './0013-sponsors'
 import { migration as venueDoc } from './0014-venue-doc'
 import { migration as signedVenue } from './0015-signed-venue'
 import { migration as pickImages } from './0016-pick-images'
+import { migration as playerReports } from './0017-player-reports'
 
 /** Entry n moves the schema from version n to n + 1 (user_version). */
 export const MIGRATIONS: readonly string[] = [
@@ -34,4 +35,5 @@ export const MIGRATIONS: readonly string[] = [
   venueDoc,
   signedVenue,
   pickImages,
+  playerReports,
 ]
