@@ -138,4 +138,31 @@ describe('players’ phones', () => {
     for (const page of [first, second])
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
   })
+
+  it('the desk’s Stations view shows the players’ code, the dispute and the players’ page’s QR code, in both themes', async () => {
+    const desk = await (
+      await browser.newContext({ viewport: { width: 1400, height: 1000 }, bypassCSP: true })
+    ).newPage()
+    await desk.goto(web.url)
+    await desk
+      .getByRole('row', { name: new RegExp(TOURNAMENT) })
+      .getByRole('button', { name: 'Open' })
+      .click()
+    await desk.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Stations' }).click()
+    const tile = desk.getByTestId('station').first()
+    await expect
+      .poll(() => tile.getByTestId('tile-report').textContent(), { timeout: 10_000 })
+      .toBe('Disputed: 2–1 / 0–1 · judge called')
+    expect(await desk.getByText(playersUrl).count()).toBe(1)
+    expect(await desk.getByRole('img', { name: 'QR code of the players’ page' }).count()).toBe(1)
+    await desk.screenshot({ path: screenshotPath('view-stations-players-dark') })
+    expect(await axeViolations(desk)).toEqual([])
+    await desk.getByRole('button', { name: 'Light theme' }).click()
+    await desk.screenshot({ path: screenshotPath('view-stations-players-light') })
+    expect(await axeViolations(desk)).toEqual([])
+    // Clear lets the players report again: their phones are told.
+    await tile.getByRole('button', { name: /^Clear the players’ reports/ }).click()
+    await expect.poll(() => tile.getByTestId('tile-report').count(), { timeout: 10_000 }).toBe(0)
+    await expect.poll(() => first.getByTestId('player-report').count(), { timeout: 10_000 }).toBe(0)
+  })
 })

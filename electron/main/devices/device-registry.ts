@@ -16,7 +16,7 @@ import { setAside } from '../set-aside'
 import { Signal } from '../signal'
 import { sameSecret } from '../local-server/route-guard'
 import { VENUE_SECRETS, type CredentialStore } from '../secrets/credential-store'
-import { PairingAttempts } from './pairing-attempts'
+import { AttemptBudget } from './attempt-budget'
 import type { AdmitDesk, RegistryVenue, VenueDeviceBook } from './registry-venue'
 
 /** A pairing code is good this long, once. */
@@ -95,7 +95,7 @@ export class DeviceRegistry {
   readonly rotated = new Signal<void>()
   readonly changed = new Signal<void>()
   private readonly codes = new Map<string, PendingCode>()
-  private readonly attempts = new PairingAttempts()
+  private readonly attempts = new AttemptBudget()
   private readonly seenWritten = new Map<string, number>()
   private seenSave: NodeJS.Timeout | undefined
   /** When each device paired at another desk was last seen here (kept in memory only: its desk keeps its own). */
@@ -303,7 +303,7 @@ export class DeviceRegistry {
     const refuse = (message: string, status: 400 | 410) => {
       // A wrong code: counted against its address; once the whole network guessed too much, asked to wait instead.
       const network = this.attempts.networkWait(now)
-      this.attempts.failed(from, now)
+      this.attempts.spent(from, now)
       return network
         ? new PairingRefused(network.message, 429, network.retryAfterS)
         : new PairingRefused(message, status)

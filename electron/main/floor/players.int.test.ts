@@ -84,7 +84,7 @@ describe('players’ phones', () => {
     const short = await fetch(play('/find?q=a'))
     expect(short.status).toBe(400)
     expect(await short.json()).toEqual({ error: 'q: at least 2 characters' })
-    expect((await fetch(`${hub()}/play/v1/a%20b/find?q=ab`)).status).toBe(400)
+    expect((await fetch(`${hub()}/play/v1/a%20b/find?q=ab`)).status).toBe(422)
   })
 
   it('a player’s page follows the floor: up next, then their station, then the call with its deadline', async () => {

@@ -2,13 +2,12 @@
 // report at the station. Open to anyone who reaches the hub (a player has no key), read-only but for the report, which
 // needs the player's badge code or the station's one-time code; searches and wrong codes are counted per address.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { IdInput } from '../../../shared/api/formats'
 import { PlayerInputs } from '../../../shared/floor/players'
-import { PairingAttempts } from '../devices/pairing-attempts'
+import { AttemptBudget } from '../devices/attempt-budget'
 import { EventStreams } from '../local-server/event-stream'
 import type { PlayerDesk } from '../floor/player-desk'
 import { access } from './hub-access'
-import { sendAppError, sendAsset, sendPage, type HubContext } from './hub-context'
+import { idsOrRefuse, sendAppError, sendAsset, sendPage, type HubContext } from './hub-context'
 import { aliveRoute } from './venue-routes'
 import { qrSvg } from '../devices/pairing-qr'
 import type { VenueHost } from '../venue/venue-host'
@@ -53,13 +52,13 @@ export function playerRoutes(
   { players, clock, pagesDir, ownOrigin, venue, venueDesks, phonesOrigin }: PlayerRouteOptions,
 ): () => void {
   const streams = new EventStreams(PLAYER_STREAM_CAPS)
-  const searches = new PairingAttempts({
+  const searches = new AttemptBudget({
     perAddress: 60,
     perNetwork: 6000,
     tooManyHere: 'searches from this phone',
     tooManyAround: 'searches on the venue network',
   })
-  const wrongCodes = new PairingAttempts({
+  const wrongCodes = new AttemptBudget({
     perAddress: 10,
     perNetwork: 100,
     tooManyHere: 'wrong codes from this phone',
@@ -68,15 +67,9 @@ export function playerRoutes(
   const addressOf = (request: FastifyRequest) => request.socket.remoteAddress ?? ''
   const waitSaid = (reply: FastifyReply, wait: { message: string; retryAfterS: number }) =>
     reply.code(429).header('retry-after', String(wait.retryAfterS)).send({ error: wait.message })
-  /** The path's ids, bounded as every id is; a wrong one is named. */
-  const ids = (request: FastifyRequest<Params>, reply: FastifyReply): boolean => {
-    for (const [field, value] of Object.entries(request.params))
-      if (!IdInput.safeParse(value).success) {
-        void reply.code(400).send({ error: `${field}: not an id` })
-        return false
-      }
-    return true
-  }
+  /** The path's ids, bounded as every id is (422 naming the field). */
+  const ids = (request: FastifyRequest<Params>, reply: FastifyReply): boolean =>
+    idsOrRefuse(reply, request.params, ['tournamentId', 'playerId'])
   const answer = <T>(reply: FastifyReply, work: () => T) => {
     try {
       return reply.header('cache-control', 'no-store').send(work())
@@ -127,7 +120,7 @@ export function playerRoutes(
       if (!ids(request, reply)) return reply
       const wait = searches.wait(addressOf(request), clock.now())
       if (wait) return waitSaid(reply, wait)
-      searches.failed(addressOf(request), clock.now())
+      searches.spent(addressOf(request), clock.now())
       const input = PlayerInputs.find.safeParse({ q: request.query.q })
       if (!input.success) return reply.code(400).send({ error: input.error.issues[0]!.message })
       return answer(reply, () => ({ players: players.find(request.params.tournamentId, input.data.q) }))
@@ -167,7 +160,7 @@ export function playerRoutes(
     } catch (error) {
       if ((error as { code?: string }).code === 'forbidden') {
         const network = wrongCodes.networkWait(clock.now())
-        wrongCodes.failed(from, clock.now())
+        wrongCodes.spent(from, clock.now())
         if (network) return waitSaid(reply, network)
       }
       return sendAppError(reply, error)

@@ -33,7 +33,7 @@ const PAIRING: AttemptRules = {
   tooManyAround: 'wrong pairing codes on the venue network',
 }
 
-export class PairingAttempts {
+export class AttemptBudget {
   private readonly byAddress = new Map<string, number[]>()
   private failures: number[] = []
 
@@ -65,8 +65,8 @@ export class PairingAttempts {
     return undefined
   }
 
-  /** Counts a wrong, used or expired code against its address and the whole network. */
-  failed(from: string, now: number): void {
+  /** Counts an attempt (a wrong, used or expired code; a search) against its address and the whole network. */
+  spent(from: string, now: number): void {
     const recent = this.byAddress.get(from) ?? []
     recent.push(now)
     this.byAddress.set(from, recent)

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { fakeClock } from '../../../tests/support/fake-clock'
 import { MemoryCredentialStore } from '../secrets/memory-store'
 import { DeviceRegistry, PairingRefused } from './device-registry'
-import { PAIRING_FAILURES_PER_MINUTE, PairingAttempts } from './pairing-attempts'
+import { PAIRING_FAILURES_PER_MINUTE, AttemptBudget } from './attempt-budget'
 
 /** What the registry answered a code: 'judged' (told wrong), 'wait' (429), or 'paired'. */
 function tryCode(registry: DeviceRegistry, code: string, from: string): 'judged' | 'wait' | 'paired' {
@@ -51,8 +51,8 @@ describe('pairing attempts', () => {
   })
 
   it('forgets addresses once their attempts are a minute old', () => {
-    const attempts = new PairingAttempts()
-    for (let address = 0; address < 25; address++) attempts.failed(`10.0.1.${address}`, 0)
+    const attempts = new AttemptBudget()
+    for (let address = 0; address < 25; address++) attempts.spent(`10.0.1.${address}`, 0)
     expect(attempts.remembered).toBe(25)
     expect(attempts.wait('10.0.9.9', 30_000)).toBeUndefined()
     expect(attempts.remembered).toBe(25)
@@ -61,8 +61,8 @@ describe('pairing attempts', () => {
   })
 
   it('one address waits after its own ten, while others may still try', () => {
-    const attempts = new PairingAttempts()
-    for (let i = 0; i < 10; i++) attempts.failed('10.0.2.1', 1_000)
+    const attempts = new AttemptBudget()
+    for (let i = 0; i < 10; i++) attempts.spent('10.0.2.1', 1_000)
     expect(attempts.wait('10.0.2.1', 2_000)).toMatchObject({ retryAfterS: 59 })
     expect(attempts.wait('10.0.2.2', 2_000)).toBeUndefined()
   })
