@@ -152,9 +152,15 @@ describe('players’ phones', () => {
     const tile = desk.getByTestId('station').first()
     await expect
       .poll(() => tile.getByTestId('tile-report').textContent(), { timeout: 10_000 })
-      .toBe('Disputed: 2–1 / 0–1 · judge called')
-    expect(await desk.getByText(playersUrl).count()).toBe(1)
-    expect(await desk.getByRole('img', { name: 'QR code of the players’ page' }).count()).toBe(1)
+      .toBe('Disputed: 2–1 / 0–1')
+    // The players' page's address and QR code come with their own answer: waited for.
+    await expect.poll(() => desk.getByText(playersUrl).count(), { timeout: 10_000 }).toBe(1)
+    await expect
+      .poll(() => desk.getByRole('img', { name: 'QR code of the players’ page' }).count(), { timeout: 10_000 })
+      .toBe(1)
+    // Seen on the tile, not only there: the players' toggles of a called station take most of its room.
+    expect(await tile.getByTestId('tile-report').isVisible()).toBe(true)
+    await tile.screenshot({ path: screenshotPath('tile-disputed-dark') })
     await desk.screenshot({ path: screenshotPath('view-stations-players-dark') })
     expect(await axeViolations(desk)).toEqual([])
     await desk.getByRole('button', { name: 'Light theme' }).click()

@@ -293,7 +293,7 @@ describe('acting on a tile', () => {
     ])
     await user.selectOptions(screen.getByRole('combobox', { name: /Station for Cinder vs Dusk/ }), 's2')
     expect(calls.some((c) => c.channel === 'floor:assign')).toBe(false)
-    await user.click(screen.getByRole('button', { name: /Put Cinder vs Dusk on the chosen station/ }))
+    await user.click(screen.getByRole('button', { name: 'Put on the chosen station: Cinder vs Dusk' }))
     expect(calls.find((c) => c.channel === 'floor:assign')!.input).toEqual({
       tournamentId: 't1',
       stationId: 's2',
@@ -351,7 +351,7 @@ describe('acting on a tile', () => {
     const [first, second] = await tiles()
     expect(within(first!).getByText('483920')).toBeTruthy()
     expect(within(first!).getByTestId('tile-report').textContent).toBe('Players agree 2–1')
-    expect(within(second!).getByTestId('tile-report').textContent).toBe('Disputed: 1–0 / 0–1 · judge called')
+    expect(within(second!).getByTestId('tile-report').textContent).toBe('Disputed: 1–0 / 0–1')
     expect(within(second!).queryByRole('button', { name: /Confirm/ })).toBeNull()
     await userEvent.click(within(first!).getByRole('button', { name: 'Confirm the players’ result on Station 1' }))
     expect(calls.find((c) => c.channel === 'floor:players')!.input).toEqual({
