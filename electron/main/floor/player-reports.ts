@@ -23,6 +23,8 @@ interface Kept {
 export class PlayerReports {
   /** What was read or written, per database (another profile's is another floor). */
   private readonly read = new WeakMap<FloorStore, Map<string, Kept>>()
+  /** While no database is open. */
+  private readonly inMemory = new Map<string, Kept>()
 
   /** `store`: the active profile's floor store; undefined while none is open (reports are then kept in memory). */
   constructor(private readonly store: () => FloorStore | undefined = () => undefined) {}
@@ -101,13 +103,11 @@ export class PlayerReports {
 
   private kept(): Map<string, Kept> {
     const store = this.store()
-    if (!store) return (this.inMemory ??= new Map())
+    if (!store) return this.inMemory
     let kept = this.read.get(store)
-    if (!kept) this.read.set(store, (kept = new Map()))
+    if (!kept) this.read.set(store, (kept = new Map<string, Kept>()))
     return kept
   }
-
-  private inMemory: Map<string, Kept> | undefined
 }
 
 const keyOf = (stationId: string, matchId: string) => `${stationId}\u0000${matchId}`
