@@ -118,8 +118,7 @@ export function sameReport(a: readonly ReportedGame[], b: readonly ReportedGame[
   return a.length === b.length && a.every(([x, y], i) => b[i]![0] === x && b[i]![1] === y)
 }
 
-/** A report as its side gave it ([mine, theirs]) turned to the bracket's order, and back. */
+/** A report as its side gave it ([mine, theirs]) turned to the bracket's order, and back (the same turn). */
 export function inBracketOrder(games: readonly ReportedGame[], side: number): ReportedGame[] {
   return games.map(([mine, theirs]) => (side === 0 ? [mine, theirs] : [theirs, mine]))
 }
-export const asSideSees = inBracketOrder

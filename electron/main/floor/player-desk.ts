@@ -2,6 +2,7 @@
 // check-in, next match, station and call), their reports at the station (proved by their badge code or the station's
 // one-time code), and staff's answer to them. Nothing of another player beyond what the board shows.
 import { wordsFor } from '../../../shared/broadcast/words'
+import { byNaturalName } from '../../../shared/text/natural-order'
 import type { FloorState, StationView, UpNextMatch } from '../../../shared/floor/floor'
 import {
   FOUND_MAX,
@@ -77,7 +78,7 @@ export class PlayerDesk {
     const wanted = folded(q)
     return this.people(tournamentId)
       .filter((p) => folded(p.name).includes(wanted) || (p.custom_user_identifier && badgeFits(p, q)))
-      .sort((a, b) => a.name.localeCompare(b.name))
+      .sort(byNaturalName)
       .slice(0, FOUND_MAX)
       .map((p) => ({ id: p.id, name: p.name }))
   }
