@@ -31,6 +31,8 @@ export const StationReport = z.object({
   state: z.enum(['waiting', 'agreed', 'disputed']),
   /** Staff confirmed the agreed result (enter it at the service: the interface writes no results). */
   confirmed: z.boolean(),
+  /** The address each side reported from (one phone may not report both sides with the station's code). */
+  from: z.tuple([z.string().max(64).nullable(), z.string().max(64).nullable()]).optional(),
 })
 
 /** What the desk's station tile shows of its players: the station's one-time code, and the report. */

@@ -330,9 +330,9 @@ export class FloorDesk {
     return this.view(tournamentId)
   }
 
-  /** A station's players reported (or staff answered them): everyone following the floor is told. */
-  reported(tournamentId: string): FloorState {
-    return this.announce(tournamentId, 'a player reported a result')
+  /** A station's players reported (or staff answered them, `why` says which): everyone following the floor is told. */
+  reported(tournamentId: string, why: string): FloorState {
+    return this.announce(tournamentId, why)
   }
 
   /** Follows a tournament's calls (door phones). */

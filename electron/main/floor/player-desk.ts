@@ -21,6 +21,9 @@ import type { RoleGuard } from '../venue/venue-role-guard'
 import type { FloorDesk } from './floor-desk'
 import { refused } from './floor-desk'
 import { sameSecret, type PlayerReports } from './player-reports'
+import { moduleLog } from '../log'
+
+const log = moduleLog('player-desk')
 
 export interface PlayerDeskPorts {
   floor: FloorDesk
@@ -73,14 +76,22 @@ export class PlayerDesk {
 
   constructor(private readonly ports: PlayerDeskPorts) {}
 
-  /** Players whose name holds `q`, or whose badge code is `q` (at most FOUND_MAX, by name). */
-  find(tournamentId: string, q: string): FoundPlayer[] {
+  /**
+   * Players whose name holds `q`, or whose badge code is `q` (at most FOUND_MAX, by name); `byName` is false when no
+   * name held it (a code, or nothing found).
+   */
+  find(tournamentId: string, q: string): { players: FoundPlayer[]; byName: boolean } {
     const wanted = folded(q)
-    return this.people(tournamentId)
-      .filter((p) => folded(p.name).includes(wanted) || (p.custom_user_identifier && badgeFits(p, q)))
-      .sort(byNaturalName)
-      .slice(0, FOUND_MAX)
-      .map((p) => ({ id: p.id, name: p.name }))
+    const people = this.people(tournamentId)
+    const named = people.filter((p) => folded(p.name).includes(wanted))
+    const found = named.length > 0 ? named : people.filter((p) => badgeFits(p, q))
+    return {
+      players: found
+        .sort(byNaturalName)
+        .slice(0, FOUND_MAX)
+        .map((p) => ({ id: p.id, name: p.name })),
+      byName: named.length > 0,
+    }
   }
 
   /** A player's page now. */
@@ -106,7 +117,13 @@ export class PlayerDesk {
       const shared: Followed = { state: this.floorOf(tournamentId), phones: new Set(), stop: () => undefined }
       shared.stop = this.ports.floor.subscribeFloor(tournamentId, (state) => {
         shared.state = state
-        for (const phone of shared.phones) phone(state)
+        for (const phone of shared.phones)
+          try {
+            phone(state)
+          } catch (error) {
+            // let go: one phone's page that cannot be worked out (its player gone) stops no other, nor the floor
+            log.warn(`a player's page: ${(error as Error).message}`)
+          }
       })
       this.followed.set(tournamentId, (followed = shared))
     }
@@ -126,7 +143,7 @@ export class PlayerDesk {
   }
 
   /** A player's report at their station, proved by their badge code or the station's code for the match. */
-  report(tournamentId: string, playerId: string, report: PlayerReport): PlayerView {
+  report(tournamentId: string, playerId: string, report: PlayerReport, from: string): PlayerView {
     const person = this.person(tournamentId, playerId)
     const state = this.ports.floor.read(tournamentId)
     const place = places(state).get(playerId)
@@ -136,23 +153,32 @@ export class PlayerDesk {
     const side = match.opponents.findIndex((o) => o.participantId === playerId)
     if (match.opponents.length !== 2 || (side !== 0 && side !== 1))
       throw refused('games', 'games: only a match of two can be reported here')
-    const proved = badgeFits(person, report.code) || this.ports.reports.codeFits(station.id, match.id, report.code)
-    if (!proved) throw new AppError('forbidden', wordsFor(this.localeOf(tournamentId)).words.player.wrongCode)
-    const before = this.ports.reports.of(station.id, match.id).report
+    const { reports } = this.ports
+    const words = wordsFor(this.localeOf(tournamentId))
+    const byBadge = badgeFits(person, report.code)
+    if (!byBadge && !reports.codeFits(station.id, match.id, report.code))
+      throw new AppError('forbidden', words.words.player.wrongCode)
+    // The station's code proves presence, not who: one phone does not report both sides with it.
+    if (!byBadge && reports.reportedFrom(station.id, match.id, side === 0 ? 1 : 0) === from)
+      throw new AppError('conflict', words.words.player.ownPhone)
+    const before = reports.of(station.id, match.id).report
     if (before?.confirmed) throw refused('games', 'games: staff confirmed this match’s result already')
-    const after = this.ports.reports.report(station.id, match.id, side, inBracketOrder(report.games, side))
+    const after = reports.report(station.id, match.id, side, inBracketOrder(report.games, side), from)
+    if (!byBadge) reports.used(station.id, match.id)
+    const told = this.ports.floor.reported(tournamentId, 'a player reported a result')
     if (after.state === 'agreed' && before?.state !== 'agreed' && station.stream)
       this.onAir(station.stream.id, match.id, after.reports[0]!)
     if (after.state === 'disputed' && before?.state !== 'disputed') {
       // A judge is called: at the desk, and in the floor's channel when it has one.
       const names = match.opponents.map((o) => o.name).join(' vs ')
       this.ports.notify(`Disputed at ${station.name}: ${names} reported different results. A judge is called.`)
-      const words = wordsFor(this.localeOf(tournamentId))
       const versus = match.opponents.map((o) => o.name).join(` ${words.words.versus} `)
-      const judge = words.say(words.words.player.judge, { station: station.name, match: versus })
-      this.ports.floor.tellWebhook(tournamentId, judge)
+      this.ports.floor.tellWebhook(
+        tournamentId,
+        words.say(words.words.player.judge, { station: station.name, match: versus }),
+      )
     }
-    return this.viewIn(this.ports.floor.reported(tournamentId), person)
+    return this.viewIn(told, person)
   }
 
   /** Staff confirm the players' agreed result, or clear the reports (a judge settled it): the players are told. */
@@ -165,10 +191,16 @@ export class PlayerDesk {
         throw refused('stationId', `${station.name}: its players have not agreed on a result`)
       this.ports.reports.confirm(station.id, station.match.id)
     } else this.ports.reports.clear(station.id, station.match.id)
-    return this.ports.floor.reported(tournamentId)
+    return this.ports.floor.reported(
+      tournamentId,
+      `staff ${action === 'confirm' ? 'confirmed' : 'cleared'} the players’ reports`,
+    )
   }
 
-  /** A stream's station: the players' agreed games go on its live layer (each game's winner) when its duel is on air. */
+  /**
+   * A stream's station: the players' agreed games go on its live layer (each game's winner) when its duel is on air; a
+   * layer that cannot take them (more games than its best-of) is said at the desk, the report kept as it is.
+   */
   private onAir(streamId: string, matchId: string, games: readonly ReportedGame[]): void {
     const live = this.ports.live
     if (live?.onAirLayer(streamId)?.layer.matchId !== matchId) return
@@ -177,7 +209,11 @@ export class PlayerDesk {
       game: i + 1,
       side: a > b ? 0 : b > a ? 1 : null,
     }))
-    live.fromOutside(streamId, presses, 'the players’ agreed result from their phones', 'players')
+    try {
+      live.fromOutside(streamId, presses, 'the players’ agreed result from their phones', 'players')
+    } catch (error) {
+      this.ports.notify(`The players’ agreed result did not go on air: ${(error as Error).message}`)
+    }
   }
 
   private viewIn(state: FloorState, person: Participant): PlayerView {

@@ -40,16 +40,30 @@ export class PlayerReports {
     return sameSecret(this.entry(stationId, matchId).code, code.trim())
   }
 
-  /** One side's report (bracket order): what the floor makes of it with the other side's. */
-  report(stationId: string, matchId: string, side: 0 | 1, games: ReportedGame[]): StationReport {
+  /** One side's report (bracket order), made from `from`: what the floor makes of it with the other side's. */
+  report(stationId: string, matchId: string, side: 0 | 1, games: ReportedGame[], from: string): StationReport {
     const entry = this.entry(stationId, matchId)
     const reports: StationReport['reports'] = entry.report ? [...entry.report.reports] : [null, null]
+    const by: [string | null, string | null] = entry.report?.from ? [...entry.report.from] : [null, null]
     reports[side] = games
+    by[side] = from.slice(0, 64)
     const [first, second] = reports
     const state = !first || !second ? 'waiting' : sameReport(first, second) ? 'agreed' : 'disputed'
-    entry.report = { matchId, reports, state, confirmed: false }
+    entry.report = { matchId, reports, state, confirmed: false, from: by }
     this.keep(stationId, matchId, entry)
     return entry.report
+  }
+
+  /** Where a side reported from (null: it has not). */
+  reportedFrom(stationId: string, matchId: string, side: 0 | 1): string | null {
+    return this.entry(stationId, matchId).report?.from?.[side] ?? null
+  }
+
+  /** The station's code was used: a new one replaces it (a code works once). */
+  used(stationId: string, matchId: string): void {
+    const entry = this.entry(stationId, matchId)
+    entry.code = newCode()
+    this.keep(stationId, matchId, entry)
   }
 
   /** Staff confirmed the players' agreed result. */

@@ -29,13 +29,14 @@ import { ensureStarterLayout } from './starter-layout'
 import { hubRules, type ProvenDesk } from './hub-access'
 import type { HubContext } from './hub-context'
 import { lanInterfaces, LanListeners, suggestedInterfaces, type LanInterface } from './lan-listeners'
+import { PLAYER_CONNECTION_CAPS, type ConnectionCaps } from '../local-server/connection-gate'
 import { pairingRoutes } from './pairing-routes'
 import { logRoutes } from './log-routes'
 import { gameOwnerOf, gameRoutes } from './game-routes'
 import type { GameSources } from '../broadcast/game-sources'
 import { PageLog } from '../page-log'
 import { venueRoutes } from './venue-routes'
-import { playerRoutes } from './player-routes'
+import { playerBudgets, playerRoutes } from './player-routes'
 import type { PlayerDesk } from '../floor/player-desk'
 
 /** Live streams a device may hold (an OBS PC's sources, a door's tabs), and all devices together. */
@@ -147,7 +148,13 @@ class HubOrigin {
   private lanListeners: LanListeners | undefined
   port = 0
 
-  constructor(registry: DeviceRegistry, provenDesk?: ProvenDesk, gameToken?: (request: FastifyRequest) => boolean) {
+  constructor(
+    registry: DeviceRegistry,
+    provenDesk?: ProvenDesk,
+    gameToken?: (request: FastifyRequest) => boolean,
+    /** Connections the venue network may hold open here (the players' address takes a thousand phones). */
+    private readonly caps?: ConnectionCaps,
+  ) {
     this.server = Fastify({
       logger: false,
       bodyLimit: 16 * 1024,
@@ -175,7 +182,7 @@ class HubOrigin {
     this.hosts.add(`localhost:${this.port}`)
     // A WebSocket upgrade on a LAN address goes to the same server (and its guard) as one on 127.0.0.1.
     const upgrade = (...args: unknown[]) => this.server.server.emit('upgrade', ...args)
-    this.lanListeners = new LanListeners(this.handler!, this.port, upgrade)
+    this.lanListeners = new LanListeners(this.handler!, this.port, upgrade, this.caps)
     return this.port
   }
 
@@ -235,6 +242,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   const stopPlayers: (() => void)[] = []
   const playerOptions = options.players && {
     players: options.players,
+    budgets: playerBudgets(),
     clock: { now: Date.now },
     pagesDir: options.pagesDir,
     ...(options.venue && { venue: options.venue }),
@@ -243,7 +251,9 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   }
   if (playerOptions) stopPlayers.push(playerRoutes(server, playerOptions))
   // The players' Wi-Fi gets an origin of its own: the player routes alone, so no staff route answers there.
-  const playersOrigin = playerOptions ? new HubOrigin(registry) : undefined
+  const playersOrigin = playerOptions
+    ? new HubOrigin(registry, undefined, undefined, PLAYER_CONNECTION_CAPS)
+    : undefined
   if (playersOrigin && playerOptions)
     stopPlayers.push(playerRoutes(playersOrigin.server, { ...playerOptions, ownOrigin: true }))
   const layouts = options.layoutsDir ? new HubOrigin(registry) : undefined

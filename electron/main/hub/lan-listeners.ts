@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { networkInterfaces } from 'node:os'
-import { ConnectionGate, LAN_TIMEOUTS } from '../local-server/connection-gate'
+import { ConnectionGate, LAN_TIMEOUTS, type ConnectionCaps } from '../local-server/connection-gate'
 
 export interface LanAddress {
   address: string
@@ -79,14 +79,17 @@ export class LanListeners {
   private servers: { server: Server; address: LanAddress }[] = []
   private problems: string[] = []
   /** One gate for every address the hub listens on: the total cap is the venue network's. */
-  readonly gate = new ConnectionGate()
+  readonly gate: ConnectionGate
 
   constructor(
     private readonly handler: Handler,
     private readonly port: number,
     /** Where a WebSocket upgrade goes (the hub's own server, behind its guard); none: upgrades are refused. */
     private readonly upgrade?: (...args: unknown[]) => void,
-  ) {}
+    caps?: ConnectionCaps,
+  ) {
+    this.gate = new ConnectionGate(caps)
+  }
 
   get state(): LanState {
     return { bound: this.servers.map((s) => s.address), problems: [...this.problems] }

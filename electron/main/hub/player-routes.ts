@@ -20,8 +20,32 @@ const player = access('player')
 
 type Params = { Params: { tournamentId: string; playerId?: string } }
 
+/** What players may try a minute: searches, and wrong codes (one budget for both of the hub's origins). */
+export interface PlayerBudgets {
+  searches: AttemptBudget
+  wrongCodes: AttemptBudget
+}
+
+export function playerBudgets(): PlayerBudgets {
+  return {
+    searches: new AttemptBudget({
+      perAddress: 60,
+      perNetwork: 6000,
+      tooManyHere: 'searches from this phone',
+      tooManyAround: 'searches on the venue network',
+    }),
+    wrongCodes: new AttemptBudget({
+      perAddress: 10,
+      perNetwork: 100,
+      tooManyHere: 'wrong codes from this phone',
+      tooManyAround: 'wrong codes on the venue network',
+    }),
+  }
+}
+
 export interface PlayerRouteOptions {
   players: PlayerDesk
+  budgets: PlayerBudgets
   clock: Pick<Clock, 'now'>
   pagesDir: string
   /** The players' own origin (their Wi-Fi's listener): it serves the page's scripts and styles itself. */
@@ -49,21 +73,10 @@ export function playersOriginOf(hubUrl: string): string | null {
 /** Serves the players' routes on `server`; answers what closes their live pages. */
 export function playerRoutes(
   server: FastifyInstance,
-  { players, clock, pagesDir, ownOrigin, venue, venueDesks, phonesOrigin }: PlayerRouteOptions,
+  { players, budgets, clock, pagesDir, ownOrigin, venue, venueDesks, phonesOrigin }: PlayerRouteOptions,
 ): () => void {
   const streams = new EventStreams(PLAYER_STREAM_CAPS)
-  const searches = new AttemptBudget({
-    perAddress: 60,
-    perNetwork: 6000,
-    tooManyHere: 'searches from this phone',
-    tooManyAround: 'searches on the venue network',
-  })
-  const wrongCodes = new AttemptBudget({
-    perAddress: 10,
-    perNetwork: 100,
-    tooManyHere: 'wrong codes from this phone',
-    tooManyAround: 'wrong codes on the venue network',
-  })
+  const { searches, wrongCodes } = budgets
   const addressOf = (request: FastifyRequest) => request.socket.remoteAddress ?? ''
   const waitSaid = (reply: FastifyReply, wait: { message: string; retryAfterS: number }) =>
     reply.code(429).header('retry-after', String(wait.retryAfterS)).send({ error: wait.message })
@@ -118,12 +131,21 @@ export function playerRoutes(
     { config: player },
     (request, reply) => {
       if (!ids(request, reply)) return reply
-      const wait = searches.wait(addressOf(request), clock.now())
+      const from = addressOf(request)
+      const now = clock.now()
+      // A search may be a badge code guessed: it waits as a wrong code does, too.
+      const wait = searches.wait(from, now) ?? searches.networkWait(now) ?? wrongCodes.wait(from, now)
       if (wait) return waitSaid(reply, wait)
-      searches.spent(addressOf(request), clock.now())
+      searches.spent(from, now)
       const input = PlayerInputs.find.safeParse({ q: request.query.q })
       if (!input.success) return reply.code(400).send({ error: input.error.issues[0]!.message })
-      return answer(reply, () => ({ players: players.find(request.params.tournamentId, input.data.q) }))
+      return answer(reply, () => {
+        const found = players.find(request.params.tournamentId, input.data.q)
+        // Finding someone by a code (or no one) counts as a code tried: badges are no faster to learn here than by
+        // reporting with them.
+        if (!found.byName) wrongCodes.spent(from, now)
+        return { players: found.players }
+      })
     },
   )
 
@@ -156,7 +178,7 @@ export function playerRoutes(
     const input = PlayerInputs.report.safeParse(request.body ?? {})
     if (!input.success) return reply.code(400).send({ error: input.error.issues[0]!.message })
     try {
-      return reply.send(players.report(request.params.tournamentId, request.params.playerId!, input.data))
+      return reply.send(players.report(request.params.tournamentId, request.params.playerId!, input.data, from))
     } catch (error) {
       if ((error as { code?: string }).code === 'forbidden') {
         const network = wrongCodes.networkWait(clock.now())

@@ -13,6 +13,8 @@ export interface ConnectionCaps {
 
 /** Enough for an OBS PC with dozens of sources or a door phone's tabs, far below the process's descriptors. */
 export const LAN_CONNECTION_CAPS: ConnectionCaps = { perAddress: 64, total: 768 }
+/** The players' address: a phone or two per address, a thousand phones and more in all. */
+export const PLAYER_CONNECTION_CAPS: ConnectionCaps = { perAddress: 8, total: 4096 }
 
 /**
  * Node's server timeouts for a listener on the network: a connection that has not sent its request headers within 5 s

@@ -209,5 +209,7 @@ export interface Catalogue {
     wrongCode: string
     /** {station} {match}: the floor's channel is told a judge is needed (the players' reports differ). */
     judge: string
+    /** The station's code used for both sides from one phone: each player reports on their own. */
+    ownPhone: string
   }
 }

@@ -148,5 +148,6 @@ export const de: Catalogue = {
     lost: 'Verbinde neu…',
     wrongCode: 'Dieser Code ist weder deiner noch der dieser Station.',
     judge: 'Schiedsrichter zu {station}: {match} haben verschiedene Ergebnisse gemeldet.',
+    ownPhone: 'Dein Gegner hat von diesem Handy gemeldet: melde auf deinem eigenen Handy oder mit deinem Badge-Code.',
   },
 }

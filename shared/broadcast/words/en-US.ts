@@ -147,5 +147,6 @@ export const enUS: Catalogue = {
     lost: 'Reconnecting…',
     wrongCode: 'That code is not yours or this station’s.',
     judge: 'Judge to {station}: {match} reported different results.',
+    ownPhone: 'Your opponent reported from this phone: report on your own phone, or with your badge code.',
   },
 }

@@ -161,5 +161,6 @@ export const es: Catalogue = {
     lost: 'Reconectando…',
     wrongCode: 'Ese código no es tuyo ni de este puesto.',
     judge: 'Juez a {station}: {match} informaron resultados distintos.',
+    ownPhone: 'Tu rival informó desde este teléfono: informa desde el tuyo o con tu código de acreditación.',
   },
 }

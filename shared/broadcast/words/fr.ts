@@ -159,5 +159,6 @@ export const fr: Catalogue = {
     lost: 'Reconnexion…',
     wrongCode: 'Ce code n’est ni le tien ni celui de ce poste.',
     judge: 'Arbitre au {station} : {match} ont déclaré des résultats différents.',
+    ownPhone: 'Ton adversaire a déclaré depuis ce téléphone : déclare depuis le tien ou avec ton code de badge.',
   },
 }

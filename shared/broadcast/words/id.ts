@@ -147,5 +147,6 @@ export const id: Catalogue = {
     lost: 'Menyambung ulang…',
     wrongCode: 'Kode itu bukan milikmu atau stasiun ini.',
     judge: 'Wasit ke {station}: {match} melaporkan hasil yang berbeda.',
+    ownPhone: 'Lawanmu melapor dari ponsel ini: laporkan dari ponselmu sendiri atau dengan kode lencanamu.',
   },
 }

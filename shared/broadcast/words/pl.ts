@@ -167,5 +167,6 @@ export const pl: Catalogue = {
     lost: 'Ponowne łączenie…',
     wrongCode: 'Ten kod nie jest twój ani tego stanowiska.',
     judge: 'Sędzia do {station}: {match} zgłosili różne wyniki.',
+    ownPhone: 'Przeciwnik zgłosił z tego telefonu: zgłoś na swoim telefonie lub kodem identyfikatora.',
   },
 }

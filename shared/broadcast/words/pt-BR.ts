@@ -156,5 +156,6 @@ export const ptBR: Catalogue = {
     lost: 'Reconectando…',
     wrongCode: 'Esse código não é seu nem desta estação.',
     judge: 'Juiz à {station}: {match} informaram resultados diferentes.',
+    ownPhone: 'Seu adversário informou deste celular: informe no seu próprio celular ou com o código do seu crachá.',
   },
 }
