@@ -111,30 +111,34 @@ export class PlayerDesk {
       told = said
       listener(view)
     }
-    tell(this.floorOf(tournamentId))
-    let followed = this.followed.get(tournamentId)
-    if (!followed) {
-      const shared: Followed = { state: this.floorOf(tournamentId), phones: new Set(), stop: () => undefined }
-      shared.stop = this.ports.floor.subscribeFloor(tournamentId, (state) => {
-        shared.state = state
-        for (const phone of shared.phones)
-          try {
-            phone(state)
-          } catch (error) {
-            // let go: one phone's page that cannot be worked out (its player gone) stops no other, nor the floor
-            log.warn(`a player's page: ${(error as Error).message}`)
-          }
-      })
-      this.followed.set(tournamentId, (followed = shared))
-    }
-    const phones = followed.phones
-    phones.add(tell)
+    const followed = this.followedFloor(tournamentId)
+    tell(followed.state)
+    followed.phones.add(tell)
     return () => {
-      phones.delete(tell)
-      if (phones.size > 0 || this.followed.get(tournamentId)?.phones !== phones) return
-      this.followed.get(tournamentId)!.stop()
+      followed.phones.delete(tell)
+      if (followed.phones.size > 0 || this.followed.get(tournamentId) !== followed) return
+      followed.stop()
       this.followed.delete(tournamentId)
     }
+  }
+
+  /** The tournament's floor shared by its phones: read once when the first follows, then as each change tells it. */
+  private followedFloor(tournamentId: string): Followed {
+    const kept = this.followed.get(tournamentId)
+    if (kept) return kept
+    const shared: Followed = { state: this.ports.floor.read(tournamentId), phones: new Set(), stop: () => undefined }
+    shared.stop = this.ports.floor.subscribeFloor(tournamentId, (state) => {
+      shared.state = state
+      for (const phone of shared.phones)
+        try {
+          phone(state)
+        } catch (error) {
+          // let go: one phone's page that cannot be worked out (its player gone) stops no other, nor the floor
+          log.warn(`a player's page: ${(error as Error).message}`)
+        }
+    })
+    this.followed.set(tournamentId, shared)
+    return shared
   }
 
   /** The floor as last told while phones follow it; else read now. */
